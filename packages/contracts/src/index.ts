@@ -1,1 +1,3 @@
-export {};
+export * from './common.js';
+export * from './auth.js';
+export * from './health.js';

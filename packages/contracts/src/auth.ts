@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ZAppTypeSchema, ZOrgStatusSchema, ZRoleSchema } from './common.js';
+
+export const ZLoginSchema = z.object({
+  username: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+});
+export type LoginInput = z.infer<typeof ZLoginSchema>;
+
+export const ZOrganizationDetailsSchema = z.object({
+  organization_id: z.string(),
+  external_key: z.string().nullable(),
+  name: z.string().nullable(),
+  app: ZAppTypeSchema,
+  status: ZOrgStatusSchema,
+});
+export type OrganizationDetails = z.infer<typeof ZOrganizationDetailsSchema>;
+
+export const ZSessionUserSchema = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  organization_id: z.string(),
+  role: ZRoleSchema,
+  app: ZAppTypeSchema,
+  organization_details: ZOrganizationDetailsSchema,
+});
+export type SessionUser = z.infer<typeof ZSessionUserSchema>;
+
+export const ZAuthReplySchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  user: ZSessionUserSchema,
+});
+export type AuthReply = z.infer<typeof ZAuthReplySchema>;
+
+export const ZRefreshSchema = z.object({
+  refresh_token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+});
+export type RefreshInput = z.infer<typeof ZRefreshSchema>;
+
+/** Claims of the signed access token. */
+export interface AccessTokenClaims {
+  sub: string;
+  user_id: number;
+  username: string;
+  org_id: string;
+  role: z.infer<typeof ZRoleSchema>;
+  app: z.infer<typeof ZAppTypeSchema>;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Every error reply: the web shows `message`, else `detail`. */
+export const ZErrorSchema = z.object({
+  detail: z.unknown(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorReply = z.infer<typeof ZErrorSchema>;
+
+/** 403 body when the caller's organization is disabled or suspended. */
+export const ZServiceBlockedSchema = z.object({
+  detail: z.object({
+    error: z.enum(['SERVICE_DISABLED', 'SERVICE_SUSPENDED']),
+    message: z.string(),
+    reason: z.string().nullable(),
+    disabled_at: z.string().nullable().optional(),
+    suspended_at: z.string().nullable().optional(),
+    support_message: z.string(),
+  }),
+  message: z.string(),
+});
+export type ServiceBlockedReply = z.infer<typeof ZServiceBlockedSchema>;
+
+export const ROLES = ['super_admin', 'owner', 'admin', 'staff'] as const;
+export const ZRoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof ZRoleSchema>;
+
+export const APP_TYPES = ['kidogo', 'amped', 'generic_oem'] as const;
+export const ZAppTypeSchema = z.enum(APP_TYPES);
+export type AppType = z.infer<typeof ZAppTypeSchema>;
+
+export const ORG_STATUSES = ['active', 'suspended', 'disabled'] as const;
+export const ZOrgStatusSchema = z.enum(ORG_STATUSES);
+export type OrgStatus = z.infer<typeof ZOrgStatusSchema>;
+
+/**
+ * Query-string integers: absent or empty → the default; anything that is not
+ * a whole number in range is a 400 naming the parameter.
+ */
+export const zQueryInt = (opts: { default: number; min?: number; max?: number }) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(opts.min ?? 0, { error: `must be at least ${opts.min ?? 0}` })
+      .max(opts.max ?? Number.MAX_SAFE_INTEGER, { error: `must be at most ${opts.max ?? Number.MAX_SAFE_INTEGER}` })
+      .default(opts.default),
+  );
+
+/** Limit/offset paging used by the customer, item and template lists. */
+export const ZOffsetPageQuerySchema = z.object({
+  limit: zQueryInt({ default: 10, min: 1, max: 100 }),
+  offset: zQueryInt({ default: 0, min: 0 }),
+});
+
+export const ZOffsetPaginationSchema = z.object({
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type OffsetPagination = z.infer<typeof ZOffsetPaginationSchema>;
+
+/** Decimal amounts travel as strings with two decimals ("1500.00"), never floats. */
+export const ZMoneySchema = z.string().regex(/^-?\d+(\.\d{1,4})?$/);
+export type Money = z.infer<typeof ZMoneySchema>;
+
+/** A money input: a number or numeric string, at most 2 decimals, within range. */
+export const zMoneyInput = (opts: { min?: number; max?: number } = {}) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: 'must be a number' })
+      .finite({ error: 'must be a number' })
+      .min(opts.min ?? 0, { error: `must be at least ${opts.min ?? 0}` })
+      .max(opts.max ?? 999_999_999_999, { error: `must be at most ${opts.max ?? 999_999_999_999}` })
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
+  );
+
+export const ZMessageReplySchema = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof ZMessageReplySchema>;
