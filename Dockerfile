@@ -1,0 +1,16 @@
+# Kidogo: API and web on one port. Needs a PostgreSQL in DATABASE_URL
+# (docker-compose.yml provides one).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN npm install -g pnpm@12
+COPY . .
+RUN pnpm install --frozen-lockfile && pnpm -r --workspace-concurrency=1 run build && pnpm prune --prod --ignore-scripts || true
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build /app /app
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/payg/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+USER node
+CMD ["node", "--enable-source-maps", "apps/api/dist/main.js"]

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { DatabaseModule } from './database/database.module.js';
+import { CryptoModule } from './common/crypto.module.js';
+import { AuditModule } from './audit/audit.service.js';
+import { AuthModule } from './auth/auth.module.js';
+import { HealthModule } from './health/health.module.js';
+import { SeedModule } from './seed/seed.module.js';
+
+/** Feature modules, in the order their routes appear in the OpenAPI document. */
+export const FEATURE_MODULES: Type[] = [AuthModule, HealthModule, SeedModule];
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    const web = existsSync(resolve(config.webDist, 'index.html'))
+      ? [
+          ServeStaticModule.forRoot({
+            rootPath: config.webDist,
+            exclude: ['/payg/{*path}'],
+            serveStaticOptions: { index: 'index.html', maxAge: '1h' },
+          }),
+        ]
+      : [];
+    return {
+      module: AppModule,
+      global: true,
+      imports: [DatabaseModule, CryptoModule, AuditModule, ...FEATURE_MODULES, ...web],
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

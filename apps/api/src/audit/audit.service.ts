@@ -1,0 +1,54 @@
+import { Global, Injectable, Logger, Module } from '@nestjs/common';
+import { DatabaseService } from '../database/database.service.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { AuthUser } from '../common/tenancy.js';
+
+export interface AuditEntry {
+  organizationId: string | null;
+  actor?: Pick<AuthUser, 'user_id' | 'username'> | null;
+  action: string;
+  entityType?: string;
+  entityId?: string | number;
+  description: string;
+  metadata?: Prisma.InputJsonValue;
+  ip?: string | null;
+}
+
+/**
+ * Who did what and when: sign-ins, status changes, user changes, token
+ * generations, imports and deletions. Super admins read it as the
+ * organization activity list.
+ */
+@Injectable()
+export class AuditService {
+  private readonly logger = new Logger('Audit');
+
+  constructor(private readonly database: DatabaseService) {}
+
+  /** Inside a transaction when the entry must commit with the change it describes. */
+  async record(entry: AuditEntry, tx?: Prisma.TransactionClient): Promise<void> {
+    const client = tx ?? this.database.platform;
+    await client.auditLog.create({
+      data: {
+        organization_id: entry.organizationId,
+        actor_user_id: entry.actor?.user_id ?? null,
+        actor_username: entry.actor?.username ?? null,
+        action: entry.action,
+        entity_type: entry.entityType ?? null,
+        entity_id: entry.entityId == null ? null : String(entry.entityId),
+        description: entry.description,
+        metadata: entry.metadata,
+        ip: entry.ip ?? null,
+      },
+    });
+  }
+
+  /** For entries that must never fail the request they describe (failed sign-ins). */
+  recordQuietly(entry: AuditEntry): void {
+    this.record(entry).catch((e) => this.logger.warn(`audit entry lost: ${(e as Error).message}`));
+  }
+}
+
+@Global()
+@Module({ providers: [AuditService], exports: [AuditService] })
+export class AuditModule {}

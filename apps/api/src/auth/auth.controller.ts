@@ -1,0 +1,58 @@
+import { Controller, Get, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  ZAuthReplySchema,
+  ZLoginSchema,
+  ZMessageReplySchema,
+  ZRefreshSchema,
+  ZSessionUserSchema,
+  type LoginInput,
+  type RefreshInput,
+} from '@kidogo/contracts';
+import { Endpoint, ValidBody } from '../common/validation.js';
+import { CurrentUser, Public, type AuthUser } from '../common/tenancy.js';
+import { AuthService } from './auth.service.js';
+
+export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('authenticate')
+  @Public()
+  @Endpoint({
+    summary: 'Sign in with username and password (form-encoded or JSON)',
+    body: ZLoginSchema,
+    formEncoded: true,
+    response: ZAuthReplySchema,
+    errors: { 400: 'Blank username or password', 401: 'Invalid username or password', 429: 'Too many failed attempts' },
+  })
+  login(@ValidBody() body: LoginInput, @Req() req: Request) {
+    return this.auth.login(body, clientIp(req));
+  }
+
+  @Post('refresh')
+  @Public()
+  @Endpoint({ summary: 'Exchange a refresh token for a new access token (rotates the refresh token)', body: ZRefreshSchema, response: ZAuthReplySchema })
+  refresh(@ValidBody() body: RefreshInput) {
+    return this.auth.refresh(body.refresh_token);
+  }
+
+  @Post('logout')
+  @Public()
+  @Endpoint({ summary: 'Sign out: revokes the refresh token', body: ZRefreshSchema, response: ZMessageReplySchema })
+  async logout(@ValidBody() body: RefreshInput) {
+    await this.auth.logout(body.refresh_token);
+    return { message: 'Signed out' };
+  }
+
+  @Get('me')
+  @ApiBearerAuth()
+  @Endpoint({ summary: 'The signed-in user', response: ZSessionUserSchema })
+  me(@CurrentUser() user: AuthUser) {
+    return this.auth.me(user.user_id);
+  }
+}

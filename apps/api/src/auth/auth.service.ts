@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { AccessTokenClaims, AuthReply, LoginInput, SessionUser } from '@kidogo/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DatabaseService } from '../database/database.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { Errors } from '../common/errors.js';
+import { randomToken, sha256 } from '../common/crypto.js';
+import { verifyPassword } from './passwords.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+
+const INVALID = 'Invalid username or password';
+
+type UserWithOrg = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: SessionUser['role'];
+  organization_id: string;
+  organization: { id: string; external_key: string | null; name: string | null; app: SessionUser['app']; status: SessionUser['organization_details']['status'] };
+};
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly database: DatabaseService,
+    private readonly jwt: JwtService,
+    private readonly throttle: LoginThrottleService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async login(input: LoginInput, ip: string): Promise<AuthReply> {
+    await this.throttle.assertAllowed(input.username, ip);
+    const user = await this.database.platform.user.findUnique({
+      where: { username: input.username },
+      include: { organization: true },
+    });
+    const ok = await verifyPassword(input.password, user?.is_active ? user.password_hash : null);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(input.username, ip);
+      this.audit.recordQuietly({
+        organizationId: user?.organization_id ?? null,
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: user?.id,
+        description: `Failed sign-in for "${input.username}"`,
+        ip,
+      });
+      throw Errors.unauthorized(INVALID);
+    }
+    await this.throttle.recordSuccess(input.username);
+    await this.database.platform.user.update({ where: { id: user.id }, data: { last_login_at: new Date() } });
+    await this.audit.record({
+      organizationId: user.organization_id,
+      actor: { user_id: user.id, username: user.username },
+      action: 'auth.login',
+      entityType: 'user',
+      entityId: user.id,
+      description: `${user.username} signed in`,
+      ip,
+    });
+    return this.issue(user);
+  }
+
+  async refresh(refreshToken: string): Promise<AuthReply> {
+    const row = await this.database.platform.refreshToken.findUnique({
+      where: { token_hash: sha256(refreshToken) },
+      include: { user: { include: { organization: true } } },
+    });
+    if (!row || row.revoked_at || row.expires_at < new Date() || !row.user.is_active) {
+      throw Errors.unauthorized('Invalid or expired refresh token');
+    }
+    // Rotation: a refresh token works once; a stolen copy used later fails.
+    const revoked = await this.database.platform.refreshToken.updateMany({
+      where: { id: row.id, revoked_at: null },
+      data: { revoked_at: new Date() },
+    });
+    if (revoked.count !== 1) throw Errors.unauthorized('Invalid or expired refresh token');
+    return this.issue(row.user);
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    await this.database.platform.refreshToken.updateMany({
+      where: { token_hash: sha256(refreshToken), revoked_at: null },
+      data: { revoked_at: new Date() },
+    });
+  }
+
+  async me(userId: number): Promise<SessionUser> {
+    const user = await this.database.platform.user.findUnique({ where: { id: userId }, include: { organization: true } });
+    if (!user) throw Errors.unauthorized('Your session is no longer valid');
+    return this.sessionUser(user);
+  }
+
+  private sessionUser(user: UserWithOrg): SessionUser {
+    return {
+      user_id: user.id,
+      username: user.username,
+      email: user.email,
+      organization_id: user.organization_id,
+      role: user.role,
+      app: user.organization.app,
+      organization_details: {
+        organization_id: user.organization.id,
+        external_key: user.organization.external_key,
+        name: user.organization.name,
+        app: user.organization.app,
+        status: user.organization.status,
+      },
+    };
+  }
+
+  private async issue(user: UserWithOrg): Promise<AuthReply> {
+    const claims: AccessTokenClaims = {
+      sub: String(user.id),
+      user_id: user.id,
+      username: user.username,
+      org_id: user.organization_id,
+      role: user.role,
+      app: user.organization.app,
+    };
+    const access_token = await this.jwt.signAsync(claims, { expiresIn: this.config.jwtExpiresIn });
+    const refresh_token = `${randomUUID()}.${randomToken(32)}`;
+    await this.database.platform.refreshToken.create({
+      data: {
+        id: randomUUID(),
+        user_id: user.id,
+        token_hash: sha256(refresh_token),
+        expires_at: new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000),
+      },
+    });
+    return {
+      access_token,
+      token_type: 'bearer',
+      expires_in: this.config.jwtExpiresIn,
+      refresh_token,
+      user: this.sessionUser(user),
+    };
+  }
+}

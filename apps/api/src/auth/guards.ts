@@ -1,0 +1,75 @@
+import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Role, ServiceBlockedReply } from '@kidogo/contracts';
+import { Errors } from '../common/errors.js';
+import { API_KEY_AUTH, IS_PUBLIC, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
+
+const SUPPORT_MESSAGE = 'Please contact your platform administrator or support to restore access.';
+
+export function serviceBlocked(user: Pick<AuthUser, 'org_status' | 'org_disabled_reason' | 'org_status_changed_at'>): HttpException {
+  const disabled = user.org_status === 'disabled';
+  const at = user.org_status_changed_at ? user.org_status_changed_at.toISOString() : null;
+  const message = disabled
+    ? 'Your organization has been disabled.'
+    : 'Your organization has been suspended.';
+  const body: ServiceBlockedReply = {
+    detail: {
+      error: disabled ? 'SERVICE_DISABLED' : 'SERVICE_SUSPENDED',
+      message,
+      reason: user.org_disabled_reason,
+      ...(disabled ? { disabled_at: at } : { suspended_at: at }),
+      support_message: SUPPORT_MESSAGE,
+    },
+    message: user.org_disabled_reason ?? message,
+  };
+  return new HttpException(body, HttpStatus.FORBIDDEN);
+}
+
+/** First global guard: a valid bearer token, except on @Public and @ApiKeyAuth routes. */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(ctx: ExecutionContext) {
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(API_KEY_AUTH, targets)) return true;
+    return super.canActivate(ctx);
+  }
+
+  override handleRequest<T>(err: unknown, user: T, info: unknown): T {
+    if (err) throw err;
+    if (!user) {
+      const name = (info as { name?: string } | undefined)?.name;
+      throw Errors.unauthorized(name === 'TokenExpiredError' ? 'Token has expired' : 'Not authenticated');
+    }
+    return user;
+  }
+}
+
+/**
+ * Second global guard: a blocked organization's users get the
+ * SERVICE_DISABLED / SERVICE_SUSPENDED reply on every call (the super admin
+ * is never blocked), then @Roles is enforced.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(ctx: ExecutionContext): boolean {
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(API_KEY_AUTH, targets)) return true;
+    const user = ctx.switchToHttp().getRequest<AuthedRequest>().user;
+    if (!user) throw Errors.unauthorized();
+    if (user.role !== 'super_admin' && user.org_status !== 'active') throw serviceBlocked(user);
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    if (roles?.length && !roles.includes(user.role)) {
+      throw Errors.forbidden(`This action needs one of the roles: ${roles.join(', ')}`);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,10 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { SecretBox } from './crypto.js';
+
+@Global()
+@Module({
+  providers: [{ provide: SecretBox, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new SecretBox(c.encryptionKey) }],
+  exports: [SecretBox],
+})
+export class CryptoModule {}

@@ -1,0 +1,55 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { AppType, OrgStatus, Role } from '@kidogo/contracts';
+
+/** The verified caller, put on the request by JwtStrategy. */
+export interface AuthUser {
+  user_id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  organization_id: string;
+  app: AppType;
+  org_status: OrgStatus;
+  org_disabled_reason: string | null;
+  org_status_changed_at: Date | null;
+}
+
+export type AuthedRequest = Request & { user?: AuthUser };
+
+export const IS_PUBLIC = 'kidogo:public';
+export const ROLES_KEY = 'kidogo:roles';
+export const API_KEY_AUTH = 'kidogo:api-key';
+
+/** No bearer token needed (sign-in, health). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Authenticated by the organization's API key (X-API-Key) instead of a user token. */
+export const ApiKeyAuth = () => SetMetadata(API_KEY_AUTH, true);
+
+/** Only these roles may call the endpoint (checked by AccessGuard). */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+
+class ScopeMissingError extends Error {
+  constructor(what: string) {
+    super(`${what} requested but no guard authenticated this request`);
+  }
+}
+
+/** The caller's verified user. Throws when the guards did not run, so a missing guard cannot fall through to unscoped data. */
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
+  const user = ctx.switchToHttp().getRequest<AuthedRequest>().user;
+  if (!user) throw new ScopeMissingError('CurrentUser');
+  return user;
+});
+
+/**
+ * The organization every organization-scoped handler works in: the org_id
+ * of the verified token (or of the verified API key), and nothing else.
+ */
+export const OrgId = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
+  const req = ctx.switchToHttp().getRequest<AuthedRequest & { apiKeyOrg?: string }>();
+  const org = req.user?.organization_id ?? req.apiKeyOrg;
+  if (!org) throw new ScopeMissingError('OrgId');
+  return org;
+});

@@ -1,0 +1,153 @@
+import {
+  applyDecorators,
+  BadRequestException,
+  createParamDecorator,
+  HttpCode,
+  SetMetadata,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { z, type ZodType } from 'zod';
+import type { Request } from 'express';
+
+export interface EndpointSpec {
+  summary: string;
+  description?: string;
+  body?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
+  response?: ZodType;
+  /** Success status; defaults to 200 (201 must be asked for). */
+  status?: number;
+  /** Other replies worth documenting: status → description. */
+  errors?: Record<number, string>;
+  /** Non-JSON replies (text/csv, application/pdf, text/html). */
+  produces?: string;
+  /** multipart/form-data body with these file fields. */
+  files?: string[];
+  /** Body also accepted form-encoded. */
+  formEncoded?: boolean;
+}
+
+const ENDPOINT_SPEC = 'kidogo:endpoint';
+
+export function toOpenApi(schema: ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+/**
+ * Declares an endpoint once: its zod schemas validate the request (through
+ * @ValidBody / @ValidQuery / @ValidParams) and the same schemas describe it
+ * in the OpenAPI document, so the two cannot drift.
+ */
+export function Endpoint(spec: EndpointSpec): MethodDecorator {
+  const decorators: Array<MethodDecorator> = [
+    SetMetadata(ENDPOINT_SPEC, spec),
+    ApiOperation({ summary: spec.summary, description: spec.description }),
+    HttpCode(spec.status ?? 200),
+  ];
+  if (spec.files?.length) {
+    const properties: Record<string, unknown> = {};
+    for (const f of spec.files) properties[f] = { type: 'string', format: 'binary' };
+    decorators.push(ApiConsumes("multipart/form-data"), ApiBody({ schema: { type: "object", properties: properties as never, required: spec.files } }));
+  } else if (spec.body) {
+    if (spec.formEncoded) decorators.push(ApiConsumes('application/x-www-form-urlencoded', 'application/json'));
+    decorators.push(ApiBody({ schema: toOpenApi(spec.body, 'input') as never }));
+  }
+  for (const [kind, schema] of [
+    ['query', spec.query],
+    ['params', spec.params],
+  ] as const) {
+    if (!schema) continue;
+    const json = toOpenApi(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+    for (const [name, s] of Object.entries(json.properties ?? {})) {
+      const required = json.required?.includes(name) ?? false;
+      const description = (s as { description?: string }).description;
+      decorators.push(
+        kind === 'query'
+          ? ApiQuery({ name, required, schema: s as never, description })
+          : ApiParam({ name, required: true, schema: s as never, description }),
+      );
+    }
+  }
+  if (spec.produces) decorators.push(ApiProduces(spec.produces));
+  decorators.push(
+    ApiResponse({
+      status: spec.status ?? 200,
+      description: 'Success',
+      ...(spec.response ? { schema: toOpenApi(spec.response, 'output') as never } : {}),
+    }),
+  );
+  for (const [status, description] of Object.entries(spec.errors ?? {})) {
+    decorators.push(ApiResponse({ status: Number(status), description }));
+  }
+  return applyDecorators(...decorators);
+}
+
+export class ValidationFailed extends BadRequestException {
+  constructor(readonly fieldErrors: { field: string; message: string }[]) {
+    const text = fieldErrors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
+    super({ detail: text, message: text, errors: fieldErrors });
+  }
+}
+
+export function fieldErrorsOf(error: z.ZodError, prefix?: string): { field: string; message: string }[] {
+  return error.issues.map((i) => {
+    const path = i.path.map(String).join('.');
+    const field = [prefix, path].filter(Boolean).join('.');
+    let message = i.message;
+    if (i.code === 'invalid_type' && /received undefined/.test(i.message)) message = 'is required';
+    if (i.code === 'unrecognized_keys') {
+      return { field: (i.keys ?? []).join(', '), message: 'is not an accepted field' };
+    }
+    if (i.code === 'invalid_value' && 'values' in i) {
+      message = `must be one of ${(i.values as unknown[]).map(String).join(', ')}`;
+    }
+    return { field, message };
+  });
+}
+
+/** Parses with a schema or throws the 400 that names each field. */
+export function parseOrThrow<T extends ZodType>(schema: T, value: unknown, prefix?: string): z.output<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationFailed(fieldErrorsOf(r.error, prefix));
+  return r.data;
+}
+
+function specOf(ctx: ExecutionContext): EndpointSpec {
+  const spec = Reflect.getMetadata(ENDPOINT_SPEC, ctx.getHandler()) as EndpointSpec | undefined;
+  if (!spec) throw new Error(`${ctx.getClass().name}.${ctx.getHandler().name} has no @Endpoint spec`);
+  return spec;
+}
+
+export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const spec = specOf(ctx);
+  if (!spec.body) throw new Error(`${ctx.getHandler().name}: @ValidBody without a body schema`);
+  const body = ctx.switchToHttp().getRequest<Request>().body;
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationFailed([{ field: 'body', message: 'must be a JSON object' }]);
+  }
+  return parseOrThrow(spec.body, body);
+});
+
+export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const spec = specOf(ctx);
+  if (!spec.query) throw new Error(`${ctx.getHandler().name}: @ValidQuery without a query schema`);
+  return parseOrThrow(spec.query, ctx.switchToHttp().getRequest<Request>().query ?? {});
+});
+
+export const ValidParams = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const spec = specOf(ctx);
+  if (!spec.params) throw new Error(`${ctx.getHandler().name}: @ValidParams without a params schema`);
+  return parseOrThrow(spec.params, ctx.switchToHttp().getRequest<Request>().params ?? {});
+});
+
+/** A positive integer path id, e.g. /customers/{id}. */
+export const zPathId = (name: string) =>
+  z.object({
+    [name]: z
+      .string()
+      .regex(/^\d{1,9}$/, { error: 'must be a positive whole number' })
+      .transform(Number)
+      .refine((n) => n > 0, { error: 'must be a positive whole number' }),
+  });

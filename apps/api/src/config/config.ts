@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root (apps/api/{src,dist}/config → ../../../..). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_READ_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
+  DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.coerce.number().int().min(60).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  PAYG_ADMIN_USERNAME: z.string().min(1).optional(),
+  PAYG_ADMIN_PASSWORD: z.string().min(8, 'PAYG_ADMIN_PASSWORD must be at least 8 characters').optional(),
+  PAYG_ADMIN_EMAIL: z.string().email().optional(),
+  PAYG_ADMIN_ORG: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/).default('platform'),
+  SEED_DEMO: bool.optional(),
+  CORS_ORIGINS: z.string().optional(),
+  WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
+  MAX_UPLOAD_MB: z.coerce.number().min(1).max(500).default(20),
+  SMS_PROVIDER: z.enum(['none', 'africastalking', 'webhook']).default('none'),
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  AT_SENDER_ID: z.string().optional(),
+  AT_BASE_URL: z.string().url().default('https://api.africastalking.com'),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_SECRET: z.string().optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  OUTBOX_ENABLED: bool.default(true),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Null until the embedded server is up when DATABASE_URL is unset. */
+  databaseUrl: string | null;
+  databaseReadUrl: string | null;
+  databasePoolSize: number;
+  embedded: { enabled: boolean; port: number; dir: string };
+  dataDir: string;
+  jwtSecret: string;
+  jwtExpiresIn: number;
+  refreshTokenTtlDays: number;
+  encryptionKey: Buffer;
+  admin: { username: string | null; password: string | null; email: string | null; organizationId: string };
+  seedDemo: boolean;
+  corsOrigins: string[];
+  webDist: string;
+  maxUploadBytes: number;
+  sms: {
+    provider: 'none' | 'africastalking' | 'webhook';
+    atUsername?: string;
+    atApiKey?: string;
+    atSenderId?: string;
+    atBaseUrl: string;
+    webhookUrl?: string;
+    webhookSecret?: string;
+  };
+  outbox: { enabled: boolean; pollMs: number };
+  logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment once at start. In development the JWT
+ * secret and encryption key are generated on first start and kept in
+ * DATA_DIR/secrets.json so sessions and encrypted device keys survive
+ * restarts; production must set them.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = [
+      !e.JWT_SECRET && 'JWT_SECRET',
+      !e.PAYG_ADMIN_PASSWORD && 'PAYG_ADMIN_PASSWORD',
+      !e.ENCRYPTION_KEY && 'ENCRYPTION_KEY',
+    ].filter(Boolean);
+    if (missing.length) {
+      throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} to be set`);
+    }
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const needGenerated = !e.JWT_SECRET || !e.ENCRYPTION_KEY;
+  const generated = needGenerated ? devSecrets(dataDir) : null;
+  const embeddedEnabled = !e.DATABASE_URL;
+  const hasAdminEnv = Boolean(e.PAYG_ADMIN_USERNAME || e.PAYG_ADMIN_PASSWORD);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    databaseReadUrl: e.DATABASE_READ_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    embedded: { enabled: embeddedEnabled, port: e.EMBEDDED_PG_PORT, dir: resolve(dataDir, 'pg') },
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? generated!.jwtSecret,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? generated!.encryptionKey, 'hex'),
+    admin: {
+      username: e.PAYG_ADMIN_USERNAME ?? (hasAdminEnv ? 'admin' : null),
+      password: e.PAYG_ADMIN_PASSWORD ?? null,
+      email: e.PAYG_ADMIN_EMAIL ?? null,
+      organizationId: e.PAYG_ADMIN_ORG,
+    },
+    // The demo data is for the embedded quick start only, unless asked for.
+    seedDemo: e.SEED_DEMO ?? (embeddedEnabled && !hasAdminEnv && !production),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDist: resolve(e.WEB_DIST),
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    sms: {
+      provider: e.SMS_PROVIDER,
+      atUsername: e.AT_USERNAME,
+      atApiKey: e.AT_API_KEY,
+      atSenderId: e.AT_SENDER_ID,
+      atBaseUrl: e.AT_BASE_URL,
+      webhookUrl: e.SMS_WEBHOOK_URL,
+      webhookSecret: e.SMS_WEBHOOK_SECRET,
+    },
+    outbox: { enabled: e.OUTBOX_ENABLED, pollMs: e.OUTBOX_POLL_MS },
+    logLevel: e.LOG_LEVEL,
+    version: readVersion(),
+  };
+}
+
+function devSecrets(dataDir: string): { jwtSecret: string; encryptionKey: string } {
+  const file = resolve(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof s.jwtSecret === 'string' && /^[0-9a-f]{64}$/.test(s.encryptionKey)) return s;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const s = { jwtSecret: randomBytes(48).toString('base64url'), encryptionKey: randomBytes(32).toString('hex') };
+  writeFileSync(file, JSON.stringify(s, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return s;
+}
+
+function readVersion(): string {
+  try {
+    return JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DatabaseService } from '../database/database.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { seedDemoData } from './demo-data.js';
+
+export const DEMO_ORG = 'demo';
+export const DEMO_ADMIN = { username: 'admin', password: 'admin123' };
+export const DEMO_OWNER = { username: 'demo', password: 'demo1234' };
+const SEED_LOCK = 7_202_612;
+
+/**
+ * First start: when no user exists, creates the super admin (from
+ * PAYG_ADMIN_USERNAME / PAYG_ADMIN_PASSWORD, or admin/admin123 for the
+ * embedded quick start) and, for the quick start, a demo organization with
+ * data to look at. Runs under an advisory lock so two processes seed once.
+ */
+@Injectable()
+export class SeedService {
+  private readonly logger = new Logger('Seed');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly database: DatabaseService,
+  ) {}
+
+  /** Returns lines worth printing at start (credentials of what it created). */
+  async run(): Promise<string[]> {
+    const db = this.database.platform;
+    return db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+        const lines: string[] = [];
+        if ((await tx.user.count()) === 0) {
+          const username = this.config.admin.username ?? DEMO_ADMIN.username;
+          const password = this.config.admin.password ?? (this.config.seedDemo ? DEMO_ADMIN.password : null);
+          if (!password) {
+            lines.push('No user exists: set PAYG_ADMIN_USERNAME and PAYG_ADMIN_PASSWORD and restart to create the super admin.');
+            return lines;
+          }
+          const orgId = this.config.admin.organizationId;
+          await tx.organization.upsert({
+            where: { id: orgId },
+            create: { id: orgId, name: 'Platform administration', app: 'kidogo' },
+            update: {},
+          });
+          await tx.user.create({
+            data: {
+              username,
+              email: this.config.admin.email,
+              password_hash: await hashPassword(password),
+              role: 'super_admin',
+              organization_id: orgId,
+            },
+          });
+          lines.push(`Created the super admin "${username}" in organization "${orgId}".`);
+          if (this.config.seedDemo && !(await tx.organization.findUnique({ where: { id: DEMO_ORG } }))) {
+            await seedDemoData(tx, DEMO_ORG, DEMO_OWNER, this.config);
+            lines.push(`Seeded the demo organization "${DEMO_ORG}".`);
+          }
+        }
+        if (this.config.seedDemo && (await tx.user.findUnique({ where: { username: DEMO_OWNER.username } }))) {
+          lines.push(
+            `Demo sign-in: super admin ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}, organization owner ${DEMO_OWNER.username} / ${DEMO_OWNER.password}`,
+          );
+        }
+        return lines;
+      },
+      { timeout: 120_000, maxWait: 60_000 },
+    );
+  }
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ZAuthReplySchema, ZServiceBlockedSchema } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedOrg, seedTenant, seedUser, signToken, DEFAULT_PASSWORD } from './support/factories.js';
+
+describe('sign-in and sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs in with form-encoded credentials and returns a bearer token with the user', async () => {
+    const { user } = await seedTenant(t);
+    const res = await t.http
+      .post('/payg/authenticate')
+      .type('form')
+      .send({ username: ` ${user.username} `, password: DEFAULT_PASSWORD })
+      .expect(200);
+    const body = ZAuthReplySchema.parse(res.body);
+    expect(body.token_type).toBe('bearer');
+    expect(body.user.username).toBe(user.username);
+    expect(body.user.organization_details.organization_id).toBe(user.organization_id);
+    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ sub: String(user.user_id), user_id: user.user_id, org_id: user.organization_id, role: 'owner', app: 'kidogo' });
+    await t.http.get('/payg/me').set('Authorization', `Bearer ${body.access_token}`).expect(200);
+  });
+
+  it('answers a wrong password and an unknown user the same way', async () => {
+    const { user } = await seedTenant(t);
+    const wrong = await t.http.post('/payg/authenticate').type('form').send({ username: user.username, password: 'nope' }).expect(401);
+    const unknown = await t.http.post('/payg/authenticate').type('form').send({ username: 'ghost-user', password: 'nope' }).expect(401);
+    expect(wrong.body).toEqual({ detail: 'Invalid username or password', message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('names blank fields', async () => {
+    const res = await t.http.post('/payg/authenticate').type('form').send({ username: '   ' }).expect(400);
+    expect(res.body.detail).toContain('username');
+    expect(res.body.detail).toContain('password');
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('locks a username out after repeated failures with a clear 429', async () => {
+    const { user } = await seedTenant(t);
+    for (let i = 0; i < 5; i++) {
+      await t.http.post('/payg/authenticate').type('form').send({ username: user.username, password: 'bad' }).expect(401);
+    }
+    const res = await t.http.post('/payg/authenticate').type('form').send({ username: user.username, password: DEFAULT_PASSWORD }).expect(429);
+    expect(res.body.detail).toMatch(/Too many failed sign-in attempts/);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('refreshes with a refresh token once (rotation) and revokes it on sign-out', async () => {
+    const { user } = await seedTenant(t);
+    const login = await t.http.post('/payg/authenticate').type('form').send({ username: user.username, password: DEFAULT_PASSWORD }).expect(200);
+    const first = login.body.refresh_token;
+    const refreshed = await t.http.post('/payg/refresh').send({ refresh_token: first }).expect(200);
+    expect(ZAuthReplySchema.parse(refreshed.body).access_token).toBeTruthy();
+    await t.http.post('/payg/refresh').send({ refresh_token: first }).expect(401);
+    const second = refreshed.body.refresh_token;
+    await t.http.post('/payg/logout').send({ refresh_token: second }).expect(200);
+    await t.http.post('/payg/refresh').send({ refresh_token: second }).expect(401);
+  });
+
+  it('refuses missing, malformed, expired, forged and orphaned tokens with 401', async () => {
+    const { user } = await seedTenant(t);
+    await t.http.get('/payg/me').expect(401);
+    await t.http.get('/payg/me').set('Authorization', 'Bearer not.a.jwt').expect(401);
+    const claims = { sub: String(user.user_id), user_id: user.user_id, username: user.username, org_id: user.organization_id, role: user.role, app: 'kidogo' as const };
+    const expired = signToken(t, claims, { expiresIn: -10 });
+    const res = await t.http.get('/payg/me').set('Authorization', `Bearer ${expired}`).expect(401);
+    expect(res.body.detail).toBe('Token has expired');
+    const forged = signToken(t, claims, { secret: 'another-secret-another-secret-another-secret' });
+    await t.http.get('/payg/me').set('Authorization', `Bearer ${forged}`).expect(401);
+    // A token claiming another organization than the user's.
+    const other = await seedOrg(t);
+    const moved = signToken(t, { ...claims, org_id: other.id });
+    await t.http.get('/payg/me').set('Authorization', `Bearer ${moved}`).expect(401);
+    // The user is deleted: the still-valid token stops working at once.
+    await t.db.platform.user.delete({ where: { id: user.user_id } });
+    await t.http.get('/payg/me').set(user.auth).expect(401);
+  });
+
+  it('blocks a suspended or disabled organization with the SERVICE_* body, but not the super admin', async () => {
+    const { org, user } = await seedTenant(t);
+    await t.http.get('/payg/me').set(user.auth).expect(200);
+    await t.db.platform.organization.update({
+      where: { id: org.id },
+      data: { status: 'suspended', disabled_reason: 'Unpaid invoice', status_changed_at: new Date() },
+    });
+    const res = await t.http.get('/payg/me').set(user.auth).expect(403);
+    const body = ZServiceBlockedSchema.parse(res.body);
+    expect(body.detail.error).toBe('SERVICE_SUSPENDED');
+    expect(body.detail.reason).toBe('Unpaid invoice');
+    expect(body.detail.suspended_at).toBeTruthy();
+    expect(body.detail.support_message).toBeTruthy();
+
+    await t.db.platform.organization.update({ where: { id: org.id }, data: { status: 'disabled', disabled_reason: 'Fraud' } });
+    const disabled = await t.http.get('/payg/me').set(user.auth).expect(403);
+    expect(disabled.body.detail.error).toBe('SERVICE_DISABLED');
+    expect(disabled.body.detail.disabled_at).toBeTruthy();
+
+    const admin = await seedUser(t, { organization_id: org.id, role: 'super_admin' });
+    await t.http.get('/payg/me').set(admin.auth).expect(200);
+
+    await t.db.platform.organization.update({ where: { id: org.id }, data: { status: 'active', disabled_reason: null } });
+    await t.http.get('/payg/me').set(user.auth).expect(200);
+  });
+});

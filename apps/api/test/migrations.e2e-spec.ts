@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { REPO_ROOT } from '../src/config/config.js';
+import { migrate } from '../src/database/migrator.js';
+import { createTestDatabase } from './support/test-app.js';
+
+/** Everything about a database's structure that the Prisma client relies on. */
+async function introspect(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const q = async (sql: string) => (await c.query(sql)).rows.map((r) => JSON.stringify(r));
+    return {
+      columns: await q(`SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default,
+                               character_maximum_length, numeric_precision, numeric_scale
+                        FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2`),
+      enums: await q(`SELECT t.typname, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels
+                      FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid GROUP BY t.typname ORDER BY 1`),
+      indexes: await q(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`),
+      constraints: await q(`SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def
+                            FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+describe('migrations', () => {
+  let migratedUrl: string;
+  let fromSchemaUrl: string;
+
+  beforeAll(async () => {
+    migratedUrl = await createTestDatabase(); // the template: built from prisma/migrations
+    fromSchemaUrl = await createEmptyDatabase();
+    const sql = spawnSync(process.execPath, [resolve(REPO_ROOT, 'scripts/schema-sql.mjs')], {
+      env: { ...process.env, DATABASE_URL: fromSchemaUrl },
+      encoding: 'utf8',
+    });
+    if (sql.status !== 0) throw new Error(sql.stderr);
+    const c = new pg.Client({ connectionString: fromSchemaUrl });
+    await c.connect();
+    await c.query(sql.stdout);
+    await c.end();
+  }, 60_000);
+
+  it('build a database identical to prisma/schema.prisma (plus the hand-written search indexes)', async () => {
+    const migrated = await introspect(migratedUrl);
+    const expected = await introspect(fromSchemaUrl);
+    const extraTables = ['_kidogo_migrations'];
+    const handWritten = (s: string) => /_trgm"|_one_active"|_kidogo_migrations/.test(s);
+    expect(migrated.columns.filter((c) => !extraTables.includes(JSON.parse(c).table_name))).toEqual(expected.columns);
+    expect(migrated.enums).toEqual(expected.enums);
+    expect(migrated.constraints.filter((c) => !handWritten(c))).toEqual(expected.constraints);
+    expect(migrated.indexes.filter((i) => !handWritten(i))).toEqual(expected.indexes);
+  });
+
+  it('cover every model and column the generated client uses', async () => {
+    const client = readFileSync(resolve(REPO_ROOT, 'apps/api/src/generated/prisma/internal/class.ts'), 'utf8');
+    const json = client.match(/config\.runtimeDataModel = JSON\.parse\("(.*)"\)/)![1];
+    const model = JSON.parse(JSON.parse(`"${json}"`)) as {
+      models: Record<string, { dbName: string | null; fields: { name: string; kind: string; dbName?: string }[] }>;
+    };
+    const migrated = (await introspect(migratedUrl)).columns.map((c) => JSON.parse(c) as { table_name: string; column_name: string });
+    const have = new Set(migrated.map((c) => `${c.table_name}.${c.column_name}`));
+    const missing: string[] = [];
+    for (const [name, m] of Object.entries(model.models)) {
+      for (const f of m.fields.filter((x) => x.kind !== 'object')) {
+        const key = `${m.dbName ?? name}.${f.dbName ?? f.name}`;
+        if (!have.has(key)) missing.push(key);
+      }
+    }
+    expect(Object.keys(model.models).length).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
+  it('are applied once even when several processes migrate at the same time', async () => {
+    const url = await createEmptyDatabase();
+    await Promise.all([migrate(url), migrate(url), migrate(url)]);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const { rows } = await c.query('SELECT name, count(*)::int AS n FROM "_kidogo_migrations" GROUP BY name');
+    await c.end();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+  });
+});
+
+async function createEmptyDatabase(): Promise<string> {
+  const name = `t_${process.env.KIDOGO_TEST_RUN}_empty_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: process.env.KIDOGO_TEST_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(process.env.KIDOGO_TEST_ADMIN_URL!);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

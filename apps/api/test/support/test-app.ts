@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import pg from 'pg';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { DatabaseService } from '../../src/database/database.service.js';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+export const TEST_ENCRYPTION_KEY = '0f'.repeat(32);
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  baseUrl: string;
+  db: DatabaseService;
+  config: AppConfig;
+  databaseUrl: string;
+  close: () => Promise<void>;
+}
+
+function dbUrl(name: string): string {
+  const u = new URL(process.env.KIDOGO_TEST_ADMIN_URL!);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh database cloned from the migrated template. */
+export async function createTestDatabase(): Promise<string> {
+  const name = `t_${process.env.KIDOGO_TEST_RUN}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.KIDOGO_TEST_ADMIN_URL });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.KIDOGO_TEST_TEMPLATE}"`);
+        break;
+      } catch (e) {
+        // Two files cloning the template at the same instant: try again.
+        if (attempt > 20 || !/being accessed by other users/.test((e as Error).message)) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return dbUrl(name);
+}
+
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: TEST_JWT_SECRET,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    SEED_DEMO: 'false',
+    OUTBOX_ENABLED: 'false',
+    DATABASE_POOL_SIZE: '5',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+}
+
+/** The real application on a real HTTP port, over its own database. */
+export async function createTestApp(opts: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<TestApp> {
+  const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
+  const config = testConfig(databaseUrl, opts.env);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+    bodyParser: false,
+    logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : false,
+  });
+  configureApp(app, config);
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer();
+  const port = (server.address() as { port: number }).port;
+  return {
+    app,
+    http: request(server),
+    baseUrl: `http://127.0.0.1:${port}`,
+    db: app.get(DatabaseService),
+    config,
+    databaseUrl,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,28 @@
+// `pnpm start`: build what is needed, then run the API, which serves the web
+// app on the same port, starts the embedded PostgreSQL when DATABASE_URL is
+// unset, applies migrations and seeds the demo on first start.
+import { spawnSync, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { root } from './prisma6.mjs';
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const pnpm = process.env.npm_execpath && /pnpm/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
+const [bin, ...pre] = pnpm;
+
+if (!process.argv.includes('--no-build')) {
+  console.log('Building Kidogo (contracts, API, web)...');
+  run(process.execPath, [resolve(root, 'scripts/prisma-generate.mjs'), '--quiet']);
+  run(bin, [...pre, '-r', '--workspace-concurrency=1', 'run', 'build']);
+}
+
+const api = spawn(process.execPath, ['--enable-source-maps', resolve(root, 'apps/api/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => api.kill(sig));
+api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
