@@ -26,3 +26,11 @@ export {
   initialTokenState,
 } from './token.js';
 export { type SipKey, type Hash64, sipKey, sipHash24, sipHash8 } from './siphash.js';
+export {
+  type DeviceConfig,
+  type DeviceSnapshot,
+  type EnterTokenResult,
+  Device,
+  FIRST_INVALID_WAIT_SECONDS,
+  MAX_INVALID_WAIT_SECONDS,
+} from './device.js';
