@@ -141,11 +141,20 @@ interface Format {
   readonly modulus: number;
   readonly digits: number;
   readonly restrictedDigits: number;
-  readonly next: (key: SipKey, code: number) => number;
+  readonly extended: boolean;
 }
 
-const STANDARD: Format = { modulus: 1000, digits: 9, restrictedDigits: 15, next: nextStandard };
-const EXTENDED: Format = { modulus: 1_000_000, digits: 12, restrictedDigits: 20, next: nextExtended };
+const STANDARD: Format = { modulus: 1000, digits: 9, restrictedDigits: 15, extended: false };
+const EXTENDED: Format = { modulus: 1_000_000, digits: 12, restrictedDigits: 20, extended: true };
+
+/**
+ * One chain step in either format. A branch rather than a function stored
+ * in `Format`, so that each call site stays monomorphic (the indirect call
+ * measured ~25% slower once both formats had been used).
+ */
+function nextCode(key: SipKey, code: number, extended: boolean): number {
+  return extended ? nextExtended(key, code) : nextStandard(key, code);
+}
 
 /**
  * The starting code the reference derives when a device has none: the key
@@ -237,11 +246,11 @@ export function generateToken(
   const count = nextCount(opts.lastCount, type);
   const format = extended ? EXTENDED : STANDARD;
 
-  const { modulus, next } = format;
+  const { modulus } = format;
   const base = ((startingCode % modulus) + value) % modulus;
   let code = startingCode - (startingCode % modulus) + base;
   for (let i = 0; i < count; i++) {
-    code = next(key, code);
+    code = nextCode(key, code, extended);
   }
   const tokenNumber = code - (code % modulus) + base;
   const token =
@@ -435,7 +444,7 @@ export function decodeToken(opts: TokenOptions & { state: DeviceTokenState; toke
   }
   const tokenNumber = restricted ? fromRestrictedDigits(input) : Number(input);
 
-  const { modulus, next } = format;
+  const { modulus, extended } = format;
   const base = tokenNumber % modulus;
   const tokenHigh = tokenNumber - base;
   const value = (base - (startingCode % modulus) + modulus) % modulus;
@@ -451,7 +460,7 @@ export function decodeToken(opts: TokenOptions & { state: DeviceTokenState; toke
       }
       usedMatch = { status: 'ALREADY_USED', type, value, count, state };
     }
-    code = next(key, code);
+    code = nextCode(key, code, extended);
   }
   return usedMatch ?? invalid;
 }
