@@ -4,14 +4,14 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { root } from './prisma6.mjs';
+import { pnpmCommand } from './pnpm.mjs';
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const pnpm = process.env.npm_execpath && /pnpm/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
-const [bin, ...pre] = pnpm;
+const [bin, ...pre] = pnpmCommand();
 
 if (!process.argv.includes('--no-build')) {
   console.log('Building Kidogo (contracts, API, web)...');

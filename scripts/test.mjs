@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { root } from './prisma6.mjs';
+import { pnpmCommand } from './pnpm.mjs';
 
-const pnpm = process.env.npm_execpath && /pnpm/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
-const [bin, ...pre] = pnpm;
+const [bin, ...pre] = pnpmCommand();
 
 function step(title, cmd, args, env = {}) {
   console.log(`\n=== ${title} ===`);

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import bcrypt from 'bcryptjs';
 import type { AccessTokenClaims, Role } from '@kidogo/contracts';
 import type { TestApp } from './test-app.js';
+import { DeviceSecrets } from '../../src/devices/device-secrets.js';
 
 export const DEFAULT_PASSWORD = 'password123';
 // Hashing is slow on purpose; tests share one hash.
@@ -80,4 +81,111 @@ export async function seedTenant(t: TestApp, opts: { role?: Role; status?: 'acti
   const org = await seedOrg(t, { status: opts.status });
   const user = await seedUser(t, { organization_id: org.id, role: opts.role ?? 'owner' });
   return { org, user };
+}
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}${uniq()}`;
+
+export async function seedCustomer(
+  t: TestApp,
+  orgId: string,
+  data: Partial<{ customer_name: string; id_number: string; phone_contact: string; status: string; county: string; email: string | null }> = {},
+) {
+  const n = next();
+  const phone = data.phone_contact ?? `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  return t.db.db.customer.create({
+    data: {
+      organization_id: orgId,
+      customer_name: data.customer_name ?? `Customer ${n}`,
+      id_number: data.id_number ?? `ID${n}`,
+      phone_contact: phone,
+      phone_normalized: phone.replace(/^0/, '254').replace(/^\+/, ''),
+      status: data.status ?? 'active',
+      county: data.county ?? 'Nairobi',
+      email: data.email ?? null,
+    },
+  });
+}
+
+/** A device with real (sealed) OpenPAYGO factory data; the plain secret is returned for decoding tokens in tests. */
+export async function seedItem(
+  t: TestApp,
+  orgId: string,
+  data: Partial<{
+    serial_number: string;
+    product_name: string;
+    product_oem: string | null;
+    price: string;
+    status: 'available' | 'assigned' | 'maintenance' | 'retired';
+    customer_id: number | null;
+    token_count: number;
+    secret_key: string;
+    starting_code: number;
+  }> = {},
+) {
+  const secrets = t.app.get(DeviceSecrets);
+  const secret = secrets.create({ secret_key: data.secret_key, starting_code: data.starting_code });
+  const serial = data.serial_number ?? `SN-${next().toUpperCase()}`;
+  const assigned = data.customer_id != null;
+  const item = await t.db.db.item.create({
+    data: {
+      organization_id: orgId,
+      serial_number: serial,
+      serial_normalized: serial.toUpperCase().replace(/[\s-]/g, ''),
+      product_name: data.product_name ?? 'Solar Home System 50W',
+      manufacturer: 'SunCo',
+      product_oem: data.product_oem ?? null,
+      price: data.price ?? '20000.00',
+      status: data.status ?? (assigned ? 'assigned' : 'available'),
+      is_assigned: assigned,
+      customer_id: data.customer_id ?? null,
+      assigned_at: assigned ? new Date() : null,
+      token_count: data.token_count ?? 0,
+      ...secrets.seal(secret),
+    },
+  });
+  return { ...item, secret };
+}
+
+export async function seedTemplate(
+  t: TestApp,
+  orgId: string,
+  data: Partial<{
+    template_name: string;
+    daily_price: string;
+    deposit_made: string;
+    activation_price: string;
+    grace_period_days: number;
+    free_code_price: string | null;
+    currency: string;
+  }> = {},
+) {
+  return t.db.db.paymentTemplate.create({
+    data: {
+      organization_id: orgId,
+      template_name: data.template_name ?? `Plan ${next()}`,
+      daily_price: data.daily_price ?? '50.00',
+      deposit_made: data.deposit_made ?? '0',
+      activation_price: data.activation_price ?? '0',
+      grace_period_days: data.grace_period_days ?? 0,
+      free_code_price: data.free_code_price ?? null,
+      currency: data.currency ?? 'KES',
+    },
+  });
+}
+
+/** Customer on a template with a device assigned: ready to pay. */
+export async function seedCustomerWithDevice(
+  t: TestApp,
+  orgId: string,
+  opts: { template?: Parameters<typeof seedTemplate>[2]; item?: Parameters<typeof seedItem>[2] } = {},
+) {
+  const customer = await seedCustomer(t, orgId);
+  const template = await seedTemplate(t, orgId, opts.template);
+  await t.db.db.templateAssignment.create({
+    data: { organization_id: orgId, customer_id: customer.id, template_id: template.id, is_active: true },
+  });
+  const item = await seedItem(t, orgId, { ...opts.item, customer_id: customer.id });
+  await t.db.db.itemAssignment.create({ data: { organization_id: orgId, item_id: item.id, customer_id: customer.id } });
+  return { customer, template, item };
 }
