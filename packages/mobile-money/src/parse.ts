@@ -193,12 +193,16 @@ function splitNamePhone(segment: string, countryCode: string): { name: string | 
   const tryRun = (run: string[]) => asPhone(stripEdges(run.join('')), countryCode);
 
   for (const fromEnd of [true, false]) {
-    let found: { k: number; phone: PhoneCandidate } | null = null;
+    // A full number beats a masked reading: "700000000 xx" is a number followed by a name, not a mask.
+    let full: { k: number; phone: PhoneCandidate } | null = null;
+    let masked: { k: number; phone: PhoneCandidate } | null = null;
     for (let k = 1; k <= Math.min(4, tokens.length); k++) {
       const run = fromEnd ? tokens.slice(tokens.length - k) : tokens.slice(0, k);
       const phone = tryRun(run);
-      if (phone) found = { k, phone };
+      if (phone?.canonical) full = { k, phone };
+      else if (phone) masked = { k, phone };
     }
+    const found = full ?? masked;
     if (found) {
       const rest = fromEnd ? tokens.slice(0, tokens.length - found.k) : tokens.slice(found.k);
       return { name: clean(rest), phone: found.phone };
