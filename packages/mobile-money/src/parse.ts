@@ -192,8 +192,9 @@ function splitNamePhone(segment: string, countryCode: string): { name: string | 
   };
   const tryRun = (run: string[]) => asPhone(stripEdges(run.join('')), countryCode);
 
-  for (const fromEnd of [true, false]) {
-    // A full number beats a masked reading: "700000000 xx" is a number followed by a name, not a mask.
+  // Look at both ends. A full number beats a masked reading anywhere: "700000000 Xx" is a
+  // number followed by a name, not a number masked with "Xx".
+  const best = (fromEnd: boolean) => {
     let full: { k: number; phone: PhoneCandidate } | null = null;
     let masked: { k: number; phone: PhoneCandidate } | null = null;
     for (let k = 1; k <= Math.min(4, tokens.length); k++) {
@@ -202,7 +203,17 @@ function splitNamePhone(segment: string, countryCode: string): { name: string | 
       if (phone?.canonical) full = { k, phone };
       else if (phone) masked = { k, phone };
     }
-    const found = full ?? masked;
+    return { full, masked };
+  };
+  const end = best(true);
+  const start = best(false);
+  const choices: Array<[boolean, { k: number; phone: PhoneCandidate } | null]> = [
+    [true, end.full],
+    [false, start.full],
+    [true, end.masked],
+    [false, start.masked],
+  ];
+  for (const [fromEnd, found] of choices) {
     if (found) {
       const rest = fromEnd ? tokens.slice(0, tokens.length - found.k) : tokens.slice(found.k);
       return { name: clean(rest), phone: found.phone };

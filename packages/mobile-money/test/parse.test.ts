@@ -126,6 +126,15 @@ describe('parseMessage: names, case and whitespace', () => {
     expect(p.sender_phone).toBe('254724613573');
   });
 
+  it('prefers a full number to a masked reading of number plus name (found by fast-check)', () => {
+    const ug = payment(parseMessage('RECEIVED. TID 000000000000. UGX 1 from 700000000, Xx. Bal UGX 1,000.'));
+    expect(ug.sender_name).toBe('Xx');
+    expect(ug.sender_phone).toBe('256700000000');
+    const tz = payment(parseMessage('Umepokea Tsh1.00, 700000000 xx Aa. Salio jipya ni Tsh1,000.00. Muamala No. MP000000.0000.A00000'));
+    expect(tz.sender_name).toBe('xx Aa');
+    expect(tz.sender_phone).toBe('255700000000');
+  });
+
   it('keeps a name without phone (bank transfer into a wallet)', () => {
     const p = payment(
       parseMessage(
