@@ -6,6 +6,13 @@
 
 export const DEFAULT_MAX_DAYS_PER_TOKEN = 995;
 
+/**
+ * Safety cap: one payment buys at most this many full tokens' worth of days
+ * (100 x 995 days is over 270 years). Money beyond the cap stays as credit, so
+ * a misconfigured price (1 cent a day) cannot make us generate millions of tokens.
+ */
+export const MAX_TOKENS_PER_PAYMENT = 100;
+
 export type TokenType = 'activation' | 'add_time' | 'unlock';
 
 export interface AllocationDevice {
@@ -160,7 +167,7 @@ export function allocatePayment(input: AllocationInput): Allocation {
       };
     }
     const beyond = pool - upfront;
-    const days = Math.floor(beyond / daily);
+    const days = Math.min(Math.floor(beyond / daily), MAX_TOKENS_PER_PAYMENT * maxDays);
     const grace = template.gracePeriodDays;
     const onActivation = Math.min(maxDays, days + grace);
     return {
@@ -178,7 +185,7 @@ export function allocatePayment(input: AllocationInput): Allocation {
   }
 
   // Rule 5: activated; credit + payment buys whole days, the rest is carried.
-  const days = Math.floor(pool / daily);
+  const days = Math.min(Math.floor(pool / daily), MAX_TOKENS_PER_PAYMENT * maxDays);
   return {
     tokens: splitDays(days, maxDays, 'add_time'),
     daysBought: days,

@@ -14,6 +14,7 @@ export {
   allocatePayment,
   splitDays,
   DEFAULT_MAX_DAYS_PER_TOKEN,
+  MAX_TOKENS_PER_PAYMENT,
   type Allocation,
   type AllocationDevice,
   type AllocationInput,
