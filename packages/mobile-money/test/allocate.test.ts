@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocatePayment, MAX_TOKENS_PER_PAYMENT, type AllocationDevice, type AllocationTemplate } from '../src/index.js';
@@ -259,5 +260,17 @@ describe('allocatePayment: properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('README and tests stay together', () => {
+  it('every README worked example has a test above with the same number', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Payment rules'));
+    expect(section.length).toBeLessThan(readme.length);
+    const examples = [...section.matchAll(/\*\*Example (\d+):/g)].map((m) => Number(m[1]));
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    const self = readFileSync(new URL(import.meta.url), 'utf8');
+    for (const n of examples) expect(self).toContain(`it('Example ${n}:`);
   });
 });
