@@ -125,8 +125,9 @@ function findAmount(text: string): FoundAmount | null {
  * A date written after "on" wins over any other date-like text.
  */
 function findDateTime(text: string): string | null {
-  const core = String.raw`(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?!\d)(?:\s*(?:at\s*)?(\d{1,2})[:.](\d{2})(?!\d)(?::(\d{2}))?(?:\s*([AaPp])\.?\s*[Mm])?)?`;
-  const m = new RegExp(String.raw`\bon\s+${core}`, 'i').exec(text) ?? new RegExp(String.raw`(?<!\d)${core}`, 'i').exec(text);
+  const core = String.raw`(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?!\d)(?:\s*(?:at\s*|saa\s+)?(\d{1,2})[:.](\d{2})(?!\d)(?::(\d{2}))?(?:\s*([AaPp])\.?\s*[Mm])?)?`;
+  const m =
+    new RegExp(String.raw`\b(?:on|tarehe)\s+${core}`, 'i').exec(text) ?? new RegExp(String.raw`(?<!\d)${core}`, 'i').exec(text);
   if (!m) return null;
   const date = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
   if (date === null) return null;
@@ -138,7 +139,7 @@ function findDateTime(text: string): string | null {
 
 /** Phrases that end the payer's name/number or an account reference. */
 const FIELD_TERMINATORS: readonly RegExp[] = [
-  /\s+on\s+\d{1,2}\/\d{1,2}\//i,
+  /\s+(?:on|tarehe)\s+\d{1,2}\/\d{1,2}\//i,
   /[.\s]*\bAccount\s*(?:Number|No\b\.?)/i,
   /[.\s]*\bNew\s+(?:[\w'-]+\s+){0,8}?balance\b/i,
   /[.\s]*\bYour\s+(?:available\s+|new\s+)?bal(?:ance)?\b/i,
@@ -270,7 +271,8 @@ const NOT_A_PAYMENT =
 function mpesaShape(text: string): Shape | Failure {
   if (/\b(?:reversed|reversal)\b/i.test(text)) return fail('Reversal notices are not payments');
   const forAccount = findAfterLabel(text, /\bfor\s+account\s*/i);
-  if (/\b(?:sent|paid)\s+to\b/i.test(text) && /\bfor\s+account\b/i.test(text)) {
+  // "Ksh1000.00 sent to X for account Y" and "You have paid Ksh1,200.00 to X for account Y"
+  if (/\b(?:sent|paid)\b/i.test(text) && /\bfor\s+account\b/i.test(text)) {
     return { kind: 'paybill', customerSide: true, account_reference: forAccount };
   }
   if (/\bpaid\s+to\b/i.test(text)) return { kind: 'till', customerSide: true, account_reference: null };

@@ -135,6 +135,28 @@ describe('parseMessage: names, case and whitespace', () => {
     expect(tz.sender_phone).toBe('255700000000');
   });
 
+  it('reads "You have paid ... to ... for account ..." as a customer-side paybill', () => {
+    const p = payment(
+      parseMessage('RF45AB1C2D Confirmed. You have paid Ksh1,200.00 to KIDOGO SOLAR for account SN48213 on 18/11/2025 at 4:30 PM. New balance is Ksh11,300.00.'),
+    );
+    expect(p).toMatchObject({ kind: 'paybill', account_reference: 'SN48213', sender_name: null, amount: '1200.00' });
+  });
+
+  it('reads the Swahili M-Pesa Tanzania date ("tarehe 19/06/2026 saa 22:38:24")', () => {
+    const p = payment(
+      parseMessage('DFJ9B1FX2B imethibitishwa. Umepokea Tshs 4,000.00 kutoka NEEMA JOHN 255754123456 tarehe 19/06/2026 saa 22:38:24.'),
+    );
+    expect(p).toMatchObject({
+      provider: 'mpesa',
+      kind: 'p2p',
+      currency: 'TZS',
+      amount: '4000.00',
+      sender_name: 'NEEMA JOHN',
+      sender_phone: '255754123456',
+      transacted_at: '2026-06-19T22:38:24+03:00',
+    });
+  });
+
   it('keeps a name without phone (bank transfer into a wallet)', () => {
     const p = payment(
       parseMessage(
