@@ -1,0 +1,35 @@
+export type { ParsedPayment, ParseResult, PaymentKind, Provider } from './types.js';
+export { normalizePhone, phoneMatchesMasked, isMaskedPhone } from './phone.js';
+export { normalizeAccountRef } from './reference.js';
+export {
+  parseMessage,
+  parseDarajaC2B,
+  extractForwardedMessage,
+  parseForwardedTime,
+  MAX_MESSAGE_LENGTH,
+  type ForwardedMessage,
+} from './parse.js';
+export { mapStatementRow, STATEMENT_COLUMNS, type StatementField } from './statement.js';
+export {
+  allocatePayment,
+  splitDays,
+  DEFAULT_MAX_DAYS_PER_TOKEN,
+  MAX_TOKENS_PER_PAYMENT,
+  type Allocation,
+  type AllocationDevice,
+  type AllocationInput,
+  type AllocationReason,
+  type AllocationTemplate,
+  type AllocationToken,
+  type TokenType,
+} from './allocate.js';
+export { formatPaymentReply, groupToken, MAX_REPLY_LENGTH, type PaymentReplyInput, type ReplyToken } from './reply.js';
+export {
+  parseAmountToCents,
+  amountToCents,
+  formatCents,
+  formatCentsGrouped,
+  currencyFromMarker,
+  MAX_AMOUNT_CENTS,
+} from './money.js';
+export { parseCompactEat, parseStatementTime, EAT_OFFSET } from './datetime.js';

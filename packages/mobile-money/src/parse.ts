@@ -1,0 +1,480 @@
+/**
+ * Parsing of mobile-money payment confirmations: SMS texts (M-Pesa, Airtel
+ * Money), Safaricom Daraja C2B callbacks, and the JSON bodies that SMS
+ * forwarding apps post to our receiver.
+ *
+ * The message shapes handled here were learned from public material; the test
+ * fixtures (test/fixtures/messages.json) name where each shape was seen. In
+ * short:
+ *
+ * M-Pesa, seen by the business
+ *   paybill  "<CODE> Confirmed. on 6/7/11 at 10:49 PM Ksh8,723.00 received from NAME 2547XXXXXXXX. Account Number REF New Utility balance is Ksh..."
+ *            and the newer order "<CODE> Confirmed. Ksh1,500.00 received from NAME 2547... on 5/6/24 at 10:15 AM. Account Number REF ..."
+ *   till     "<CODE> Confirmed.on 18/1/22 at 3:57 PMKsh40.00 received from 2547XXXXXXXX NAME. New Account balance is Ksh..."
+ *            (phone first, name second; the phone may be masked: "2547******678")
+ * M-Pesa, seen by a person (or forwarded by the customer)
+ *   p2p      "<CODE> Confirmed.You have received Ksh300.00 from NAME 07XXXXXXXX on 15/10/24 at 12:16 PM New M-PESA balance is ..."
+ *   paybill  "<CODE> Confirmed. Ksh1,000.00 sent to BUSINESS for account REF on 20/10/24 at 4:26 PM New M-PESA balance is ..."
+ *   till     "<CODE> Confirmed. Ksh70.00 paid to MERCHANT. on 20/10/24 at 4:21 PM.New M-PESA balance is ..."
+ * Airtel Money
+ *   Kenya    "Trans. ID: 1440225031704 You have received 50.00Ksh from NAME. Your available balance is 155.00Ksh."
+ *            "Trans. ID: 2240545115618 You have sent 50.00Ksh to BUSINESS in reference to REF. ..."
+ *   Uganda   "RECEIVED. TID 149730678579. UGX 27,200 from 743706731, NAME. Bal UGX 332,358."
+ *   Tanzania "Umepokea Tsh1,000.00, 747900466 NAME. Salio jipya ni Tsh26,684.00. Muamala No. MI240406.1141.Q03294"
+ *
+ * Nothing here throws: every failure is an { ok: false, error } result.
+ */
+import { eatIso, isoDate, isoTime, parseCompactEat } from './datetime.js';
+import { amountToCents, currencyFromMarker, formatCents, parseAmountToCents } from './money.js';
+import { isMaskedPhone, normalizePhone } from './phone.js';
+import type { ParsedPayment, ParseResult, PaymentKind, Provider } from './types.js';
+
+/** Longer texts are not single confirmation SMS (a 6-part concatenated SMS is under 1,000 characters). */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+const CUR = String.raw`(KES|Kshs?|UGX|USh|TZS|Tshs?|RWF)\.?`;
+const AMT = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)`;
+
+/** Ways the transacted amount is written, each with the marker and number groups' positions. */
+const AMOUNT_PATTERNS: ReadonlyArray<{ re: RegExp; cur: number; amt: number }> = [
+  // "Ksh1,500.00 received from", "Tsh5,000.00 Tsh. has been received from", "Ksh1000.00 sent to", "Ksh70.00 paid to"
+  {
+    re: new RegExp(`${CUR}\\s?${AMT}\\s*(?:Tsh\\.?\\s*)?(?:has\\s+been\\s+)?(?:received|sent|paid|transferred)\\b`, 'i'),
+    cur: 1,
+    amt: 2,
+  },
+  // "You have received Ksh300.00", "received a payment of Tsh1,000.00", "Umepokea Tsh1,000.00"
+  { re: new RegExp(`(?:received|umepokea|sent)\\s*(?:a\\s+payment\\s+of\\s+)?${CUR}\\s?${AMT}`, 'i'), cur: 1, amt: 2 },
+  // Airtel Kenya: "You have received 50.00Ksh from"
+  { re: new RegExp(`(?:received|sent)\\s+${AMT}\\s?${CUR}`, 'i'), cur: 2, amt: 1 },
+  // Airtel Uganda: "UGX 27,200 from"
+  { re: new RegExp(`${CUR}\\s?${AMT}\\s+from\\b`, 'i'), cur: 1, amt: 2 },
+];
+
+/** Last resort: the first written amount (lets non-payment messages fail with a precise reason). */
+const ANY_AMOUNT = new RegExp(`${CUR}\\s?${AMT}`, 'i');
+
+const COUNTRY_CODE_BY_CURRENCY: Readonly<Record<string, string>> = {
+  KES: '254',
+  TZS: '255',
+  UGX: '256',
+  RWF: '250',
+};
+
+type Failure = { ok: false; error: string };
+const fail = (error: string): Failure => ({ ok: false, error });
+
+/** Collapse every run of whitespace (line breaks included) into one space. */
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function hasDigitAndLetter(s: string): boolean {
+  return /\d/.test(s) && /[A-Za-z]/.test(s);
+}
+
+/** M-Pesa transaction code: the token right before "Confirmed" (or Swahili "imethibitishwa"). */
+function findMpesaCode(text: string): string | null {
+  const re = /(?<![A-Za-z0-9])([A-Za-z0-9]{8,12})\s*(?:confirmed|imethibitishwa)/gi;
+  for (const m of text.matchAll(re)) {
+    if (hasDigitAndLetter(m[1]!)) return m[1]!.toUpperCase();
+  }
+  return null;
+}
+
+/** Airtel transaction id: "Trans. ID: 1440225031704", "TID 149730678579", "Muamala No. MI240406.1141.Q03294". */
+function findAirtelCode(text: string): string | null {
+  const re =
+    /(?<![A-Za-z])(?:Trans(?:action)?\.?\s*ID|TID|Txn\.?\s*ID|Muamala\s*(?:No\.?|Namba)?)\s*[:.]?\s*([A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)/gi;
+  for (const m of text.matchAll(re)) {
+    const code = m[1]!;
+    if (code.length >= 4 && /\d/.test(code)) return code.toUpperCase();
+  }
+  return null;
+}
+
+interface FoundAmount {
+  cents: number;
+  currency: string;
+  end: number;
+}
+
+function findAmount(text: string): FoundAmount | null {
+  let best: { index: number; m: RegExpExecArray; cur: number; amt: number } | null = null;
+  for (const p of AMOUNT_PATTERNS) {
+    const m = p.re.exec(text);
+    if (m && (best === null || m.index < best.index)) best = { index: m.index, m, cur: p.cur, amt: p.amt };
+  }
+  if (best === null) {
+    const m = ANY_AMOUNT.exec(text);
+    if (m) best = { index: m.index, m, cur: 1, amt: 2 };
+  }
+  if (best === null) return null;
+  const cents = parseAmountToCents(best.m[best.amt]!);
+  const currency = currencyFromMarker(best.m[best.cur]!);
+  if (cents === null || currency === null) return null;
+  // Where the amount itself ends, so the sender can be looked for right after it.
+  const amountText = best.m[best.amt]!;
+  const end = best.index + best.m[0].indexOf(amountText) + amountText.length;
+  return { cents, currency, end };
+}
+
+/**
+ * The transaction's date and time. Day first ("5/6/24" is 5 June 2024), 12-hour
+ * time with AM/PM ("10:15 AM", "8.02AM", "3:57 PMKsh40.00") or 24-hour time.
+ * A date written after "on" wins over any other date-like text.
+ */
+function findDateTime(text: string): string | null {
+  const core = String.raw`(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?!\d)(?:\s*(?:at\s*|saa\s+)?(\d{1,2})[:.](\d{2})(?!\d)(?::(\d{2}))?(?:\s*([AaPp])\.?\s*[Mm])?)?`;
+  const m =
+    new RegExp(String.raw`\b(?:on|tarehe)\s+${core}`, 'i').exec(text) ?? new RegExp(String.raw`(?<!\d)${core}`, 'i').exec(text);
+  if (!m) return null;
+  const date = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (date === null) return null;
+  if (m[4] === undefined) return eatIso(date, null);
+  const meridiem = m[7] ? (m[7].toUpperCase() === 'P' ? 'PM' : 'AM') : undefined;
+  const time = isoTime(Number(m[4]), Number(m[5]), m[6] ? Number(m[6]) : 0, meridiem);
+  return eatIso(date, time);
+}
+
+/** Phrases that end the payer's name/number or an account reference. */
+const FIELD_TERMINATORS: readonly RegExp[] = [
+  /\s+(?:on|tarehe)\s+\d{1,2}\/\d{1,2}\//i,
+  /[.\s]*\bAccount\s*(?:Number|No\b\.?)/i,
+  /[.\s]*\bNew\s+(?:[\w'-]+\s+){0,8}?balance\b/i,
+  /[.\s]*\bYour\s+(?:available\s+|new\s+)?bal(?:ance)?\b/i,
+  /\.\s*Bal\b/i,
+  /[.\s]*\bSalio\b/i,
+  /[.\s]*\bTransaction\s+cost\b/i,
+  /[.\s]*\bMuamala\b/i,
+];
+
+/** The text up to the first terminator; failing that, up to the first sentence end. */
+function cutField(s: string, extra: readonly RegExp[] = []): string {
+  let end = -1;
+  for (const re of [...FIELD_TERMINATORS, ...extra]) {
+    const m = re.exec(s);
+    if (m && (end === -1 || m.index < end)) end = m.index;
+  }
+  if (end === -1) {
+    const dot = /\.\s/.exec(s);
+    end = dot ? dot.index : s.length;
+  }
+  return s.slice(0, end);
+}
+
+function stripEdges(s: string): string {
+  return s.replace(/^[\s\-–:;,.]+/, '').replace(/[\s\-–:;,.]+$/, '');
+}
+
+interface PhoneCandidate {
+  canonical: string | null;
+  masked?: string;
+}
+
+/** A whole token (or run of tokens joined) that is a phone number, possibly masked. */
+function asPhone(candidate: string, countryCode: string): PhoneCandidate | null {
+  if (candidate.length < 9 || candidate.length > 16 || !/^[+\d]/.test(candidate)) return null;
+  if (isMaskedPhone(candidate)) return { canonical: null, masked: candidate };
+  const canonical = normalizePhone(candidate, countryCode);
+  return canonical === null ? null : { canonical };
+}
+
+/**
+ * Split "JOHN DOE 254712345678", "254729639024 MORRIS M.", "743706731, HANIFAH",
+ * "255757360593 - JEREMIAH JAMES ALBERT" or "Person 2 0711 111 111" into name and phone.
+ * The phone may span up to four space-separated groups; the longest valid run wins.
+ */
+function splitNamePhone(segment: string, countryCode: string): { name: string | null; phone: PhoneCandidate | null } {
+  const tokens = segment.replace(/,/g, ' ').split(' ').filter((t) => t !== '');
+  const clean = (t: string[]) => {
+    const name = stripEdges(t.join(' '));
+    return name === '' ? null : name;
+  };
+  const tryRun = (run: string[]) => asPhone(stripEdges(run.join('')), countryCode);
+
+  // Look at both ends. A full number beats a masked reading anywhere: "700000000 Xx" is a
+  // number followed by a name, not a number masked with "Xx".
+  const best = (fromEnd: boolean) => {
+    let full: { k: number; phone: PhoneCandidate } | null = null;
+    let masked: { k: number; phone: PhoneCandidate } | null = null;
+    for (let k = 1; k <= Math.min(4, tokens.length); k++) {
+      const run = fromEnd ? tokens.slice(tokens.length - k) : tokens.slice(0, k);
+      const phone = tryRun(run);
+      if (phone?.canonical) full = { k, phone };
+      else if (phone) masked = { k, phone };
+    }
+    return { full, masked };
+  };
+  const end = best(true);
+  const start = best(false);
+  const choices: Array<[boolean, { k: number; phone: PhoneCandidate } | null]> = [
+    [true, end.full],
+    [false, start.full],
+    [true, end.masked],
+    [false, start.masked],
+  ];
+  for (const [fromEnd, found] of choices) {
+    if (found) {
+      const rest = fromEnd ? tokens.slice(0, tokens.length - found.k) : tokens.slice(found.k);
+      return { name: clean(rest), phone: found.phone };
+    }
+  }
+  return { name: clean(tokens), phone: null };
+}
+
+/** The payer as written after the amount: "... received from <payer> on ...", Airtel TZ "Tsh1,000.00, <payer>. Salio ...". */
+function findPayer(text: string, afterAmount: number, countryCode: string) {
+  const rest = text.slice(afterAmount);
+  const lead = /^\s*(?:[^\s]+\s+){0,5}?(?:from|kutoka(?:\s+kwa)?)\s+/i.exec(rest) ?? /^\s*,\s*/.exec(rest);
+  if (!lead) return { name: null, phone: null };
+  const segment = cutField(rest.slice(lead[0].length));
+  return splitNamePhone(segment, countryCode);
+}
+
+/** Text after a label ("Account Number", "for account", "in reference to") up to the end of that field. */
+function findAfterLabel(text: string, label: RegExp): string | null {
+  const m = label.exec(text);
+  if (!m) return null;
+  const value = stripEdges(cutField(text.slice(m.index + m[0].length)));
+  return value === '' ? null : value;
+}
+
+/** Balance of the receiving account as stated in the message, or null. */
+function findBalance(text: string): string | null {
+  const patterns: ReadonlyArray<{ re: RegExp; amt: number }> = [
+    { re: new RegExp(`balance\\s+(?:is|was)\\s*:?\\s*${CUR}\\s?${AMT}`, 'i'), amt: 2 },
+    { re: new RegExp(`balance\\s+(?:is|was)\\s*:?\\s*${AMT}\\s?${CUR}`, 'i'), amt: 1 },
+    { re: new RegExp(`\\bBal\\.?\\s*:?\\s*${CUR}\\s?${AMT}`, 'i'), amt: 2 },
+    { re: new RegExp(`\\bSalio\\s+(?:jipya\\s+)?(?:ni\\s+)?${CUR}\\s?${AMT}`, 'i'), amt: 2 },
+  ];
+  for (const p of patterns) {
+    const m = p.re.exec(text);
+    if (m) {
+      const cents = parseAmountToCents(m[p.amt]!);
+      if (cents !== null) return formatCents(cents);
+    }
+  }
+  return null;
+}
+
+interface Shape {
+  kind: PaymentKind;
+  /** Whether the SMS was written to the payer (customer-side): then it names no payer and no receiving balance. */
+  customerSide: boolean;
+  account_reference: string | null;
+}
+
+const NOT_A_PAYMENT =
+  "Not a payment confirmation: no 'received ... from', 'sent to ... for account' or 'paid to' phrase found";
+
+function mpesaShape(text: string): Shape | Failure {
+  if (/\b(?:reversed|reversal)\b/i.test(text)) return fail('Reversal notices are not payments');
+  const forAccount = findAfterLabel(text, /\bfor\s+account\s*/i);
+  // "Ksh1000.00 sent to X for account Y" and "You have paid Ksh1,200.00 to X for account Y"
+  if (/\b(?:sent|paid)\b/i.test(text) && /\bfor\s+account\b/i.test(text)) {
+    return { kind: 'paybill', customerSide: true, account_reference: forAccount };
+  }
+  if (/\bpaid\s+to\b/i.test(text)) return { kind: 'till', customerSide: true, account_reference: null };
+  if (/\b(?:received|umepokea)\b/i.test(text)) {
+    const accountNumber = findAfterLabel(text, /\bAccount\s*(?:Number|No\b\.?)\s*[:.]?\s*/i);
+    if (accountNumber !== null || /\bUtility\s+balance\b/i.test(text)) {
+      return { kind: 'paybill', customerSide: false, account_reference: accountNumber };
+    }
+    if (/\b(?:You\s+have\s+received|received\s+a\s+payment\s+of|umepokea)\b/i.test(text)) {
+      return { kind: 'p2p', customerSide: false, account_reference: null };
+    }
+    return { kind: 'till', customerSide: false, account_reference: null };
+  }
+  if (/\bsent\s+to\b/i.test(text)) return fail('Outgoing transfer to a person, not a payment received');
+  return fail(NOT_A_PAYMENT);
+}
+
+function airtelShape(text: string): Shape | Failure {
+  if (/\b(?:reversed|reversal)\b/i.test(text)) return fail('Reversal notices are not payments');
+  const reference = findAfterLabel(text, /\bin\s+reference\s+to\s*/i);
+  if (/\bsent\b/i.test(text) && reference !== null) {
+    return { kind: 'paybill', customerSide: true, account_reference: reference };
+  }
+  if (/\b(?:received|umepokea)\b/i.test(text)) return { kind: 'p2p', customerSide: false, account_reference: null };
+  if (/\bsent\b/i.test(text)) return fail('Outgoing transfer to a person, not a payment received');
+  return fail(NOT_A_PAYMENT);
+}
+
+/**
+ * Parse one payment-confirmation SMS (M-Pesa or Airtel Money). Line breaks, extra
+ * spaces and letter case do not matter. Never throws.
+ */
+export function parseMessage(text: string): ParseResult {
+  if (typeof text !== 'string') return fail('Message text must be a string');
+  if (text.length > MAX_MESSAGE_LENGTH) return fail(`Message longer than ${MAX_MESSAGE_LENGTH} characters`);
+  const t = squash(text);
+  if (t === '') return fail('Empty message');
+
+  let provider: Provider;
+  let code = findMpesaCode(t);
+  if (code !== null) {
+    provider = 'mpesa';
+  } else {
+    code = findAirtelCode(t);
+    if (code === null) return fail('No transaction code found');
+    provider = 'airtel';
+  }
+
+  const amount = findAmount(t);
+  if (amount === null) return fail('No amount found');
+  if (amount.cents <= 0) return fail('Amount is zero');
+
+  const shape = provider === 'mpesa' ? mpesaShape(t) : airtelShape(t);
+  if ('ok' in shape) return shape;
+
+  const countryCode = COUNTRY_CODE_BY_CURRENCY[amount.currency] ?? '254';
+  const payer = shape.customerSide ? { name: null, phone: null } : findPayer(t, amount.end, countryCode);
+
+  const payment: ParsedPayment = {
+    provider,
+    kind: shape.kind,
+    transaction_code: code,
+    amount: formatCents(amount.cents),
+    currency: amount.currency,
+    sender_name: payer.name,
+    sender_phone: payer.phone?.canonical ?? null,
+    transacted_at: findDateTime(t),
+    account_reference: shape.account_reference,
+    balance: shape.customerSide ? null : findBalance(t),
+  };
+  if (payer.phone?.masked !== undefined) payment.sender_phone_masked = payer.phone.masked;
+  return { ok: true, payment };
+}
+
+// ---------------------------------------------------------------------------
+// Safaricom Daraja C2B confirmation callback
+// ---------------------------------------------------------------------------
+
+function textField(body: Record<string, unknown>, key: string): string | null {
+  const v = body[key];
+  if (typeof v === 'string') {
+    const s = v.trim();
+    return s === '' ? null : s;
+  }
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+/**
+ * Parse a Daraja C2B confirmation body:
+ * { TransactionType: "Pay Bill", TransID: "RKTQDM7W6S", TransTime: "20191122063845", TransAmount: "10.00",
+ *   BusinessShortCode: "600638", BillRefNumber: "invoice008", InvoiceNumber: "", OrgAccountBalance: "",
+ *   ThirdPartyTransID: "", MSISDN: "25470****149", FirstName: "John", MiddleName: "", LastName: "Doe" }
+ * TransTime is East Africa Time. MSISDN may be a full number, a masked one or (newer APIs) a hash; only a
+ * full number becomes sender_phone. Never throws.
+ */
+export function parseDarajaC2B(body: Record<string, unknown>): ParseResult {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('Daraja body must be a JSON object');
+  const code = textField(body, 'TransID');
+  if (code === null) return fail('Missing TransID');
+  if (!/^[A-Za-z0-9-]{4,40}$/.test(code)) return fail('Invalid TransID');
+  const cents = amountToCents(typeof body['TransAmount'] === 'string' ? body['TransAmount'].trim() : body['TransAmount']);
+  if (cents === null) return fail('Missing or invalid TransAmount');
+  if (cents <= 0) return fail('Amount is zero');
+
+  const msisdn = textField(body, 'MSISDN');
+  const phone = msisdn === null ? null : normalizePhone(msisdn);
+  const names = ['FirstName', 'MiddleName', 'LastName']
+    .map((k) => textField(body, k))
+    .filter((s): s is string => s !== null);
+  const balanceCents = amountToCents(
+    typeof body['OrgAccountBalance'] === 'string' ? body['OrgAccountBalance'].trim() : body['OrgAccountBalance'],
+  );
+
+  const payment: ParsedPayment = {
+    provider: 'mpesa',
+    kind: 'c2b',
+    transaction_code: code.toUpperCase(),
+    amount: formatCents(cents),
+    currency: 'KES',
+    sender_name: names.length > 0 ? squash(names.join(' ')) : null,
+    sender_phone: phone,
+    transacted_at: parseCompactEat(body['TransTime']),
+    account_reference: textField(body, 'BillRefNumber'),
+    balance: balanceCents === null ? null : formatCents(balanceCents),
+    business_short_code: textField(body, 'BusinessShortCode'),
+  };
+  if (msisdn !== null && isMaskedPhone(msisdn)) payment.sender_phone_masked = msisdn;
+  return { ok: true, payment };
+}
+
+// ---------------------------------------------------------------------------
+// Bodies posted by SMS-forwarding apps (or Daraja itself)
+// ---------------------------------------------------------------------------
+
+export type ForwardedMessage =
+  | { kind: 'sms'; text: string; from: string | null; received_at: string | null; recipient: string | null }
+  | { kind: 'daraja'; body: Record<string, unknown> }
+  | { kind: 'invalid'; error: string };
+
+const TEXT_KEYS = ['message', 'text', 'body', 'msg', 'content'] as const;
+const FROM_KEYS = ['from', 'sender', 'phone', 'phoneNumber', 'address'] as const;
+/** Received times are preferred over sent times when an app posts both. */
+const TIME_KEYS = ['received_at', 'receivedStamp', 'timestamp', 'date', 'sentStamp'] as const;
+const RECIPIENT_KEYS = ['recipient', 'to'] as const;
+
+function firstText(body: Record<string, unknown>, keys: readonly string[]): string | null {
+  for (const k of keys) {
+    const v = textField(body, k);
+    if (v !== null) return v;
+  }
+  return null;
+}
+
+/**
+ * A time as apps send it: epoch milliseconds or seconds (number or digit string)
+ * or an ISO 8601 string. Returned as an ISO string in UTC, or null.
+ */
+export function parseForwardedTime(value: unknown): string | null {
+  let ms: number | null = null;
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d{9,16}(?:\.\d+)?$/.test(value.trim()))) {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) return null;
+    // Seconds until the year 5138; anything bigger is milliseconds.
+    ms = n < 1e11 ? n * 1000 : n;
+  } else if (typeof value === 'string') {
+    const s = value.trim();
+    if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return null;
+    ms = Date.parse(s);
+  }
+  if (ms === null || !Number.isFinite(ms)) return null;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/**
+ * Work out what a POST to the receiver carries. Field names differ between
+ * forwarding apps: the text may be in message / text / body / msg / content, the
+ * sender in from / sender / phone / phoneNumber / address, the time in
+ * received_at / receivedStamp / timestamp / date / sentStamp, the receiving line in
+ * recipient / to. A body with TransID and TransAmount is a Daraja C2B callback.
+ */
+export function extractForwardedMessage(body: Record<string, unknown>): ForwardedMessage {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { kind: 'invalid', error: 'Body must be a JSON object' };
+  }
+  if ('TransID' in body && 'TransAmount' in body) return { kind: 'daraja', body };
+
+  const text = firstText(body, TEXT_KEYS);
+  if (text === null) {
+    return { kind: 'invalid', error: `No message text found (expected one of: ${TEXT_KEYS.join(', ')})` };
+  }
+  let receivedAt: string | null = null;
+  for (const k of TIME_KEYS) {
+    receivedAt = parseForwardedTime(body[k]);
+    if (receivedAt !== null) break;
+  }
+  return {
+    kind: 'sms',
+    text,
+    from: firstText(body, FROM_KEYS),
+    received_at: receivedAt,
+    recipient: firstText(body, RECIPIENT_KEYS),
+  };
+}
