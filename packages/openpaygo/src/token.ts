@@ -455,6 +455,12 @@ export function decodeToken(opts: TokenOptions & { state: DeviceTokenState; toke
   for (let count = 0; count <= maxCount; count++) {
     if (code - (code % modulus) === tokenHigh) {
       const type = typeOf(count, value);
+      // No encoder emits ADD_TIME/SET_TIME with the reserved values 996-999:
+      // such a match is a hash collision, not a token for this device.
+      if ((type === 'ADD_TIME' || type === 'SET_TIME') && value > MAX_TOKEN_VALUE && value <= COUNTER_SYNC_VALUE) {
+        code = nextCode(key, code, extended);
+        continue;
+      }
       if (acceptable(state, count, type)) {
         return { status: 'VALID', type, value, count, state: stateAfter(state, count, type) };
       }
