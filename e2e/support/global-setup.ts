@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export const STATE_FILE = join(tmpdir(), 'kidogo-e2e-state.json');
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+/** Starts the built API (serving the built web app) on a fresh embedded PostgreSQL with the demo seeded. */
+export default async function globalSetup(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kidogo-e2e-'));
+  chmodSync(dataDir, 0o777);
+  const port = await freePort();
+  const pgPort = await freePort();
+  const log = openSync(join(dataDir, 'api.log'), 'a');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SEED_DEMO: 'true',
+    OUTBOX_POLL_MS: '500',
+  };
+  delete env.DATABASE_URL; // always a fresh embedded database, whatever the shell has
+  const api = spawn(process.execPath, [resolve(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (api.exitCode !== null) throw new Error(`The API exited (${api.exitCode}); see ${join(dataDir, 'api.log')}`);
+    try {
+      const r = await fetch(`${baseUrl}/payg/ready`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`The API did not become ready; see ${join(dataDir, 'api.log')}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: api.pid, dataDir, baseUrl }));
+}
