@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -31,5 +32,7 @@ window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 
 afterEach(() => {
   cleanup();
+  // The toast store is module-level: without this a toast outlives its test.
+  notifications.clean();
   window.localStorage.clear();
 });
