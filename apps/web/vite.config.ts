@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/initial-js.mjs reads it to measure what each entry route downloads.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -87,7 +87,11 @@ export function AppLayout({ notifications, children }: { notifications?: ReactNo
                     aria-current={active ? 'page' : undefined}
                     leftSection={icon}
                     variant="light"
-                    styles={{ root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: 'center' }, section: { margin: 0 } }}
+                    styles={{
+                      root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: 'center' },
+                      section: { margin: 0 },
+                      body: { display: 'none' },
+                    }}
                   />
                 </Tooltip>
               ) : (
