@@ -78,7 +78,7 @@ export function DataTable<T>({ columns, rows, rowKey, caption, minWidth = 640, .
   const showRows = !state.loading && !state.error && list.length > 0;
   return (
     <ScrollArea type="auto">
-      <Table miw={minWidth} striped aria-label={caption}>
+      <Table miw={minWidth} striped={showRows} aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
