@@ -11,6 +11,7 @@ import {
   ServiceBlockedError,
   suspendableList,
   UnauthorizedError,
+  upload,
 } from './api-client';
 
 function listen(name: string) {
@@ -199,6 +200,84 @@ describe('api client', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect(error).not.toBeInstanceOf(ServiceBlockedError);
       expect((error as Error).message).toBe('Forbidden');
+    });
+  });
+
+  describe('uploads', () => {
+    /** Just enough XMLHttpRequest: answers each send with the next scripted reply, after one progress event. */
+    function fakeXhr(replies: { status: number; body: unknown }[]) {
+      const sent: { url: string; headers: Record<string, string>; body: unknown }[] = [];
+      class FakeXhr {
+        status = 0;
+        statusText = '';
+        responseText = '';
+        upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+          onprogress: null,
+        };
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        onabort: (() => void) | null = null;
+        private url = '';
+        private headers: Record<string, string> = {};
+        open(_method: string, url: string) {
+          this.url = url;
+        }
+        setRequestHeader(name: string, value: string) {
+          this.headers[name.toLowerCase()] = value;
+        }
+        getAllResponseHeaders() {
+          return 'content-type: application/json\r\n';
+        }
+        abort() {
+          this.onabort?.();
+        }
+        send(body: unknown) {
+          sent.push({ url: this.url, headers: this.headers, body });
+          const reply = replies.shift()!;
+          queueMicrotask(() => {
+            this.upload.onprogress?.({ loaded: 50, total: 200, lengthComputable: true });
+            this.status = reply.status;
+            this.responseText = JSON.stringify(reply.body);
+            this.onload?.();
+          });
+        }
+      }
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      return sent;
+    }
+
+    it('posts the form with the token and reports progress', async () => {
+      const sent = fakeXhr([{ status: 200, body: { imported: 3 } }]);
+      const form = new FormData();
+      form.append('csv_file', new Blob(['a,b']), 'customers.csv');
+      const progress: (number | null)[] = [];
+      const reply = await upload<{ imported: number }>('/upload-csv', form, { onProgress: (p) => progress.push(p.percent) });
+      expect(reply).toEqual({ imported: 3 });
+      expect(progress).toEqual([25]);
+      expect(sent[0]).toMatchObject({ url: '/payg/upload-csv', headers: { authorization: 'Bearer access-1' }, body: form });
+    });
+
+    it('follows the same 401 rule: refresh, then resend with the new token', async () => {
+      const sent = fakeXhr([
+        { status: 401, body: {} },
+        { status: 200, body: { ok: true } },
+      ]);
+      mockFetch(() => jsonResponse(200, buildAuthReply({ access_token: 'access-2' })));
+      await expect(upload('/items/add/bulk', new FormData())).resolves.toEqual({ ok: true });
+      expect(sent.map((s) => s.headers.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    });
+
+    it('maps an error reply like any other call', async () => {
+      fakeXhr([{ status: 400, body: { message: 'csv_file is required' } }]);
+      await expect(upload('/upload-csv', new FormData())).rejects.toThrow('csv_file is required');
+    });
+
+    it('does not start when already cancelled', async () => {
+      const sent = fakeXhr([]);
+      const controller = new AbortController();
+      controller.abort();
+      await expect(upload('/upload-csv', new FormData(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      expect(sent).toHaveLength(0);
     });
   });
 

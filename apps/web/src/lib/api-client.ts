@@ -297,6 +297,7 @@ export async function upload<T>(
   const res = await execute(
     (authHeaders) =>
       new Promise<Response>((resolve, reject) => {
+        if (options.signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
         const xhr = new XMLHttpRequest();
         xhr.open('POST', url);
         xhr.setRequestHeader('Accept', 'application/json');
@@ -310,10 +311,7 @@ export async function upload<T>(
         xhr.onload = () => resolve(xhrResponse(xhr));
         xhr.onerror = () => reject(new ApiError('Unable to reach the server. Check your connection and try again.', 0));
         xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-        if (options.signal) {
-          if (options.signal.aborted) return xhr.abort();
-          options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-        }
+        options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
         xhr.send(form);
       }),
     true,
