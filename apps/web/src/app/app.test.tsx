@@ -1,0 +1,225 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUser, seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+
+/** The API as far as the shell needs it: notifications, and an answer to logout. */
+function mockShellApi(notifications: unknown[] = []) {
+  return mockFetch((call) => {
+    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: notifications });
+    return jsonResponse(200, {});
+  });
+}
+
+describe('app', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  describe('landing page', () => {
+    it('renders for a visitor, with its sections and every primary button leading to /login', async () => {
+      renderApp('/');
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/Small payments/);
+
+      for (const [label, id] of [
+        ['Solutions', 'solutions'],
+        ['Company', 'company'],
+        ['Resources', 'resources'],
+      ] as const) {
+        const nav = screen.getByRole('navigation', { name: 'Sections' });
+        expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', `#${id}`);
+        expect(document.getElementById(id)).not.toBeNull();
+      }
+      expect(screen.getByText(/Mobile-money forwarding into your CRM/)).toBeInTheDocument();
+      expect(screen.getByText('QR payment systems')).toBeInTheDocument();
+      expect(screen.getByText('Smart vending machines')).toBeInTheDocument();
+      expect(screen.getByText('Analytics')).toBeInTheDocument();
+
+      for (const name of ['Login', 'Get Started', 'Request Demo', 'Contact Sales']) {
+        const links = screen.getAllByRole('link', { name: new RegExp(`^${name}`) });
+        expect(links.length).toBeGreaterThan(0);
+        for (const link of links) expect(link).toHaveAttribute('href', '/login');
+      }
+    });
+
+    it('sends a visitor with a stored session to the dashboard', async () => {
+      seedSession();
+      mockShellApi();
+      const { router } = renderApp('/');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    });
+  });
+
+  describe('routing', () => {
+    it('sends an unknown path to the dashboard', async () => {
+      seedSession();
+      mockShellApi();
+      const { router } = renderApp('/no/such/page');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    });
+
+    it('sends a visitor without a session from a protected page to /login, remembering it', async () => {
+      const { router } = renderApp('/device-activity/SN-001');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.state).toMatchObject({ from: { pathname: '/device-activity/SN-001' } });
+    });
+
+    it.each([
+      ['/customers', 'Customers'],
+      ['/payments', 'Payment Templates'],
+      ['/tokens', 'Tokens'],
+      ['/reports', 'Reports'],
+      ['/settings', 'Settings'],
+      ['/onboarding', 'Customer Onboarding'],
+      ['/messages', 'Message History'],
+      ['/products', 'Product Management'],
+      ['/invoices', 'Invoices'],
+      ['/device-activity/SN-001', 'Device Activity'],
+      ['/customer-payment-details/42', 'Customer Payment Details'],
+    ])('%s shows %s inside the shell', async (url, title) => {
+      seedSession();
+      mockShellApi();
+      renderApp(url);
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    });
+  });
+
+  describe('app shell', () => {
+    const sidebarLabels = () =>
+      within(screen.getByRole('navigation', { name: 'Main navigation' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+
+    it('lists the sidebar entries in order, without Super Admin for other roles', async () => {
+      seedSession({ user: buildUser({ role: 'owner' }) });
+      mockShellApi();
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      expect(sidebarLabels()).toEqual([
+        'Dashboard',
+        'Customers',
+        'Products',
+        'Onboarding',
+        'Payment Templates',
+        'Invoices',
+        'Tokens',
+        'Messages',
+        'Reports',
+        'Settings',
+      ]);
+      expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    it('shows Super Admin to a super_admin', async () => {
+      seedSession({ user: buildUser({ role: 'super_admin' }) });
+      mockShellApi();
+      renderApp('/super-admin');
+      expect(await screen.findByRole('heading', { name: 'Super Admin Dashboard' })).toBeInTheDocument();
+      expect(sidebarLabels().at(-1)).toBe('Super Admin');
+    });
+
+    it('collapses the sidebar and remembers it', async () => {
+      const user = userEvent.setup();
+      seedSession();
+      mockShellApi();
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+      expect(localStorage.getItem('sidebarExpanded')).toBe('false');
+      expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    });
+
+    it("shows 'No notifications' when there are none, and the list when there are", async () => {
+      const user = userEvent.setup();
+      seedSession();
+      const { calls } = mockShellApi();
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await user.click(screen.getByRole('button', { name: 'Notifications' }));
+      expect(await screen.findByText('No notifications')).toBeInTheDocument();
+      expect(calls.find((c) => c.url === '/payg/notifications')?.headers.authorization).toBe('Bearer access-1');
+    });
+
+    it('lists notifications from the API', async () => {
+      const user = userEvent.setup();
+      seedSession();
+      mockShellApi([
+        { id: 1, message: 'Token batch finished', level: 'success', created_by: 'system', created_at: '2026-11-21T08:00:00Z' },
+      ]);
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await user.click(screen.getByRole('button', { name: 'Notifications' }));
+      expect(await screen.findByText('Token batch finished')).toBeInTheDocument();
+    });
+
+    it('help menu items are real links', async () => {
+      const user = userEvent.setup();
+      seedSession();
+      mockShellApi();
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await user.click(screen.getByRole('button', { name: 'Help' }));
+      expect(await screen.findByRole('menuitem', { name: 'Documentation' })).toHaveAttribute('href', '/payg/docs');
+      expect(screen.getByRole('menuitem', { name: 'Support Site' })).toHaveAttribute('href');
+      expect(screen.getByRole('menuitem', { name: 'Contact us' }).getAttribute('href')).toMatch(/^mailto:/);
+    });
+
+    it('switches to the dark theme and keeps it under "theme"', async () => {
+      const user = userEvent.setup();
+      seedSession();
+      mockShellApi();
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+      expect(localStorage.getItem('theme')).toBe('dark');
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+      expect(localStorage.getItem('theme')).toBe('light');
+    });
+
+    it('user menu shows the user and role; Sign Out ends the session and shows the landing page', async () => {
+      const user = userEvent.setup();
+      seedSession({ user: buildUser({ username: 'wanjiru', role: 'owner' }) });
+      mockShellApi();
+      const { router } = renderApp('/tokens');
+      await screen.findByRole('heading', { name: 'Tokens' });
+      const menuButton = screen.getByRole('button', { name: 'User menu' });
+      expect(menuButton).toHaveTextContent('wanjiru');
+      expect(menuButton).toHaveTextContent('Owner');
+      await user.click(menuButton);
+      expect(await screen.findByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+      await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/Small payments/);
+      expect(localStorage.getItem('authToken')).toBeNull();
+    });
+
+    it("falls back to the organization id, then 'User', and to 'Administrator' for the role", async () => {
+      localStorage.setItem('authToken', 'opaque-token');
+      mockShellApi();
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      const menuButton = screen.getByRole('button', { name: 'User menu' });
+      expect(menuButton).toHaveTextContent('User');
+      expect(menuButton).toHaveTextContent('Administrator');
+    });
+  });
+
+  describe('organization-service-disabled', () => {
+    it.each([
+      ['SERVICE_DISABLED', { reason: 'Contract ended' }, 'Contract ended', 'Service disabled'],
+      ['SERVICE_SUSPENDED', { message: 'Suspended for non-payment' }, 'Suspended for non-payment', 'Service suspended'],
+      ['SERVICE_SUSPENDED', {}, 'Your organization access has been restricted', 'Service suspended'],
+    ])('%s shows a toast', async (error, detail, text, title) => {
+      renderApp('/');
+      await screen.findByRole('heading', { level: 1 });
+      act(() => {
+        window.dispatchEvent(new CustomEvent('organization-service-disabled', { detail: { error, ...detail } }));
+      });
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByText(title)).toBeInTheDocument();
+    });
+  });
+});

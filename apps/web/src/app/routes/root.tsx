@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { SessionProvider } from '@/lib/session';
+
+/** Each path change starts at the top of the page (hash and query changes do not). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** The session needs the router (it navigates on logout), so it lives in the root route. */
+export function RootRoute() {
+  return (
+    <SessionProvider>
+      <ScrollToTop />
+      <Outlet />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Role } from '@kidogo/contracts';
+import {
+  IconCreditCard,
+  IconFileInvoice,
+  IconKey,
+  IconLayoutDashboard,
+  IconMessages,
+  IconPackage,
+  IconReportAnalytics,
+  IconSettings,
+  IconShieldLock,
+  IconUserPlus,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { paths } from '@/config/paths';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: Icon;
+  /** Other path prefixes that belong to this entry (detail screens reached from it). */
+  alsoActiveOn?: string[];
+  /** Shown only to these roles; everyone when absent. */
+  roles?: Role[];
+}
+
+/** The sidebar, in the order of spec §2. */
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', href: paths.app.dashboard.getHref(), icon: IconLayoutDashboard },
+  {
+    label: 'Customers',
+    href: paths.app.customers.getHref(),
+    icon: IconUsers,
+    alsoActiveOn: ['/customer-payment-details'],
+  },
+  { label: 'Products', href: paths.app.products.getHref(), icon: IconPackage, alsoActiveOn: ['/device-activity'] },
+  { label: 'Onboarding', href: paths.app.onboarding.getHref(), icon: IconUserPlus },
+  { label: 'Payment Templates', href: paths.app.payments.getHref(), icon: IconCreditCard },
+  { label: 'Invoices', href: paths.app.invoices.getHref(), icon: IconFileInvoice },
+  { label: 'Tokens', href: paths.app.tokens.getHref(), icon: IconKey },
+  { label: 'Messages', href: paths.app.messages.getHref(), icon: IconMessages },
+  { label: 'Reports', href: paths.app.reports.getHref(), icon: IconReportAnalytics },
+  { label: 'Settings', href: paths.app.settings.getHref(), icon: IconSettings },
+  { label: 'Super Admin', href: paths.app.superAdmin.getHref(), icon: IconShieldLock, roles: ['super_admin'] },
+];
+
+export function navItemsFor(role: Role | null | undefined): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.roles || (role != null && item.roles.includes(role)));
+}
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return [item.href, ...(item.alsoActiveOn ?? [])].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}

@@ -1,0 +1,26 @@
+import { Text, type TextProps } from '@mantine/core';
+
+/** Shown when an amount carries no currency (spec §9). */
+export const DEFAULT_DISPLAY_CURRENCY = 'USD';
+
+/** 'KES 1,500.00': two decimals, grouped in the user's locale, currency code first. '—' when not a number. */
+export function formatMoney(amount: number | string | null | undefined, currency?: string | null): string {
+  const value = typeof amount === 'string' ? Number(amount.trim()) : amount;
+  if (value === null || value === undefined || (typeof amount === 'string' && !amount.trim()) || !Number.isFinite(value)) {
+    return '—';
+  }
+  const digits = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return `${currency?.trim() || DEFAULT_DISPLAY_CURRENCY} ${digits}`;
+}
+
+export function Money({
+  amount,
+  currency,
+  ...props
+}: { amount: number | string | null | undefined; currency?: string | null } & TextProps) {
+  return (
+    <Text span ff="var(--mantine-font-family)" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} {...props}>
+      {formatMoney(amount, currency)}
+    </Text>
+  );
+}

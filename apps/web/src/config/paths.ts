@@ -1,0 +1,26 @@
+/** Every route of the app, listed once. Links and the router read from here. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    customers: { path: '/customers', getHref: () => '/customers' },
+    payments: { path: '/payments', getHref: () => '/payments' },
+    tokens: { path: '/tokens', getHref: () => '/tokens' },
+    reports: { path: '/reports', getHref: () => '/reports' },
+    settings: { path: '/settings', getHref: () => '/settings' },
+    onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
+    messages: { path: '/messages', getHref: () => '/messages' },
+    products: { path: '/products', getHref: () => '/products' },
+    invoices: { path: '/invoices', getHref: () => '/invoices' },
+    deviceActivity: {
+      path: '/device-activity/:serialNumber',
+      getHref: (serialNumber: string) => `/device-activity/${encodeURIComponent(serialNumber)}`,
+    },
+    customerPaymentDetails: {
+      path: '/customer-payment-details/:customerId',
+      getHref: (customerId: string | number) => `/customer-payment-details/${encodeURIComponent(String(customerId))}`,
+    },
+    superAdmin: { path: '/super-admin', getHref: () => '/super-admin' },
+  },
+} as const;

@@ -1,0 +1,177 @@
+import type { AuthReply, SessionUser } from '@kidogo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import {
+  ApiError,
+  SESSION_REFRESHED_EVENT,
+  UNAUTHORIZED_EVENT,
+  postForm,
+  readableText,
+  refreshSession,
+  request,
+} from './api-client';
+import {
+  clearStoredSession,
+  decodeTokenClaims,
+  getAuthToken,
+  getRefreshToken,
+  isTokenExpired,
+  readStoredSession,
+  storeSession,
+} from './storage';
+
+export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
+export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
+
+type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: SessionUser | null;
+}
+
+export interface Session extends SessionState {
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  /** The user's organization, else the org_id claim of the token. */
+  organizationId: string | null;
+  login: (username: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+}
+
+const ANONYMOUS: SessionState = { status: 'anonymous', token: null, user: null };
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Restores the stored session; an expired access token waits for one refresh before the app decides. */
+function initialState(): SessionState {
+  const stored = readStoredSession();
+  if (!stored) return ANONYMOUS;
+  if (isTokenExpired(stored.token)) {
+    if (stored.refreshToken) return { status: 'loading', token: stored.token, user: stored.user };
+    clearStoredSession();
+    return ANONYMOUS;
+  }
+  return { status: 'authenticated', token: stored.token, user: stored.user };
+}
+
+/** Login failure text: the server's detail or message, else the generic sentence. */
+function loginErrorText(error: unknown): string {
+  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
+    const body = error.body as { detail?: unknown; message?: unknown };
+    return readableText(body.detail) ?? readableText(body.message) ?? LOGIN_FAILED_MESSAGE;
+  }
+  return LOGIN_FAILED_MESSAGE;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(initialState);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const endLocally = useCallback(() => {
+    clearStoredSession();
+    queryClient.clear();
+    setState(ANONYMOUS);
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    let live = true;
+    void refreshSession().then((ok) => {
+      if (!live) return;
+      const stored = ok ? readStoredSession() : null;
+      if (stored) setState({ status: 'authenticated', token: stored.token, user: stored.user });
+      else endLocally();
+    });
+    return () => {
+      live = false;
+    };
+  }, [state.status, endLocally]);
+
+  useEffect(() => {
+    const onUnauthorized = () => {
+      endLocally();
+      const { pathname, search, hash } = window.location;
+      if (pathname !== paths.login.path) {
+        navigate(paths.login.path, { replace: true, state: { from: { pathname, search, hash } } });
+      }
+    };
+    const onRefreshed = (event: Event) => {
+      const reply = (event as CustomEvent<Partial<AuthReply>>).detail;
+      setState((s) =>
+        s.status === 'anonymous'
+          ? s
+          : { status: 'authenticated', token: reply.access_token ?? s.token, user: reply.user ?? s.user },
+      );
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    window.addEventListener(SESSION_REFRESHED_EVENT, onRefreshed);
+    return () => {
+      window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+      window.removeEventListener(SESSION_REFRESHED_EVENT, onRefreshed);
+    };
+  }, [endLocally, navigate]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      let reply: Partial<AuthReply> | null;
+      try {
+        reply = await postForm<Partial<AuthReply> | null>('/authenticate', { username: username.trim(), password });
+      } catch (error) {
+        throw new Error(loginErrorText(error), { cause: error });
+      }
+      if (!reply || typeof reply !== 'object' || typeof reply.access_token !== 'string' || !reply.access_token) {
+        throw new Error(INVALID_RESPONSE_MESSAGE);
+      }
+      const user = reply.user ?? null;
+      storeSession({ token: reply.access_token, refreshToken: reply.refresh_token ?? null, user });
+      // A different user may sign in on this browser: nothing cached may carry over.
+      queryClient.clear();
+      setState({ status: 'authenticated', token: reply.access_token, user });
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    const token = getAuthToken();
+    const refreshToken = getRefreshToken();
+    // Revoke server-side without making the user wait; a failure changes nothing here.
+    void request('/logout', {
+      method: 'POST',
+      body: { refresh_token: refreshToken },
+      auth: false,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    }).catch(() => undefined);
+    clearStoredSession();
+    queryClient.clear();
+    // Commit the trip home before the session flips, so the protected routes
+    // see a navigation under way instead of a visitor to send to /login.
+    void navigate(paths.home.path, { flushSync: true });
+    setState(ANONYMOUS);
+  }, [navigate, queryClient]);
+
+  const value = useMemo<Session>(() => {
+    const claims = state.token ? decodeTokenClaims(state.token) : null;
+    const claimOrg = typeof claims?.org_id === 'string' ? claims.org_id : null;
+    return {
+      ...state,
+      isAuthenticated: state.status === 'authenticated',
+      isLoading: state.status === 'loading',
+      organizationId: state.user?.organization_id ?? claimOrg,
+      login,
+      logout,
+    };
+  }, [state, login, logout]);
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
