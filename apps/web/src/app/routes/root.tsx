@@ -5,8 +5,10 @@ import { SessionProvider } from '@/lib/session';
 /** Each path change starts at the top of the page (hash and query changes do not). */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // The path is the trigger, not an input: scroll on every change of it.
   useEffect(() => {
     window.scrollTo(0, 0);
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies
   }, [pathname]);
   return null;
 }

@@ -36,6 +36,8 @@ import { useSession } from '@/lib/session';
 import { HeroPreview } from '../components/hero-preview';
 import { LandingHeader, SECTIONS } from '../components/landing-header';
 
+const YEAR = new Date().getFullYear();
+
 const SOLUTIONS = [
   {
     icon: IconDeviceMobileMessage,
@@ -316,7 +318,7 @@ export default function LandingRoute() {
             <Group gap="md">
               <Logo size={24} />
               <Text size="sm" c="dimmed">
-                © {new Date().getFullYear()} Kidogo. Open-source PAYG back office.
+                © {YEAR} Kidogo. Open-source PAYG back office.
               </Text>
             </Group>
             <Group gap="lg">

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const DEMO_OWNER = { username: 'demo', password: 'demo1234' };
+export const DEMO_ADMIN = { username: 'admin', password: 'admin123' };
+export const SCREENSHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+/** Every test fails on a console error or an uncaught exception in the page. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      // Expected HTTP failures (401 on purpose, 403 for blocked organizations) are logged by the browser as "Failed to load resource".
+      expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export async function signIn(page: Page, who = DEMO_OWNER, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Full-page screenshots in light and dark, under e2e/screenshots/<name>-<theme>.png. */
+export async function screenshotBothThemes(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.setAttribute('data-mantine-color-scheme', t);
+    }, theme);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-${theme}.png`), fullPage: true });
+  }
+  await page.evaluate(() => {
+    localStorage.setItem('theme', 'light');
+    document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
+  });
+}
