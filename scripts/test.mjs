@@ -23,7 +23,7 @@ step('Prisma client', process.execPath, [resolve(root, 'scripts/prisma-generate.
 step('Lint', bin, [...pre, 'run', 'lint']);
 step('Build', bin, [...pre, '-r', '--workspace-concurrency=1', 'run', 'build']);
 step('Typecheck', bin, [...pre, '-r', 'run', 'typecheck']);
-step('Unit, API and component tests', bin, [...pre, '-r', '--workspace-concurrency=1', 'run', 'test']);
+step('Unit, API and component tests', bin, [...pre, '-r', '--workspace-concurrency=1', '--filter', '!@kidogo/e2e', 'run', 'test']);
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(resolve(root, 'e2e/package.json'))) {
