@@ -1,0 +1,48 @@
+import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A figure with its label: the summary cards above lists and on detail screens. */
+export function StatCard({
+  label,
+  value,
+  icon,
+  color = 'kidogo',
+  hint,
+  loading = false,
+}: {
+  label: string;
+  value: ReactNode;
+  icon?: ReactNode;
+  color?: string;
+  hint?: ReactNode;
+  loading?: boolean;
+}) {
+  return (
+    <Card padding="md" radius="md" aria-label={label} role="group">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+            {label}
+          </Text>
+          {loading ? (
+            <Skeleton h={28} w={80} mt={6} />
+          ) : (
+            <Text fz={24} fw={700} mt={2} style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-word' }}>
+              {value}
+            </Text>
+          )}
+          {hint ? (
+            <Text size="xs" c="dimmed" mt={2}>
+              {hint}
+            </Text>
+          ) : null}
+        </div>
+        {icon ? (
+          <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
+            {icon}
+          </ThemeIcon>
+        ) : null}
+      </Group>
+    </Card>
+  );
+}
