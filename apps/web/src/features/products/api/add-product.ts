@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './keys';
 import type { Item, ItemInput } from './types';
 
 export const addProduct = (input: ItemInput) => api.post<Item>('/items/add', input);
@@ -9,6 +8,7 @@ export function useAddProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: addProduct,
-    onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all }),
+    // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
+    onSuccess: () => qc.invalidateQueries(),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './keys';
 import type { ItemAssignInput, ItemAssignReply } from './types';
 
 /** organization_id goes as '' as the spec says: the server takes the organization from the token. */
@@ -11,6 +10,7 @@ export function useAssignProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: assignProduct,
-    onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all }),
+    // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
+    onSuccess: () => qc.invalidateQueries(),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './keys';
 
 export const deleteProduct = (serialNumber: string) =>
   api.delete<{ message: string }>(`/items/${encodeURIComponent(serialNumber)}`);
@@ -9,6 +8,7 @@ export function useDeleteProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all }),
+    // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
+    onSuccess: () => qc.invalidateQueries(),
   });
 }

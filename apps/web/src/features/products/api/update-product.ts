@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './keys';
 import type { ItemReply, ItemUpdate } from './types';
 
 export const updateProduct = ({ serialNumber, changes }: { serialNumber: string; changes: ItemUpdate }) =>
@@ -10,6 +9,7 @@ export function useUpdateProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateProduct,
-    onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all }),
+    // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
+    onSuccess: () => qc.invalidateQueries(),
   });
 }

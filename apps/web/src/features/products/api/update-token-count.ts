@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './keys';
 import type { UpdateTokenCountInput, UpdateTokenCountReply } from './types';
 
 export const updateTokenCount = (input: UpdateTokenCountInput) =>
@@ -10,6 +9,7 @@ export function useUpdateTokenCount() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateTokenCount,
-    onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all }),
+    // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
+    onSuccess: () => qc.invalidateQueries(),
   });
 }
