@@ -1,0 +1,35 @@
+import { SimpleGrid } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarWeek, IconCash, IconCircleCheck, IconInbox } from '@tabler/icons-react';
+import { formatMoney } from '@/components/ui/money';
+import { StatCard } from '@/components/ui/stat-card';
+import { useMessageStats } from '../api/get-message-stats';
+
+export function MessageStatsCards() {
+  const { data, isPending, isError } = useMessageStats();
+  // The stats are a convenience: without them the list still works.
+  if (isError) return null;
+  const n = (v: number | undefined) => (v ?? 0).toLocaleString();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" mb="lg">
+      <StatCard label="Today" value={n(data?.today)} loading={isPending} icon={<IconInbox size={22} />} />
+      <StatCard label="This Week" value={n(data?.this_week)} loading={isPending} color="blue" icon={<IconCalendarWeek size={22} />} />
+      <StatCard label="Processed" value={n(data?.processed)} loading={isPending} color="green" icon={<IconCircleCheck size={22} />} />
+      <StatCard
+        label="Unmatched"
+        value={n(data?.unmatched)}
+        loading={isPending}
+        color="orange"
+        icon={<IconAlertTriangle size={22} />}
+        hint={data && data.unparsed > 0 ? `${data.unparsed} unparsed` : undefined}
+      />
+      <StatCard
+        label="Amount Received"
+        value={formatMoney(data?.amount_received ?? '0')}
+        loading={isPending}
+        color="teal"
+        icon={<IconCash size={22} />}
+        hint={data?.outbox ? `${data.outbox.sent} replies sent · ${data.outbox.queued} queued` : undefined}
+      />
+    </SimpleGrid>
+  );
+}

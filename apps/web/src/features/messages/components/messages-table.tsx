@@ -1,0 +1,78 @@
+import { Button, Text, Tooltip } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateText } from '@/components/ui/date-text';
+import { Money } from '@/components/ui/money';
+import type { MessageRow } from '../api/types';
+import { MessageStatusBadges } from './message-status';
+
+function MessageText({ text }: { text: string | null }) {
+  if (!text) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  return (
+    <Tooltip label={text} multiline w={420} openDelay={300} withinPortal>
+      <Text size="sm" lineClamp={3} maw={340} style={{ wordBreak: 'break-word' }}>
+        {text}
+      </Text>
+    </Tooltip>
+  );
+}
+
+export function MessagesTable({
+  rows,
+  loading,
+  error,
+  onRetry,
+  searching,
+  canMatch,
+  onMatch,
+}: {
+  rows: MessageRow[] | undefined;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  searching: boolean;
+  canMatch: boolean;
+  onMatch: (message: MessageRow) => void;
+}) {
+  const columns: Column<MessageRow>[] = [
+    { key: 'in', header: 'Incoming', render: (m) => <MessageText text={m.Incoming} /> },
+    { key: 'out', header: 'Outgoing', render: (m) => <MessageText text={m.Outgoing} /> },
+    { key: 'to', header: 'Recipient Number', render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{m['Phone No.'] || '—'}</Text> },
+    { key: 'amount', header: 'Amount', align: 'right', render: (m) => (m.amount ? <Money amount={m.amount} size="sm" fw={600} /> : '—') },
+    { key: 'date', header: 'Date', render: (m) => <DateText value={m.date} withTime /> },
+    { key: 'status', header: 'Status', render: (m) => <MessageStatusBadges status={m.status} delivery={m.delivery_status} /> },
+  ];
+  if (canMatch) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (m) =>
+        m.status === 'unmatched' && m.payment_id !== null ? (
+          <Button size="xs" variant="light" color="orange" leftSection={<IconLink size={14} />} onClick={() => onMatch(m)}>
+            Match
+          </Button>
+        ) : null,
+    });
+  }
+  return (
+    <DataTable
+      caption="Messages"
+      columns={columns}
+      rows={rows}
+      rowKey={(m) => m.id}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      emptyText="No messages found"
+      emptyHint={searching ? 'Try adjusting your search terms' : 'Messages will appear here when they are received'}
+      minWidth={1080}
+    />
+  );
+}
