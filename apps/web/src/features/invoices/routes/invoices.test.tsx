@@ -77,7 +77,7 @@ describe('Invoices', () => {
   });
 
   it("says 'Failed to load invoices' with Retry", async () => {
-    mockInvoicesApi([], (c) => (/^\/payg\/invoices\?/.test(c.url) ? jsonResponse(500, {}) : undefined));
+    mockInvoicesApi([], (c) => (c.url.startsWith('/payg/invoices?') ? jsonResponse(500, {}) : undefined));
     await openInvoices('staff');
     expect(await screen.findByText('Failed to load invoices', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
