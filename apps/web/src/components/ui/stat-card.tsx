@@ -46,3 +46,22 @@ export function StatCard({
     </Card>
   );
 }
+
+/** An amount for a StatCard: the currency code small in front, so the figure stays on one line. */
+export function StatMoney({ amount, currency, prefix }: { amount: number | string | null | undefined; currency?: string | null; prefix?: string }) {
+  const n = typeof amount === 'string' ? Number(amount) : amount;
+  const digits =
+    n === null || n === undefined || !Number.isFinite(n)
+      ? '—'
+      : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {prefix ?? (
+        <Text span fz="sm" fw={600} c="dimmed">
+          {currency?.trim() || 'USD'}
+        </Text>
+      )}{' '}
+      {digits}
+    </span>
+  );
+}

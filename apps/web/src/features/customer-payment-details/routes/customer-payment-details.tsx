@@ -7,7 +7,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
-import { StatCard } from '@/components/ui/stat-card';
+import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { clampProgress, FAILED_TEXT, usePaymentDetails } from '../api/get-payment-details';
@@ -119,9 +119,9 @@ export default function CustomerPaymentDetailsRoute() {
       </Card>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
-        <StatCard label="Total Paid" value={formatMoney(summary.total_paid, currency)} color="green" icon={<IconCash size={22} />} />
-        <StatCard label="Free Code Price" value={formatMoney(summary.free_code_price, currency)} color="blue" icon={<IconReceipt size={22} />} />
-        <StatCard label="Remaining Balance" value={formatMoney(summary.remaining_balance, currency)} color="orange" icon={<IconWallet size={22} />} />
+        <StatCard label="Total Paid" value={<StatMoney amount={summary.total_paid} currency={currency} />} color="green" icon={<IconCash size={22} />} />
+        <StatCard label="Free Code Price" value={<StatMoney amount={summary.free_code_price} currency={currency} />} color="blue" icon={<IconReceipt size={22} />} />
+        <StatCard label="Remaining Balance" value={<StatMoney amount={summary.remaining_balance} currency={currency} />} color="orange" icon={<IconWallet size={22} />} />
         <StatCard label="Progress" value={`${progress.toFixed(1)}%`} color="grape" icon={<IconChartDonut size={22} />} />
       </SimpleGrid>
 

@@ -22,6 +22,7 @@ export interface TokenHistoryEntry {
   token_type: string;
   days: number;
   amount_paid: string | null;
+  currency?: string | null;
   generated_at: string;
   status: string;
   generated_by: string | null;
@@ -31,6 +32,7 @@ export interface TokenHistoryEntry {
 export interface PaymentHistoryEntry {
   payment_id: number;
   amount: string;
+  currency?: string | null;
   paid_at: string;
   status: string;
   customer_name: string | null;
@@ -45,6 +47,7 @@ export interface MessageHistoryEntry {
   forwarded_message: string | null;
   recipient_number: string | null;
   amount: string | null;
+  currency?: string | null;
   received_at: string;
   status?: string;
 }

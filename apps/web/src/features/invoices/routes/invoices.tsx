@@ -5,9 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { formatMoney } from '@/components/ui/money';
 import { PaginationControl } from '@/components/ui/pagination-control';
-import { StatCard } from '@/components/ui/stat-card';
+import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -126,7 +125,7 @@ export default function InvoicesRoute() {
             icon={<IconClock size={22} />}
             hint={s.overdue_invoices ? `${s.overdue_invoices} overdue` : undefined}
           />
-          <StatCard label="Total Revenue" value={formatMoney(s.total_revenue)} color="teal" icon={<IconCash size={22} />} />
+          <StatCard label="Total Revenue" value={<StatMoney amount={s.total_revenue} />} color="teal" icon={<IconCash size={22} />} />
         </SimpleGrid>
       ) : null}
       <Card padding="md" radius="md">

@@ -11,6 +11,8 @@ export interface MessageRow {
   Outgoing: string | null;
   'Phone No.': string | null;
   amount: string | null;
+  /** Not in the contract yet; shown when the server sends it (else the spec's USD default). */
+  currency?: string | null;
   date: string;
   status: MessageStatus | (string & {});
   delivery_status: DeliveryStatus | (string & {});

@@ -1,7 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarWeek, IconCash, IconCircleCheck, IconInbox } from '@tabler/icons-react';
-import { formatMoney } from '@/components/ui/money';
-import { StatCard } from '@/components/ui/stat-card';
+import { IconAlertTriangle, IconCash, IconCircleCheck, IconInbox } from '@tabler/icons-react';
+import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { useMessageStats } from '../api/get-message-stats';
 
 export function MessageStatsCards() {
@@ -10,9 +9,14 @@ export function MessageStatsCards() {
   if (isError) return null;
   const n = (v: number | undefined) => (v ?? 0).toLocaleString();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" mb="lg">
-      <StatCard label="Today" value={n(data?.today)} loading={isPending} icon={<IconInbox size={22} />} />
-      <StatCard label="This Week" value={n(data?.this_week)} loading={isPending} color="blue" icon={<IconCalendarWeek size={22} />} />
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
+      <StatCard
+        label="Today"
+        value={n(data?.today)}
+        loading={isPending}
+        icon={<IconInbox size={22} />}
+        hint={data ? `${n(data.this_week)} this week` : undefined}
+      />
       <StatCard label="Processed" value={n(data?.processed)} loading={isPending} color="green" icon={<IconCircleCheck size={22} />} />
       <StatCard
         label="Unmatched"
@@ -24,7 +28,7 @@ export function MessageStatsCards() {
       />
       <StatCard
         label="Amount Received"
-        value={formatMoney(data?.amount_received ?? '0')}
+        value={<StatMoney amount={data?.amount_received ?? '0'} />}
         loading={isPending}
         color="teal"
         icon={<IconCash size={22} />}

@@ -1,4 +1,4 @@
-import { Badge, Group, Tooltip } from '@mantine/core';
+import { Badge, Stack, Tooltip } from '@mantine/core';
 
 const STATUS: Record<string, { color: string; label: string; hint: string }> = {
   received: { color: 'blue', label: 'Received', hint: 'Stored, being processed' },
@@ -20,19 +20,19 @@ export function MessageStatusBadges({ status, delivery }: { status: string; deli
   const s = STATUS[status] ?? { color: 'gray', label: status || 'Unknown', hint: '' };
   const d = DELIVERY[delivery];
   return (
-    <Group gap={4} wrap="nowrap">
+    <Stack gap={4} align="flex-start">
       <Tooltip label={s.hint} disabled={!s.hint} withinPortal>
-        <Badge color={s.color} variant="light" radius="sm">
+        <Badge color={s.color} variant="light" radius="sm" style={{ flexShrink: 0, minWidth: 'max-content' }}>
           {s.label}
         </Badge>
       </Tooltip>
       {d ? (
         <Tooltip label={`Reply SMS: ${d.label.toLowerCase()}`} withinPortal>
-          <Badge color={d.color} variant="outline" radius="sm" aria-label={`Reply SMS ${d.label.toLowerCase()}`}>
+          <Badge color={d.color} variant="outline" radius="sm" style={{ flexShrink: 0, minWidth: 'max-content' }} aria-label={`Reply SMS ${d.label.toLowerCase()}`}>
             SMS {d.label}
           </Badge>
         </Tooltip>
       ) : null}
-    </Group>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
@@ -16,7 +16,7 @@ function MessageText({ text }: { text: string | null }) {
   }
   return (
     <Tooltip label={text} multiline w={420} openDelay={300} withinPortal>
-      <Text size="sm" lineClamp={3} maw={340} style={{ wordBreak: 'break-word' }}>
+      <Text size="sm" lineClamp={3} miw={180} maw={340} style={{ wordBreak: 'break-word' }}>
         {text}
       </Text>
     </Tooltip>
@@ -44,23 +44,24 @@ export function MessagesTable({
     { key: 'in', header: 'Incoming', render: (m) => <MessageText text={m.Incoming} /> },
     { key: 'out', header: 'Outgoing', render: (m) => <MessageText text={m.Outgoing} /> },
     { key: 'to', header: 'Recipient Number', render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{m['Phone No.'] || '—'}</Text> },
-    { key: 'amount', header: 'Amount', align: 'right', render: (m) => (m.amount ? <Money amount={m.amount} size="sm" fw={600} /> : '—') },
+    { key: 'amount', header: 'Amount', align: 'right', render: (m) => (m.amount ? <Money amount={m.amount} currency={m.currency} size="sm" fw={600} /> : '—') },
     { key: 'date', header: 'Date', render: (m) => <DateText value={m.date} withTime /> },
-    { key: 'status', header: 'Status', render: (m) => <MessageStatusBadges status={m.status} delivery={m.delivery_status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 130,
+      render: (m) => (
+        <Stack gap={6} align="flex-start">
+          <MessageStatusBadges status={m.status} delivery={m.delivery_status} />
+          {canMatch && m.status === 'unmatched' && m.payment_id !== null ? (
+            <Button size="compact-xs" variant="light" color="orange" leftSection={<IconLink size={12} />} onClick={() => onMatch(m)}>
+              Match
+            </Button>
+          ) : null}
+        </Stack>
+      ),
+    },
   ];
-  if (canMatch) {
-    columns.push({
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (m) =>
-        m.status === 'unmatched' && m.payment_id !== null ? (
-          <Button size="xs" variant="light" color="orange" leftSection={<IconLink size={14} />} onClick={() => onMatch(m)}>
-            Match
-          </Button>
-        ) : null,
-    });
-  }
   return (
     <DataTable
       caption="Messages"
@@ -72,7 +73,7 @@ export function MessagesTable({
       onRetry={onRetry}
       emptyText="No messages found"
       emptyHint={searching ? 'Try adjusting your search terms' : 'Messages will appear here when they are received'}
-      minWidth={1080}
+      minWidth={900}
     />
   );
 }

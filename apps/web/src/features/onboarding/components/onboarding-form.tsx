@@ -180,7 +180,7 @@ export function OnboardingForm() {
         >
           <TextInput
             aria-label="Search items"
-            placeholder="Serial number, product name or manufacturer..."
+            placeholder="Serial, product or manufacturer..."
             leftSection={<IconSearch size={16} />}
             value={items.text}
             onChange={(e) => items.setText(e.currentTarget.value)}
@@ -207,14 +207,13 @@ export function OnboardingForm() {
         <StepCard
           step={3}
           title="Select Payment Template"
-          description="Optionally put the customer on a payment plan."
+          description="Optional: put the customer on a payment plan."
           chosen={template?.template_name ?? null}
-          optional
         >
           <Group gap="xs" wrap="nowrap">
             <TextInput
               aria-label="Search payment templates"
-              placeholder="Search templates by name..."
+              placeholder="Template name..."
               leftSection={<IconSearch size={16} />}
               value={templates.text}
               onChange={(e) => {
@@ -223,19 +222,7 @@ export function OnboardingForm() {
               }}
               style={{ flex: 1 }}
             />
-          </Group>
-          <Group gap="xs">
             <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconDownload size={14} />}
-              onClick={() => (templatesRequested ? void templateList.refetch() : setTemplatesRequested(true))}
-              loading={templateList.isFetching}
-            >
-              Load Payment Templates
-            </Button>
-            <Button
-              size="xs"
               variant="default"
               leftSection={<IconX size={14} />}
               onClick={() => {
@@ -247,6 +234,14 @@ export function OnboardingForm() {
               Clear
             </Button>
           </Group>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => (templatesRequested ? void templateList.refetch() : setTemplatesRequested(true))}
+            loading={templateList.isFetching}
+          >
+            Load Payment Templates
+          </Button>
           {templatesRequested ? (
             templateError ? (
               <ErrorAlert message={templateError} onRetry={() => void templateList.refetch()} retrying={templateList.isFetching} />

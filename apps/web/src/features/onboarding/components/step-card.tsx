@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -8,14 +8,12 @@ export function StepCard({
   title,
   description,
   chosen,
-  optional = false,
   children,
 }: {
   step: number;
   title: string;
   description: string;
   chosen: ReactNode | null;
-  optional?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -24,15 +22,8 @@ export function StepCard({
         <ThemeIcon size={34} radius="xl" variant={chosen ? 'filled' : 'light'} aria-hidden>
           {chosen ? <IconCheck size={18} /> : <Text fw={700}>{step}</Text>}
         </ThemeIcon>
-        <div style={{ minWidth: 0 }}>
-          <Group gap={6}>
-            <Title order={4}>{title}</Title>
-            {optional ? (
-              <Badge size="xs" variant="light" color="gray">
-                Optional
-              </Badge>
-            ) : null}
-          </Group>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Title order={4}>{title}</Title>
           <Text size="sm" c="dimmed">
             {description}
           </Text>

@@ -75,7 +75,7 @@ export default function ProductsRoute() {
         <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
           <TextInput
             aria-label="Search products"
-            placeholder="Search by serial number, product name, manufacturer or OEM"
+            placeholder="Search serial, product, manufacturer, OEM..."
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}

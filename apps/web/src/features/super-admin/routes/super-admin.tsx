@@ -1,4 +1,4 @@
-import { Loader, ScrollArea, Tabs } from '@mantine/core';
+import { Box, Loader, Tabs } from '@mantine/core';
 import {
   IconBuildingCommunity,
   IconCertificate,
@@ -70,15 +70,13 @@ function Console() {
       />
       <ConsoleBanners />
       <Tabs value={tab} onChange={(v) => v && setParams(v === 'organizations' ? {} : { tab: v }, { replace: true })} keepMounted={false}>
-        <ScrollArea type="auto" scrollbars="x" mb="lg">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value} leftSection={t.icon} style={{ whiteSpace: 'nowrap' }}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </ScrollArea>
+        <Tabs.List mb="lg">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value} leftSection={<Box visibleFrom="xl">{t.icon}</Box>} style={{ whiteSpace: 'nowrap' }} px="sm">
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value}>
             {t.panel()}
