@@ -9,9 +9,11 @@ import { AuditModule } from './audit/audit.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { TokensModule } from './tokens/tokens.module.js';
+import { OemConfigModule } from './oem-config/oem-config.module.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
-export const FEATURE_MODULES: Type[] = [AuthModule, HealthModule, SeedModule];
+export const FEATURE_MODULES: Type[] = [AuthModule, HealthModule, SeedModule, TokensModule, OemConfigModule];
 
 @Module({})
 export class AppModule {
