@@ -3,3 +3,7 @@ export * from './auth.js';
 export * from './health.js';
 export * from './tokens.js';
 export * from './oem-config.js';
+export * from './payments.js';
+export * from './messages.js';
+export * from './settings.js';
+export * from './external.js';
