@@ -101,7 +101,15 @@ export class PaymentPipeline {
     if (itemId === null) {
       return { status: 'unmatched', payment_id: paymentId, transaction_code: p.transactionCode, amount };
     }
-    return this.apply(tx, orgId, paymentId, itemId, { generatedBy: p.recordedBy, actor: p.actor ?? null });
+    const payment: PaymentRow = {
+      id: paymentId,
+      amount: new Prisma.Decimal(amount),
+      currency: p.currency ?? 'KES',
+      payer_phone: p.payerPhone,
+      message_id: p.messageId,
+      transaction_code: p.transactionCode,
+    };
+    return this.apply(tx, orgId, paymentId, itemId, { generatedBy: p.recordedBy, actor: p.actor ?? null }, payment);
   }
 
   /**
@@ -158,34 +166,23 @@ export class PaymentPipeline {
     paymentId: number,
     itemId: number,
     by: { generatedBy: string; actor: Pick<AuthUser, 'user_id' | 'username'> | null },
+    known?: PaymentRow,
   ): Promise<PaymentOutcome> {
-    const locked = await this.tokens.lockItem(tx, orgId, itemId);
-    if (locked.status === 'retired') throw Errors.conflict(`Device ${locked.serial_number} is retired: it cannot take payments`);
-    const [item, payment] = await Promise.all([
-      tx.item.findUniqueOrThrow({
-        where: { organization_id_id: { organization_id: orgId, id: itemId } },
-        select: { serial_number: true, price: true, credit: true, total_paid: true, activated_at: true, customer_id: true, product_oem: true },
-      }),
-      tx.payment.findUniqueOrThrow({
+    const item = await this.tokens.lockItem(tx, orgId, itemId);
+    if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
+    const payment =
+      known ??
+      (await tx.payment.findUniqueOrThrow({
         where: { organization_id_id: { organization_id: orgId, id: paymentId } },
         select: { id: true, amount: true, currency: true, payer_phone: true, message_id: true, transaction_code: true },
-      }),
-    ]);
-    const [assignment, customer, settings] = await Promise.all([
-      item.customer_id
-        ? tx.templateAssignment.findFirst({
-            where: { organization_id: orgId, customer_id: item.customer_id, is_active: true },
-            include: { template: true },
-          })
-        : null,
-      item.customer_id
-        ? tx.customer.findUnique({
-            where: { organization_id_id: { organization_id: orgId, id: item.customer_id } },
-            select: { customer_name: true, phone_normalized: true, phone_contact: true },
-          })
-        : null,
-      this.tokens.settingsFor(tx, orgId, item.product_oem),
-    ]);
+      }));
+    const assignment = item.customer_id
+      ? await tx.templateAssignment.findFirst({
+          where: { organization_id: orgId, customer_id: item.customer_id, is_active: true },
+          include: { template: true },
+        })
+      : null;
+    const settings = await this.tokens.settingsFor(tx, orgId, item.product_oem);
     const tpl = assignment?.template ?? null;
     let template: AllocationTemplate | null = null;
     if (tpl && cents(tpl.daily_price) > 0) {
@@ -222,6 +219,7 @@ export class PaymentPipeline {
         actor: by.actor,
         paymentId,
         amountPaid: i === 0 ? payment.amount.toFixed(2) : null,
+        locked: item,
       });
       issued.push({ token: token.code_token, token_type: token.code_type, days: token.days, token_count: token.token_count });
     }
@@ -252,11 +250,12 @@ export class PaymentPipeline {
       tokens: allocation.tokens.map((t, i) => ({ type: t.type, days: t.days, token: issued[i]!.token })),
       creditLeft: credit,
       remainingBalance: remaining,
-      customerName: customer?.customer_name ?? null,
+      customerName: item.customer_name,
       reason: allocation.reason,
       remainingToActivate: allocation.remainingToActivateCents > 0 ? formatCents(allocation.remainingToActivateCents) : null,
     });
-    const recipient = payment.payer_phone ?? customer?.phone_normalized ?? (customer ? normalizePhone(customer.phone_contact) : null);
+    const recipient =
+      payment.payer_phone ?? item.customer_phone_normalized ?? (item.customer_phone ? normalizePhone(item.customer_phone) : null);
     const messageId = await this.queueReply(tx, orgId, {
       messageId: payment.message_id,
       paymentId,

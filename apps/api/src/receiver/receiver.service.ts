@@ -106,16 +106,14 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   /** Processes one stored message; null when another process has it or it is no longer in status received. */
   async process(orgId: string, messageId: number): Promise<ReceiveReply | null> {
     return this.database.db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ message_id: number }[]>`
-        SELECT message_id FROM messages
+      const locked = await tx.$queryRaw<{ raw_payload: unknown; received_at: Date }[]>`
+        SELECT raw_payload, received_at FROM messages
         WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
         FOR UPDATE SKIP LOCKED`;
-      if (!locked[0]) return null;
-      const msg = await tx.message.findUniqueOrThrow({
-        where: { organization_id_id: { organization_id: orgId, id: messageId } },
-        select: { raw_payload: true, received_at: true },
-      });
-      const body = (msg.raw_payload && typeof msg.raw_payload === 'object' && !Array.isArray(msg.raw_payload) ? msg.raw_payload : {}) as Json;
+      const msg = locked[0];
+      if (!msg) return null;
+      const raw = typeof msg.raw_payload === 'string' ? (JSON.parse(msg.raw_payload) as unknown) : msg.raw_payload;
+      const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
       const { result, source } = parse(body);
       if (!result.ok) {
         const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };

@@ -64,6 +64,11 @@ export interface IssueRequest {
   amountPaid?: string | null;
   /** The request field named in a 400 when the days do not fit one token. */
   daysField?: string;
+  /**
+   * The device as the caller already locked it in this transaction (saves a
+   * round trip); issue() updates it in place so the next token sees the new count.
+   */
+  locked?: LockedItem;
 }
 
 export interface IssuedToken {
@@ -75,7 +80,8 @@ export interface IssuedToken {
   token_log_id: number;
 }
 
-interface LockedItem {
+/** The device row as locked, with what the token and payment code need of it and of its customer. */
+export interface LockedItem {
   item_id: number;
   serial_number: string;
   status: string;
@@ -83,12 +89,18 @@ interface LockedItem {
   is_assigned: boolean;
   customer_id: number | null;
   customer_name: string | null;
+  customer_phone: string | null;
+  customer_phone_normalized: string | null;
   assigned_at: Date | null;
   secret_key_enc: string;
   starting_code_enc: string;
   token_count: number;
   credit_until: Date | null;
   activated_at: Date | null;
+  paid_off_at: Date | null;
+  price: Prisma.Decimal;
+  credit: Prisma.Decimal;
+  total_paid: Prisma.Decimal;
 }
 
 const OPENPAYGO_TYPE: Record<TokenKind, OpenPaygoType> = {
@@ -137,8 +149,9 @@ export class TokensService {
   async lockItem(tx: Tx, orgId: string, itemId: number): Promise<LockedItem> {
     const rows = await tx.$queryRaw<LockedItem[]>`
       SELECT i.item_id, i.serial_number, i.status::text AS status, i.product_oem, i.is_assigned, i.customer_id,
-             c.customer_name, i.assigned_at, i.secret_key_enc, i.starting_code_enc, i.token_count,
-             i.credit_until, i.activated_at
+             c.customer_name, c.phone_contact AS customer_phone, c.phone_normalized AS customer_phone_normalized,
+             i.assigned_at, i.secret_key_enc, i.starting_code_enc, i.token_count, i.credit_until, i.activated_at,
+             i.paid_off_at, i.price, i.credit, i.total_paid
       FROM items i
       LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
       WHERE i.organization_id = ${orgId} AND i.item_id = ${itemId}::int
@@ -165,7 +178,7 @@ export class TokensService {
   }
 
   async issue(tx: Tx, req: IssueRequest): Promise<IssuedToken> {
-    const item = await this.lockItem(tx, req.orgId, req.itemId);
+    const item = req.locked && req.locked.item_id === req.itemId ? req.locked : await this.lockItem(tx, req.orgId, req.itemId);
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: no token can be issued`);
     let kind = req.type;
     if (kind === 'add_time' && req.activationIfFirst && item.is_assigned && item.assigned_at) {
@@ -232,6 +245,7 @@ export class TokensService {
       update.credit_until = null;
     }
     await tx.item.update({ where: { organization_id_id: { organization_id: req.orgId, id: item.item_id } }, data: update });
+    Object.assign(item, update);
 
     await this.audit.record(
       {
