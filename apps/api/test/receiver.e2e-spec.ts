@@ -303,6 +303,14 @@ describe('the mobile-money receiver', () => {
     await t.http.post(`/payg/payments/${inB.payment_id}/match`).set(a.user.auth).send({ serial_number: item.serial_number }).expect(404);
     expect(await t.db.db.payment.count({ where: { organization_id: a.org.id } })).toBe(1);
     expect(await t.db.db.payment.count({ where: { organization_id: b.org.id, status: 'pending' } })).toBe(1);
+
+    // Each organization has its own key; B rotating its key leaves A's working.
+    expect(keyA['X-API-Key']).not.toBe(keyB['X-API-Key']);
+    expect((await t.http.get('/payg/settings/api-key').set(b.user.auth).expect(200)).body.api_key).toBe(keyB['X-API-Key']);
+    await t.http.post('/payg/settings/api-key/rotate').set(b.user.auth).expect(200);
+    await receive(keyB, { message: 'x' }).expect(401);
+    const stillA = ZReceiveReplySchema.parse((await receive(keyA, { message: sms }).expect(200)).body);
+    expect(stillA).toMatchObject({ status: 'duplicate', payment_id: inA.payment_id });
   });
 
   it('reprocesses a message a crash left in status received', async () => {
@@ -322,6 +330,21 @@ describe('the mobile-money receiver', () => {
     // A message that may still be in flight in another request is left alone.
     const still = await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: fresh.id } } });
     expect(still.status).toBe('received');
+  });
+
+  it('documents the accepted bodies and the key in the OpenAPI document', async () => {
+    const doc = (await t.http.get('/payg/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { description?: string; security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    const op = doc.paths['/payg/external/receive-phoneteletalk']!.post!;
+    expect(op.description).toMatch(/X-API-Key/);
+    expect(op.description).toMatch(/TransID, TransTime/);
+    expect(op.description).toMatch(/sentStamp/);
+    expect(Object.keys(op.requestBody!.content)).toEqual(expect.arrayContaining(['application/json', 'application/x-www-form-urlencoded']));
+    expect(op.security).toEqual([{ 'api-key': [] }]);
+    for (const path of ['/payg/generate-token-by-days', '/payg/payments', '/payg/fetch_messages', '/payg/settings/api-key', '/payg/external/odyssey/customers', '/payg/reports/upload-csv']) {
+      expect(doc.paths[path]).toBeDefined();
+    }
   });
 
   it('finds a customer whose phone is stored in any form', async () => {
