@@ -114,6 +114,42 @@ describe('message history', () => {
   });
 });
 
+describe('a suspended or disabled organization', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('gets the 403 SERVICE_* body on every payment, message and settings call, and nothing changes', async () => {
+    for (const status of ['suspended', 'disabled'] as const) {
+      const { user, org } = await seedTenant(t);
+      const s = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '10.00' } });
+      await t.db.platform.organization.update({ where: { id: org.id }, data: { status, disabled_reason: 'unpaid', status_changed_at: new Date() } });
+      const calls = [
+        t.http.get('/payg/payments').set(user.auth),
+        t.http.post('/payg/payments').set(user.auth).send({ serial_number: s.item.serial_number, amount: 10, payment_method: 'cash' }),
+        t.http.post('/payg/payments/1/match').set(user.auth).send({ serial_number: s.item.serial_number }),
+        t.http.post('/payg/reports/upload-csv').set(user.auth).attach('file', Buffer.from('Receipt No.,Paid In\nX1,10\n'), 'statement.csv'),
+        t.http.get('/payg/fetch_messages').set(user.auth),
+        t.http.get('/payg/messages/stats').set(user.auth),
+        t.http.get('/payg/messages/debug').set(user.auth),
+        t.http.get('/payg/settings/api-key').set(user.auth),
+        t.http.post('/payg/settings/api-key/rotate').set(user.auth),
+        t.http.get('/payg/settings/sms-provider').set(user.auth),
+        t.http.put('/payg/settings/sms-provider').set(user.auth).send({ provider: 'none' }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect({ url: res.request.url, status: res.status }).toEqual({ url: res.request.url, status: 403 });
+        expect(res.body.detail.error).toBe(status === 'suspended' ? 'SERVICE_SUSPENDED' : 'SERVICE_DISABLED');
+      }
+      expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(0);
+      const row = await t.db.platform.organization.findUniqueOrThrow({ where: { id: org.id } });
+      expect(row.api_key_hash).toBeNull();
+    }
+  });
+});
+
 describe('the Odyssey export', () => {
   let t: TestApp;
   beforeAll(async () => {
