@@ -97,7 +97,7 @@ if (new Set(codes).size !== PAYMENTS) throw new Error('transaction codes are not
 const sms = (code, serial) =>
   `${code} Confirmed. Ksh50.00 received from BENCH PAYER 254712345678 on 5/6/24 at 10:15 AM. Account Number ${serial}. New Utility balance is Ksh45,300.00.`;
 
-const latencies = new Array(PAYMENTS);
+const latencies = Array.from({ length: PAYMENTS });
 const statuses = {};
 let next = 0;
 let errors = 0;
