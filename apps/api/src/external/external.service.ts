@@ -42,14 +42,15 @@ export class ExternalService {
           }),
         ])
       : [[], []];
+    const devicesOf = new Map<number | null, typeof items>();
+    for (const i of items) {
+      const list = devicesOf.get(i.customer_id);
+      if (list) list.push(i);
+      else devicesOf.set(i.customer_id, [i]);
+    }
+    const totalsOf = new Map(totals.map((t) => [t.customer_id, t]));
     return {
-      data: customers.map((c) =>
-        toOdysseyCustomer(
-          c,
-          items.filter((i) => i.customer_id === c.id),
-          totals.find((t) => t.customer_id === c.id),
-        ),
-      ),
+      data: customers.map((c) => toOdysseyCustomer(c, devicesOf.get(c.id) ?? [], totalsOf.get(c.id))),
       pagination: offsetPagination(total, q.limit, q.offset),
     };
   }
