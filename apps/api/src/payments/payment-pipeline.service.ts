@@ -176,14 +176,16 @@ export class PaymentPipeline {
         where: { organization_id_id: { organization_id: orgId, id: paymentId } },
         select: { id: true, amount: true, currency: true, payer_phone: true, message_id: true, transaction_code: true },
       }));
-    const assignment = item.customer_id
-      ? await tx.templateAssignment.findFirst({
-          where: { organization_id: orgId, customer_id: item.customer_id, is_active: true },
-          include: { template: true },
+    // The customer's active plan (at most one: template_assignments_one_active), in one query.
+    const tpl = item.customer_id
+      ? await tx.paymentTemplate.findFirst({
+          where: {
+            organization_id: orgId,
+            assignments: { some: { organization_id: orgId, customer_id: item.customer_id, is_active: true } },
+          },
         })
       : null;
     const settings = await this.tokens.settingsFor(tx, orgId, item.product_oem);
-    const tpl = assignment?.template ?? null;
     let template: AllocationTemplate | null = null;
     if (tpl && cents(tpl.daily_price) > 0) {
       template = {
