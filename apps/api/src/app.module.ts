@@ -9,9 +9,23 @@ import { AuditModule } from './audit/audit.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { CustomersModule } from './customers/customers.module.js';
+import { ItemsModule } from './items/items.module.js';
+import { ProductsModule } from './products/products.module.js';
+import { TemplatesModule } from './templates/templates.module.js';
+import { OnboardingModule } from './onboarding/onboarding.module.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
-export const FEATURE_MODULES: Type[] = [AuthModule, HealthModule, SeedModule];
+export const FEATURE_MODULES: Type[] = [
+  AuthModule,
+  HealthModule,
+  SeedModule,
+  CustomersModule,
+  ItemsModule,
+  ProductsModule,
+  TemplatesModule,
+  OnboardingModule,
+];
 
 @Module({})
 export class AppModule {
