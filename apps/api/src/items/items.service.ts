@@ -89,8 +89,19 @@ export class ItemsService {
       fresh.push({ ...toItemCreate(orgId, c.row), ...this.secrets.seal(secret) });
     }
     if (!fresh.length) return 0;
-    const r = await this.database.db.item.createMany({ data: fresh, skipDuplicates: true });
-    return r.count;
+    // One INSERT, one array per column; the unique key skips serials inserted meanwhile.
+    const col = (k: keyof Prisma.ItemCreateManyInput) => fresh.map((d) => (d[k] ?? null) as string | null);
+    return this.database.db.$executeRaw`
+      INSERT INTO items (organization_id, serial_number, serial_normalized, product_name, product_type, manufacturer,
+        model, description, price, status, product_oem, secret_key_enc, starting_code_enc)
+      SELECT ${orgId}::varchar, sn, sn_norm, name, ptype, maker, model, descr, price, status::"ItemStatus", oem, key_enc, code_enc
+      FROM unnest(
+        ${col('serial_number')}::text[], ${col('serial_normalized')}::text[], ${col('product_name')}::text[],
+        ${col('product_type')}::text[], ${col('manufacturer')}::text[], ${col('model')}::text[], ${col('description')}::text[],
+        ${fresh.map((d) => String(d.price ?? 0))}::numeric[], ${col('status')}::text[], ${col('product_oem')}::text[],
+        ${col('secret_key_enc')}::text[], ${col('starting_code_enc')}::text[]
+      ) AS r(sn, sn_norm, name, ptype, maker, model, descr, price, status, oem, key_enc, code_enc)
+      ON CONFLICT (organization_id, serial_number) DO NOTHING`;
   }
 
   /** Newest first; serial_number is a partial match, product_oem exact (both case-insensitive). */
