@@ -63,6 +63,9 @@ describe('products', () => {
     expect((await get('search=fenix')).pagination.total).toBe(5);
     expect((await get('search=fenix&status=unassigned')).pagination.total).toBe(0);
     expect((await get('search=pr-1')).pagination.total).toBe(10);
+    // Terms shorter than a trigram (the search as the user starts typing) still match.
+    expect((await get('search=-2')).items.map((i) => i.serial_number)).toEqual(['PR-24', 'PR-23', 'PR-22', 'PR-21', 'PR-20']);
+    expect((await get('search=f&status=assigned')).pagination.total).toBe(5);
     expect((await get('search=sunco')).pagination.total).toBe(25);
     expect((await get('search=nothing-like-this')).items).toEqual([]);
   });

@@ -16,7 +16,7 @@ import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { containsText } from '../catalog/format.js';
+import { inOrder, searchPage, textMatch } from '../catalog/search.js';
 import { ITEM_SELECT, toItem, toItemCreate } from './items.mapper.js';
 
 type ListQuery = z.output<typeof ZItemListQuerySchema>;
@@ -106,33 +106,32 @@ export class ItemsService {
 
   /** Newest first; serial_number is a partial match, product_oem exact (both case-insensitive). */
   async list(orgId: string, q: ListQuery): Promise<ItemListReply> {
-    const where: Prisma.ItemWhereInput = { organization_id: orgId };
-    if (q.serial_number) where.serial_number = containsText(q.serial_number);
-    if (q.product_oem) where.product_oem = { equals: containsText(q.product_oem).contains, mode: 'insensitive' };
-    return this.page(where, q.limit, q.offset);
+    const conditions: Prisma.Sql[] = [];
+    if (q.serial_number) conditions.push(textMatch(['serial_number'], q.serial_number));
+    if (q.product_oem) conditions.push(textMatch(['product_oem'], q.product_oem, true));
+    return this.page(orgId, conditions, q.limit, q.offset);
   }
 
   /** Serial number, product name or manufacturer contains the query (case-insensitive). */
   async search(orgId: string, q: SearchQuery): Promise<ItemListReply> {
-    const where: Prisma.ItemWhereInput = { organization_id: orgId };
-    if (q.query) {
-      const match = containsText(q.query);
-      where.OR = [{ serial_number: match }, { product_name: match }, { manufacturer: match }];
-    }
-    if (q.is_assigned !== undefined) where.is_assigned = q.is_assigned;
-    return this.page(where, q.limit, q.offset);
+    const conditions: Prisma.Sql[] = [];
+    if (q.query) conditions.push(textMatch(['serial_number', 'product_name', 'manufacturer'], q.query));
+    if (q.is_assigned !== undefined) conditions.push(Prisma.sql`is_assigned = ${q.is_assigned}::boolean`);
+    return this.page(orgId, conditions, q.limit, q.offset);
   }
 
-  private async page(where: Prisma.ItemWhereInput, limit: number, offset: number): Promise<ItemListReply> {
+  /** A page of devices, newest first: by Prisma when unfiltered, else by id from searchPage. */
+  async page(orgId: string, conditions: Prisma.Sql[], limit: number, offset: number): Promise<ItemListReply> {
+    const db = this.database.db;
+    if (conditions.length) {
+      const { ids, total } = await searchPage(db, 'items', orgId, conditions, limit, offset);
+      const rows = ids.length ? await db.item.findMany({ where: { organization_id: orgId, id: { in: ids } }, select: ITEM_SELECT }) : [];
+      return { data: inOrder(ids, rows).map(toItem), pagination: offsetPagination(total, limit, offset) };
+    }
+    const where = { organization_id: orgId };
     const [rows, total] = await Promise.all([
-      this.database.db.item.findMany({
-        where,
-        select: ITEM_SELECT,
-        orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
-        skip: offset,
-        take: limit,
-      }),
-      this.database.db.item.count({ where }),
+      db.item.findMany({ where, select: ITEM_SELECT, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
+      db.item.count({ where }),
     ]);
     return { data: rows.map(toItem), pagination: offsetPagination(total, limit, offset) };
   }

@@ -3,16 +3,19 @@ import { ZProductListQuerySchema, type ProductListReply, type ProductsSummaryRep
 import type { z } from 'zod';
 import { DatabaseService } from '../database/database.service.js';
 import { pagePagination } from '../common/pagination.js';
-import type { Prisma } from '../generated/prisma/client.js';
-import { containsText } from '../catalog/format.js';
-import { ITEM_SELECT, toItem } from '../items/items.mapper.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { textMatch } from '../catalog/search.js';
+import { ItemsService } from '../items/items.service.js';
 
 type ListQuery = z.output<typeof ZProductListQuerySchema>;
 
 /** The Product Management screen's view of the devices. */
 @Injectable()
 export class ProductsService {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly items: ItemsService,
+  ) {}
 
   /** Both counts from the (organization_id, is_assigned, created_at) index. */
   async summary(orgId: string): Promise<ProductsSummaryReply> {
@@ -27,22 +30,10 @@ export class ProductsService {
   }
 
   async list(orgId: string, q: ListQuery): Promise<ProductListReply> {
-    const where: Prisma.ItemWhereInput = { organization_id: orgId };
-    if (q.status !== 'all') where.is_assigned = q.status === 'assigned';
-    if (q.search) {
-      const match = containsText(q.search);
-      where.OR = [{ serial_number: match }, { product_name: match }, { manufacturer: match }, { product_oem: match }];
-    }
-    const [rows, total] = await Promise.all([
-      this.database.db.item.findMany({
-        where,
-        select: ITEM_SELECT,
-        orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
-        skip: (q.page - 1) * q.limit,
-        take: q.limit,
-      }),
-      this.database.db.item.count({ where }),
-    ]);
-    return { data: { items: rows.map(toItem), pagination: pagePagination(total, q.page, q.limit) } };
+    const conditions: Prisma.Sql[] = [];
+    if (q.status !== 'all') conditions.push(Prisma.sql`is_assigned = ${q.status === 'assigned'}::boolean`);
+    if (q.search) conditions.push(textMatch(['serial_number', 'product_name', 'manufacturer', 'product_oem'], q.search));
+    const page = await this.items.page(orgId, conditions, q.limit, (q.page - 1) * q.limit);
+    return { data: { items: page.data, pagination: pagePagination(page.pagination.total, q.page, q.limit) } };
   }
 }
