@@ -164,9 +164,21 @@ describe('customers', () => {
       expect(await t.db.db.customer.count({ where: { organization_id: user.organization_id } })).toBe(1);
     });
 
-    it('needs a bearer token', async () => {
+    it('needs a bearer token, and an organization that is not suspended', async () => {
       await t.http.post('/payg/register-customer').send(full).expect(401);
       await t.http.get('/payg/registered-customers').expect(401);
+      const { user } = await seedTenant(t, { status: 'suspended' });
+      const res = await t.http.get('/payg/registered-customers').set(user.auth).expect(403);
+      expect(res.body.detail.error).toBe('SERVICE_SUSPENDED');
+      await t.http.post('/payg/register-customer').set(user.auth).send(full).expect(403);
+    });
+
+    it('works for every role of the organization', async () => {
+      for (const role of ['owner', 'admin', 'staff'] as const) {
+        const { user } = await seedTenant(t, { role });
+        await t.http.post('/payg/register-customer').set(user.auth).send({ ...full, id_number: `ROLE-${role}` }).expect(201);
+        await t.http.get('/payg/registered-customers').set(user.auth).expect(200);
+      }
     });
   });
 
@@ -417,6 +429,52 @@ describe('customers', () => {
       expect(s.devices[0]).toMatchObject({ payoff_price: '25000.00', remaining: '25000.00' });
       expect(s.balance).toBe('25000.00');
     });
+  });
+
+  it('documents every customer, device, template and onboarding endpoint in the OpenAPI document', async () => {
+    const doc = await t.http.get('/payg/docs-json').expect(200);
+    const expected: Record<string, string[]> = {
+      '/payg/registered-customers': ['get'],
+      '/payg/register-customer': ['post'],
+      '/payg/add-customer': ['post'],
+      '/payg/fetch-customer': ['post'],
+      '/payg/customers/insights': ['get'],
+      '/payg/customers/{id}': ['get', 'put', 'delete'],
+      '/payg/customers/{id}/items': ['get'],
+      '/payg/customers/{id}/payments': ['get'],
+      '/payg/customers/{id}/status': ['get'],
+      '/payg/upload-csv': ['post'],
+      '/payg/export-customers-csv': ['get'],
+      '/payg/payments/customer/{id}/history': ['get'],
+      '/payg/items': ['get'],
+      '/payg/items/add': ['post'],
+      '/payg/items/add/bulk': ['post'],
+      '/payg/items/fetch': ['post'],
+      '/payg/items/search': ['post'],
+      '/payg/items/assign': ['post'],
+      '/payg/items/unassign': ['post'],
+      '/payg/items/{serial_number}': ['put', 'delete'],
+      '/payg/products/summary': ['get'],
+      '/payg/products': ['get'],
+      '/payg/payments/templates': ['get'],
+      '/payg/payments/templates/create': ['post'],
+      '/payg/payments/templates/summary': ['get'],
+      '/payg/payments/templates/performance': ['get'],
+      '/payg/payments/templates/assignments': ['get'],
+      '/payg/payments/templates/assign': ['post'],
+      '/payg/payments/templates/{id}': ['get', 'put', 'delete'],
+      '/payg/payments/templates/{id}/performance': ['get'],
+      '/payg/payments/templates/{id}/usage': ['get'],
+      '/payg/onboarding': ['post'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      for (const m of methods) expect({ path, m, documented: Boolean(doc.body.paths[path]?.[m]) }).toEqual({ path, m, documented: true });
+    }
+    const register = doc.body.paths['/payg/register-customer'].post;
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['customer_name', 'id_number', 'phone_contact', 'gender', 'date_of_birth']),
+    );
+    expect(doc.body.paths['/payg/upload-csv'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['csv_file']);
   });
 
   describe('GET /customers/insights', () => {

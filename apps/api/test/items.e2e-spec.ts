@@ -339,6 +339,16 @@ describe('devices (items)', () => {
       expect(await t.db.db.importJob.count({ where: { organization_id: org.id, kind: 'items' } })).toBe(2);
     });
 
+    it("imports into the caller's organization only: another organization's serials do not count as duplicates", async () => {
+      const a = await seedTenant(t);
+      const b = await seedTenant(t);
+      await seedItem(t, a.org.id, { serial_number: 'SHARED-1', product_name: 'A kit' });
+      const report = ZCsvImportReportSchema.parse((await upload(b.user.auth, csvText(['serial_number,product_name', 'SHARED-1,B kit'])).expect(200)).body);
+      expect(report).toMatchObject({ imported: 1, duplicates: 0 });
+      expect((await row(a.org.id, 'SHARED-1')).product_name).toBe('A kit');
+      expect((await row(b.org.id, 'SHARED-1')).product_name).toBe('B kit');
+    });
+
     it('refuses files without the required columns, and asks for the file field', async () => {
       const { user, org } = await seedTenant(t);
       expect((await upload(user.auth, csvText(['serial_number,price', 'X,1'])).expect(400)).body.message).toContain(

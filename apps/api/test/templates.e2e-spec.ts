@@ -307,6 +307,10 @@ describe('payment templates', () => {
       const one = ZTemplatePerformanceReplySchema.parse((await t.http.get(`/payg/payments/templates/${plan.id}/performance`).set(user.auth).expect(200)).body);
       expect(one.data).toEqual(all.data[2]);
       expect(unused.id).toBeGreaterThan(0);
+      // Another organization sees none of it.
+      const stranger = await seedTenant(t);
+      expect((await t.http.get('/payg/payments/templates/performance').set(stranger.user.auth).expect(200)).body).toEqual({ data: [] });
+      await t.http.get(`/payg/payments/templates/${plan.id}/performance`).set(stranger.user.auth).expect(404);
     });
 
     it('shows usage: current and past assignments and twelve months of new assignments', async () => {
