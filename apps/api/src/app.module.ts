@@ -9,6 +9,11 @@ import { AuditModule } from './audit/audit.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { CustomersModule } from './customers/customers.module.js';
+import { ItemsModule } from './items/items.module.js';
+import { ProductsModule } from './products/products.module.js';
+import { TemplatesModule } from './templates/templates.module.js';
+import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { OemConfigModule } from './oem-config/oem-config.module.js';
 import { SettingsModule } from './settings/settings.module.js';
@@ -23,6 +28,11 @@ export const FEATURE_MODULES: Type[] = [
   AuthModule,
   HealthModule,
   SeedModule,
+  CustomersModule,
+  ItemsModule,
+  ProductsModule,
+  TemplatesModule,
+  OnboardingModule,
   TokensModule,
   OemConfigModule,
   SettingsModule,
