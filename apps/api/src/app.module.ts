@@ -9,9 +9,29 @@ import { AuditModule } from './audit/audit.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { ActivityModule } from './activity/activity.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { UsersModule } from './users/users.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { ConfigEntriesModule } from './config-entries/config-entries.module.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
-export const FEATURE_MODULES: Type[] = [AuthModule, HealthModule, SeedModule];
+export const FEATURE_MODULES: Type[] = [
+  AuthModule,
+  HealthModule,
+  SeedModule,
+  MetricsModule,
+  ReportsModule,
+  ActivityModule,
+  InvoicesModule,
+  AdminModule,
+  UsersModule,
+  NotificationsModule,
+  ConfigEntriesModule,
+];
 
 @Module({})
 export class AppModule {
