@@ -2,15 +2,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
+import type { Response, Test } from 'supertest';
 
-/** supertest parser that keeps the body as raw bytes (PDF, CSV downloads). */
-export function binaryParser(res: NodeJS.ReadableStream & { setEncoding?: unknown }, cb: (err: Error | null, body: Buffer) => void) {
+type Parser = Parameters<Test['parse']>[0];
+
+/** supertest parser that keeps the body as raw bytes (PDF, CSV downloads); the response it gets is the raw stream. */
+export const binaryParser = ((res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
   res.on('error', (e: Error) => cb(e, Buffer.alloc(0)));
-}
+}) as unknown as Parser;
 
 export const bodyBytes = (res: Response) => res.body as Buffer;
 
