@@ -134,9 +134,11 @@ describe('super admin: organizations and notifications', () => {
       disabled_organizations: count('disabled'),
       total_users: await t.db.platform.user.count(),
     });
-    await t.db.platform.organization.update({ where: { id: 'quiet-org' }, data: { status: 'suspended' } });
+    await t.db.platform.organization.update({ where: { id: 'quiet-org' }, data: { status: 'suspended', disabled_reason: 'Trial expired' } });
     const after = ZOrganizationStatsSchema.parse((await admin('get', '/stats').expect(200)).body);
     expect(after.suspended_organizations).toBe(stats.suspended_organizations + 1);
+    const suspended = ZOrganizationListSchema.parse((await admin('get', '?status=suspended').expect(200)).body);
+    expect(suspended.data.map((o) => [o.organization_id, o.disabled_reason])).toEqual([['quiet-org', 'Trial expired']]);
   });
 
   it('refuses to delete an organization with data, saying what would be lost, unless forced', async () => {

@@ -121,6 +121,11 @@ describe('invoices', () => {
     expect((await create(sa, { organization_id: roles.org.id, due_date: day(3), line_items: '[not json' }).expect(400)).body.message).toMatch(/^line_items: /);
     expect((await create(sa, { organization_id: roles.org.id, customer_name: 'X', customer_email: 'x@y.test', amount: 5, status: 'lost' }).expect(400)).body.message).toMatch(/^status: must be one of/);
     await create(sa, { customer_name: 'X', customer_email: 'x@y.test', amount: 5 }).expect(400);
+    // An empty due date from a form reads as not given (payment terms apply); a huge amount is a 400, not a 500.
+    const blankDue = ZInvoiceSchema.parse((await create(sa, { organization_id: otherOwner.organization_id, customer_name: 'X', customer_email: 'x@y.test', amount: 5, due_date: '' }).expect(201)).body);
+    expect(blankDue.due_date).toBe(day(30));
+    await t.http.delete(`/payg/admin/invoices/${blankDue.invoice_id}`).set(sa.auth).expect(200);
+    await create(sa, { organization_id: roles.org.id, due_date: day(3), line_items: [{ description: 'Huge', quantity: 1_000_000, unit_price: 999_999_999_999 }] }).expect(400);
     expect((await create(sa, { organization_id: 'no-such-org', customer_name: 'X', customer_email: 'x@y.test', amount: 5 }).expect(404)).body.message).toBe('Organization not found');
   });
 

@@ -54,7 +54,8 @@ const zLineItems = z.preprocess(
 export const ZCreateInvoiceSchema = z
   .object({
     organization_id: z.string().trim().min(1, { error: 'is required' }).max(64).optional(),
-    due_date: zInvoiceDate().nullish(),
+    // Forms send an empty field as "": read it as not given.
+    due_date: z.preprocess((v) => (v === '' ? null : v), zInvoiceDate().nullish()),
     description: z.string().trim().max(2000).nullish(),
     line_items: zLineItems.optional(),
     customer_name: z.string().trim().max(200).nullish(),

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import PdfKit from 'pdfkit';
 import type { Invoice } from '@kidogo/contracts';
+import { sent } from '../reports/report-writers.js';
 
 export interface RenderContext {
   invoice: Invoice;
@@ -173,10 +174,7 @@ export async function writeInvoicePdf(res: Response, c: RenderContext): Promise<
   if (i.payment_tx_hash) {
     doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Payment reported with reference ${i.payment_tx_hash}, awaiting confirmation.`, left, y + 10, { width });
   }
-  const finished = new Promise<void>((resolve, reject) => {
-    res.on('finish', resolve);
-    res.on('error', reject);
-  });
+  const finished = sent(res);
   doc.end();
   await finished;
 }

@@ -156,7 +156,8 @@ export class InvoicesService {
         taxRate = 0;
       }
       const tax = Math.round((subtotal * taxRate) / 100);
-      if (subtotal + tax > 99_999_999_999_99) throw Errors.badRequest('amount', 'is too large');
+      // numeric(14,2) holds at most 999,999,999,999.99.
+      if (subtotal + tax > 99_999_999_999_999) throw Errors.badRequest('amount', 'is too large');
 
       const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('invoice_number_seq') AS n`;
       const invoiceNumber = `${settings.invoice_prefix}-${String(n).padStart(6, '0')}`;

@@ -37,10 +37,18 @@ export async function primed(r: ReportStream): Promise<ReportStream> {
   return { ...r, batches: rest() };
 }
 
-/** Waits while the client is slower than the database, so a big report never piles up in memory. */
-async function drained(res: Response): Promise<void> {
-  if (res.writableNeedDrain && !res.destroyed) await once(res, 'drain');
+/**
+ * Waits while the client is slower than the database, so a big report never
+ * piles up in memory. False once the client has gone: the caller stops
+ * reading (leaving the for-await closes the batch generator, so no more queries run).
+ */
+async function drained(res: Response): Promise<boolean> {
+  if (res.writableNeedDrain && !res.destroyed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  return !res.destroyed;
 }
+
+/** Resolves when the response is fully sent, or the client has gone. */
+export const sent = (res: Response) => Promise.race([once(res, 'finish'), once(res, 'close')]).then(() => undefined);
 
 export async function writeJson(res: Response, r: ReportStream): Promise<void> {
   res.status(200).type('application/json');
@@ -51,7 +59,7 @@ export async function writeJson(res: Response, r: ReportStream): Promise<void> {
     if (!batch.length) continue;
     res.write((first ? '' : ',') + batch.map((row) => JSON.stringify(row)).join(','));
     first = false;
-    await drained(res);
+    if (!(await drained(res))) return;
   }
   res.end(`],"totals":${JSON.stringify(r.totals())}}`);
 }
@@ -77,7 +85,7 @@ export async function writeCsv(res: Response, r: ReportStream, filename: string)
   for await (const batch of r.batches) {
     if (!batch.length) continue;
     res.write(batch.map((row) => csvLine(cols, row)).join(''));
-    await drained(res);
+    if (!(await drained(res))) return;
   }
   const totals = r.totals();
   const totalRow: Row = { ...totals, [cols[0].key]: 'Total' };
@@ -158,7 +166,7 @@ export async function writePdf(res: Response, r: ReportStream, filename: string)
       drawRow(cols.map((c) => display(row[c.key] ?? null, c.type)));
       count++;
     }
-    await drained(res);
+    if (!(await drained(res))) break;
   }
   if (!count) {
     ensureRoom();
@@ -170,7 +178,7 @@ export async function writePdf(res: Response, r: ReportStream, filename: string)
   const totals = r.totals();
   drawRow(cols.map((c, i) => (i === 0 ? 'Total' : display(totals[c.key] ?? null, c.type))), true);
   footer();
-  const finished = once(res, 'finish');
+  const finished = sent(res);
   doc.end();
   await finished;
 }
