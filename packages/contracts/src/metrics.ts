@@ -186,7 +186,8 @@ export type UsageMetrics = z.infer<typeof ZUsageMetricsSchema>;
  *   deposit + daily price × whole days since the device was assigned) and
  *   collected = what was paid on the device, capped at due. 0..1; 0 when nothing is due yet.
  * - average_days_between_payments: mean gap in days between consecutive
- *   successful payments of the same device (devices with 2+ payments); 0 when none.
+ *   successful payments of the same device over the last 365 days (devices
+ *   with 2+ payments); 0 when none.
  * - paid_off_devices: devices paid in full (paid_off_at set).
  * - portfolio_at_risk: assigned, not paid-off devices whose credit ran out
  *   more than 7 days ago, divided by assigned devices (0..1).

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 import PdfKit from 'pdfkit';
 import type { ReportColumn } from '@kidogo/contracts';
@@ -43,12 +42,23 @@ export async function primed(r: ReportStream): Promise<ReportStream> {
  * reading (leaving the for-await closes the batch generator, so no more queries run).
  */
 async function drained(res: Response): Promise<boolean> {
-  if (res.writableNeedDrain && !res.destroyed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (res.writableNeedDrain && !res.destroyed) await firstOf(res, ['drain', 'close']);
   return !res.destroyed;
 }
 
+/** The first of these events; every listener is removed again, so a long stream adds none per batch. */
+function firstOf(res: Response, events: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const e of events) res.off(e, done);
+      resolve();
+    };
+    for (const e of events) res.on(e, done);
+  });
+}
+
 /** Resolves when the response is fully sent, or the client has gone. */
-export const sent = (res: Response) => Promise.race([once(res, 'finish'), once(res, 'close')]).then(() => undefined);
+export const sent = (res: Response) => (res.writableFinished || res.destroyed ? Promise.resolve() : firstOf(res, ['finish', 'close']));
 
 export async function writeJson(res: Response, r: ReportStream): Promise<void> {
   res.status(200).type('application/json');
