@@ -96,6 +96,12 @@ describe('users: the super admin console and owners managing their own organizat
         expect(list.data).toHaveLength(3);
       }
       await t.http.get('/payg/users').set(org.staff.auth).expect(403);
+      await t.http.post('/payg/users').set(org.staff.auth).send({ username: 'by-staff', email: 's@o.test', password: 'longenough' }).expect(403);
+      await t.http.put(`/payg/users/${org.admin.user_id}`).set(org.staff.auth).send({ role: 'staff' }).expect(403);
+      await t.http.delete(`/payg/users/${org.admin.user_id}`).set(org.staff.auth).expect(403);
+      // A super admin manages the users of their own (platform) organization here.
+      const own = ZUserListSchema.parse((await t.http.get('/payg/users').set(sa.auth).expect(200)).body);
+      expect(own.data.every((x) => x.organization_id === sa.organization_id)).toBe(true);
       // organization_id in the query is ignored: the list stays the caller's organization.
       const widened = ZUserListSchema.parse((await t.http.get(`/payg/users?organization_id=${roles.org.id}`).set(org.owner.auth).expect(200)).body);
       expect(widened.data.every((x) => x.organization_id === org.org.id)).toBe(true);

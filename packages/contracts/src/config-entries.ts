@@ -54,4 +54,4 @@ export const ZConfigCredentialsSchema = z.object({
   updated_at: z.string(),
 });
 export const ZConfigCredentialsListSchema = z.object({ data: z.array(ZConfigCredentialsSchema) });
-export const ZOrganizationIdParamSchema = z.object({ organizationId: z.string().trim().min(1).max(64) });
+export const ZConfigCredentialsParamsSchema = z.object({ organizationId: z.string().trim().min(1).max(64) });

@@ -7,7 +7,7 @@ export const ZOrganizationIdSchema = z
   .trim()
   .regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, { error: 'must be 2 to 64 lower-case letters, digits, - or _' });
 
-export const ZOrgIdParamSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const ZAdminOrgParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const ZAdminOrganizationSchema = z.object({
   organization_id: z.string(),
@@ -108,7 +108,7 @@ export const ZOrganizationDetailSchema = ZAdminOrganizationSchema.extend({
 });
 export type OrganizationDetail = z.infer<typeof ZOrganizationDetailSchema>;
 
-export const ZActivityQuerySchema = z.object({ limit: zQueryInt({ default: 20, min: 1, max: 200 }) });
+export const ZOrganizationActivityQuerySchema = z.object({ limit: zQueryInt({ default: 20, min: 1, max: 200 }) });
 
 /** Audit entries of the organization, newest first: sign-ins, status changes, users, invoices, imports, deletions. */
 export const ZOrganizationActivitySchema = z.object({

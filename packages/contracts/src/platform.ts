@@ -49,7 +49,7 @@ const zSecretObject = z.record(z.string(), z.union([z.string().max(4000), z.numb
 
 const zOrgRef = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64);
 
-export const ZOrgFilterQuerySchema = z.object({ organization_id: z.string().trim().max(64).optional() });
+export const ZAdminOrgFilterQuerySchema = z.object({ organization_id: z.string().trim().max(64).optional() });
 
 /**
  * A gateway an organization uses, e.g. provider 'africastalking' with

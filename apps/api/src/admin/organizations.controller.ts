@@ -2,14 +2,14 @@ import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
-  ZActivityQuerySchema,
+  ZOrganizationActivityQuerySchema,
   ZAdminOrganizationSchema,
   ZCreateOrganizationSchema,
   ZDeleteOrganizationQuerySchema,
   ZDeleteOrganizationReplySchema,
   ZNotificationSchema,
   ZNotifySchema,
-  ZOrgIdParamSchema,
+  ZAdminOrgParamsSchema,
   ZOrganizationActivitySchema,
   ZOrganizationDetailSchema,
   ZOrganizationListQuerySchema,
@@ -61,13 +61,13 @@ export class OrganizationsController {
   }
 
   @Get(':id')
-  @Endpoint({ summary: 'An organization with its counts and users', params: ZOrgIdParamSchema, response: ZOrganizationDetailSchema, errors: { 404: 'Organization not found' } })
+  @Endpoint({ summary: 'An organization with its counts and users', params: ZAdminOrgParamsSchema, response: ZOrganizationDetailSchema, errors: { 404: 'Organization not found' } })
   findOne(@ValidParams() params: IdParams) {
     return this.organizations.findOne(params.id);
   }
 
   @Put(':id')
-  @Endpoint({ summary: "Change an organization's external key, app or name", params: ZOrgIdParamSchema, body: ZUpdateOrganizationSchema, response: ZAdminOrganizationSchema })
+  @Endpoint({ summary: "Change an organization's external key, app or name", params: ZAdminOrgParamsSchema, body: ZUpdateOrganizationSchema, response: ZAdminOrganizationSchema })
   update(@CurrentUser() user: AuthUser, @ValidParams() params: IdParams, @ValidBody() body: UpdateOrganizationInput) {
     return this.organizations.update(user, params.id, body);
   }
@@ -75,7 +75,7 @@ export class OrganizationsController {
   @Delete(':id')
   @Endpoint({
     summary: 'Delete an organization (refused while it has data unless force=true)',
-    params: ZOrgIdParamSchema,
+    params: ZAdminOrgParamsSchema,
     query: ZDeleteOrganizationQuerySchema,
     response: ZDeleteOrganizationReplySchema,
     errors: { 404: 'Organization not found', 409: 'It still has data (the detail says what), or it is your own' },
@@ -85,13 +85,13 @@ export class OrganizationsController {
   }
 
   @Get(':id/activity')
-  @Endpoint({ summary: "The organization's audit entries, newest first", params: ZOrgIdParamSchema, query: ZActivityQuerySchema, response: ZOrganizationActivitySchema })
-  activity(@ValidParams() params: IdParams, @ValidQuery() query: z.infer<typeof ZActivityQuerySchema>) {
+  @Endpoint({ summary: "The organization's audit entries, newest first", params: ZAdminOrgParamsSchema, query: ZOrganizationActivityQuerySchema, response: ZOrganizationActivitySchema })
+  activity(@ValidParams() params: IdParams, @ValidQuery() query: z.infer<typeof ZOrganizationActivityQuerySchema>) {
     return this.organizations.listActivity(params.id, query.limit);
   }
 
   @Get(':id/status')
-  @Endpoint({ summary: "An organization's status", params: ZOrgIdParamSchema, response: ZOrganizationStatusSchema })
+  @Endpoint({ summary: "An organization's status", params: ZAdminOrgParamsSchema, response: ZOrganizationStatusSchema })
   status(@ValidParams() params: IdParams) {
     return this.organizations.getStatus(params.id);
   }
@@ -99,7 +99,7 @@ export class OrganizationsController {
   @Put(':id/status')
   @Endpoint({
     summary: 'Activate, suspend or disable an organization (applies from its next request)',
-    params: ZOrgIdParamSchema,
+    params: ZAdminOrgParamsSchema,
     body: ZOrganizationStatusUpdateSchema,
     response: ZOrganizationStatusChangeSchema,
   })
@@ -108,7 +108,7 @@ export class OrganizationsController {
   }
 
   @Post(':id/notify')
-  @Endpoint({ summary: "Send a notification to the organization's users", params: ZOrgIdParamSchema, body: ZNotifySchema, response: ZNotificationSchema, status: 201 })
+  @Endpoint({ summary: "Send a notification to the organization's users", params: ZAdminOrgParamsSchema, body: ZNotifySchema, response: ZNotificationSchema, status: 201 })
   notify(@CurrentUser() user: AuthUser, @ValidParams() params: IdParams, @ValidBody() body: NotifyInput) {
     return this.notifications.notify(user, params.id, body);
   }

@@ -13,7 +13,7 @@ import {
   ZOemCredentialListSchema,
   ZOemCredentialSchema,
   ZOemCredentialUpdateSchema,
-  ZOrgFilterQuerySchema,
+  ZAdminOrgFilterQuerySchema,
   ZOrgPlanInputSchema,
   ZOrgPlanListSchema,
   ZOrgPlanParamSchema,
@@ -42,7 +42,7 @@ import { CurrentUser, Roles, type AuthUser } from '../common/tenancy.js';
 import { PlatformService } from './platform.service.js';
 
 type Id = { id: number };
-type OrgFilter = z.infer<typeof ZOrgFilterQuerySchema>;
+type OrgFilter = z.infer<typeof ZAdminOrgFilterQuerySchema>;
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -60,7 +60,7 @@ export class PlatformController {
   // ---------------------------------------------------- payment providers
 
   @Get('payment-providers')
-  @Endpoint({ summary: 'Payment and SMS providers (config masked)', query: ZOrgFilterQuerySchema, response: ZPaymentProviderListSchema })
+  @Endpoint({ summary: 'Payment and SMS providers (config masked)', query: ZAdminOrgFilterQuerySchema, response: ZPaymentProviderListSchema })
   providers(@ValidQuery() query: OrgFilter) {
     return this.platform.listProviders(query.organization_id);
   }
@@ -92,7 +92,7 @@ export class PlatformController {
   // ---------------------------------------------------- OEM credentials
 
   @Get('oem-credentials')
-  @Endpoint({ summary: 'OEM API credentials (masked)', query: ZOrgFilterQuerySchema, response: ZOemCredentialListSchema })
+  @Endpoint({ summary: 'OEM API credentials (masked)', query: ZAdminOrgFilterQuerySchema, response: ZOemCredentialListSchema })
   oemCredentials(@ValidQuery() query: OrgFilter) {
     return this.platform.listOemCredentials(query.organization_id);
   }
@@ -154,7 +154,7 @@ export class PlatformController {
   }
 
   @Get('org-plans')
-  @Endpoint({ summary: 'Which organization is on which plan', query: ZOrgFilterQuerySchema, response: ZOrgPlanListSchema })
+  @Endpoint({ summary: 'Which organization is on which plan', query: ZAdminOrgFilterQuerySchema, response: ZOrgPlanListSchema })
   orgPlans(@ValidQuery() query: OrgFilter) {
     return this.platform.listOrgPlans(query.organization_id);
   }
@@ -174,7 +174,7 @@ export class PlatformController {
   // ---------------------------------------------------------- features
 
   @Get('features')
-  @Endpoint({ summary: 'Feature flags (with organization_id: its flags and the global ones)', query: ZOrgFilterQuerySchema, response: ZFeatureFlagListSchema })
+  @Endpoint({ summary: 'Feature flags (with organization_id: its flags and the global ones)', query: ZAdminOrgFilterQuerySchema, response: ZFeatureFlagListSchema })
   features(@ValidQuery() query: OrgFilter) {
     return this.platform.listFlags(query.organization_id);
   }

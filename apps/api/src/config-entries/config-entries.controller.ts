@@ -8,7 +8,7 @@ import {
   ZConfigEntrySchema,
   ZCreateConfigEntrySchema,
   ZMessageReplySchema,
-  ZOrganizationIdParamSchema,
+  ZConfigCredentialsParamsSchema,
   ZUpdateConfigEntrySchema,
   type ConfigCredentialsUpsertInput,
   type CreateConfigEntryInput,
@@ -66,7 +66,7 @@ export class ConfigEntriesController {
 
   @Get('credentials/:organizationId')
   @Roles('owner', 'admin', 'super_admin')
-  @Endpoint({ summary: "An organization's OEM credentials, masked", params: ZOrganizationIdParamSchema, response: ZConfigCredentialsListSchema, errors: { 403: 'Another organization' } })
+  @Endpoint({ summary: "An organization's OEM credentials, masked", params: ZConfigCredentialsParamsSchema, response: ZConfigCredentialsListSchema, errors: { 403: 'Another organization' } })
   async credentials(@CurrentUser() user: AuthUser, @ValidParams() params: { organizationId: string }) {
     if (user.role !== 'super_admin' && params.organizationId !== user.organization_id) {
       throw Errors.forbidden("You can only read your own organization's credentials");
