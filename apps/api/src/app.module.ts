@@ -22,6 +22,14 @@ import { ReceiverModule } from './receiver/receiver.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { OutboxModule } from './outbox/outbox.module.js';
 import { ExternalModule } from './external/external.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { ActivityModule } from './activity/activity.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { UsersModule } from './users/users.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { ConfigEntriesModule } from './config-entries/config-entries.module.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
 export const FEATURE_MODULES: Type[] = [
@@ -41,6 +49,14 @@ export const FEATURE_MODULES: Type[] = [
   MessagesModule,
   OutboxModule,
   ExternalModule,
+  MetricsModule,
+  ReportsModule,
+  ActivityModule,
+  InvoicesModule,
+  AdminModule,
+  UsersModule,
+  NotificationsModule,
+  ConfigEntriesModule,
 ];
 
 @Module({})
