@@ -4,6 +4,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useInvoiceSettings, useUpdateInvoiceSettings, type InvoiceSettingsView } from '../api/invoice-settings';
+import type { GlobalInvoiceSettings } from '../api/types';
 
 export const SETTINGS_SAVED = 'Invoice settings updated successfully';
 const CURRENCIES = ['USD', 'KES', 'MZN', 'EUR', 'GBP'];
@@ -62,7 +63,7 @@ function SettingsForm({ view, onClose }: { view: InvoiceSettingsView; onClose: (
           scope: 'global',
           changes: {
             default_tax_rate: Number.isFinite(rate) ? Math.min(Math.max(rate, 0), 100) : 0,
-            default_currency: currency ?? 'USD',
+            default_currency: (currency ?? 'USD') as GlobalInvoiceSettings['default_currency'],
             invoice_prefix: prefix.trim(),
             default_payment_terms: termsValue,
           },
@@ -74,7 +75,7 @@ function SettingsForm({ view, onClose }: { view: InvoiceSettingsView; onClose: (
         {
           scope: 'organization',
           changes: {
-            default_currency: currency ?? 'USD',
+            default_currency: (currency ?? 'USD') as GlobalInvoiceSettings['default_currency'],
             default_payment_terms: termsValue,
             billing_name: billingName.trim() || null,
             billing_details: billingDetails.trim() || null,

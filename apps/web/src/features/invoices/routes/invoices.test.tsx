@@ -16,12 +16,21 @@ const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   customer_phone: null,
   description: 'November subscription',
   line_items: [],
+  subtotal: '1250.00',
+  tax_rate: 0,
+  tax_amount: '0.00',
   amount: '1250',
-  currency: null,
+  // Older rows may come without a currency: the screen shows USD.
+  currency: null as unknown as string,
   status: 'pending',
   due_date: '2026-12-01',
   paid_at: null,
+  stored_status: 'pending',
+  payment_tx_hash: null,
+  payment_submitted_at: null,
+  created_by: 'admin',
   created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
   ...overrides,
 });
 
@@ -47,7 +56,7 @@ describe('Invoices', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the id cut to 8 characters, the amount with 2 decimals, USD by default, and unknown statuses as draft', async () => {
-    const { calls } = mockInvoicesApi([invoice(), invoice({ invoice_id: 'abcdef12-0000', invoice_number: 'INV-000002', status: 'weird' })]);
+    const { calls } = mockInvoicesApi([invoice(), invoice({ invoice_id: 'abcdef12-0000', invoice_number: 'INV-000002', status: 'weird' as Invoice['status'] })]);
     await openInvoices('super_admin');
     expect(await screen.findByText('3f2b9c1e…', {}, { timeout: 5000 })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Invoices' });

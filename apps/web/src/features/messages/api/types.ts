@@ -1,34 +1,13 @@
-// Mirrors packages/contracts/src/{messages,payments}.ts of feat/api-money until merged.
+// The API's contract (packages/contracts/src/{messages,payments,items}.ts).
+import type { Item, MessageRow as ContractMessageRow } from '@kidogo/contracts';
 
+export type { MessageListReply, MessageStats, PaymentOutcome } from '@kidogo/contracts';
+
+/** The contract's MESSAGE_PAGE_SIZES, repeated so the screen does not load the schemas at run time. */
 export const MESSAGE_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-export type MessageStatus = 'received' | 'processed' | 'duplicate' | 'unmatched' | 'unparsed';
-export type DeliveryStatus = 'none' | 'queued' | 'sending' | 'sent' | 'failed';
-
-export interface MessageRow {
-  id: number;
-  Incoming: string | null;
-  Outgoing: string | null;
-  'Phone No.': string | null;
-  amount: string | null;
-  /** Not in the contract yet; shown when the server sends it (else the spec's USD default). */
-  currency?: string | null;
-  date: string;
-  status: MessageStatus | (string & {});
-  delivery_status: DeliveryStatus | (string & {});
-  payment_id: number | null;
-  transaction_code: string | null;
-}
-
-export interface MessageListReply {
-  data: MessageRow[];
-  total_pages: number;
-  current_page: number;
-  page_size: number;
-  total_items: number;
-  has_next: boolean;
-  has_previous: boolean;
-}
+/** A row of GET /fetch_messages; a currency is used when the server sends one (else the spec's USD default). */
+export type MessageRow = ContractMessageRow & { currency?: string | null };
 
 export interface MessagesQuery {
   page: number;
@@ -36,30 +15,4 @@ export interface MessagesQuery {
   search?: string;
 }
 
-export interface MessageStats {
-  today: number;
-  this_week: number;
-  processed: number;
-  duplicate: number;
-  unmatched: number;
-  unparsed: number;
-  amount_received: string;
-  outbox?: { queued: number; sent: number; failed: number };
-}
-
-export interface PaymentOutcome {
-  status: 'processed' | 'duplicate' | 'unmatched' | 'unparsed';
-  payment_id?: number;
-  token?: string;
-  days?: number;
-  serial_number?: string | null;
-  reply_message?: string | null;
-}
-
-export interface DeviceOption {
-  serial_number: string;
-  product_name: string;
-  manufacturer: string | null;
-  customer_name: string | null;
-  is_assigned: boolean;
-}
+export type DeviceOption = Pick<Item, 'serial_number' | 'product_name' | 'manufacturer' | 'customer_name' | 'is_assigned'>;

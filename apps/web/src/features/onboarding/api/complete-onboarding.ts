@@ -2,6 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import type { OnboardingInput, OnboardingReply } from './types';
 
+/** What the form sends: the contract's input with the ids chosen. */
+export interface OnboardingRequest {
+  customer_id: number;
+  item_serial_number: string;
+  template_id?: number;
+}
+
 export type OnboardingOutcome =
   | { kind: 'complete' }
   /** Two-call fallback only: the device was assigned, the template was not. */
@@ -19,9 +26,10 @@ export function isMissingEndpoint(error: unknown): boolean {
  * together or not at all. Where the server has no /onboarding, the two calls
  * of the spec are made in turn; then only the template step can fail on its own.
  */
-export async function completeOnboarding(input: OnboardingInput): Promise<OnboardingOutcome> {
+export async function completeOnboarding(input: OnboardingRequest): Promise<OnboardingOutcome> {
   try {
-    await api.post<OnboardingReply>('/onboarding', { ...input, organization_id: '' });
+    const body: OnboardingInput = { ...input, organization_id: '' };
+    await api.post<OnboardingReply>('/onboarding', body);
     return { kind: 'complete' };
   } catch (error) {
     if (!isMissingEndpoint(error)) throw error;

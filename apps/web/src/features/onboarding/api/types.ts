@@ -1,51 +1,16 @@
-// Mirrors packages/contracts/src/{customers,items,templates,onboarding}.ts of
-// feat/api-core until they are merged; only the fields this screen reads.
+// The fields of the API's contracts (customers, items, templates, onboarding) this screen reads.
+import type { Customer, Item, PaymentTemplate } from '@kidogo/contracts';
 
-export interface OffsetPagination {
-  total: number;
-  total_pages: number;
-  limit: number;
-  offset: number;
-}
+export type { OffsetPagination, OnboardingInput, OnboardingReply } from '@kidogo/contracts';
 
-export interface CustomerOption {
-  customer_id: number;
-  customer_name: string;
-  phone_contact: string;
-  id_number?: string;
-  county?: string | null;
-}
+export type CustomerOption = Pick<Customer, 'customer_id' | 'customer_name' | 'phone_contact'> &
+  Partial<Pick<Customer, 'id_number' | 'county'>>;
 
-export interface ItemOption {
-  item_id?: number;
-  serial_number: string;
-  product_name: string;
-  manufacturer: string | null;
-  product_oem?: string | null;
-  status?: string;
-  is_assigned?: boolean;
-  price?: string;
-}
+export type ItemOption = Pick<Item, 'serial_number' | 'product_name' | 'manufacturer'> &
+  Partial<Pick<Item, 'item_id' | 'product_oem' | 'status' | 'is_assigned' | 'price'>>;
 
-export interface TemplateOption {
-  template_id: number;
-  template_name: string;
-  daily_price: string;
-  activation_price: string;
-  grace_period_days: number;
-  currency?: string | null;
-  deposit_made?: string;
-}
-
-export interface OnboardingInput {
-  customer_id: number;
-  item_serial_number: string;
-  template_id?: number;
-}
-
-export interface OnboardingReply {
-  message: string;
-}
+export type TemplateOption = Pick<PaymentTemplate, 'template_id' | 'template_name' | 'daily_price' | 'activation_price' | 'grace_period_days'> &
+  Partial<Pick<PaymentTemplate, 'deposit_made'>> & { currency?: string | null };
 
 /** A page of options and how many there are in all. */
 export interface OptionPage<T> {

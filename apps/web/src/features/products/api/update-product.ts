@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ItemReply, ItemUpdate } from './types';
+import type { Item, ItemUpdate } from './types';
 
 export const updateProduct = ({ serialNumber, changes }: { serialNumber: string; changes: ItemUpdate }) =>
-  api.put<ItemReply>(`/items/${encodeURIComponent(serialNumber)}`, changes);
+  api.put<Item>(`/items/${encodeURIComponent(serialNumber)}`, changes);
 
 export function useUpdateProduct() {
   const qc = useQueryClient();

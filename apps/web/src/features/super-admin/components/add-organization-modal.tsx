@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { APP_TYPES, type AppType } from '@kidogo/contracts';
+import type { AppType } from '@kidogo/contracts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateOrganization } from '../api/create-organization';
 import { useConsoleFeedback } from './console-feedback';
 
 const APP_LABELS: Record<AppType, string> = { kidogo: 'Kidogo', amped: 'Amped', generic_oem: 'Generic OEM' };
+const APP_TYPES = Object.keys(APP_LABELS) as AppType[];
 
 interface Values {
   organization_id: string;

@@ -44,7 +44,7 @@ function SettingsForm({ settings }: { settings: GlobalInvoiceSettings }) {
     save.mutate(
       {
         default_tax_rate: parseTaxRate(taxRate),
-        default_currency: currency ?? 'USD',
+        default_currency: (currency ?? 'USD') as GlobalInvoiceSettings['default_currency'],
         invoice_prefix: prefix.trim() || 'INV',
         template_html: template.trim() ? template : null,
       },

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Modal, PasswordInput, Select, SimpleGrid, S
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { ROLES, type Role } from '@kidogo/contracts';
+import type { Role } from '@kidogo/contracts';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -13,6 +13,8 @@ import type { AdminUser } from '../api/types';
 import { USER_PAGE_SIZE, useCreateUser, useUsers } from '../api/users';
 import { useConsoleFeedback } from './console-feedback';
 
+/** The roles of the contract, listed here so the console does not load the schemas (and zod) at run time. */
+const USER_ROLES: Role[] = ['super_admin', 'owner', 'admin', 'staff'];
 const ROLE_COLORS: Record<string, string> = { super_admin: 'grape', owner: 'blue', admin: 'teal', staff: 'gray' };
 const roleLabel = (r: string) => r.replace('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -135,7 +137,7 @@ function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => 
             <TextInput label="Username" withAsterisk data-autofocus {...form.getInputProps('username')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
             <PasswordInput label="Password" withAsterisk description="At least 8 characters" {...form.getInputProps('password')} />
-            <Select label="Role" allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} {...form.getInputProps('role')} />
+            <Select label="Role" allowDeselect={false} data={USER_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} {...form.getInputProps('role')} />
           </SimpleGrid>
           <Select
             label="Organization"

@@ -61,7 +61,7 @@ describe('Super Admin Dashboard', () => {
   });
 
   it('shows the title, the nine tabs, the stats and the organizations table', async () => {
-    mockConsoleApi([org(), org({ organization_id: 'acme', external_key: null, status: 'suspended', user_count: null })]);
+    mockConsoleApi([org(), org({ organization_id: 'acme', external_key: null, status: 'suspended', user_count: null as unknown as number })]);
     await openConsole();
     expect(screen.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage organizations, settings and platform-wide configuration.')).toBeInTheDocument();
