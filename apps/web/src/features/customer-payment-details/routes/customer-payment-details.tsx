@@ -10,6 +10,7 @@ import { PageError } from '@/components/ui/page-error';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { clampProgress, FAILED_TEXT, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
 
@@ -37,6 +38,7 @@ export default function CustomerPaymentDetailsRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const details = usePaymentDetails(customerId);
+  const orgCurrency = useOrganizationCurrency();
 
   // Back where the user came from; a deep link goes to the customers list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.app.customers.getHref()));
@@ -72,7 +74,8 @@ export default function CustomerPaymentDetailsRoute() {
   }
 
   const { customer_info: customer, payment_summary: summary, payment_template: template, payment_history: history } = details.data;
-  const currency = template ? template.currency || 'KES' : undefined;
+  // The plan's currency (KES when a template has none, spec §9), else what the organization is paid in.
+  const currency = template ? template.currency || 'KES' : orgCurrency;
   const progress = clampProgress(Number(summary.payment_progress));
   const columns: Column<PaymentHistoryEntry>[] = [
     { key: 'id', header: 'Payment ID', render: (p) => `#${p.payment_id}` },

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { DeviceInfo } from '../api/types';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -22,6 +23,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** Device Information: serial number, product name, product OEM and who has it. */
 export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
+  const currency = useOrganizationCurrency();
   const assigned = device.is_assigned && device.customer_name;
   return (
     <Card padding="lg" radius="md" mb="lg" aria-label="Device Information" role="region">
@@ -68,8 +70,8 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
             </Badge>
           )}
         </Field>
-        {device.price !== undefined ? <Field label="Price">{formatMoney(device.price)}</Field> : null}
-        {device.total_paid !== undefined ? <Field label="Total Paid">{formatMoney(device.total_paid)}</Field> : null}
+        {device.price !== undefined ? <Field label="Price">{formatMoney(device.price, currency)}</Field> : null}
+        {device.total_paid !== undefined ? <Field label="Total Paid">{formatMoney(device.total_paid, currency)}</Field> : null}
         {device.assigned_at ? <Field label="Assigned Date">{formatDate(device.assigned_at)}</Field> : null}
       </SimpleGrid>
     </Card>

@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { useMatchPayment } from '../api/match-payment';
 import { useDeviceSearch } from '../api/search-devices';
 import type { MessageRow } from '../api/types';
@@ -41,6 +42,7 @@ function MatchForm({
   const [serial, setSerial] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const devices = useDeviceSearch(debounced, true);
+  const currency = useOrganizationCurrency();
   const list = devices.data ?? [];
 
   const submit = () => {
@@ -67,7 +69,7 @@ function MatchForm({
     <Stack gap="md">
       <Paper withBorder p="sm" radius="md" bg="var(--kidogo-section-bg)">
         <Text size="sm" fw={600}>
-          {message.amount ? formatMoney(message.amount) : 'Payment'}
+          {message.amount ? formatMoney(message.amount, message.currency ?? currency) : 'Payment'}
           {message.transaction_code ? ` · ${message.transaction_code}` : ''}
           {message['Phone No.'] ? ` · from ${message['Phone No.']}` : ''}
         </Text>

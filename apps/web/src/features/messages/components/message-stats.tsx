@@ -1,10 +1,12 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconCircleCheck, IconInbox } from '@tabler/icons-react';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { useMessageStats } from '../api/get-message-stats';
 
 export function MessageStatsCards() {
   const { data, isPending, isError } = useMessageStats();
+  const currency = useOrganizationCurrency();
   // The stats are a convenience: without them the list still works.
   if (isError) return null;
   const n = (v: number | undefined) => (v ?? 0).toLocaleString();
@@ -28,7 +30,7 @@ export function MessageStatsCards() {
       />
       <StatCard
         label="Amount Received"
-        value={<StatMoney amount={data?.amount_received ?? '0'} />}
+        value={<StatMoney amount={data?.amount_received ?? '0'} currency={currency} />}
         loading={isPending}
         color="teal"
         icon={<IconCash size={22} />}

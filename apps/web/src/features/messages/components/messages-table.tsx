@@ -3,6 +3,7 @@ import { IconLink } from '@tabler/icons-react';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { MessageRow } from '../api/types';
 import { MessageStatusBadges } from './message-status';
 
@@ -40,11 +41,12 @@ export function MessagesTable({
   canMatch: boolean;
   onMatch: (message: MessageRow) => void;
 }) {
+  const orgCurrency = useOrganizationCurrency();
   const columns: Column<MessageRow>[] = [
     { key: 'in', header: 'Incoming', render: (m) => <MessageText text={m.Incoming} /> },
     { key: 'out', header: 'Outgoing', render: (m) => <MessageText text={m.Outgoing} /> },
     { key: 'to', header: 'Recipient Number', render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{m['Phone No.'] || '—'}</Text> },
-    { key: 'amount', header: 'Amount', align: 'right', render: (m) => (m.amount ? <Money amount={m.amount} currency={m.currency} size="sm" fw={600} /> : '—') },
+    { key: 'amount', header: 'Amount', align: 'right', render: (m) => (m.amount ? <Money amount={m.amount} currency={m.currency ?? orgCurrency} size="sm" fw={600} /> : '—') },
     { key: 'date', header: 'Date', render: (m) => <DateText value={m.date} withTime /> },
     {
       key: 'status',
