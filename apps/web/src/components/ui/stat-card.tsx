@@ -19,30 +19,28 @@ export function StatCard({
 }) {
   return (
     <Card padding="md" radius="md" aria-label={label} role="group">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-            {label}
-          </Text>
-          {loading ? (
-            <Skeleton h={28} w={80} mt={6} />
-          ) : (
-            <Text fz={24} fw={700} mt={2} style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-word' }}>
-              {value}
-            </Text>
-          )}
-          {hint ? (
-            <Text size="xs" c="dimmed" mt={2}>
-              {hint}
-            </Text>
-          ) : null}
-        </div>
+      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3} style={{ minWidth: 0 }}>
+          {label}
+        </Text>
         {icon ? (
-          <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
+          <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden style={{ flexShrink: 0 }}>
             {icon}
           </ThemeIcon>
         ) : null}
       </Group>
+      {loading ? (
+        <Skeleton h={28} w={80} mt={6} />
+      ) : (
+        <Text fz={24} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-word', lineHeight: 1.25 }}>
+          {value}
+        </Text>
+      )}
+      {hint ? (
+        <Text size="xs" c="dimmed" mt={2}>
+          {hint}
+        </Text>
+      ) : null}
     </Card>
   );
 }

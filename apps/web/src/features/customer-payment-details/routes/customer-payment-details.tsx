@@ -122,10 +122,10 @@ export default function CustomerPaymentDetailsRoute() {
       </Card>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
-        <StatCard label="Total Paid" value={<StatMoney amount={summary.total_paid} currency={currency} />} color="green" icon={<IconCash size={22} />} />
-        <StatCard label="Free Code Price" value={<StatMoney amount={summary.free_code_price} currency={currency} />} color="blue" icon={<IconReceipt size={22} />} />
-        <StatCard label="Remaining Balance" value={<StatMoney amount={summary.remaining_balance} currency={currency} />} color="orange" icon={<IconWallet size={22} />} />
-        <StatCard label="Progress" value={`${progress.toFixed(1)}%`} color="grape" icon={<IconChartDonut size={22} />} />
+        <StatCard label="Total Paid" value={<StatMoney amount={summary.total_paid} currency={currency} />} color="green" icon={<IconCash size={18} />} />
+        <StatCard label="Free Code Price" value={<StatMoney amount={summary.free_code_price} currency={currency} />} color="blue" icon={<IconReceipt size={18} />} />
+        <StatCard label="Remaining Balance" value={<StatMoney amount={summary.remaining_balance} currency={currency} />} color="orange" icon={<IconWallet size={18} />} />
+        <StatCard label="Progress" value={`${progress.toFixed(1)}%`} color="grape" icon={<IconChartDonut size={18} />} />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="lg">

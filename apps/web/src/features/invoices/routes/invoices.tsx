@@ -116,16 +116,16 @@ export default function InvoicesRoute() {
       />
       {s ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
-          <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={22} />} />
-          <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={22} />} />
+          <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={18} />} />
+          <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
           <StatCard
             label="Pending Invoices"
             value={s.pending_invoices.toLocaleString()}
             color="yellow"
-            icon={<IconClock size={22} />}
+            icon={<IconClock size={18} />}
             hint={s.overdue_invoices ? `${s.overdue_invoices} overdue` : undefined}
           />
-          <StatCard label="Total Revenue" value={<StatMoney amount={s.total_revenue} />} color="teal" icon={<IconCash size={22} />} />
+          <StatCard label="Total Revenue" value={<StatMoney amount={s.total_revenue} />} color="teal" icon={<IconCash size={18} />} />
         </SimpleGrid>
       ) : null}
       <Card padding="md" radius="md">

@@ -16,16 +16,16 @@ export function MessageStatsCards() {
         label="Today"
         value={n(data?.today)}
         loading={isPending}
-        icon={<IconInbox size={22} />}
+        icon={<IconInbox size={18} />}
         hint={data ? `${n(data.this_week)} this week` : undefined}
       />
-      <StatCard label="Processed" value={n(data?.processed)} loading={isPending} color="green" icon={<IconCircleCheck size={22} />} />
+      <StatCard label="Processed" value={n(data?.processed)} loading={isPending} color="green" icon={<IconCircleCheck size={18} />} />
       <StatCard
         label="Unmatched"
         value={n(data?.unmatched)}
         loading={isPending}
         color="orange"
-        icon={<IconAlertTriangle size={22} />}
+        icon={<IconAlertTriangle size={18} />}
         hint={data && data.unparsed > 0 ? `${data.unparsed} unparsed` : undefined}
       />
       <StatCard
@@ -33,7 +33,7 @@ export function MessageStatsCards() {
         value={<StatMoney amount={data?.amount_received ?? '0'} currency={currency} />}
         loading={isPending}
         color="teal"
-        icon={<IconCash size={22} />}
+        icon={<IconCash size={18} />}
         hint={data?.outbox ? `${data.outbox.sent} replies sent · ${data.outbox.queued} queued` : undefined}
       />
     </SimpleGrid>

@@ -120,10 +120,10 @@ export function ConsoleInvoicesTab() {
       </Group>
       {s ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={22} />} />
-          <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={22} />} />
-          <StatCard label="Pending Invoices" value={s.pending_invoices.toLocaleString()} color="yellow" icon={<IconClock size={22} />} />
-          <StatCard label="Total Revenue" value={dollars(s.total_revenue)} color="teal" icon={<IconCash size={22} />} />
+          <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={18} />} />
+          <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
+          <StatCard label="Pending Invoices" value={s.pending_invoices.toLocaleString()} color="yellow" icon={<IconClock size={18} />} />
+          <StatCard label="Total Revenue" value={dollars(s.total_revenue)} color="teal" icon={<IconCash size={18} />} />
         </SimpleGrid>
       ) : null}
       <Card padding="md" radius="md">

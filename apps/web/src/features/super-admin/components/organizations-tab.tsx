@@ -114,17 +114,17 @@ export function OrganizationsTab() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <StatCard label="Total Organizations" value={n(stats.data?.total_organizations)} loading={stats.isPending} icon={<IconBuildingCommunity size={22} />} />
-        <StatCard label="Active Organizations" value={n(stats.data?.active_organizations)} loading={stats.isPending} color="green" icon={<IconBuilding size={22} />} />
+        <StatCard label="Total Organizations" value={n(stats.data?.total_organizations)} loading={stats.isPending} icon={<IconBuildingCommunity size={18} />} />
+        <StatCard label="Active Organizations" value={n(stats.data?.active_organizations)} loading={stats.isPending} color="green" icon={<IconBuilding size={18} />} />
         <StatCard
           label="Suspended"
           value={n(stats.data?.suspended_organizations)}
           loading={stats.isPending}
           color="yellow"
-          icon={<IconPlayerPause size={22} />}
+          icon={<IconPlayerPause size={18} />}
           hint={stats.data?.disabled_organizations ? `${stats.data.disabled_organizations} disabled` : undefined}
         />
-        <StatCard label="Total Users" value={n(stats.data?.total_users)} loading={stats.isPending} color="blue" icon={<IconUsers size={22} />} />
+        <StatCard label="Total Users" value={n(stats.data?.total_users)} loading={stats.isPending} color="blue" icon={<IconUsers size={18} />} />
       </SimpleGrid>
       <Card padding="md" radius="md">
         <Group gap="sm" mb="md" wrap="wrap">
