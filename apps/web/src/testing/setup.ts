@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens are lazy chunks: on a busy 2-core machine the first import of one can
+// take more than the default second, so findBy/waitFor wait up to 4 s.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks what Mantine measures and animates with.
 Object.defineProperty(window, 'matchMedia', {

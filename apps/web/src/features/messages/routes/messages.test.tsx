@@ -67,7 +67,7 @@ describe('Message History', () => {
     expect(await screen.findByText('No messages found', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Messages will appear here when they are received')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Search messages' }), 'QK12');
-    expect(await screen.findByText('Try adjusting your search terms', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Try adjusting your search terms', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toContain('/payg/fetch_messages?page=1&page_size=20&search=QK12');
   });
 

@@ -71,7 +71,7 @@ describe('Customer Onboarding', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search customers by name' }), 'ami');
     await waitFor(() =>
       expect(calls.map((c) => c.url)).toContain('/payg/registered-customers?limit=5&offset=0&search_term=ami&search_field=customer_name'),
-      { timeout: 3000 },
+      { timeout: 8000 },
     );
   });
 
