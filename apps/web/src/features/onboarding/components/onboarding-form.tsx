@@ -281,7 +281,7 @@ export function OnboardingForm() {
             <Chosen label="Item" value={item?.serial_number} onClear={() => setItem(null)} disabled={busy} />
             <Chosen label="Template" value={template?.template_name ?? 'none'} onClear={template ? () => setTemplate(null) : undefined} disabled={busy} />
           </Group>
-          <Group gap="sm">
+          <Group gap="sm" ml="auto">
             <Button variant="default" leftSection={<IconRotate size={16} />} onClick={resetAll} disabled={complete.isPending}>
               Reset
             </Button>
