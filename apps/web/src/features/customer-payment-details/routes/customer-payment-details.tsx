@@ -85,7 +85,7 @@ export default function CustomerPaymentDetailsRoute() {
       key: 'status',
       header: 'Status',
       render: (p) => (
-        <Badge color={statusColor(p.status ?? '')} variant="light" radius="sm">
+        <Badge miw="max-content" color={statusColor(p.status ?? '')} variant="light" radius="sm">
           {p.status ? p.status.charAt(0).toUpperCase() + p.status.slice(1) : 'Pending'}
         </Badge>
       ),
@@ -133,7 +133,7 @@ export default function CustomerPaymentDetailsRoute() {
           <Group justify="space-between" mb="sm">
             <Title order={4}>Payment Progress</Title>
             {summary.is_fully_paid ? (
-              <Badge color="green" size="lg" variant="filled">
+              <Badge miw="max-content" color="green" size="lg" variant="filled">
                 Fully Paid!
               </Badge>
             ) : null}

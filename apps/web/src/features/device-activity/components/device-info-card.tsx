@@ -50,7 +50,7 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
         <Field label="Status">
           {assigned ? (
             <Group gap={6} wrap="wrap">
-              <Badge color="green" variant="light" radius="sm">
+              <Badge miw="max-content" color="green" variant="light" radius="sm">
                 Assigned
               </Badge>
               <span>
@@ -65,7 +65,7 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
               </span>
             </Group>
           ) : (
-            <Badge color="gray" variant="light" radius="sm">
+            <Badge miw="max-content" color="gray" variant="light" radius="sm">
               Unassigned
             </Badge>
           )}

@@ -13,7 +13,7 @@ export function HistoryStatusBadge({ status, kind }: { status: string | null | u
   else if (kind === 'payment') color = s === 'completed' || s === 'success' ? 'green' : s === 'failed' ? 'red' : 'yellow';
   else color = s === 'processed' ? 'green' : s === 'unparsed' ? 'red' : s === 'duplicate' ? 'gray' : 'yellow';
   return (
-    <Badge color={color} variant="light" radius="sm">
+    <Badge miw="max-content" color={color} variant="light" radius="sm">
       {label(s)}
     </Badge>
   );

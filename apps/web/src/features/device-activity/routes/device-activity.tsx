@@ -23,7 +23,7 @@ function TabLabel({ children, count }: { children: ReactNode; count: number }) {
   return (
     <Group gap={6} wrap="nowrap">
       {children}
-      <Badge size="sm" variant="light" radius="sm" aria-label={`${count} entries`}>
+      <Badge miw="max-content" size="sm" variant="light" radius="sm" aria-label={`${count} entries`}>
         {count}
       </Badge>
     </Group>

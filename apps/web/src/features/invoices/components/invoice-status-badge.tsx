@@ -17,7 +17,7 @@ export function invoiceStatusColor(status: string | null | undefined) {
 export function InvoiceStatusBadge({ status }: { status: string | null | undefined }) {
   const s = (status ?? '').trim() || 'draft';
   return (
-    <Badge color={invoiceStatusColor(s)} variant="light" radius="sm">
+    <Badge miw="max-content" color={invoiceStatusColor(s)} variant="light" radius="sm">
       {s.charAt(0).toUpperCase() + s.slice(1)}
     </Badge>
   );

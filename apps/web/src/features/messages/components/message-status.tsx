@@ -22,13 +22,13 @@ export function MessageStatusBadges({ status, delivery }: { status: string; deli
   return (
     <Stack gap={4} align="flex-start">
       <Tooltip label={s.hint} disabled={!s.hint} withinPortal>
-        <Badge color={s.color} variant="light" radius="sm" style={{ flexShrink: 0, minWidth: 'max-content' }}>
+        <Badge miw="max-content" color={s.color} variant="light" radius="sm">
           {s.label}
         </Badge>
       </Tooltip>
       {d ? (
         <Tooltip label={`Reply SMS: ${d.label.toLowerCase()}`} withinPortal>
-          <Badge color={d.color} variant="outline" radius="sm" style={{ flexShrink: 0, minWidth: 'max-content' }} aria-label={`Reply SMS ${d.label.toLowerCase()}`}>
+          <Badge miw="max-content" color={d.color} variant="outline" radius="sm" aria-label={`Reply SMS ${d.label.toLowerCase()}`}>
             SMS {d.label}
           </Badge>
         </Tooltip>

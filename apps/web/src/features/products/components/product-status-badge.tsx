@@ -13,7 +13,7 @@ const label = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : 'Unkn
 export function ProductStatusBadge({ status }: { status: string | null | undefined }) {
   const s = (status ?? '').trim().toLowerCase();
   return (
-    <Badge color={COLORS[s] ?? 'gray'} variant="light" radius="sm">
+    <Badge miw="max-content" color={COLORS[s] ?? 'gray'} variant="light" radius="sm">
       {label(s)}
     </Badge>
   );

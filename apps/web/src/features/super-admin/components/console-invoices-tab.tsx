@@ -18,7 +18,7 @@ const label = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : 'Unkn
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={consoleInvoiceColor(status)} variant="light" radius="sm">
+    <Badge miw="max-content" color={consoleInvoiceColor(status)} variant="light" radius="sm">
       {label(status)}
     </Badge>
   );

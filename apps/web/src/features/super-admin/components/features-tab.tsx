@@ -53,7 +53,7 @@ export function FeaturesTab() {
         f.organization_id ? (
           f.organization_id
         ) : (
-          <Badge variant="outline" color="gray" radius="sm">
+          <Badge miw="max-content" variant="outline" color="gray" radius="sm">
             Global
           </Badge>
         ),

@@ -6,7 +6,7 @@ const COLORS: Record<string, string> = { active: 'green', suspended: 'yellow', d
 export function OrgStatusBadge({ status }: { status: string | null | undefined }) {
   const s = (status ?? '').trim().toLowerCase() || 'active';
   return (
-    <Badge color={COLORS[s] ?? 'gray'} variant="light" radius="sm">
+    <Badge miw="max-content" color={COLORS[s] ?? 'gray'} variant="light" radius="sm">
       {s.charAt(0).toUpperCase() + s.slice(1)}
     </Badge>
   );

@@ -77,7 +77,7 @@ export function OrganizationDetailsModal({
           ) : null}
           <Group gap="xs">
             {Object.entries(detail.data.counts ?? {}).map(([k, v]) => (
-              <Badge key={k} variant="outline" color="gray" radius="sm" tt="none">
+              <Badge miw="max-content" key={k} variant="outline" color="gray" radius="sm" tt="none">
                 {v} {k}
               </Badge>
             ))}
@@ -107,7 +107,7 @@ export function OrganizationDetailsModal({
                             {u.email || 'No email'}
                           </Text>
                         </div>
-                        <Badge variant="light" radius="sm">
+                        <Badge miw="max-content" variant="light" radius="sm">
                           {u.role}
                         </Badge>
                       </Group>

@@ -34,7 +34,7 @@ export function PaymentProvidersTab() {
       key: 'active',
       header: 'Status',
       render: (p) => (
-        <Badge color={p.is_active ? 'green' : 'gray'} variant="light" radius="sm">
+        <Badge miw="max-content" color={p.is_active ? 'green' : 'gray'} variant="light" radius="sm">
           {p.is_active ? 'Active' : 'Inactive'}
         </Badge>
       ),

@@ -48,7 +48,7 @@ export function PlansTab() {
         p.features.length ? (
           <Group gap={4}>
             {p.features.map((f) => (
-              <Badge key={f} size="sm" variant="light" radius="sm" tt="none">
+              <Badge miw="max-content" key={f} size="sm" variant="light" radius="sm" tt="none">
                 {f}
               </Badge>
             ))}

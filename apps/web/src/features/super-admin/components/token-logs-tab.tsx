@@ -44,7 +44,7 @@ export function TokenLogsTab() {
       key: 'status',
       header: 'Status',
       render: (l) => (
-        <Badge color={l.status === 'success' ? 'green' : 'red'} variant="light" radius="sm">
+        <Badge miw="max-content" color={l.status === 'success' ? 'green' : 'red'} variant="light" radius="sm">
           {l.status === 'success' ? 'Success' : 'Error'}
         </Badge>
       ),

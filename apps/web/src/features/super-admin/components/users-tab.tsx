@@ -39,7 +39,7 @@ export function UsersTab() {
       key: 'role',
       header: 'Role',
       render: (u) => (
-        <Badge color={ROLE_COLORS[u.role] ?? 'gray'} variant="light" radius="sm">
+        <Badge miw="max-content" color={ROLE_COLORS[u.role] ?? 'gray'} variant="light" radius="sm">
           {roleLabel(u.role)}
         </Badge>
       ),
