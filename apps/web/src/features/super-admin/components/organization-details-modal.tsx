@@ -78,7 +78,7 @@ export function OrganizationDetailsModal({
           <Group gap="xs">
             {Object.entries(detail.data.counts ?? {}).map(([k, v]) => (
               <Badge miw="max-content" key={k} variant="outline" color="gray" radius="sm" tt="none">
-                {v} {k}
+                {v} {v === 1 ? k.replace(/s$/, '') : k}
               </Badge>
             ))}
           </Group>
