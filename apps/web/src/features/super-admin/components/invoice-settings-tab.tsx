@@ -74,7 +74,13 @@ function SettingsForm({ settings }: { settings: GlobalInvoiceSettings }) {
                 onChange={setTaxRate}
               />
               <Select label="Default Currency" data={CONSOLE_CURRENCIES} value={currency} onChange={setCurrency} allowDeselect={false} />
-              <TextInput label="Invoice Prefix" value={prefix} onChange={(e) => setPrefix(e.currentTarget.value)} description="Invoice numbers read like INV-000001" />
+              <TextInput
+                label="Invoice Prefix"
+                value={prefix}
+                onChange={(e) => setPrefix(e.currentTarget.value)}
+                description={`Invoice numbers read like ${prefix.trim() || 'INV'}-000001`}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+              />
             </SimpleGrid>
             <Textarea
               label="Template HTML"
