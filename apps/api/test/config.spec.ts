@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { ConfigError, loadConfig, REPO_ROOT } from '../src/config/config.js';
+
+const KEY = 'ab'.repeat(32);
+const SECRET = 'x'.repeat(40);
+
+describe('configuration', () => {
+  it('refuses to start in production without the admin password, JWT secret and encryption key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://u:p@h/db' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://u:p@h/db', JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY })).toThrow(
+      /PAYG_ADMIN_PASSWORD/,
+    );
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://u:p@h/db',
+      JWT_SECRET: SECRET,
+      ENCRYPTION_KEY: KEY,
+      PAYG_ADMIN_PASSWORD: 'long-enough-password',
+    });
+    expect(c.seedDemo).toBe(false);
+    expect(c.admin.username).toBe('admin');
+    expect(c.embedded.enabled).toBe(false);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY })).toThrow(/PORT/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'short', JWT_SECRET: SECRET })).toThrow(/ENCRYPTION_KEY/);
+  });
+
+  it('uses the embedded database and seeds the demo when nothing is configured', () => {
+    const c = loadConfig({ JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY });
+    expect(c.embedded.enabled).toBe(true);
+    expect(c.seedDemo).toBe(true);
+    expect(c.port).toBe(3000);
+  });
+});
+
+describe('deployment files', () => {
+  it('docker-compose.yml runs PostgreSQL and the app wired to it, with the secrets required', () => {
+    const compose = parse(readFileSync(resolve(REPO_ROOT, 'docker-compose.yml'), 'utf8'));
+    expect(Object.keys(compose.services).sort()).toEqual(['app', 'db']);
+    expect(compose.services.db.image).toMatch(/^postgres:/);
+    expect(compose.services.app.build).toBe('.');
+    expect(compose.services.app.depends_on.db.condition).toBe('service_healthy');
+    const env = compose.services.app.environment;
+    expect(env.DATABASE_URL).toMatch(/@db:5432\//);
+    for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY', 'PAYG_ADMIN_PASSWORD']) expect(env[name]).toMatch(/:\?/);
+    expect(compose.services.app.ports[0]).toMatch(/3000$/);
+  });
+
+  it('the Dockerfile builds and runs the API, and CI runs the README test command', () => {
+    const docker = readFileSync(resolve(REPO_ROOT, 'Dockerfile'), 'utf8');
+    expect(docker).toMatch(/pnpm install --frozen-lockfile/);
+    expect(docker).toMatch(/CMD \["node", "--enable-source-maps", "apps\/api\/dist\/main.js"\]/);
+    const ci = parse(readFileSync(resolve(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8'));
+    const steps = ci.jobs.test.steps.map((s: { run?: string }) => s.run ?? '');
+    expect(steps).toContain('npx pnpm test');
+    expect(readFileSync(resolve(REPO_ROOT, '.ci/run'), 'utf8')).toMatch(/npx pnpm test/);
+    expect(readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8')).toMatch(/npx pnpm install && npx pnpm test/);
+  });
+});
