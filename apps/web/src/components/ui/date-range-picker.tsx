@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /** Whole days, YYYY-MM-DD at both ends, inclusive. */
 export interface DayRange {
@@ -29,7 +29,12 @@ export interface DateRangePickerProps {
  */
 export function DateRangePicker({ value, onChange, label = 'Pick a date', w = 260 }: DateRangePickerProps) {
   const [draft, setDraft] = useState<[string | null, string | null]>([value.from, value.to]);
-  useEffect(() => setDraft([value.from, value.to]), [value.from, value.to]);
+  // A new range from outside (a preset) replaces a half-picked one.
+  const [shown, setShown] = useState(value);
+  if (shown.from !== value.from || shown.to !== value.to) {
+    setShown(value);
+    setDraft([value.from, value.to]);
+  }
 
   return (
     <DatePickerInput

@@ -17,7 +17,9 @@ export function useSearchTerm({ delay = SEARCH_DEBOUNCE_MS, onApply }: { delay?:
   const applied = useRef('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onApplyRef = useRef(onApply);
-  onApplyRef.current = onApply;
+  useEffect(() => {
+    onApplyRef.current = onApply;
+  });
 
   const apply = useCallback((value: string, force: boolean) => {
     clearTimeout(timer.current);

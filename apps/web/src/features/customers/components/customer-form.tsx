@@ -174,6 +174,7 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
   const form = useForm<CustomerFormValues>({ mode: 'controlled', initialValues, validate: customerValidation });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
 
   const submit = form.onSubmit(async (values) => {
     if (busy) return;
@@ -226,7 +227,7 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
             valueFormat="YYYY-MM-DD"
             placeholder="YYYY-MM-DD"
             clearable
-            maxDate={new Date()}
+            maxDate={today}
             popoverProps={{ withinPortal: true }}
             dateParser={(input) => toIsoDate(input)}
             value={form.values.date_of_birth || null}
