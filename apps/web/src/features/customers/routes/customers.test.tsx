@@ -55,7 +55,7 @@ function mockCustomersApi(handler?: (call: RecordedCall) => Response | undefined
 
 const query = (call: RecordedCall) => new URL(call.url, 'http://x').searchParams;
 
-describe('customers page', () => {
+describe('customers page', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
@@ -136,7 +136,7 @@ describe('customers page', () => {
   });
 });
 
-describe('Add Customer form', () => {
+describe('Add Customer form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   async function openForm() {
@@ -223,7 +223,7 @@ describe('Add Customer form', () => {
   });
 });
 
-describe('customer payload rules', () => {
+describe('customer payload rules', { timeout: 20_000 }, () => {
   it('turns a valid date of birth into YYYY-MM-DD and anything else into null', () => {
     expect(toIsoDate('1990-05-15')).toBe('1990-05-15');
     expect(toIsoDate('15/05/1990')).toBe('1990-05-15');

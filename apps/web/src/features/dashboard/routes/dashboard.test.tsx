@@ -74,7 +74,7 @@ function mockDashboardApi(fail: Section[] = [], overrides: Partial<Record<Sectio
   });
 }
 
-describe('dashboard', () => {
+describe('dashboard', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the six cards with the figures, success rate with one decimal', async () => {
@@ -180,7 +180,7 @@ describe('dashboard', () => {
   });
 });
 
-describe('formatRate', () => {
+describe('formatRate', { timeout: 20_000 }, () => {
   it('shows a fraction as a percent with one decimal', () => {
     expect(formatRate(0.8567)).toBe('85.7%');
     expect(formatRate(1)).toBe('100.0%');

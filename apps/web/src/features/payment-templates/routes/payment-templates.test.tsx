@@ -76,7 +76,7 @@ function mockTemplatesApi(handler?: (call: RecordedCall, path: string) => Respon
 
 const calledPath = (calls: RecordedCall[], path: string) => calls.filter((c) => new URL(c.url, 'http://x').pathname === path);
 
-describe('payment templates page', () => {
+describe('payment templates page', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists templates with the columns of the spec and the footer count; the search narrows on name, description, method and frequency', async () => {
@@ -129,7 +129,7 @@ describe('payment templates page', () => {
   });
 });
 
-describe('Create Template form', () => {
+describe('Create Template form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   async function open() {
@@ -202,7 +202,7 @@ describe('Create Template form', () => {
   });
 });
 
-describe('Assign Template and Edit', () => {
+describe('Assign Template and Edit', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('does nothing without a customer; with both it sends the assignment with the optional fields', async () => {

@@ -55,7 +55,7 @@ async function openModal() {
 
 const generateCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url === '/payg/generate-token-by-days');
 
-describe('tokens page', () => {
+describe('tokens page', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists tokens with the columns of the spec, the token grouped for reading', async () => {
@@ -82,7 +82,7 @@ describe('tokens page', () => {
   });
 });
 
-describe('Generate Token form', () => {
+describe('Generate Token form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('requires a serial number and sends nothing without one', async () => {
@@ -188,7 +188,7 @@ describe('Generate Token form', () => {
   });
 });
 
-describe('token rules', () => {
+describe('token rules', { timeout: 20_000 }, () => {
   it('normalizes days and groups tokens', () => {
     expect(normalizeDays('')).toBe(1);
     expect(normalizeDays('abc')).toBe(1);
