@@ -77,7 +77,7 @@ export function PaymentAnalyticsCard({ data, loading, failed }: { data?: Payment
       ) : (
         <>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-            <Stat label="Total revenue" value={formatMoney(data?.total_revenue ?? 0)} loading={loading} />
+            <Stat label="Total revenue" value={formatMoney(data?.total_revenue ?? 0)} loading={loading} compact />
             <Stat label="Total payments" value={count(data?.total_payments)} loading={loading} />
             <Stat label="Successful" value={count(data?.successful)} loading={loading} color="green" />
             <Stat label="Pending" value={count(data?.pending)} loading={loading} color="yellow.7" />

@@ -83,8 +83,8 @@ export function RevenueMetricsCard({
         <SectionError what="metrics" />
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="lg">
-          <Stat label="Total revenue" value={formatMoney(summary?.total_revenue ?? 0)} loading={loading} />
-          <Stat label="Average transaction" value={formatMoney(summary?.average_transaction ?? 0)} loading={loading} />
+          <Stat label="Total revenue" value={formatMoney(summary?.total_revenue ?? 0)} loading={loading} compact />
+          <Stat label="Average transaction" value={formatMoney(summary?.average_transaction ?? 0)} loading={loading} compact />
           <Stat label="Transactions" value={(summary?.transaction_count ?? 0).toLocaleString()} loading={loading} />
           <Stat label="Success rate" value={formatRate(summary?.success_rate)} loading={loading} color="green" />
         </SimpleGrid>

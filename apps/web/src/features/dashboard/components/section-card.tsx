@@ -35,7 +35,20 @@ export function SectionCard({
 }
 
 /** One figure with its label; a skeleton while loading. */
-export function Stat({ label, value, loading = false, color }: { label: string; value: ReactNode; loading?: boolean; color?: string }) {
+export function Stat({
+  label,
+  value,
+  loading = false,
+  color,
+  compact = false,
+}: {
+  label: string;
+  value: ReactNode;
+  loading?: boolean;
+  color?: string;
+  /** Smaller type for long values such as amounts. */
+  compact?: boolean;
+}) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.03em' }}>
@@ -44,7 +57,7 @@ export function Stat({ label, value, loading = false, color }: { label: string; 
       {loading ? (
         <Skeleton h={26} w="60%" />
       ) : (
-        <Text fw={700} fz="xl" c={color} style={{ fontVariantNumeric: 'tabular-nums' }} lh={1.2}>
+        <Text fw={700} fz={compact ? 'lg' : 'xl'} c={color} style={{ fontVariantNumeric: 'tabular-nums' }} lh={1.2}>
           {value}
         </Text>
       )}

@@ -166,6 +166,8 @@ export function TemplateForm({ initialValues = EMPTY_TEMPLATE, submitLabel, fail
             step={1}
             allowDecimal={false}
             allowNegative={false}
+            hideControls
+            clampBehavior="none"
             {...form.getInputProps('grace_period_days')}
             key={form.key('grace_period_days')}
           />
@@ -179,7 +181,7 @@ export function TemplateForm({ initialValues = EMPTY_TEMPLATE, submitLabel, fail
             key={form.key('currency')}
           />
           {money('free_code_price', 'Free Code Price', {
-            description: 'Total after which the device is paid off; empty: the device price',
+            description: 'Paid-off total; empty: the device price',
             min: 0.01,
           })}
           <Autocomplete

@@ -22,14 +22,12 @@ export default function SettingsRoute() {
           <Stack gap="lg">
             <SystemConfigCard />
             {manages ? <ApiKeyCard /> : null}
+            {manages ? <SmsProviderCard /> : null}
           </Stack>
         </Grid.Col>
         {manages ? (
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <Stack gap="lg">
-              <SmsProviderCard />
-              <ReceiverInstructionsCard />
-            </Stack>
+            <ReceiverInstructionsCard />
           </Grid.Col>
         ) : null}
       </Grid>
