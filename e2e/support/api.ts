@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A name no other test run has used: the e2e database lives for the whole suite. */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
+
+/** A plausible Kenyan phone number that differs per call. */
+export const uniquePhone = () => `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** Calls the API as the signed-in user of `page` (its stored bearer token); fails the test on an error reply. */
+export async function apiCall<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  expect(token, 'signed in before calling the API').toBeTruthy();
+  const res = await page.request.fetch(`/payg${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+export interface SeededCustomer {
+  customer_id: number;
+  customer_name: string;
+  id_number: string;
+}
+
+export const seedCustomer = (page: Page, name = unique('Customer')) =>
+  apiCall<SeededCustomer>(page, 'POST', '/register-customer', {
+    customer_name: name,
+    id_number: unique('ID'),
+    phone_contact: uniquePhone(),
+    county: 'Nakuru',
+  });
+
+export const seedDevice = (page: Page, serial = unique('SN')) =>
+  apiCall<{ serial_number: string }>(page, 'POST', '/items/add', { serial_number: serial, product_name: 'SunKing Home 60', price: 12000 });
