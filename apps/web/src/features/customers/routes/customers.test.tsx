@@ -223,6 +223,92 @@ describe('Add Customer form', { timeout: 20_000 }, () => {
   });
 });
 
+describe('export and import', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('saves the export as customers.csv, and says Failed to export customers when it fails', async () => {
+    seedSession();
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    let fail = false;
+    mockCustomersApi((call) =>
+      call.url === '/payg/export-customers-csv'
+        ? fail
+          ? jsonResponse(500, { message: 'Export exploded' })
+          : new Response('customer_name,id_number\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="x.csv"' } })
+        : undefined,
+    );
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(names).toEqual(['customers.csv']));
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Failed to export customers')).toBeInTheDocument();
+    expect(screen.getByText('Export exploded')).toBeInTheDocument();
+  });
+
+  it('uploads the file as csv_file with a progress bar, then shows the import report', async () => {
+    seedSession();
+    mockCustomersApi();
+    const sent: FormData[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+      status = 0;
+      statusText = '';
+      responseText = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      getAllResponseHeaders() {
+        return 'content-type: application/json\r\n';
+      }
+      abort() {}
+      send(body: FormData) {
+        sent.push(body);
+        this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true } as ProgressEvent);
+        setTimeout(() => {
+          this.status = 200;
+          this.responseText = JSON.stringify({
+            job_id: 'j1',
+            rows: 3,
+            imported: 2,
+            skipped: 1,
+            duplicates: 0,
+            errors: [{ row: 3, field: 'phone_contact', message: 'is required' }],
+            more_errors: 0,
+            duration_ms: 12,
+          });
+          this.onload?.();
+        }, 300);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Customers from CSV' });
+    const file = new File(['customer_name,id_number,phone_contact\n'], 'people.csv', { type: 'text/csv' });
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Uploading… 50%')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    const report = await within(dialog).findByLabelText('Import report');
+    expect(report).toHaveTextContent('2 imported, 1 skipped');
+    expect(within(report).getByRole('cell', { name: 'phone_contact' })).toBeInTheDocument();
+    expect(sent[0]!.get('csv_file')).toBeInstanceOf(File);
+  });
+});
+
 describe('customer payload rules', { timeout: 20_000 }, () => {
   it('turns a valid date of birth into YYYY-MM-DD and anything else into null', () => {
     expect(toIsoDate('1990-05-15')).toBe('1990-05-15');
