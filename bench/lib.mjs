@@ -16,10 +16,12 @@ export async function benchDatabase({ fresh = false } = {}) {
   }
   const secrets = JSON.parse(readFileSync(secretsFile, 'utf8'));
   let serverUrl = process.env.BENCH_DATABASE_URL;
+  let stop = async () => {};
   if (!serverUrl) {
     const { startEmbeddedPostgres } = await import(resolve(root, 'apps/api/dist/database/embedded-postgres.js'));
     const server = await startEmbeddedPostgres({ dir: resolve(root, '.data/bench-pg'), port: BENCH_PG_PORT });
     serverUrl = server.url('postgres');
+    stop = server.stop;
   }
   const admin = new pg.Client({ connectionString: withDb(serverUrl, 'postgres') });
   await admin.connect();
@@ -27,7 +29,7 @@ export async function benchDatabase({ fresh = false } = {}) {
   const { rowCount } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'kidogo_bench'`);
   if (!rowCount) await admin.query('CREATE DATABASE kidogo_bench');
   await admin.end();
-  return { url: withDb(serverUrl, 'kidogo_bench'), serverUrl, ...secrets };
+  return { url: withDb(serverUrl, 'kidogo_bench'), serverUrl, stop, ...secrets };
 }
 
 export function withDb(url, db) {

@@ -24,7 +24,7 @@ const { SecretBox } = await import(resolve(root, 'apps/api/dist/common/crypto.js
 const { migrate } = await import(resolve(root, 'apps/api/dist/database/migrator.js'));
 const { generateSecretKey, deriveStartingCode } = await import(resolve(root, 'packages/openpaygo/dist/index.js'));
 
-const { url, encryptionKey } = await benchDatabase({ fresh });
+const { url, encryptionKey, stop } = await benchDatabase({ fresh });
 await migrate(url, console.log);
 const box = new SecretBox(Buffer.from(encryptionKey, 'hex'));
 const key = generateSecretKey();
@@ -45,6 +45,7 @@ const { rows } = await client.query(`SELECT count(*)::int AS n FROM organization
 if (rows[0].n > 0) {
   console.log('The benchmark data is already there (use --fresh to rebuild it).');
   await client.end();
+  await stop();
   process.exit(0);
 }
 
@@ -55,11 +56,11 @@ const COUNTIES = `ARRAY['Nairobi','Kisumu','Mombasa','Nakuru','Kakamega','Machak
 const OCCUPATIONS = `ARRAY['Farmer','Teacher','Trader','Driver','Nurse','Tailor','Mechanic','Fisher','Student','Shopkeeper']`;
 
 await step('organizations', `INSERT INTO organizations (organization_id, name, external_key, app)
-  SELECT 'big', 'Large Distributor Ltd', 'BIG-001', 'kidogo'
-  UNION ALL SELECT 'small-' || lpad(g::text, 2, '0'), 'Small Org ' || g, NULL, 'kidogo' FROM generate_series(1, 20) g`);
+  SELECT 'big', 'Large Distributor Ltd', 'BIG-001', 'kidogo'::"AppType"
+  UNION ALL SELECT 'small-' || lpad(g::text, 2, '0'), 'Small Org ' || g, NULL, 'kidogo'::"AppType" FROM generate_series(1, 20) g`);
 await step('users', `INSERT INTO users (username, email, password_hash, role, organization_id)
   SELECT CASE WHEN o.organization_id = 'big' THEN 'bench' ELSE 'bench-' || o.organization_id END,
-         o.organization_id || '@bench.local', $1, 'owner', o.organization_id FROM organizations o`, [hash]);
+         o.organization_id || '@bench.local', $1, 'owner'::"UserRole", o.organization_id FROM organizations o`, [hash]);
 await step('templates', `INSERT INTO payment_templates (template_id, organization_id, template_name, description, deposit_made,
     daily_price, activation_price, grace_period_days, currency, payment_method, frequency, free_code_price)
   SELECT g, 'big', 'Plan ' || g, 'Solar plan ' || g, 1000, 30 + (g % 10) * 10, 500, g % 5, 'KES', 'mobile_money', 'daily', 20000 + g * 500
@@ -109,18 +110,18 @@ await step('payments', `INSERT INTO payments (payment_id, organization_id, custo
     CASE WHEN g % 50 = 0 THEN 'pending'::"PaymentStatus" WHEN g % 97 = 0 THEN 'failed'::"PaymentStatus" ELSE 'completed'::"PaymentStatus" END,
     'BK' || lpad(g::text, 9, '0'), 'SHS' || lpad(c::text, 7, '0'), '2547' || lpad((c % 100000000)::text, 8, '0'),
     'Bench Payer', 'sms', 1 + g % 10, 0, ts, ts
-  FROM (SELECT g, 1 + (g * 7919) % ${N} AS c, now() - (g % 525600) * interval '1 minute' AS ts
+  FROM (SELECT g, (1 + (g::bigint * 7919) % ${N})::int AS c, now() - (g % 525600) * interval '1 minute' AS ts
         FROM generate_series(1, ${PAYMENTS}) g) s WHERE c % 10 <> 0`);
 await step('token logs', `INSERT INTO token_logs (token_log_id, organization_id, item_id, serial_number, customer_id, customer_name, token_value,
     token_type, token_count, value, days_generated, status, is_valid, was_assigned, generated_by, created_at)
-  SELECT g, 'big', i, 'SHS-' || lpad(i::text, 7, '0'), i, 'Bench Customer', lpad(((g * 104729) % 1000000000)::text, 9, '0'),
+  SELECT g, 'big', i, 'SHS-' || lpad(i::text, 7, '0'), i, 'Bench Customer', lpad(((g::bigint * 104729) % 1000000000)::text, 9, '0'),
     CASE WHEN k = 0 THEN 'activation'::"TokenType" ELSE 'add_time'::"TokenType" END, 100 + k * 2, 1 + g % 30, 1 + g % 30,
     'success', true, true, 'system', now() - (g % 525600) * interval '1 minute'
   FROM (SELECT g, 1 + (g - 1) % ${N} AS i, (g - 1) / ${N} AS k FROM generate_series(1, ${TOKENS}) g) s WHERE i % 10 <> 0`);
 await step('messages', `INSERT INTO messages (message_id, organization_id, received_message, sender, status, transaction_code, amount,
     payment_id, item_id, forwarded_message, recipient_number, delivery_status, received_at, created_at)
   SELECT g, 'big', 'BK' || lpad(g::text, 9, '0') || ' Confirmed. Ksh100.00 received from BENCH PAYER 2547' || lpad((g % 100000000)::text, 8, '0'),
-    'MPESA', 'processed', 'BK' || lpad(g::text, 9, '0'), 100, g, 1 + (g * 7919) % ${N},
+    'MPESA', 'processed', 'BK' || lpad(g::text, 9, '0'), 100, g, (1 + (g::bigint * 7919) % ${N})::int,
     'Kidogo: Payment of KES 100.00 received. Token: 123 456 789 (2 days).', '2547' || lpad((g % 100000000)::text, 8, '0'),
     'sent', now() - (g % 525600) * interval '1 minute', now() - (g % 525600) * interval '1 minute'
   FROM generate_series(1, ${MESSAGES}) g`);
@@ -130,3 +131,4 @@ for (const [table, col] of [['customers', 'customer_id'], ['items', 'item_id'], 
 await step('analyze', 'ANALYZE');
 console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s. Sign in as bench / benchpass (organization "big").`);
 await client.end();
+await stop();

@@ -9,9 +9,29 @@ import { AuditModule } from './audit/audit.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { TokensModule } from './tokens/tokens.module.js';
+import { OemConfigModule } from './oem-config/oem-config.module.js';
+import { SettingsModule } from './settings/settings.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { ReceiverModule } from './receiver/receiver.module.js';
+import { MessagesModule } from './messages/messages.module.js';
+import { OutboxModule } from './outbox/outbox.module.js';
+import { ExternalModule } from './external/external.module.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
-export const FEATURE_MODULES: Type[] = [AuthModule, HealthModule, SeedModule];
+export const FEATURE_MODULES: Type[] = [
+  AuthModule,
+  HealthModule,
+  SeedModule,
+  TokensModule,
+  OemConfigModule,
+  SettingsModule,
+  PaymentsModule,
+  ReceiverModule,
+  MessagesModule,
+  OutboxModule,
+  ExternalModule,
+];
 
 @Module({})
 export class AppModule {

@@ -189,3 +189,15 @@ export async function seedCustomerWithDevice(
   await t.db.db.itemAssignment.create({ data: { organization_id: orgId, item_id: item.id, customer_id: customer.id } });
   return { customer, template, item };
 }
+
+/** The organization's receiver API key, read the way an owner does (GET /payg/settings/api-key). */
+export async function seedApiKey(t: TestApp, owner: SeededUser): Promise<{ 'X-API-Key': string }> {
+  const res = await t.http.get('/payg/settings/api-key').set(owner.auth).expect(200);
+  return { 'X-API-Key': res.body.api_key as string };
+}
+
+/** An M-Pesa paybill confirmation as the business line receives it. */
+export function mpesaPaybillSms(p: { code: string; amount: string; account: string; phone?: string; name?: string; when?: string }) {
+  const when = p.when ?? 'on 5/6/24 at 10:15 AM';
+  return `${p.code} Confirmed. Ksh${p.amount} received from ${p.name ?? 'JOHN KAMAU'} ${p.phone ?? '254712345678'} ${when}. Account Number ${p.account}. New Utility balance is Ksh45,300.00.`;
+}

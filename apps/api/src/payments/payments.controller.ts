@@ -1,0 +1,92 @@
+import { Controller, Get, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  ZManualPaymentSchema,
+  ZMatchPaymentSchema,
+  ZPaymentListQuerySchema,
+  ZPaymentListReplySchema,
+  ZPaymentOutcomeSchema,
+  ZStatementImportReplySchema,
+  type ManualPaymentInput,
+  type MatchPaymentInput,
+  type PaymentListQuery,
+} from '@kidogo/contracts';
+import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
+import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
+import { PaymentsService } from './payments.service.js';
+import { StatementImportService, type UploadedFile as File } from './statement-import.service.js';
+
+const PaymentIdParams = zPathId('id');
+
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller()
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly statements: StatementImportService,
+  ) {}
+
+  @Get('payments')
+  @Endpoint({
+    summary: 'The payments ledger, newest first (by paid_at), with filters',
+    description: 'status: success | completed | pending (unmatched) | failed; method: cash | bank | mobile_money; from / to: dates on paid_at (inclusive).',
+    query: ZPaymentListQuerySchema,
+    response: ZPaymentListReplySchema,
+  })
+  list(@OrgId() orgId: string, @ValidQuery() query: PaymentListQuery) {
+    return this.payments.list(orgId, query);
+  }
+
+  @Post('payments')
+  @Endpoint({
+    summary: 'Record a payment collected by staff or an agent (cash, bank, mobile money) and apply it to the device',
+    description:
+      'Runs the same pipeline as a received message: the payment rules, the tokens and the reply SMS to the customer. ' +
+      'reference is the idempotency key: sending the same reference again returns the original result (status duplicate); ' +
+      'a reference already used for another device or amount is a 409.',
+    body: ZManualPaymentSchema,
+    response: ZPaymentOutcomeSchema,
+    status: 201,
+    errors: { 400: 'Invalid amount, method, reference or date', 404: 'Device not found', 409: 'Reference used for another payment, or device retired' },
+  })
+  create(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: ManualPaymentInput) {
+    return this.payments.createManual(orgId, user, body);
+  }
+
+  @Post('payments/:id/match')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Assign an unmatched (pending) payment to a device and run the rest of the pipeline',
+    params: PaymentIdParams,
+    body: ZMatchPaymentSchema,
+    response: ZPaymentOutcomeSchema,
+    errors: { 403: 'Not an owner or admin', 404: 'Payment or device not found', 409: 'The payment is not pending' },
+  })
+  match(
+    @OrgId() orgId: string,
+    @CurrentUser() user: AuthUser,
+    @ValidParams() params: { id: number },
+    @ValidBody() body: MatchPaymentInput,
+  ) {
+    return this.payments.match(orgId, user, params.id, body);
+  }
+
+  @Post('reports/upload-csv')
+  @Roles('owner', 'admin', 'super_admin')
+  @UseInterceptors(FileInterceptor('file'))
+  @Endpoint({
+    summary: 'Reconcile an M-Pesa statement export (CSV, multipart field file): every payment received goes through the pipeline once',
+    description:
+      'Columns as exported by the M-Pesa Org Portal (Receipt No., Completion Time, Details, Transaction Status, Paid In, Withdrawn, ' +
+      'Balance, Other Party Info, A/C No.) or the usual alternatives. Rows already recorded and rows that are not money received ' +
+      'are skipped; unreadable rows are listed in errors (row 2 is the first row under the header).',
+    files: ['file'],
+    response: ZStatementImportReplySchema,
+    errors: { 400: 'No file, an empty file or not a CSV', 413: 'File larger than MAX_UPLOAD_MB' },
+  })
+  upload(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @UploadedFile() file: File | undefined) {
+    return this.statements.import(orgId, user, file);
+  }
+}

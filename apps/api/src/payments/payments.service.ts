@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import type { ManualPaymentInput, MatchPaymentInput, PaymentListQuery, PaymentListReply, PaymentOutcome } from '@kidogo/contracts';
+import { parseAmountToCents } from '@kidogo/mobile-money';
+import type { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { Errors } from '../common/errors.js';
+import { offsetPagination } from '../common/pagination.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { TokensService, TX_OPTIONS, auditTx } from '../tokens/tokens.service.js';
+import { PaymentPipeline } from './payment-pipeline.service.js';
+import { toPayment } from './payments.mapper.js';
+
+const NAMES = { customer: { select: { customer_name: true } }, item: { select: { serial_number: true } } } as const;
+
+/** "2024-06-05" is the whole day (UTC); a date and time is taken as given. */
+function bound(s: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return new Date(`${s}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
+  return new Date(s);
+}
+
+@Injectable()
+export class PaymentsService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly tokens: TokensService,
+    private readonly pipeline: PaymentPipeline,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(orgId: string, q: PaymentListQuery): Promise<PaymentListReply> {
+    const db = this.database.read;
+    const where: Prisma.PaymentWhereInput = { organization_id: orgId };
+    if (q.status) where.status = q.status;
+    if (q.method) where.payment_method = q.method;
+    if (q.customer_id) where.customer_id = q.customer_id;
+    if (q.from || q.to) where.paid_at = { ...(q.from ? { gte: bound(q.from, false) } : {}), ...(q.to ? { lte: bound(q.to, true) } : {}) };
+    if (q.serial_number) {
+      const item = await db.item.findFirst({
+        where: {
+          organization_id: orgId,
+          OR: [{ serial_number: q.serial_number }, { serial_normalized: q.serial_number.toUpperCase().replace(/[\s-]/g, '') }],
+        },
+        select: { id: true },
+      });
+      if (!item) return { data: [], pagination: offsetPagination(0, q.limit, q.offset) };
+      where.item_id = item.id;
+    }
+    const [rows, total] = await Promise.all([
+      db.payment.findMany({ where, include: NAMES, orderBy: [{ paid_at: 'desc' }, { id: 'desc' }], take: q.limit, skip: q.offset }),
+      db.payment.count({ where }),
+    ]);
+    return { data: rows.map(toPayment), pagination: offsetPagination(total, q.limit, q.offset) };
+  }
+
+  /** Cash, bank or mobile money collected by staff or agents: the same pipeline as a received message. */
+  createManual(orgId: string, user: AuthUser, input: ManualPaymentInput): Promise<PaymentOutcome> {
+    return this.database.db.$transaction(async (tx) => {
+      const itemId = await this.tokens.resolveItemId(tx, orgId, input.serial_number);
+      return this.pipeline.record(tx, orgId, {
+        transactionCode: input.reference ?? null,
+        amountCents: parseAmountToCents(input.amount.toFixed(2))!,
+        currency: null,
+        method: input.payment_method,
+        source: 'manual',
+        accountReference: null,
+        payerPhone: null,
+        payerName: null,
+        paidAt: input.paid_at ? new Date(input.paid_at) : new Date(),
+        messageId: null,
+        recordedBy: user.username,
+        actor: user,
+        itemId,
+      });
+    }, TX_OPTIONS);
+  }
+
+  /** Assigns a pending (unmatched) payment to a device and runs the rest of the pipeline. */
+  match(orgId: string, user: AuthUser, paymentId: number, input: MatchPaymentInput): Promise<PaymentOutcome> {
+    return this.database.db.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ status: string }[]>`
+        SELECT status::text AS status FROM payments
+        WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int FOR UPDATE`;
+      if (!rows[0]) throw Errors.notFound('Payment');
+      if (rows[0].status !== 'pending') throw Errors.conflict(`Payment ${paymentId} is ${rows[0].status}: only a pending payment can be matched`);
+      const itemId = await this.tokens.resolveItemId(tx, orgId, input.serial_number);
+      const result = await this.pipeline.apply(tx, orgId, paymentId, itemId, { generatedBy: user.username, actor: user });
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor: user,
+          action: 'payment.match',
+          entityType: 'payment',
+          entityId: paymentId,
+          description: `Unmatched payment ${paymentId} assigned to device ${result.serial_number} by ${user.username}`,
+          metadata: { serial_number: result.serial_number ?? null, days: result.days ?? 0 },
+        },
+        auditTx(tx),
+      );
+      return result;
+    }, TX_OPTIONS);
+  }
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt } from './common.js';
+import { ZTokenTypeSchema } from './tokens.js';
+
+export const PAYMENT_STATUSES = ['success', 'completed', 'pending', 'failed'] as const;
+export const ZPaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof ZPaymentStatusSchema>;
+
+export const PAYMENT_METHODS = ['cash', 'bank', 'mobile_money'] as const;
+export const ZPaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` });
+export type PaymentMethod = z.infer<typeof ZPaymentMethodSchema>;
+
+/** What a payment did: the payments README's rule outcomes. */
+export const ALLOCATION_REASONS = ['no_template', 'below_activation', 'below_daily_price', 'activated', 'days_added', 'paid_off'] as const;
+export const ZAllocationReasonSchema = z.enum(ALLOCATION_REASONS);
+
+export const ZIssuedTokenSchema = z.object({
+  token: z.string(),
+  token_type: ZTokenTypeSchema,
+  days: z.number(),
+  token_count: z.number().int(),
+});
+export type IssuedToken = z.infer<typeof ZIssuedTokenSchema>;
+
+export const OUTCOME_STATUSES = ['processed', 'duplicate', 'unmatched', 'unparsed'] as const;
+
+/**
+ * What happened to one payment (receiver, manual payment, late match, statement row):
+ * processed (recorded and applied to a device), duplicate (this transaction code
+ * was recorded before: the original result is repeated), unmatched (recorded as
+ * pending: no device found), unparsed (the message is stored, no payment found in it).
+ */
+export const ZPaymentOutcomeSchema = z.object({
+  status: z.enum(OUTCOME_STATUSES),
+  /** The incoming message row (receiver) or the outgoing one (manual payments). */
+  message_id: z.number().int().nullable().optional(),
+  payment_id: z.number().int().optional(),
+  /** The first token's code, when the payment bought one. */
+  token: z.string().optional(),
+  /** Days carried by all the tokens of this payment (bought + grace). */
+  days: z.number().optional(),
+  tokens: z.array(ZIssuedTokenSchema).optional(),
+  reason: ZAllocationReasonSchema.optional(),
+  serial_number: z.string().nullable().optional(),
+  transaction_code: z.string().nullable().optional(),
+  amount: ZMoneySchema.optional(),
+  /** Credit carried on the device after this payment. */
+  credit: ZMoneySchema.optional(),
+  /** Still to pay before the device is paid off; null when the plan has no payoff price. */
+  remaining_balance: ZMoneySchema.nullable().optional(),
+  /** The SMS queued to the payer. */
+  reply_message: z.string().nullable().optional(),
+  /** Why an unparsed message could not be read. */
+  error: z.string().optional(),
+});
+export type PaymentOutcome = z.infer<typeof ZPaymentOutcomeSchema>;
+
+export const ZReceiveReplySchema = ZPaymentOutcomeSchema.extend({ message_id: z.number().int() });
+export type ReceiveReply = z.infer<typeof ZReceiveReplySchema>;
+
+/**
+ * The receiver's accepted bodies (JSON or form-encoded). Nothing is refused:
+ * an unreadable body is stored and answered `unparsed`.
+ */
+export const ZReceiverBodySchema = z
+  .looseObject({
+    message: z.unknown().optional().describe('SMS text (also: text, body, msg, content)'),
+    text: z.unknown().optional(),
+    body: z.unknown().optional(),
+    from: z.unknown().optional().describe('Sender of the SMS, e.g. MPESA (also: sender, phone, phoneNumber, address)'),
+    sender: z.unknown().optional(),
+    received_at: z.unknown().optional().describe('Epoch seconds or milliseconds, or ISO 8601 (also: receivedStamp, timestamp, date, sentStamp)'),
+    timestamp: z.unknown().optional(),
+    sentStamp: z.unknown().optional(),
+    recipient: z.unknown().optional().describe('The line that received the SMS (also: to)'),
+    TransactionType: z.unknown().optional().describe('Daraja C2B confirmation: TransactionType, TransID, TransTime, TransAmount, BusinessShortCode, BillRefNumber, MSISDN, FirstName, MiddleName, LastName'),
+    TransID: z.unknown().optional(),
+    TransTime: z.unknown().optional(),
+    TransAmount: z.unknown().optional(),
+    BusinessShortCode: z.unknown().optional(),
+    BillRefNumber: z.unknown().optional(),
+    MSISDN: z.unknown().optional(),
+    FirstName: z.unknown().optional(),
+    MiddleName: z.unknown().optional(),
+    LastName: z.unknown().optional(),
+  })
+  .describe('An SMS forwarder body or a Safaricom Daraja C2B confirmation');
+export type ReceiverBody = z.infer<typeof ZReceiverBodySchema>;
+
+export const ZManualPaymentSchema = z.object({
+  serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  amount: zMoneyInput({ min: 0.01, max: 100_000_000 }),
+  payment_method: ZPaymentMethodSchema,
+  /** Receipt or bank reference; a reference already recorded returns the original payment. */
+  reference: z.string().trim().min(1, { error: 'must not be blank' }).max(64, { error: 'must be at most 64 characters' }).optional(),
+  paid_at: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
+    .refine((s) => Date.parse(s) <= Date.now() + 5 * 60_000, { error: 'must not be in the future' })
+    .optional(),
+});
+export type ManualPaymentInput = z.infer<typeof ZManualPaymentSchema>;
+
+export const ZMatchPaymentSchema = z.object({
+  serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+});
+export type MatchPaymentInput = z.infer<typeof ZMatchPaymentSchema>;
+
+const zQueryDate = z
+  .string()
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(s) && !Number.isNaN(Date.parse(s)), { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date and time' });
+
+export const ZPaymentListQuerySchema = z.object({
+  status: ZPaymentStatusSchema.optional(),
+  method: ZPaymentMethodSchema.optional(),
+  /** From this day (inclusive), on paid_at. */
+  from: zQueryDate.optional(),
+  /** Up to this day (inclusive when a date only). */
+  to: zQueryDate.optional(),
+  customer_id: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(2_147_483_647).optional(),
+  ),
+  serial_number: z.string().trim().min(1).max(100).optional(),
+  limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+  offset: zQueryInt({ default: 0, min: 0 }),
+});
+export type PaymentListQuery = z.infer<typeof ZPaymentListQuerySchema>;
+
+export const ZPaymentSchema = z.object({
+  payment_id: z.number().int(),
+  amount: ZMoneySchema,
+  currency: z.string(),
+  status: ZPaymentStatusSchema,
+  payment_method: z.string(),
+  source: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  serial_number: z.string().nullable(),
+  transaction_code: z.string().nullable(),
+  account_reference: z.string().nullable(),
+  payer_phone: z.string().nullable(),
+  payer_name: z.string().nullable(),
+  days_bought: z.number().int(),
+  credit_after: ZMoneySchema.nullable(),
+  recorded_by: z.string().nullable(),
+  paid_at: z.string(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof ZPaymentSchema>;
+
+export const ZPaymentListReplySchema = z.object({ data: z.array(ZPaymentSchema), pagination: ZOffsetPaginationSchema });
+export type PaymentListReply = z.infer<typeof ZPaymentListReplySchema>;
+
+export const ZStatementImportReplySchema = z.object({
+  /** New payments recorded (applied to a device, or pending a match). */
+  imported: z.number().int(),
+  /** Rows already recorded (same transaction code) and rows that are not money received. */
+  skipped: z.number().int(),
+  /** Rows that could not be read; row 2 is the first row under the header. */
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+});
+export type StatementImportReply = z.infer<typeof ZStatementImportReplySchema>;
