@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_OWNER, signIn } from './fixtures.js';
 
 /** A name no other test run has used: the e2e database lives for the whole suite. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
@@ -35,3 +36,12 @@ export const seedCustomer = (page: Page, name = unique('Customer')) =>
 
 export const seedDevice = (page: Page, serial = unique('SN')) =>
   apiCall<{ serial_number: string }>(page, 'POST', '/items/add', { serial_number: serial, product_name: 'SunKing Home 60', price: 12000 });
+
+/**
+ * Signs in as the demo owner starting from `path`, and waits until the app
+ * has brought the user back there: the session is stored and the screen is up.
+ */
+export async function openSignedIn(page: Page, path: string): Promise<void> {
+  await signIn(page, DEMO_OWNER, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+}

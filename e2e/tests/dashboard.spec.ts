@@ -18,6 +18,7 @@ test.describe('dashboard', () => {
 
   test('the period and Refresh filter the metrics', async ({ page }) => {
     await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('region', { name: 'Revenue Metrics' })).toBeVisible();
     const filtered = page.waitForRequest((r) => {
       const url = new URL(r.url());
@@ -42,6 +43,7 @@ test.describe('dashboard', () => {
 
   test('every screen of part 1 renders without console errors', async ({ page }) => {
     await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
     for (const [path, heading] of [
       ['/dashboard', 'Dashboard'],
       ['/customers', 'Customers'],

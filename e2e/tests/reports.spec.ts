@@ -1,10 +1,10 @@
+import { openSignedIn } from '../support/api.js';
 import { readFileSync } from 'node:fs';
-import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { expect, screenshotBothThemes, test } from '../support/fixtures.js';
 
 test.describe('reports', () => {
   test('the revenue report shows a table and downloads as CSV and PDF', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/reports');
+    await openSignedIn(page, '/reports');
     for (const title of ['Revenue Report', 'Customer Report', 'Token Report']) {
       await expect(page.getByRole('heading', { name: title, level: 4 })).toBeVisible();
     }
@@ -25,8 +25,7 @@ test.describe('reports', () => {
   });
 
   test('the customer and token reports generate too', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/reports?report=customers');
+    await openSignedIn(page, '/reports?report=customers');
     const customers = page.getByRole('region', { name: 'Customer Report' });
     await expect(customers.getByRole('table', { name: 'customers report' }).or(customers.getByText('No data for this period'))).toBeVisible();
     await page.getByRole('button', { name: 'Generate Token Report' }).click();

@@ -1,9 +1,9 @@
-import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { openSignedIn } from '../support/api.js';
+import { expect, screenshotBothThemes, test } from '../support/fixtures.js';
 
 test.describe('settings', () => {
   test('the system configuration reads live health', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings');
     const config = page.getByRole('region', { name: 'System Configuration' });
     await expect(config.getByText('Online')).toBeVisible();
     await expect(config.getByText('Connected')).toBeVisible();
@@ -13,8 +13,7 @@ test.describe('settings', () => {
   });
 
   test('the API key is masked, reveals, and rotates after confirmation; the old key stops working', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings');
     const card = page.getByRole('region', { name: 'API Key' });
     const key = card.getByTestId('api-key');
     await expect(key).toHaveValue(/^kdg_•+.{4}$/);
@@ -38,25 +37,23 @@ test.describe('settings', () => {
   });
 
   test('the SMS provider settings save', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings');
     const card = page.getByRole('region', { name: 'SMS Provider' });
     await card.getByText('SMS Webhook', { exact: true }).click();
-    await card.getByLabel('Webhook URL', { exact: true }).fill('https://sms.example.com/send');
-    await card.getByLabel('Signing Secret', { exact: true }).fill('s3cret-value');
+    await card.getByRole('textbox', { name: 'Webhook URL', exact: true }).fill('https://sms.example.com/send');
+    await card.getByRole('textbox', { name: 'Signing Secret', exact: true }).fill('s3cret-value');
     await card.getByRole('button', { name: 'Save SMS Settings' }).click();
     await expect(page.getByText('SMS provider settings saved')).toBeVisible();
     await page.reload();
-    await expect(card.getByLabel('Webhook URL', { exact: true })).toHaveValue('https://sms.example.com/send');
+    await expect(card.getByRole('textbox', { name: 'Webhook URL', exact: true })).toHaveValue('https://sms.example.com/send');
     await expect(card.getByText('Leave empty to keep the saved secret')).toBeVisible();
   });
 
   test('the receiver instructions name the endpoint and header', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings');
     const card = page.getByRole('region', { name: 'Receiving Payments' });
     await expect(card.getByText(/\/payg\/external\/receive-phoneteletalk$/).first()).toBeVisible();
-    await expect(card.getByText('X-API-Key: <your API key>')).toBeVisible();
+    await expect(card.getByText('X-API-Key: <your API key>', { exact: true })).toBeVisible();
   });
 });
 

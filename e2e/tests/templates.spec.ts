@@ -1,9 +1,10 @@
-import { seedCustomer, unique } from '../support/api.js';
+import { openSignedIn, seedCustomer, unique } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 test.describe('payment templates', () => {
   test('create a template, assign it to a customer, and see it in Performance and Assignments', async ({ page }) => {
     await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
     const customer = await seedCustomer(page, `Chebet ${unique('T')}`);
     await page.goto('/payments');
     await expect(page.getByRole('tab', { name: 'Templates' })).toBeVisible();
@@ -14,11 +15,11 @@ test.describe('payment templates', () => {
     await create.getByRole('button', { name: 'Create Template' }).click();
     await expect(create.getByText('Template Name is required')).toBeVisible();
     await expect(create.getByText('Daily Price is required')).toBeVisible();
-    await create.getByLabel('Template Name', { exact: true }).fill(name);
-    await create.getByLabel('Deposit Made', { exact: true }).fill('1500');
-    await create.getByLabel('Daily Price', { exact: true }).fill('45.50');
-    await create.getByLabel('Activation Price', { exact: true }).fill('200');
-    await create.getByLabel('Grace Period (days)', { exact: true }).fill('2');
+    await create.getByRole('textbox', { name: 'Template Name', exact: true }).fill(name);
+    await create.getByRole('textbox', { name: 'Deposit Made', exact: true }).fill('1500');
+    await create.getByRole('textbox', { name: 'Daily Price', exact: true }).fill('45.50');
+    await create.getByRole('textbox', { name: 'Activation Price', exact: true }).fill('200');
+    await create.getByRole('textbox', { name: 'Grace Period (days)', exact: true }).fill('2');
     await create.getByRole('button', { name: 'Create Template' }).click();
     await expect(page.getByText(`Template ${name} created successfully`)).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(name) });
@@ -29,16 +30,16 @@ test.describe('payment templates', () => {
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-    await edit.getByLabel('Daily Price', { exact: true }).fill('50');
+    await edit.getByRole('textbox', { name: 'Daily Price', exact: true }).fill('50');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Template updated successfully')).toBeVisible();
     await expect(row).toContainText('KES 50.00');
 
     await page.getByRole('button', { name: `Assign ${name}` }).click();
     const assign = page.getByRole('dialog', { name: 'Assign Template' });
-    await assign.getByLabel('Customer', { exact: true }).fill(customer.customer_name);
+    await assign.getByRole('textbox', { name: 'Customer', exact: true }).fill(customer.customer_name);
     await assign.getByRole('option', { name: new RegExp(customer.customer_name) }).click();
-    await assign.getByLabel('Notes', { exact: true }).fill('Deposit paid in cash');
+    await assign.getByRole('textbox', { name: 'Notes', exact: true }).fill('Deposit paid in cash');
     await assign.getByRole('button', { name: 'Assign Template' }).click();
     await expect(page.getByText(`Template assigned to ${customer.customer_name}`)).toBeVisible();
     await expect(assign).toBeHidden();
@@ -62,8 +63,7 @@ test.describe('payment templates', () => {
   });
 
   test('Assign Template does nothing until a customer and a template are chosen', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/payments');
+    await openSignedIn(page, '/payments');
     await page.getByRole('button', { name: 'Assign Template' }).click();
     const assign = page.getByRole('dialog', { name: 'Assign Template' });
     let posted = false;

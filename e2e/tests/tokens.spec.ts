@@ -1,9 +1,10 @@
-import { seedDevice, unique } from '../support/api.js';
+import { openSignedIn, seedDevice, unique } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 test.describe('tokens', () => {
   test('generate a token for a device: the result shows the code, its type and days, and the log lists it', async ({ page }) => {
     await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
     const device = await seedDevice(page, unique('SN'));
     await page.goto('/tokens');
     await expect(page.getByPlaceholder('Search tokens by ID, customer name, status...')).toBeVisible();
@@ -13,7 +14,7 @@ test.describe('tokens', () => {
     await dialog.getByRole('button', { name: 'Generate Token' }).click();
     await expect(dialog.getByText('Serial number is required')).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Serial Number' }).fill(device.serial_number);
-    const days = dialog.getByLabel('Number of Days', { exact: true });
+    const days = dialog.getByRole('textbox', { name: 'Number of Days', exact: true });
     await expect(days).toHaveValue('1');
     await days.fill('7');
     await dialog.getByRole('button', { name: 'Generate Token' }).click();
@@ -36,8 +37,7 @@ test.describe('tokens', () => {
   });
 
   test('an unknown serial number shows the error in the modal', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/tokens');
+    await openSignedIn(page, '/tokens');
     await page.getByRole('button', { name: 'Generate Token' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate Token' });
     await dialog.getByRole('combobox', { name: 'Serial Number' }).fill(unique('NOPE'));

@@ -11,10 +11,11 @@ import type { SmsProvider, SmsProviderConfig, SmsProviderInput, SmsProviderName 
 
 export const SAVE_FAILED = 'Failed to save SMS provider settings';
 
+/** What happens to token replies when the organization chooses no provider of its own. */
 const FALLBACK_TEXT: Record<SmsProvider['fallback'], string> = {
-  none: 'no provider: replies stay queued until one is set',
-  africastalking: "the server's Africa's Talking account",
-  webhook: "the server's SMS webhook",
+  none: 'Without a provider, token replies stay queued: this server has no default SMS provider.',
+  africastalking: "Without a provider of your own, token replies go through this server's Africa's Talking account.",
+  webhook: "Without a provider of your own, token replies go through this server's SMS webhook.",
 };
 
 interface Draft {
@@ -118,7 +119,7 @@ function SmsProviderForm({ settings }: { settings: SmsProvider }) {
         />
         {draft.provider === 'none' ? (
           <Text size="sm" c="dimmed">
-            Without a provider of your own, token replies go through {FALLBACK_TEXT[settings.fallback] ?? settings.fallback}.
+            {FALLBACK_TEXT[settings.fallback] ?? FALLBACK_TEXT.none}
           </Text>
         ) : null}
         {draft.provider === 'africastalking' ? (
