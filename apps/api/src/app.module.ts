@@ -9,6 +9,11 @@ import { AuditModule } from './audit/audit.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { CustomersModule } from './customers/customers.module.js';
+import { ItemsModule } from './items/items.module.js';
+import { ProductsModule } from './products/products.module.js';
+import { TemplatesModule } from './templates/templates.module.js';
+import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { OemConfigModule } from './oem-config/oem-config.module.js';
 import { SettingsModule } from './settings/settings.module.js';
@@ -17,12 +22,25 @@ import { ReceiverModule } from './receiver/receiver.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { OutboxModule } from './outbox/outbox.module.js';
 import { ExternalModule } from './external/external.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { ActivityModule } from './activity/activity.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { UsersModule } from './users/users.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { ConfigEntriesModule } from './config-entries/config-entries.module.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
 export const FEATURE_MODULES: Type[] = [
   AuthModule,
   HealthModule,
   SeedModule,
+  CustomersModule,
+  ItemsModule,
+  ProductsModule,
+  TemplatesModule,
+  OnboardingModule,
   TokensModule,
   OemConfigModule,
   SettingsModule,
@@ -31,6 +49,14 @@ export const FEATURE_MODULES: Type[] = [
   MessagesModule,
   OutboxModule,
   ExternalModule,
+  MetricsModule,
+  ReportsModule,
+  ActivityModule,
+  InvoicesModule,
+  AdminModule,
+  UsersModule,
+  NotificationsModule,
+  ConfigEntriesModule,
 ];
 
 @Module({})

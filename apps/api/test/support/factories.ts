@@ -201,3 +201,137 @@ export function mpesaPaybillSms(p: { code: string; amount: string; account: stri
   const when = p.when ?? 'on 5/6/24 at 10:15 AM';
   return `${p.code} Confirmed. Ksh${p.amount} received from ${p.name ?? 'JOHN KAMAU'} ${p.phone ?? '254712345678'} ${when}. Account Number ${p.account}. New Utility balance is Ksh45,300.00.`;
 }
+
+/** A payment as the pipeline records it: completed, with days bought; a successful one adds to the device's total paid. */
+export async function seedPayment(
+  t: TestApp,
+  orgId: string,
+  data: Partial<{
+    customer_id: number | null;
+    item_id: number | null;
+    amount: string;
+    status: 'success' | 'completed' | 'pending' | 'failed';
+    payment_method: string;
+    transaction_code: string | null;
+    payer_name: string | null;
+    days_bought: number;
+    paid_at: Date;
+    created_at: Date;
+  }> = {},
+) {
+  const status = data.status ?? 'completed';
+  const amount = data.amount ?? '500.00';
+  const at = data.paid_at ?? new Date();
+  const payment = await t.db.db.payment.create({
+    data: {
+      organization_id: orgId,
+      customer_id: data.customer_id ?? null,
+      item_id: data.item_id ?? null,
+      amount,
+      status,
+      payment_method: data.payment_method ?? 'mobile_money',
+      transaction_code: data.transaction_code === undefined ? `TX${next().toUpperCase()}` : data.transaction_code,
+      payer_name: data.payer_name ?? null,
+      source: 'sms',
+      days_bought: data.days_bought ?? 10,
+      paid_at: at,
+      created_at: data.created_at ?? at,
+    },
+  });
+  if (data.item_id != null && (status === 'completed' || status === 'success')) {
+    await t.db.db.item.update({
+      where: { organization_id_id: { organization_id: orgId, id: data.item_id } },
+      data: { total_paid: { increment: amount } },
+    });
+  }
+  return payment;
+}
+
+/** A generated token: the next OpenPAYGO count of the device, as the token service writes it. */
+export async function seedTokenLog(
+  t: TestApp,
+  orgId: string,
+  item: { id: number; serial_number: string },
+  data: Partial<{
+    customer_id: number | null;
+    customer_name: string | null;
+    payment_id: number | null;
+    token_type: 'add_time' | 'set_time' | 'activation' | 'unlock' | 'counter_sync';
+    days: number;
+    amount_paid: string | null;
+    status: string;
+    is_valid: boolean;
+    generated_by: string | null;
+    created_at: Date;
+  }> = {},
+) {
+  const updated = await t.db.db.item.update({
+    where: { organization_id_id: { organization_id: orgId, id: item.id } },
+    data: { token_count: { increment: 1 } },
+  });
+  return t.db.db.tokenLog.create({
+    data: {
+      organization_id: orgId,
+      item_id: item.id,
+      serial_number: item.serial_number,
+      customer_id: data.customer_id ?? null,
+      customer_name: data.customer_name ?? null,
+      payment_id: data.payment_id ?? null,
+      token_value: String(Math.floor(1e8 + Math.random() * 9e8)),
+      token_type: data.token_type ?? 'add_time',
+      token_count: updated.token_count,
+      value: data.days ?? 10,
+      days_generated: String(data.days ?? 10),
+      amount_paid: data.amount_paid ?? null,
+      status: data.status ?? 'success',
+      is_valid: data.is_valid ?? true,
+      generated_by: data.generated_by ?? null,
+      created_at: data.created_at ?? new Date(),
+    },
+  });
+}
+
+/** A forwarded mobile-money message and the reply sent to the payer. */
+export async function seedMessage(
+  t: TestApp,
+  orgId: string,
+  data: Partial<{
+    received_message: string;
+    forwarded_message: string | null;
+    recipient_number: string | null;
+    amount: string | null;
+    item_id: number | null;
+    payment_id: number | null;
+    status: 'received' | 'processed' | 'duplicate' | 'unmatched' | 'unparsed';
+    received_at: Date;
+  }> = {},
+) {
+  const at = data.received_at ?? new Date();
+  return t.db.db.message.create({
+    data: {
+      organization_id: orgId,
+      received_message: data.received_message ?? `QK${next().toUpperCase()} Confirmed. Ksh500.00 received from JOHN DOE 0712345678.`,
+      forwarded_message: data.forwarded_message === undefined ? 'Payment received. Your token: 123 456 789' : data.forwarded_message,
+      recipient_number: data.recipient_number === undefined ? '254712345678' : data.recipient_number,
+      amount: data.amount === undefined ? '500.00' : data.amount,
+      item_id: data.item_id ?? null,
+      payment_id: data.payment_id ?? null,
+      status: data.status ?? 'processed',
+      received_at: at,
+      created_at: at,
+    },
+  });
+}
+
+/** One user of each role in one organization, plus a super admin in its own platform organization. */
+export async function seedRoles(t: TestApp) {
+  const org = await seedOrg(t);
+  const platform = await seedOrg(t);
+  const [owner, admin, staff, superAdmin] = await Promise.all([
+    seedUser(t, { organization_id: org.id, role: 'owner' }),
+    seedUser(t, { organization_id: org.id, role: 'admin' }),
+    seedUser(t, { organization_id: org.id, role: 'staff' }),
+    seedUser(t, { organization_id: platform.id, role: 'super_admin' }),
+  ]);
+  return { org, platform, owner, admin, staff, superAdmin };
+}

@@ -1,0 +1,97 @@
+import type { MessageHistoryEntry, PaymentHistoryEntry, TokenHistoryEntry } from '@kidogo/contracts';
+import { iso, money } from '../metrics/period.js';
+
+type Dec = { toFixed(n: number): string };
+
+export interface PaymentHistoryRow {
+  payment_id: number;
+  amount: string;
+  paid_at: Date;
+  status: string;
+  customer_name: string | null;
+  device_serial: string | null;
+  transaction_code: string | null;
+  payment_method: string;
+}
+
+export const ActivityMapper = {
+  token(t: {
+    id: number;
+    token_value: string;
+    token_type: string;
+    days_generated: Dec;
+    amount_paid: Dec | null;
+    created_at: Date;
+    status: string;
+    generated_by: string | null;
+    customer_name: string | null;
+  }): TokenHistoryEntry {
+    return {
+      id: t.id,
+      token: t.token_value,
+      token_type: t.token_type,
+      days: Number(t.days_generated.toFixed(2)),
+      amount_paid: t.amount_paid ? money(t.amount_paid) : null,
+      generated_at: t.created_at.toISOString(),
+      status: t.status,
+      generated_by: t.generated_by || 'system',
+      customer_name: t.customer_name,
+    };
+  },
+
+  payment(p: PaymentHistoryRow): PaymentHistoryEntry {
+    return { ...p, paid_at: p.paid_at.toISOString() };
+  },
+
+  message(m: {
+    id: number;
+    received_message: string | null;
+    forwarded_message: string | null;
+    recipient_number: string | null;
+    amount: Dec | null;
+    received_at: Date;
+    status: string;
+  }): MessageHistoryEntry {
+    return {
+      id: m.id,
+      received_message: m.received_message,
+      forwarded_message: m.forwarded_message,
+      recipient_number: m.recipient_number,
+      amount: m.amount ? money(m.amount) : null,
+      received_at: m.received_at.toISOString(),
+      status: m.status,
+    };
+  },
+
+  device(i: {
+    serial_number: string;
+    product_name: string;
+    product_oem: string | null;
+    manufacturer: string | null;
+    status: string;
+    customer_id: number | null;
+    token_count: number;
+    is_assigned: boolean;
+    assigned_at: Date | null;
+    price: Dec;
+    total_paid: Dec;
+    credit_until: Date | null;
+    customer: { customer_name: string } | null;
+  }) {
+    return {
+      serial_number: i.serial_number,
+      product_name: i.product_name,
+      product_oem: i.product_oem,
+      manufacturer: i.manufacturer,
+      status: i.status,
+      customer_name: i.customer?.customer_name ?? null,
+      customer_id: i.customer_id,
+      token_count: i.token_count,
+      is_assigned: i.is_assigned,
+      assigned_at: iso(i.assigned_at),
+      price: money(i.price),
+      total_paid: money(i.total_paid),
+      credit_until: iso(i.credit_until),
+    };
+  },
+};

@@ -1,0 +1,188 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { parse, type Options as CsvOptions } from 'csv-parse';
+import type { ZodType } from 'zod';
+import type { CsvImportReport, CsvRowError } from '@kidogo/contracts';
+import { Errors } from '../common/errors.js';
+import { fieldErrorsOf } from '../common/validation.js';
+import { stripFormulaGuard } from './csv-write.js';
+
+export const IMPORT_BATCH_SIZE = 1000;
+export const MAX_LISTED_ERRORS = 1000;
+
+export interface CsvImportSpec<Row> {
+  /** The multipart field, named in 400 replies. */
+  field: string;
+  /** Columns that must be in the header. */
+  required: readonly string[];
+  /** Columns read from each row; any other column is ignored. */
+  columns: readonly string[];
+  /** Validates and normalises one row (an object of the known columns that are present). */
+  schema: ZodType<Row>;
+  /** Inserts a batch of valid rows, skipping those that already exist; returns how many were inserted. */
+  insertBatch: (rows: Row[]) => Promise<number>;
+}
+
+export type CsvImportOutcome = Omit<CsvImportReport, 'job_id'>;
+
+/** "Customer Name", "customer-name", " CUSTOMER_NAME " → "customer_name". */
+export const headerKey = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+interface ParsedRecord {
+  record: string[];
+  row: number;
+}
+
+interface Sniffed {
+  encoding: 'utf8' | 'latin1';
+  delimiter: string;
+}
+
+/**
+ * Looks at the start of the file: refuses an empty or binary file (a
+ * spreadsheet saved as .xlsx, an image) before anything is imported, picks
+ * the encoding (UTF-8, or Windows/Latin-1 as older Excel writes it) and the
+ * delimiter of the header line (comma, semicolon or tab).
+ */
+async function sniff(path: string, field: string): Promise<Sniffed> {
+  const fh = await open(path, 'r');
+  let sample: Buffer;
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    sample = buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+  let start = 0;
+  if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) start = 3;
+  const body = sample.subarray(start);
+  if (body.toString('latin1').trim() === '') throw Errors.badRequest(field, 'the file is empty');
+  if (body.includes(0) || (body[0] === 0x50 && body[1] === 0x4b)) {
+    throw Errors.badRequest(field, 'is not a CSV file (save the spreadsheet as CSV, comma separated)');
+  }
+  let encoding: Sniffed['encoding'] = 'utf8';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(body, { stream: true });
+  } catch {
+    encoding = 'latin1';
+  }
+  const firstLine = body.toString('latin1').split(/\r?\n/, 1)[0] ?? '';
+  const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => [d, outsideQuotes.split(d).length - 1] as const);
+  const [delimiter, n] = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return { encoding, delimiter: n > 0 ? delimiter : ',' };
+}
+
+/**
+ * Streams a CSV file through a row schema into batched inserts: memory stays
+ * flat whatever the file size. The header is checked before any row is
+ * imported (a missing required column is a 400 and nothing is imported);
+ * after that each row is imported or reported, never the whole file refused.
+ * Rows that cannot even be read (a quote never closed, more values than
+ * columns) are reported like invalid ones.
+ */
+export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Promise<CsvImportOutcome> {
+  const started = Date.now();
+  const { encoding, delimiter } = await sniff(path, spec.field);
+
+  let skippedUnreadable = 0;
+  const options: CsvOptions<ParsedRecord, string[]> = {
+    bom: true,
+    encoding,
+    delimiter,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    // The data row number (1-based, header excluded) is fixed here, in parse order.
+    on_record: (record, ctx) => ({ record, row: ctx.records + skippedUnreadable - 1 }),
+  };
+  const parser = createReadStream(path).pipe(parse(options as unknown as CsvOptions));
+
+  const errors: CsvRowError[] = [];
+  let errorCount = 0;
+  const report = (e: CsvRowError) => {
+    errorCount++;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push(e);
+  };
+  const unreadable = new Set<number>();
+  parser.on('skip', (err: Error & { records?: number }) => {
+    skippedUnreadable++;
+    const row = (err.records ?? 0) + skippedUnreadable - 1;
+    unreadable.add(row);
+    report({ row, field: '', message: `could not be read as CSV: ${err.message}` });
+  });
+
+  let header: string[] | null = null;
+  let rows = 0;
+  let imported = 0;
+  let duplicates = 0;
+  let batch: Row[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    const n = await spec.insertBatch(batch);
+    imported += n;
+    duplicates += batch.length - n;
+    batch = [];
+  };
+
+  try {
+    for await (const { record, row } of parser as AsyncIterable<ParsedRecord>) {
+      if (!header) {
+        header = record.map(headerKey);
+        const missing = spec.required.filter((c) => !header!.includes(c));
+        if (missing.length) {
+          throw Errors.badRequest(
+            spec.field,
+            `missing required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (the first line must name the columns, e.g. ${spec.required.join(',')})`,
+          );
+        }
+        continue;
+      }
+      rows++;
+      const extra = record.slice(header.length).filter((v) => v.trim() !== '');
+      if (extra.length) {
+        report({
+          row,
+          field: '',
+          message: `has ${record.length} values but the header has ${header.length} columns (quote values that contain the delimiter)`,
+        });
+        continue;
+      }
+      const obj: Record<string, string> = {};
+      header.forEach((col, i) => {
+        if (spec.columns.includes(col) && i < record.length) obj[col] = stripFormulaGuard(record[i]);
+      });
+      const parsed = spec.schema.safeParse(obj);
+      if (!parsed.success) {
+        for (const e of fieldErrorsOf(parsed.error)) report({ row, ...e });
+        continue;
+      }
+      batch.push(parsed.data);
+      if (batch.length >= IMPORT_BATCH_SIZE) await flush();
+    }
+    await flush();
+  } finally {
+    parser.destroy();
+  }
+  if (!header) throw Errors.badRequest(spec.field, 'the file is empty');
+  if (rows === 0 && unreadable.size === 0) throw Errors.badRequest(spec.field, 'the file has a header but no data rows');
+
+  rows += unreadable.size;
+  errors.sort((a, b) => a.row - b.row);
+  return {
+    rows,
+    imported,
+    skipped: rows - imported,
+    duplicates,
+    errors,
+    more_errors: errorCount - errors.length,
+    duration_ms: Date.now() - started,
+  };
+}

@@ -1,0 +1,319 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  Customer,
+  CustomerInputParsed,
+  CustomerInsights,
+  CustomerListReply,
+  CustomerPaymentsReply,
+  CustomerStatusReply,
+  CustomerUpdateParsed,
+  Item,
+} from '@kidogo/contracts';
+import { ZCustomerListQuerySchema, ZCustomerPaymentsQuerySchema, ZFetchCustomerSchema } from '@kidogo/contracts';
+import { normalizePhone } from '@kidogo/mobile-money';
+import type { z } from 'zod';
+import { DatabaseService } from '../database/database.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { Errors } from '../common/errors.js';
+import { offsetPagination } from '../common/pagination.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { money } from '../catalog/format.js';
+import { inOrder, searchPage, textMatch } from '../catalog/search.js';
+import { ITEM_SELECT, toItem } from '../items/items.mapper.js';
+import { toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
+
+type ListQuery = z.output<typeof ZCustomerListQuerySchema>;
+type FetchQuery = z.output<typeof ZFetchCustomerSchema>;
+type PaymentsQuery = z.output<typeof ZCustomerPaymentsQuerySchema>;
+
+const DAY_MS = 86_400_000;
+const SUCCESSFUL: ('success' | 'completed')[] = ['success', 'completed'];
+
+export const duplicateIdNumber = (idNumber: string) => Errors.conflict(`A customer with ID number ${idNumber} already exists`);
+
+const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
+
+@Injectable()
+export class CustomersService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Newest first. The (organization_id, created_at desc, customer_id desc)
+   * index serves the order and the count reads only the organization's
+   * index entries (an index-only scan: 150 ms for 1,000,000 customers); a
+   * search goes through the searched column's trigram index (see
+   * textMatch).
+   */
+  async list(orgId: string, q: ListQuery): Promise<CustomerListReply> {
+    const db = this.database.db;
+    if (q.search_term) {
+      const { ids, total } = await searchPage(db, 'customers', orgId, [textMatch([q.search_field], q.search_term)], q.limit, q.offset);
+      const rows = ids.length ? await db.customer.findMany({ where: { organization_id: orgId, id: { in: ids } } }) : [];
+      return { data: inOrder(ids, rows).map(toCustomer), pagination: offsetPagination(total, q.limit, q.offset) };
+    }
+    const where = { organization_id: orgId };
+    const [rows, total] = await Promise.all([
+      db.customer.findMany({ where, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: q.offset, take: q.limit }),
+      db.customer.count({ where }),
+    ]);
+    return { data: rows.map(toCustomer), pagination: offsetPagination(total, q.limit, q.offset) };
+  }
+
+  async register(orgId: string, input: CustomerInputParsed, actor: AuthUser): Promise<Customer> {
+    const existing = await this.database.db.customer.findUnique({
+      where: { organization_id_id_number: { organization_id: orgId, id_number: input.id_number } },
+      select: { id: true },
+    });
+    if (existing) throw duplicateIdNumber(input.id_number);
+    try {
+      const row = await this.database.db.customer.create({ data: toCustomerCreate(orgId, input) });
+      this.audit.recordQuietly({
+        organizationId: orgId,
+        actor,
+        action: 'customer.created',
+        entityType: 'customer',
+        entityId: row.id,
+        description: `Registered customer ${row.customer_name} (ID number ${row.id_number})`,
+      });
+      return toCustomer(row);
+    } catch (e) {
+      // Two registrations of one ID number at the same moment: the unique key decides.
+      if (isUniqueViolation(e)) throw duplicateIdNumber(input.id_number);
+      throw e;
+    }
+  }
+
+  /** By customer_id, else id_number, else phone (in its normal form, newest customer first). */
+  async fetch(orgId: string, q: FetchQuery): Promise<Customer> {
+    const db = this.database.db.customer;
+    let row = null;
+    if (q.customer_id !== undefined) {
+      row = await db.findUnique({ where: { organization_id_id: { organization_id: orgId, id: q.customer_id } } });
+    } else if (q.id_number) {
+      row = await db.findUnique({ where: { organization_id_id_number: { organization_id: orgId, id_number: q.id_number } } });
+    } else if (q.phone_contact) {
+      const normalized = normalizePhone(q.phone_contact);
+      row = await db.findFirst({
+        where: normalized
+          ? { organization_id: orgId, phone_normalized: normalized }
+          : { organization_id: orgId, phone_contact: q.phone_contact },
+        orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
+      });
+    }
+    if (!row) throw Errors.notFound('Customer');
+    return toCustomer(row);
+  }
+
+  async findOne(orgId: string, id: number): Promise<Customer> {
+    return toCustomer(await this.row(orgId, id));
+  }
+
+  private async row(orgId: string, id: number) {
+    const row = await this.database.db.customer.findUnique({ where: { organization_id_id: { organization_id: orgId, id } } });
+    if (!row) throw Errors.notFound('Customer');
+    return row;
+  }
+
+  async update(orgId: string, id: number, input: CustomerUpdateParsed, actor: AuthUser): Promise<Customer> {
+    const before = await this.row(orgId, id);
+    const data = toCustomerUpdate(input);
+    if (input.id_number !== undefined && input.id_number !== before.id_number) {
+      const clash = await this.database.db.customer.findUnique({
+        where: { organization_id_id_number: { organization_id: orgId, id_number: input.id_number } },
+        select: { id: true },
+      });
+      if (clash) throw duplicateIdNumber(input.id_number);
+    }
+    try {
+      const row = await this.database.db.customer.update({
+        where: { organization_id_id: { organization_id: orgId, id } },
+        data,
+      });
+      if (input.status !== undefined && input.status !== before.status) {
+        this.audit.recordQuietly({
+          organizationId: orgId,
+          actor,
+          action: 'customer.status_changed',
+          entityType: 'customer',
+          entityId: id,
+          description: `Customer ${row.customer_name}: status ${before.status} → ${row.status}`,
+          metadata: { from: before.status, to: row.status },
+        });
+      }
+      return toCustomer(row);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw duplicateIdNumber(input.id_number ?? before.id_number);
+      throw e;
+    }
+  }
+
+  /**
+   * Refused while the customer holds devices or has payments or tokens in
+   * the books (their history would lose its owner). Otherwise the customer
+   * goes with their template assignments and ended device-assignment
+   * history, in one transaction.
+   */
+  async remove(orgId: string, id: number, actor: AuthUser): Promise<{ message: string }> {
+    return this.database.db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ customer_name: string }[]>`
+        SELECT customer_name FROM customers WHERE organization_id = ${orgId} AND customer_id = ${id}::int FOR UPDATE`;
+      if (!locked.length) throw Errors.notFound('Customer');
+      const [devices, payments, tokens] = await Promise.all([
+        tx.item.count({ where: { organization_id: orgId, customer_id: id } }),
+        tx.payment.count({ where: { organization_id: orgId, customer_id: id } }),
+        tx.tokenLog.count({ where: { organization_id: orgId, customer_id: id } }),
+      ]);
+      if (devices || payments) {
+        throw Errors.conflict(`Customer has ${devices} device(s) and ${payments} payment(s); unassign or keep the customer`);
+      }
+      if (tokens) throw Errors.conflict(`Customer has ${tokens} token(s) in device histories; keep the customer`);
+      await tx.templateAssignment.deleteMany({ where: { organization_id: orgId, customer_id: id } });
+      await tx.itemAssignment.deleteMany({ where: { organization_id: orgId, customer_id: id } });
+      await tx.customer.delete({ where: { organization_id_id: { organization_id: orgId, id } } });
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'customer.deleted',
+          entityType: 'customer',
+          entityId: id,
+          description: `Deleted customer ${locked[0].customer_name}`,
+        },
+        tx as unknown as Prisma.TransactionClient,
+      );
+      return { message: `Customer ${locked[0].customer_name} deleted` };
+    });
+  }
+
+  /** The customer's devices now, most recently assigned first. */
+  async items(orgId: string, id: number): Promise<{ data: Item[] }> {
+    await this.row(orgId, id);
+    const rows = await this.database.db.item.findMany({
+      where: { organization_id: orgId, customer_id: id },
+      select: ITEM_SELECT,
+      orderBy: [{ assigned_at: 'desc' }, { id: 'desc' }],
+    });
+    return { data: rows.map(toItem) };
+  }
+
+  /** Newest first, by when they were paid. */
+  async payments(orgId: string, id: number, q: PaymentsQuery): Promise<CustomerPaymentsReply> {
+    await this.row(orgId, id);
+    const where = { organization_id: orgId, customer_id: id };
+    const [rows, total] = await Promise.all([
+      this.database.db.payment.findMany({
+        where,
+        include: { item: { select: { serial_number: true } } },
+        orderBy: [{ paid_at: 'desc' }, { id: 'desc' }],
+        skip: q.offset,
+        take: q.limit,
+      }),
+      this.database.db.payment.count({ where }),
+    ]);
+    return { data: rows.map(toCustomerPayment), pagination: offsetPagination(total, q.limit, q.offset) };
+  }
+
+  async status(orgId: string, id: number): Promise<CustomerStatusReply> {
+    const customer = await this.row(orgId, id);
+    const [devices, paid, assignment] = await Promise.all([
+      this.database.db.item.findMany({
+        where: { organization_id: orgId, customer_id: id },
+        select: {
+          serial_number: true,
+          product_name: true,
+          status: true,
+          price: true,
+          total_paid: true,
+          credit_until: true,
+          paid_off_at: true,
+        },
+        orderBy: [{ assigned_at: 'desc' }, { id: 'desc' }],
+      }),
+      this.database.db.payment.aggregate({
+        where: { organization_id: orgId, customer_id: id, status: { in: SUCCESSFUL } },
+        _sum: { amount: true },
+        _count: { _all: true },
+      }),
+      this.database.db.templateAssignment.findFirst({
+        where: { organization_id: orgId, customer_id: id, is_active: true },
+        select: { template: { select: { id: true, template_name: true, daily_price: true, currency: true, free_code_price: true } } },
+      }),
+    ]);
+    const template = assignment?.template ?? null;
+    const now = Date.now();
+    let balance = new Prisma.Decimal(0);
+    const rows = devices.map((d) => {
+      const payoff = template?.free_code_price ?? (d.price.gt(0) ? d.price : null);
+      const paidOff = d.paid_off_at !== null;
+      const remaining = payoff === null ? null : paidOff ? new Prisma.Decimal(0) : Prisma.Decimal.max(0, payoff.minus(d.total_paid));
+      if (remaining) balance = balance.plus(remaining);
+      const left = d.credit_until ? (d.credit_until.getTime() - now) / DAY_MS : 0;
+      return {
+        serial_number: d.serial_number,
+        product_name: d.product_name,
+        status: d.status,
+        days_left: left > 0 ? Math.round(left * 10) / 10 : 0,
+        credit_until: d.credit_until?.toISOString() ?? null,
+        paid_off: paidOff,
+        total_paid: money(d.total_paid),
+        payoff_price: payoff === null ? null : money(payoff),
+        remaining: remaining === null ? null : money(remaining),
+      };
+    });
+    return {
+      customer_id: customer.id,
+      customer_name: customer.customer_name,
+      status: customer.status as CustomerStatusReply['status'],
+      devices: rows,
+      total_paid: money(paid._sum.amount ?? 0),
+      payments_count: paid._count._all,
+      balance: money(balance),
+      template: template
+        ? {
+            template_id: template.id,
+            template_name: template.template_name,
+            daily_price: money(template.daily_price),
+            currency: template.currency,
+          }
+        : null,
+    };
+  }
+
+  /** One pass over the organization's customers for the counts, one grouped query for the counties. */
+  async insights(orgId: string): Promise<CustomerInsights> {
+    const now = Date.now();
+    const since7 = new Date(now - 7 * DAY_MS);
+    const since30 = new Date(now - 30 * DAY_MS);
+    const read = this.database.read;
+    const [[counts], [devices], counties] = await Promise.all([
+      read.$queryRaw<{ total: number; active: number; inactive: number; suspended: number; d7: number; d30: number }[]>`
+        SELECT count(*)::int AS total,
+               count(*) FILTER (WHERE status = 'active')::int AS active,
+               count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
+               count(*) FILTER (WHERE status = 'suspended')::int AS suspended,
+               count(*) FILTER (WHERE created_at >= ${since7}::timestamptz)::int AS d7,
+               count(*) FILTER (WHERE created_at >= ${since30}::timestamptz)::int AS d30
+        FROM customers WHERE organization_id = ${orgId}`,
+      read.$queryRaw<{ with_devices: number }[]>`
+        SELECT count(DISTINCT customer_id)::int AS with_devices
+        FROM items WHERE organization_id = ${orgId} AND customer_id IS NOT NULL`,
+      read.$queryRaw<{ county: string; count: number }[]>`
+        SELECT county, count(*)::int AS count
+        FROM customers WHERE organization_id = ${orgId} AND county IS NOT NULL AND county <> ''
+        GROUP BY county ORDER BY count(*) DESC, county LIMIT 10`,
+    ]);
+    return {
+      total: counts.total,
+      by_status: { active: counts.active, inactive: counts.inactive, suspended: counts.suspended },
+      new_last_7_days: counts.d7,
+      new_last_30_days: counts.d30,
+      with_devices: devices.with_devices,
+      without_devices: counts.total - devices.with_devices,
+      top_counties: counties,
+    };
+  }
+}

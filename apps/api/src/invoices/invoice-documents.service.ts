@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { DatabaseService } from '../database/database.service.js';
+import { InvoicesService, type InvoiceScope } from './invoices.service.js';
+import { InvoicesMapper } from './invoices.mapper.js';
+import { renderInvoiceHtml, writeInvoicePdf, type RenderContext } from './invoice-render.js';
+
+/** Gathers what an invoice document prints: the invoice, the issuer and the billed organization. */
+@Injectable()
+export class InvoiceDocuments {
+  constructor(
+    private readonly invoices: InvoicesService,
+    private readonly database: DatabaseService,
+  ) {}
+
+  private async context(scope: InvoiceScope, id: string): Promise<{ ctx: RenderContext; template: string | null }> {
+    const row = await this.invoices.findRow(scope, id);
+    const [settings, billing] = await Promise.all([
+      this.invoices.globalSettings(),
+      this.database.platform.invoiceSettings.findUnique({ where: { organization_id: row.organization_id } }),
+    ]);
+    return {
+      ctx: {
+        invoice: InvoicesMapper.invoice(row),
+        issuerName: settings.issuer_name || 'Kidogo',
+        issuerDetails: settings.issuer_details,
+        billingName: billing?.issuer_name || row.organization?.name || row.organization_id,
+        billingDetails: billing?.issuer_details ?? null,
+      },
+      template: settings.template_html,
+    };
+  }
+
+  async html(scope: InvoiceScope, id: string): Promise<string> {
+    const { ctx, template } = await this.context(scope, id);
+    return renderInvoiceHtml(ctx, template);
+  }
+
+  async pdf(scope: InvoiceScope, id: string, res: Response): Promise<void> {
+    const { ctx } = await this.context(scope, id);
+    await writeInvoicePdf(res, ctx);
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { InvoicesController } from './invoices.controller.js';
+import { AdminInvoicesController } from './admin-invoices.controller.js';
+import { InvoicesService } from './invoices.service.js';
+import { InvoiceDocuments } from './invoice-documents.service.js';
+
+@Module({ controllers: [AdminInvoicesController, InvoicesController], providers: [InvoicesService, InvoiceDocuments] })
+export class InvoicesModule {}

@@ -1,0 +1,138 @@
+import { Controller, Delete, Get, Post, Put, Req, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  ZCsvImportReportSchema,
+  ZItemAssignReplySchema,
+  ZItemAssignSchema,
+  ZItemFetchSchema,
+  ZItemInputSchema,
+  ZItemListQuerySchema,
+  ZItemListReplySchema,
+  ZItemReplySchema,
+  ZItemSchema,
+  ZItemSearchSchema,
+  ZItemUnassignSchema,
+  ZItemUpdateSchema,
+  ZMessageReplySchema,
+  ZSerialParamsSchema,
+  type ItemInputParsed,
+  type ItemUpdateParsed,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
+import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validation.js';
+import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
+import { ItemsService } from './items.service.js';
+import { ITEM_UPLOAD_FIELD, ItemsCsvService } from './items-csv.service.js';
+
+type SerialParams = z.output<typeof ZSerialParamsSchema>;
+const NOT_FOUND = { 404: 'No such device in your organization' };
+
+@ApiTags('items')
+@ApiBearerAuth()
+@Controller('items')
+export class ItemsController {
+  constructor(
+    private readonly items: ItemsService,
+    private readonly csv: ItemsCsvService,
+  ) {}
+
+  @Get()
+  @Endpoint({
+    summary: 'List devices, newest first, optionally by serial number (partial) or OEM',
+    query: ZItemListQuerySchema,
+    response: ZItemListReplySchema,
+  })
+  list(@OrgId() orgId: string, @ValidQuery() q: z.output<typeof ZItemListQuerySchema>) {
+    return this.items.list(orgId, q);
+  }
+
+  @Post('add')
+  @Endpoint({
+    summary: 'Add a device',
+    description:
+      'secret_key (32 hex characters) and starting_code (0..999999999) are the OpenPAYGO factory data; when absent a ' +
+      'random key is generated and the starting code derived from it. They are stored encrypted and never returned.',
+    body: ZItemInputSchema,
+    response: ZItemSchema,
+    status: 201,
+    errors: { 400: 'A field is missing or invalid (each one named)', 409: 'A device with this serial number already exists' },
+  })
+  add(@OrgId() orgId: string, @ValidBody() body: ItemInputParsed) {
+    return this.items.add(orgId, body);
+  }
+
+  @Post('add/bulk')
+  @UseInterceptors(CsvUploadInterceptor(ITEM_UPLOAD_FIELD))
+  @Endpoint({
+    summary: 'Import devices from a CSV file (header = device field names, secret_key and starting_code optional)',
+    files: [ITEM_UPLOAD_FIELD],
+    response: ZCsvImportReportSchema,
+    errors: { 400: 'Not a CSV file, empty, or a required column is missing: nothing imported', 413: 'The file is above the upload limit' },
+  })
+  bulk(@OrgId() orgId: string, @Req() req: Request, @CurrentUser() user: AuthUser) {
+    return this.csv.import(orgId, requireUpload(req, ITEM_UPLOAD_FIELD), user);
+  }
+
+  @Post('fetch')
+  @Endpoint({ summary: 'One device by serial number', body: ZItemFetchSchema, response: ZItemSchema, errors: NOT_FOUND })
+  fetch(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemFetchSchema>) {
+    return this.items.fetch(orgId, body.serial_number);
+  }
+
+  @Post('search')
+  @Endpoint({
+    summary: 'Search devices by serial number, product name or manufacturer',
+    body: ZItemSearchSchema,
+    response: ZItemListReplySchema,
+  })
+  search(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemSearchSchema>) {
+    return this.items.search(orgId, body);
+  }
+
+  @Post('assign')
+  @Endpoint({
+    summary: 'Assign a device to a customer (again to the same customer: no change)',
+    body: ZItemAssignSchema,
+    response: ZItemAssignReplySchema,
+    errors: { 404: 'Unknown customer or device', 409: 'The device is assigned to another customer, retired or under maintenance' },
+  })
+  assign(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemAssignSchema>, @CurrentUser() user: AuthUser) {
+    return this.items.assign(orgId, body.customer_id, body.item_serial_number, user);
+  }
+
+  @Post('unassign')
+  @Endpoint({
+    summary: 'Take a device back from its customer: it becomes available again',
+    body: ZItemUnassignSchema,
+    response: ZItemReplySchema,
+    errors: { ...NOT_FOUND, 409: 'The device is not assigned' },
+  })
+  unassign(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemUnassignSchema>, @CurrentUser() user: AuthUser) {
+    return this.items.unassign(orgId, body.item_serial_number, user);
+  }
+
+  @Put(':serial_number')
+  @Endpoint({
+    summary: 'Edit a device (Edit Product)',
+    params: ZSerialParamsSchema,
+    body: ZItemUpdateSchema,
+    response: ZItemSchema,
+    errors: { 400: 'A field is invalid', ...NOT_FOUND, 409: 'A status change the assignment does not allow' },
+  })
+  update(@OrgId() orgId: string, @ValidParams() p: SerialParams, @ValidBody() body: ItemUpdateParsed, @CurrentUser() user: AuthUser) {
+    return this.items.update(orgId, p.serial_number, body, user);
+  }
+
+  @Delete(':serial_number')
+  @Endpoint({
+    summary: 'Delete a device that is not assigned and has no payments or tokens (Delete Product)',
+    params: ZSerialParamsSchema,
+    response: ZMessageReplySchema,
+    errors: { ...NOT_FOUND, 409: 'Assigned, or has payments or tokens (the detail says which)' },
+  })
+  remove(@OrgId() orgId: string, @ValidParams() p: SerialParams, @CurrentUser() user: AuthUser) {
+    return this.items.remove(orgId, p.serial_number, user);
+  }
+}

@@ -1,0 +1,91 @@
+import { normalizeSerial, type Item, type ItemInputParsed } from '@kidogo/contracts';
+import type { Item as ItemRow, Prisma } from '../generated/prisma/client.js';
+import { iso, money } from '../catalog/format.js';
+
+/** What every item query selects: never the sealed secrets. */
+export const ITEM_SELECT = {
+  id: true,
+  organization_id: true,
+  serial_number: true,
+  product_name: true,
+  product_type: true,
+  manufacturer: true,
+  model: true,
+  description: true,
+  price: true,
+  status: true,
+  product_oem: true,
+  is_assigned: true,
+  customer_id: true,
+  assigned_at: true,
+  token_count: true,
+  total_paid: true,
+  credit_until: true,
+  paid_off_at: true,
+  created_at: true,
+  updated_at: true,
+  customer: { select: { customer_name: true } },
+} satisfies Prisma.ItemSelect;
+
+export type ItemView = Omit<ItemRow, 'secret_key_enc' | 'starting_code_enc' | 'serial_normalized' | 'credit' | 'activated_at'> & {
+  customer: { customer_name: string } | null;
+};
+
+/** The one place a device row becomes a reply; the reply type has no field for its secrets. */
+export function toItem(i: Pick<ItemView, keyof typeof ITEM_SELECT>): Item {
+  return {
+    item_id: i.id,
+    organization_id: i.organization_id,
+    serial_number: i.serial_number,
+    product_name: i.product_name,
+    product_type: i.product_type,
+    manufacturer: i.manufacturer,
+    model: i.model,
+    description: i.description,
+    price: money(i.price),
+    status: i.status,
+    product_oem: i.product_oem,
+    is_assigned: i.is_assigned,
+    customer_id: i.customer_id,
+    customer_name: i.customer?.customer_name ?? null,
+    assigned_at: iso(i.assigned_at),
+    token_count: i.token_count,
+    total_paid: money(i.total_paid),
+    credit_until: iso(i.credit_until),
+    paid_off: i.paid_off_at !== null,
+    created_at: i.created_at.toISOString(),
+    updated_at: i.updated_at.toISOString(),
+  };
+}
+
+/** Columns of the bulk device file (POST /items/add/bulk). */
+export const ITEM_IMPORT_COLUMNS = [
+  'serial_number',
+  'product_name',
+  'product_type',
+  'manufacturer',
+  'model',
+  'description',
+  'price',
+  'status',
+  'product_oem',
+  'secret_key',
+  'starting_code',
+] as const;
+
+/** A device row to insert, without its sealed secrets (the caller adds them). */
+export function toItemCreate(orgId: string, i: ItemInputParsed): Omit<Prisma.ItemCreateManyInput, 'secret_key_enc' | 'starting_code_enc'> {
+  return {
+    organization_id: orgId,
+    serial_number: i.serial_number,
+    serial_normalized: normalizeSerial(i.serial_number),
+    product_name: i.product_name,
+    product_type: i.product_type ?? null,
+    manufacturer: i.manufacturer ?? null,
+    model: i.model ?? null,
+    description: i.description ?? null,
+    price: i.price,
+    status: i.status,
+    product_oem: i.product_oem ?? null,
+  };
+}

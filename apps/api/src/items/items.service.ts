@@ -1,0 +1,333 @@
+import { Injectable } from '@nestjs/common';
+import {
+  normalizeSerial,
+  ZItemListQuerySchema,
+  ZItemSearchSchema,
+  type Item,
+  type ItemInputParsed,
+  type ItemListReply,
+  type ItemUpdateParsed,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { DatabaseService, type ScopedClient } from '../database/database.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { DeviceSecrets } from '../devices/device-secrets.js';
+import { Errors } from '../common/errors.js';
+import { offsetPagination } from '../common/pagination.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { inOrder, searchPage, textMatch } from '../catalog/search.js';
+import { ITEM_SELECT, toItem, toItemCreate } from './items.mapper.js';
+
+type ListQuery = z.output<typeof ZItemListQuerySchema>;
+type SearchQuery = z.output<typeof ZItemSearchSchema>;
+/** The transaction client of the scoped (organization-checked) database. */
+export type Tx = Parameters<Parameters<ScopedClient['$transaction']>[0]>[0];
+
+interface LockedItem {
+  id: number;
+  serial_number: string;
+  status: string;
+  is_assigned: boolean;
+  customer_id: number | null;
+}
+
+const asAuditTx = (tx: Tx) => tx as unknown as Prisma.TransactionClient;
+const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
+const duplicateSerial = (serial: string, existing?: string) =>
+  Errors.conflict(
+    existing && existing !== serial
+      ? `A device with serial number ${existing} already exists (${serial} is the same serial written differently)`
+      : `A device with serial number ${serial} already exists`,
+  );
+
+@Injectable()
+export class ItemsService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly audit: AuditService,
+    private readonly secrets: DeviceSecrets,
+  ) {}
+
+  async add(orgId: string, input: ItemInputParsed): Promise<Item> {
+    const normalized = normalizeSerial(input.serial_number);
+    const clash = await this.database.db.item.findFirst({
+      where: { organization_id: orgId, serial_normalized: normalized },
+      select: { serial_number: true },
+    });
+    if (clash) throw duplicateSerial(input.serial_number, clash.serial_number);
+    const secret = this.secrets.create({ secret_key: input.secret_key, starting_code: input.starting_code });
+    try {
+      const row = await this.database.db.item.create({
+        data: { ...toItemCreate(orgId, input), ...this.secrets.seal(secret) },
+        select: ITEM_SELECT,
+      });
+      return toItem(row);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw duplicateSerial(input.serial_number);
+      throw e;
+    }
+  }
+
+  /**
+   * One batch of the bulk file: devices whose serial (in its normal form)
+   * is already in the organization or earlier in the file are skipped;
+   * the rest get their sealed factory data and are inserted together.
+   */
+  async insertBatch(orgId: string, rows: ItemInputParsed[], seen: Set<string>): Promise<number> {
+    const candidates = rows.map((r) => ({ row: r, normalized: normalizeSerial(r.serial_number) }));
+    const existing = await this.database.db.item.findMany({
+      where: { organization_id: orgId, serial_normalized: { in: candidates.map((c) => c.normalized) } },
+      select: { serial_normalized: true },
+    });
+    for (const e of existing) seen.add(e.serial_normalized);
+    const fresh: Prisma.ItemCreateManyInput[] = [];
+    for (const c of candidates) {
+      if (seen.has(c.normalized)) continue;
+      seen.add(c.normalized);
+      const secret = this.secrets.create({ secret_key: c.row.secret_key, starting_code: c.row.starting_code });
+      fresh.push({ ...toItemCreate(orgId, c.row), ...this.secrets.seal(secret) });
+    }
+    if (!fresh.length) return 0;
+    // One INSERT, one array per column; the unique key skips serials inserted meanwhile.
+    const col = (k: keyof Prisma.ItemCreateManyInput) => fresh.map((d) => (d[k] ?? null) as string | null);
+    return this.database.db.$executeRaw`
+      INSERT INTO items (organization_id, serial_number, serial_normalized, product_name, product_type, manufacturer,
+        model, description, price, status, product_oem, secret_key_enc, starting_code_enc)
+      SELECT ${orgId}::varchar, sn, sn_norm, name, ptype, maker, model, descr, price, status::"ItemStatus", oem, key_enc, code_enc
+      FROM unnest(
+        ${col('serial_number')}::text[], ${col('serial_normalized')}::text[], ${col('product_name')}::text[],
+        ${col('product_type')}::text[], ${col('manufacturer')}::text[], ${col('model')}::text[], ${col('description')}::text[],
+        ${fresh.map((d) => String(d.price ?? 0))}::numeric[], ${col('status')}::text[], ${col('product_oem')}::text[],
+        ${col('secret_key_enc')}::text[], ${col('starting_code_enc')}::text[]
+      ) AS r(sn, sn_norm, name, ptype, maker, model, descr, price, status, oem, key_enc, code_enc)
+      ON CONFLICT (organization_id, serial_number) DO NOTHING`;
+  }
+
+  /** Newest first; serial_number is a partial match, product_oem exact (both case-insensitive). */
+  async list(orgId: string, q: ListQuery): Promise<ItemListReply> {
+    const conditions: Prisma.Sql[] = [];
+    if (q.serial_number) conditions.push(textMatch(['serial_number'], q.serial_number));
+    if (q.product_oem) conditions.push(textMatch(['product_oem'], q.product_oem, true));
+    return this.page(orgId, conditions, q.limit, q.offset);
+  }
+
+  /** Serial number, product name or manufacturer contains the query (case-insensitive). */
+  async search(orgId: string, q: SearchQuery): Promise<ItemListReply> {
+    const conditions: Prisma.Sql[] = [];
+    if (q.query) conditions.push(textMatch(['serial_number', 'product_name', 'manufacturer'], q.query));
+    if (q.is_assigned !== undefined) conditions.push(Prisma.sql`is_assigned = ${q.is_assigned}::boolean`);
+    return this.page(orgId, conditions, q.limit, q.offset);
+  }
+
+  /** A page of devices, newest first: by Prisma when unfiltered, else by id from searchPage. */
+  async page(orgId: string, conditions: Prisma.Sql[], limit: number, offset: number): Promise<ItemListReply> {
+    const db = this.database.db;
+    if (conditions.length) {
+      const { ids, total } = await searchPage(db, 'items', orgId, conditions, limit, offset);
+      const rows = ids.length ? await db.item.findMany({ where: { organization_id: orgId, id: { in: ids } }, select: ITEM_SELECT }) : [];
+      return { data: inOrder(ids, rows).map(toItem), pagination: offsetPagination(total, limit, offset) };
+    }
+    const where = { organization_id: orgId };
+    const [rows, total] = await Promise.all([
+      db.item.findMany({ where, select: ITEM_SELECT, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
+      db.item.count({ where }),
+    ]);
+    return { data: rows.map(toItem), pagination: offsetPagination(total, limit, offset) };
+  }
+
+  /** The device with this serial, also when written with another case, spaces or dashes. */
+  async fetch(orgId: string, serial: string): Promise<Item> {
+    const db = this.database.db.item;
+    const row =
+      (await db.findUnique({
+        where: { organization_id_serial_number: { organization_id: orgId, serial_number: serial } },
+        select: ITEM_SELECT,
+      })) ??
+      (await db.findFirst({
+        where: { organization_id: orgId, serial_normalized: normalizeSerial(serial) },
+        select: ITEM_SELECT,
+      }));
+    if (!row) throw Errors.notFound('Device');
+    return toItem(row);
+  }
+
+  /** Locks the device row for the rest of the transaction. */
+  private async lock(tx: Tx, orgId: string, serial: string): Promise<LockedItem> {
+    const rows = await tx.$queryRaw<LockedItem[]>`
+      SELECT item_id AS id, serial_number, status::text AS status, is_assigned, customer_id
+      FROM items
+      WHERE organization_id = ${orgId} AND (serial_number = ${serial} OR serial_normalized = ${normalizeSerial(serial)})
+      ORDER BY (serial_number = ${serial}) DESC
+      LIMIT 1
+      FOR UPDATE`;
+    if (!rows.length) throw Errors.notFound('Device');
+    return rows[0];
+  }
+
+  async update(orgId: string, serial: string, input: ItemUpdateParsed, actor: AuthUser): Promise<Item> {
+    return this.database.db.$transaction(async (tx) => {
+      const item = await this.lock(tx, orgId, serial);
+      const { organization_id: _ignored, ...fields } = input;
+      const data: Prisma.ItemUpdateInput = {};
+      for (const [k, v] of Object.entries(fields)) if (v !== undefined) (data as Record<string, unknown>)[k] = v;
+      if (input.status && input.status !== item.status) {
+        if (input.status === 'assigned' && !item.is_assigned) {
+          throw Errors.badRequest('status', 'a device becomes assigned by assigning it to a customer (POST /items/assign)');
+        }
+        if ((input.status === 'available' || input.status === 'retired') && item.is_assigned) {
+          throw Errors.conflict(`Device ${item.serial_number} is assigned to a customer; unassign it before making it ${input.status}`);
+        }
+      }
+      const row = await tx.item.update({
+        where: { organization_id_id: { organization_id: orgId, id: item.id } },
+        data,
+        select: ITEM_SELECT,
+      });
+      if (input.status && input.status !== item.status) {
+        await this.audit.record(
+          {
+            organizationId: orgId,
+            actor,
+            action: 'item.status_changed',
+            entityType: 'item',
+            entityId: item.serial_number,
+            description: `Device ${item.serial_number}: status ${item.status} → ${input.status}`,
+            metadata: { from: item.status, to: input.status },
+          },
+          asAuditTx(tx),
+        );
+      }
+      return toItem(row);
+    });
+  }
+
+  /**
+   * Refused while the device is assigned, or once it has payments or tokens
+   * (retire it instead: its history must stay). Its ended assignment
+   * history goes with it.
+   */
+  async remove(orgId: string, serial: string, actor: AuthUser): Promise<{ message: string }> {
+    return this.database.db.$transaction(async (tx) => {
+      const item = await this.lock(tx, orgId, serial);
+      if (item.is_assigned) {
+        const owner = item.customer_id
+          ? await tx.customer.findUnique({
+              where: { organization_id_id: { organization_id: orgId, id: item.customer_id } },
+              select: { customer_name: true },
+            })
+          : null;
+        throw Errors.conflict(
+          `Device ${item.serial_number} is assigned to ${owner ? `customer ${owner.customer_name}` : 'a customer'}; unassign it first`,
+        );
+      }
+      const [payments, tokens] = await Promise.all([
+        tx.payment.count({ where: { organization_id: orgId, item_id: item.id } }),
+        tx.tokenLog.count({ where: { organization_id: orgId, item_id: item.id } }),
+      ]);
+      if (payments || tokens) {
+        throw Errors.conflict(
+          `Device ${item.serial_number} has ${payments} payment(s) and ${tokens} token(s); set its status to retired instead of deleting it`,
+        );
+      }
+      await tx.itemAssignment.deleteMany({ where: { organization_id: orgId, item_id: item.id } });
+      await tx.item.delete({ where: { organization_id_id: { organization_id: orgId, id: item.id } } });
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'item.deleted',
+          entityType: 'item',
+          entityId: item.serial_number,
+          description: `Deleted device ${item.serial_number}`,
+        },
+        asAuditTx(tx),
+      );
+      return { message: `Device ${item.serial_number} deleted` };
+    });
+  }
+
+  async assign(orgId: string, customerId: number, serial: string, actor: AuthUser) {
+    return this.database.db.$transaction((tx) => this.assignInTx(tx, orgId, customerId, serial, actor));
+  }
+
+  /**
+   * Inside the caller's transaction, with the device row locked so that two
+   * assignments of one device cannot both succeed. The same customer again
+   * changes nothing.
+   */
+  async assignInTx(tx: Tx, orgId: string, customerId: number, serial: string, actor: AuthUser) {
+    const customer = await tx.customer.findUnique({
+      where: { organization_id_id: { organization_id: orgId, id: customerId } },
+      select: { id: true, customer_name: true },
+    });
+    if (!customer) throw Errors.notFound('Customer');
+    const item = await this.lock(tx, orgId, serial);
+    const where = { organization_id_id: { organization_id: orgId, id: item.id } };
+    if (item.is_assigned && item.customer_id === customerId) {
+      const row = await tx.item.findUniqueOrThrow({ where, select: ITEM_SELECT });
+      return { message: `Device ${item.serial_number} is already assigned to ${customer.customer_name}`, changed: false, item: toItem(row) };
+    }
+    if (item.is_assigned) throw Errors.conflict(`Device ${item.serial_number} is already assigned to another customer`);
+    if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired and cannot be assigned`);
+    if (item.status === 'maintenance') {
+      throw Errors.conflict(`Device ${item.serial_number} is under maintenance; make it available before assigning it`);
+    }
+    const row = await tx.item.update({
+      where,
+      data: { is_assigned: true, status: 'assigned', assigned_at: new Date(), customer_id: customerId },
+      select: ITEM_SELECT,
+    });
+    await tx.itemAssignment.create({
+      data: { organization_id: orgId, item_id: item.id, customer_id: customerId, assigned_by: actor.username },
+    });
+    await this.audit.record(
+      {
+        organizationId: orgId,
+        actor,
+        action: 'item.assigned',
+        entityType: 'item',
+        entityId: item.serial_number,
+        description: `Assigned device ${item.serial_number} to ${customer.customer_name}`,
+        metadata: { customer_id: customerId },
+      },
+      asAuditTx(tx),
+    );
+    return { message: `Device ${item.serial_number} assigned to ${customer.customer_name}`, changed: true, item: toItem(row) };
+  }
+
+  async unassign(orgId: string, serial: string, actor: AuthUser) {
+    return this.database.db.$transaction(async (tx) => {
+      const item = await this.lock(tx, orgId, serial);
+      if (!item.is_assigned) throw Errors.conflict(`Device ${item.serial_number} is not assigned to a customer`);
+      const now = new Date();
+      const row = await tx.item.update({
+        where: { organization_id_id: { organization_id: orgId, id: item.id } },
+        data: {
+          is_assigned: false,
+          customer_id: null,
+          assigned_at: null,
+          status: item.status === 'assigned' ? 'available' : undefined,
+        },
+        select: ITEM_SELECT,
+      });
+      await tx.itemAssignment.updateMany({
+        where: { organization_id: orgId, item_id: item.id, unassigned_at: null },
+        data: { unassigned_at: now },
+      });
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'item.unassigned',
+          entityType: 'item',
+          entityId: item.serial_number,
+          description: `Unassigned device ${item.serial_number}`,
+          metadata: { customer_id: item.customer_id },
+        },
+        asAuditTx(tx),
+      );
+      return { message: `Device ${item.serial_number} unassigned`, item: toItem(row) };
+    });
+  }
+}

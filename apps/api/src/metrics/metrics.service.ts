@@ -1,0 +1,261 @@
+import { Injectable } from '@nestjs/common';
+import {
+  MAX_REVENUE_POINTS,
+  type CustomerMetrics,
+  type DateRangeQuery,
+  type ItemMetrics,
+  type MetricsSummary,
+  type PaymentMetrics,
+  type PaymentMetricsQuery,
+  type PerformanceMetrics,
+  type RevenueQuery,
+  type RevenueSeries,
+  type UsageMetrics,
+} from '@kidogo/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+import { Errors } from '../common/errors.js';
+import { SUCCESSFUL, isoDay, periodSql, ratio, startOfUtcDay, toPeriod } from './period.js';
+import { MetricsMapper, type RecentPaymentRow, type RecentTokenRow } from './metrics.mapper.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Dashboard numbers, each computed by PostgreSQL in one or two aggregate
+ * queries on the read connection (the replica when configured). Every
+ * aggregate is coalesced, so an empty organization reads as zeros.
+ */
+@Injectable()
+export class MetricsService {
+  constructor(private readonly database: DatabaseService) {}
+
+  private get sql() {
+    return this.database.read;
+  }
+
+  async summarize(orgId: string, query: DateRangeQuery): Promise<MetricsSummary> {
+    const period = toPeriod(query.from, query.to);
+    const [row] = await this.sql.$queryRaw<{ total: number; ok: number; revenue: string; average: string }[]>`
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE status IN ${SUCCESSFUL})::int AS ok,
+             coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS revenue,
+             coalesce(round(avg(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 2), 0)::numeric(20,2)::text AS average
+      FROM payments
+      WHERE organization_id = ${orgId}${periodSql(Prisma.sql`paid_at`, period)}`;
+    return {
+      total_revenue: row.revenue,
+      average_transaction: row.average,
+      transaction_count: row.total,
+      success_rate: ratio(row.ok, row.total),
+    };
+  }
+
+  async summarizeCustomers(orgId: string): Promise<CustomerMetrics> {
+    const since = new Date(Date.now() - 7 * DAY_MS).toISOString();
+    const [[row], recent] = await Promise.all([
+      this.sql.$queryRaw<{ total: number; active: number; inactive: number; suspended: number; new_this_week: number }[]>`
+        SELECT count(*)::int AS total,
+               count(*) FILTER (WHERE status = 'active')::int AS active,
+               count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
+               count(*) FILTER (WHERE status = 'suspended')::int AS suspended,
+               count(*) FILTER (WHERE created_at >= ${since}::timestamptz)::int AS new_this_week
+        FROM customers WHERE organization_id = ${orgId}`,
+      this.sql.customer.findMany({
+        where: { organization_id: orgId },
+        orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
+        take: 3,
+        select: { id: true, customer_name: true, phone_contact: true, county: true, status: true, created_at: true },
+      }),
+    ]);
+    return { ...row, recent: recent.map(MetricsMapper.recentCustomer) };
+  }
+
+  async summarizePayments(orgId: string, query: PaymentMetricsQuery): Promise<PaymentMetrics> {
+    const period = toPeriod(query.from, query.to);
+    const [[row], recent] = await Promise.all([
+      this.sql.$queryRaw<{ total: number; ok: number; pending: number; revenue: string }[]>`
+        SELECT count(*)::int AS total,
+               count(*) FILTER (WHERE status IN ${SUCCESSFUL})::int AS ok,
+               count(*) FILTER (WHERE status = 'pending')::int AS pending,
+               coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS revenue
+        FROM payments
+        WHERE organization_id = ${orgId}${periodSql(Prisma.sql`paid_at`, period)}`,
+      this.sql.$queryRaw<RecentPaymentRow[]>`
+        SELECT p.payment_id, p.amount::numeric(20,2)::text AS amount, p.status::text AS status,
+               coalesce(c.customer_name, p.payer_name) AS customer_name, p.customer_id, p.payment_method,
+               p.created_at, p.paid_at, i.serial_number, p.transaction_code
+        FROM payments p
+        LEFT JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
+        LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
+        WHERE p.organization_id = ${orgId}${periodSql(Prisma.sql`p.paid_at`, period)}
+        ORDER BY p.created_at DESC, p.payment_id DESC
+        LIMIT ${query.limit}::int`,
+    ]);
+    return {
+      total_revenue: row.revenue,
+      total_payments: row.total,
+      successful: row.ok,
+      pending: row.pending,
+      failed: row.total - row.ok - row.pending,
+      recent: recent.map(MetricsMapper.recentPayment),
+    };
+  }
+
+  async summarizeItems(orgId: string): Promise<ItemMetrics> {
+    const [[row], byProduct] = await Promise.all([
+      this.sql.$queryRaw<{ total: number; assigned: number; available: number; maintenance: number; retired: number }[]>`
+        SELECT count(*)::int AS total,
+               count(*) FILTER (WHERE is_assigned)::int AS assigned,
+               count(*) FILTER (WHERE status = 'available')::int AS available,
+               count(*) FILTER (WHERE status = 'maintenance')::int AS maintenance,
+               count(*) FILTER (WHERE status = 'retired')::int AS retired
+        FROM items WHERE organization_id = ${orgId}`,
+      this.sql.$queryRaw<{ product_name: string; total: number; assigned: number }[]>`
+        SELECT product_name, count(*)::int AS total, count(*) FILTER (WHERE is_assigned)::int AS assigned
+        FROM items WHERE organization_id = ${orgId}
+        GROUP BY product_name ORDER BY count(*) DESC, product_name LIMIT 10`,
+    ]);
+    return {
+      ...row,
+      unassigned: row.total - row.assigned,
+      assignment_rate: ratio(row.assigned, row.total),
+      by_product: byProduct,
+    };
+  }
+
+  async seriesRevenue(orgId: string, query: RevenueQuery): Promise<RevenueSeries> {
+    const today = startOfUtcDay(new Date());
+    const period = toPeriod(query.from, query.to);
+    const until = period.until ?? new Date(today.getTime() + DAY_MS);
+    const from = period.from ?? new Date(until.getTime() - 30 * DAY_MS);
+    if (from >= until) throw Errors.badRequest('from', 'must be before to');
+    const first = truncate(from, query.interval);
+    const last = truncate(new Date(until.getTime() - 1), query.interval);
+    const points = countPoints(first, last, query.interval);
+    if (points > MAX_REVENUE_POINTS) {
+      throw Errors.badRequest('from', `the range has ${points} ${query.interval}s; at most ${MAX_REVENUE_POINTS} points fit in one series`);
+    }
+    const step = `1 ${query.interval}`;
+    const rows = await this.sql.$queryRaw<{ period: string; revenue: string; count: number }[]>`
+      WITH agg AS (
+        SELECT date_trunc(${query.interval}::text, paid_at AT TIME ZONE 'UTC') AS bucket,
+               sum(amount) AS revenue, count(*)::int AS cnt
+        FROM payments
+        WHERE organization_id = ${orgId} AND status IN ${SUCCESSFUL}
+          AND paid_at >= ${from.toISOString()}::timestamptz AND paid_at < ${until.toISOString()}::timestamptz
+        GROUP BY 1
+      )
+      SELECT to_char(s.period, 'YYYY-MM-DD') AS period,
+             coalesce(a.revenue, 0)::numeric(20,2)::text AS revenue,
+             coalesce(a.cnt, 0)::int AS count
+      FROM generate_series(${isoDay(first)}::timestamp, ${isoDay(last)}::timestamp, ${step}::interval) AS s(period)
+      LEFT JOIN agg a ON a.bucket = s.period
+      ORDER BY s.period`;
+    const total = rows.reduce((sum, r) => sum + Math.round(Number(r.revenue) * 100), 0);
+    return {
+      interval: query.interval,
+      from: isoDay(from),
+      to: isoDay(new Date(until.getTime() - 1)),
+      total_revenue: (total / 100).toFixed(2),
+      points: rows,
+    };
+  }
+
+  async summarizeUsage(orgId: string, query: DateRangeQuery): Promise<UsageMetrics> {
+    const period = toPeriod(query.from, query.to);
+    const range = periodSql(Prisma.sql`created_at`, period);
+    const [[tokens], byType, [devices], recent] = await Promise.all([
+      this.sql.$queryRaw<{ total: number; active: number; expired: number; days: number }[]>`
+        SELECT count(*)::int AS total,
+               count(*) FILTER (WHERE is_valid)::int AS active,
+               count(*) FILTER (WHERE NOT is_valid)::int AS expired,
+               coalesce(sum(days_generated), 0)::float8 AS days
+        FROM token_logs WHERE organization_id = ${orgId}${range}`,
+      this.sql.$queryRaw<{ token_type: string; count: number; days: number }[]>`
+        SELECT token_type::text AS token_type, count(*)::int AS count, coalesce(sum(days_generated), 0)::float8 AS days
+        FROM token_logs WHERE organization_id = ${orgId}${range}
+        GROUP BY token_type ORDER BY count(*) DESC, token_type`,
+      this.sql.$queryRaw<{ active: number; expired: number }[]>`
+        SELECT count(*) FILTER (WHERE credit_until >= now())::int AS active,
+               count(*) FILTER (WHERE credit_until < now())::int AS expired
+        FROM items WHERE organization_id = ${orgId} AND is_assigned`,
+      this.sql.$queryRaw<RecentTokenRow[]>`
+        SELECT token_log_id AS id, token_value, serial_number, customer_name, token_type::text AS token_type,
+               days_generated::float8 AS days, status, is_valid, created_at
+        FROM token_logs WHERE organization_id = ${orgId}${range}
+        ORDER BY created_at DESC, token_log_id DESC LIMIT 3`,
+    ]);
+    return {
+      tokens_total: tokens.total,
+      tokens_active: tokens.active,
+      tokens_expired: tokens.expired,
+      days_generated: tokens.days,
+      by_type: byType,
+      active_devices: devices.active,
+      expired_devices: devices.expired,
+      recent: recent.map(MetricsMapper.recentToken),
+    };
+  }
+
+  async summarizePerformance(orgId: string): Promise<PerformanceMetrics> {
+    const yearAgo = new Date(Date.now() - 365 * DAY_MS).toISOString();
+    const [[collection], [gaps], [devices]] = await Promise.all([
+      this.sql.$queryRaw<{ due: string; collected: string }[]>`
+        WITH dev AS (
+          SELECT i.total_paid,
+                 least(coalesce(t.free_code_price, i.price),
+                       t.deposit_made + t.daily_price * floor(extract(epoch FROM (now() - i.assigned_at)) / 86400)) AS due
+          FROM items i
+          JOIN template_assignments ta
+            ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
+          JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+          WHERE i.organization_id = ${orgId} AND i.is_assigned AND i.assigned_at IS NOT NULL
+        )
+        SELECT coalesce(sum(greatest(due, 0)), 0)::numeric(20,2)::text AS due,
+               coalesce(sum(least(total_paid, greatest(due, 0))), 0)::numeric(20,2)::text AS collected
+        FROM dev`,
+      // The gaps of one device add up to its last minus its first payment, so
+      // the mean gap is Σ(last − first) / Σ(payments − 1): one grouping, no window sort.
+      this.sql.$queryRaw<{ avg_days: number }[]>`
+        SELECT coalesce(round((sum(span) / nullif(sum(gaps), 0) / 86400)::numeric, 2), 0)::float8 AS avg_days FROM (
+          SELECT extract(epoch FROM max(paid_at) - min(paid_at)) AS span, count(*) - 1 AS gaps
+          FROM payments
+          WHERE organization_id = ${orgId} AND item_id IS NOT NULL AND status IN ${SUCCESSFUL}
+            AND paid_at >= ${yearAgo}::timestamptz
+          GROUP BY item_id
+          HAVING count(*) > 1
+        ) g`,
+      this.sql.$queryRaw<{ paid_off: number; assigned: number; at_risk: number }[]>`
+        SELECT count(*) FILTER (WHERE paid_off_at IS NOT NULL)::int AS paid_off,
+               count(*) FILTER (WHERE is_assigned)::int AS assigned,
+               count(*) FILTER (WHERE is_assigned AND paid_off_at IS NULL
+                                 AND credit_until < now() - interval '7 days')::int AS at_risk
+        FROM items WHERE organization_id = ${orgId}`,
+    ]);
+    return {
+      collection_rate: ratio(Number(collection.collected), Number(collection.due)),
+      amount_due: collection.due,
+      amount_collected: collection.collected,
+      average_days_between_payments: gaps.avg_days,
+      paid_off_devices: devices.paid_off,
+      assigned_devices: devices.assigned,
+      devices_at_risk: devices.at_risk,
+      portfolio_at_risk: ratio(devices.at_risk, devices.assigned),
+    };
+  }
+}
+
+/** First instant of the UTC day, ISO week (Monday) or month containing d. */
+function truncate(d: Date, interval: 'day' | 'week' | 'month'): Date {
+  const day = startOfUtcDay(d);
+  if (interval === 'day') return day;
+  if (interval === 'month') return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
+  const dow = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - dow * DAY_MS);
+}
+
+function countPoints(first: Date, last: Date, interval: 'day' | 'week' | 'month'): number {
+  if (interval === 'day') return Math.round((last.getTime() - first.getTime()) / DAY_MS) + 1;
+  if (interval === 'week') return Math.round((last.getTime() - first.getTime()) / (7 * DAY_MS)) + 1;
+  return (last.getUTCFullYear() - first.getUTCFullYear()) * 12 + last.getUTCMonth() - first.getUTCMonth() + 1;
+}

@@ -1,0 +1,47 @@
+import { Prisma } from '../generated/prisma/client.js';
+import { Errors } from '../common/errors.js';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** A period as the SQL sees it: from ≤ t < until; either end may be open. */
+export interface Period {
+  from: Date | null;
+  until: Date | null;
+}
+
+/**
+ * The query's from/to as a half-open range: a bare date as `to` covers that
+ * whole (UTC) day, so ?from=2026-01-01&to=2026-01-31 is all of January.
+ */
+export function toPeriod(from?: string | null, to?: string | null): Period {
+  const f = from ? new Date(DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from) : null;
+  let u: Date | null = null;
+  if (to) u = DATE_ONLY.test(to) ? new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS) : new Date(Date.parse(to) + 1);
+  if (f && u && f >= u) throw Errors.badRequest('from', 'must not be after to');
+  return { from: f, until: u };
+}
+
+/** `AND col >= from AND col < until` for the ends that are set (a plain range keeps the index usable). */
+export function periodSql(column: Prisma.Sql, p: Period): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  if (p.from) parts.push(Prisma.sql` AND ${column} >= ${p.from.toISOString()}::timestamptz`);
+  if (p.until) parts.push(Prisma.sql` AND ${column} < ${p.until.toISOString()}::timestamptz`);
+  return parts.length ? Prisma.join(parts, '') : Prisma.empty;
+}
+
+export const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Decimal (or numeric text) → "123.45". */
+export function money(v: { toFixed(n: number): string } | string | number | null | undefined): string {
+  if (v === null || v === undefined) return '0.00';
+  if (typeof v === 'string') return Number(v).toFixed(2);
+  return v.toFixed(2);
+}
+
+/** A ratio 0..1 rounded to 4 decimals; 0 when the denominator is 0. */
+export const ratio = (num: number, den: number) => (den > 0 ? Math.min(1, Math.max(0, Math.round((num / den) * 10_000) / 10_000)) : 0);
+
+export const SUCCESSFUL = Prisma.sql`('success', 'completed')`;

@@ -1,0 +1,28 @@
+import { Controller, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ZOnboardingReplySchema, ZOnboardingSchema, type OnboardingParsed } from '@kidogo/contracts';
+import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
+import { Endpoint, ValidBody } from '../common/validation.js';
+import { OnboardingService } from './onboarding.service.js';
+
+@ApiTags('onboarding')
+@ApiBearerAuth()
+@Controller('onboarding')
+export class OnboardingController {
+  constructor(private readonly onboarding: OnboardingService) {}
+
+  @Post()
+  @Endpoint({
+    summary: 'Onboard a customer: assign the device and (optionally) the payment template in one transaction',
+    body: ZOnboardingSchema,
+    response: ZOnboardingReplySchema,
+    errors: {
+      400: 'A field is missing or invalid',
+      404: 'Unknown customer, device or template: nothing changed',
+      409: 'The device cannot be assigned (already assigned, retired or under maintenance): nothing changed',
+    },
+  })
+  onboard(@OrgId() orgId: string, @ValidBody() body: OnboardingParsed, @CurrentUser() user: AuthUser) {
+    return this.onboarding.onboard(orgId, body, user);
+  }
+}

@@ -1,0 +1,194 @@
+import type { Response } from 'express';
+import PdfKit from 'pdfkit';
+import type { ReportColumn } from '@kidogo/contracts';
+
+export type Cell = string | number | null;
+export type Row = Record<string, Cell>;
+
+export interface ReportMeta {
+  report: string;
+  title: string;
+  from: string | null;
+  to: string | null;
+  generated_at: string;
+  columns: ReportColumn[];
+}
+
+/** A report as it is produced: header first, rows in batches, totals once the rows are done. */
+export interface ReportStream {
+  meta: ReportMeta;
+  batches: AsyncIterable<Row[]>;
+  totals: () => Row;
+}
+
+/**
+ * Runs the first query before anything is sent, so a failing report still
+ * gets a proper error reply instead of a truncated download.
+ */
+export async function primed(r: ReportStream): Promise<ReportStream> {
+  const it = r.batches[Symbol.asyncIterator]();
+  const first = await it.next();
+  async function* rest(): AsyncGenerator<Row[]> {
+    if (first.done) return;
+    yield first.value;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  }
+  return { ...r, batches: rest() };
+}
+
+/**
+ * Waits while the client is slower than the database, so a big report never
+ * piles up in memory. False once the client has gone: the caller stops
+ * reading (leaving the for-await closes the batch generator, so no more queries run).
+ */
+async function drained(res: Response): Promise<boolean> {
+  if (res.writableNeedDrain && !res.destroyed) await firstOf(res, ['drain', 'close']);
+  return !res.destroyed;
+}
+
+/** The first of these events; every listener is removed again, so a long stream adds none per batch. */
+function firstOf(res: Response, events: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const e of events) res.off(e, done);
+      resolve();
+    };
+    for (const e of events) res.on(e, done);
+  });
+}
+
+/** Resolves when the response is fully sent, or the client has gone. */
+export const sent = (res: Response) => (res.writableFinished || res.destroyed ? Promise.resolve() : firstOf(res, ['finish', 'close']));
+
+export async function writeJson(res: Response, r: ReportStream): Promise<void> {
+  res.status(200).type('application/json');
+  const { title: _t, ...head } = r.meta;
+  res.write(`${JSON.stringify(head).slice(0, -1)},"rows":[`);
+  let first = true;
+  for await (const batch of r.batches) {
+    if (!batch.length) continue;
+    res.write((first ? '' : ',') + batch.map((row) => JSON.stringify(row)).join(','));
+    first = false;
+    if (!(await drained(res))) return;
+  }
+  res.end(`],"totals":${JSON.stringify(r.totals())}}`);
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** RFC 4180 quoting; text cells that a spreadsheet would run as a formula get a leading apostrophe. */
+export function csvCell(value: Cell, type: ReportColumn['type'] = 'text'): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (type === 'text' && FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const csvLine = (cols: ReportColumn[], row: Row) => `${cols.map((c) => csvCell(row[c.key] ?? null, c.type)).join(',')}\r\n`;
+
+export async function writeCsv(res: Response, r: ReportStream, filename: string): Promise<void> {
+  const cols = r.meta.columns;
+  res.status(200);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+  res.write(`${cols.map((c) => csvCell(c.label)).join(',')}\r\n`);
+  for await (const batch of r.batches) {
+    if (!batch.length) continue;
+    res.write(batch.map((row) => csvLine(cols, row)).join(''));
+    if (!(await drained(res))) return;
+  }
+  const totals = r.totals();
+  const totalRow: Row = { ...totals, [cols[0].key]: 'Total' };
+  res.end(csvLine(cols, totalRow));
+}
+
+const display = (v: Cell, type: ReportColumn['type']): string => {
+  if (v === null || v === undefined) return '';
+  if (type === 'date' && typeof v === 'string') return v.slice(0, 10);
+  if (type === 'money' && typeof v === 'string') return Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return String(v);
+};
+
+/**
+ * A PDF table: title, period, header row, the rows, a totals row, and a page
+ * number on every page. Pages are written out as they fill (no page buffering).
+ */
+export async function writePdf(res: Response, r: ReportStream, filename: string): Promise<void> {
+  const cols = r.meta.columns;
+  const doc = new PdfKit({ size: 'A4', layout: cols.length > 5 ? 'landscape' : 'portrait', margin: 40, bufferPages: false, info: { Title: r.meta.title } });
+  res.status(200);
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+  doc.pipe(res);
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const weights = cols.map((c) => (c.type === 'text' ? 2 : 1));
+  const unit = width / weights.reduce((a, b) => a + b, 0);
+  const widths = weights.map((w) => w * unit);
+  const rowHeight = 16;
+  let page = 1;
+  let y = 0;
+
+  const footer = () => {
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor('#666666')
+      .text(`Page ${page}`, left, doc.page.height - 28, { width, align: 'center', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+    doc.fillColor('#000000');
+  };
+  const drawRow = (cells: string[], bold = false) => {
+    let x = left;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    cells.forEach((text, i) => {
+      const align = cols[i].type === 'money' || cols[i].type === 'number' ? 'right' : 'left';
+      doc.text(text, x + 3, y + 4, { width: widths[i] - 6, height: rowHeight - 4, align, lineBreak: false, ellipsis: true });
+      x += widths[i];
+    });
+    y += rowHeight;
+  };
+  const header = () => {
+    doc.rect(left, y, width, rowHeight).fill('#e8eef5');
+    doc.fillColor('#000000');
+    drawRow(cols.map((c) => c.label), true);
+    doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#999999').lineWidth(0.5).stroke();
+  };
+  const ensureRoom = () => {
+    if (y + rowHeight <= doc.page.height - doc.page.margins.bottom - 10) return;
+    footer();
+    doc.addPage();
+    page += 1;
+    y = doc.page.margins.top;
+    header();
+  };
+
+  doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, left, doc.page.margins.top);
+  const period = r.meta.from || r.meta.to ? `Period: ${r.meta.from ?? 'the beginning'} to ${r.meta.to ?? 'today'}` : 'Period: all time';
+  doc.font('Helvetica').fontSize(10).fillColor('#444444').text(period).text(`Generated ${r.meta.generated_at.replace('T', ' ').slice(0, 16)} UTC`);
+  doc.fillColor('#000000');
+  y = doc.y + 12;
+  header();
+  let count = 0;
+  for await (const batch of r.batches) {
+    for (const row of batch) {
+      ensureRoom();
+      drawRow(cols.map((c) => display(row[c.key] ?? null, c.type)));
+      count++;
+    }
+    if (!(await drained(res))) break;
+  }
+  if (!count) {
+    ensureRoom();
+    doc.font('Helvetica-Oblique').fontSize(9).text('No data for this period.', left + 3, y + 4);
+    y += rowHeight;
+  }
+  ensureRoom();
+  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#333333').lineWidth(0.8).stroke();
+  const totals = r.totals();
+  drawRow(cols.map((c, i) => (i === 0 ? 'Total' : display(totals[c.key] ?? null, c.type))), true);
+  footer();
+  const finished = sent(res);
+  doc.end();
+  await finished;
+}

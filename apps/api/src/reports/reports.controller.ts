@@ -1,0 +1,32 @@
+import { Controller, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ZReportRequestSchema, ZReportSchema, type ReportRequest } from '@kidogo/contracts';
+import { Endpoint, ValidBody } from '../common/validation.js';
+import { OrgId } from '../common/tenancy.js';
+import { isoDay } from '../metrics/period.js';
+import { ReportsService } from './reports.service.js';
+import { primed, writeCsv, writeJson, writePdf } from './report-writers.js';
+
+@ApiTags('reports')
+@ApiBearerAuth()
+@Controller('reports')
+export class ReportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @Post('page')
+  @Endpoint({
+    summary: 'A revenue, customer or token report as JSON, or as a CSV or PDF download',
+    description: 'csv and pdf answer an attachment named {report}-report-YYYY-MM-DD.{csv,pdf}. Every format streams.',
+    body: ZReportRequestSchema,
+    response: ZReportSchema,
+    produces: 'application/json, text/csv, application/pdf',
+  })
+  async page(@OrgId() orgId: string, @ValidBody() body: ReportRequest, @Res() res: Response): Promise<void> {
+    const report = await primed(this.reports.open(orgId, body));
+    const filename = `${body.report}-report-${isoDay(new Date())}.${body.format}`;
+    if (body.format === 'csv') return writeCsv(res, report, filename);
+    if (body.format === 'pdf') return writePdf(res, report, filename);
+    return writeJson(res, report);
+  }
+}

@@ -1,0 +1,183 @@
+import { Injectable } from '@nestjs/common';
+import type { ReportColumn, ReportRequest } from '@kidogo/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+import { SUCCESSFUL, isoDay, periodSql, toPeriod, type Period } from '../metrics/period.js';
+import type { ReportStream, Row } from './report-writers.js';
+
+/** Customers fetched per round trip: big enough to be quick, small enough to never hold a large report in memory. */
+export const CUSTOMER_BATCH = 1000;
+
+const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
+  revenue: [
+    { key: 'month', label: 'Month', type: 'text' },
+    { key: 'revenue', label: 'Revenue', type: 'money' },
+    { key: 'payments', label: 'Payments', type: 'number' },
+  ],
+  customers: [
+    { key: 'customer_id', label: 'Customer ID', type: 'number' },
+    { key: 'customer_name', label: 'Customer Name', type: 'text' },
+    { key: 'phone_contact', label: 'Phone Contact', type: 'text' },
+    { key: 'status', label: 'Status', type: 'text' },
+    { key: 'devices', label: 'Devices', type: 'number' },
+    { key: 'total_paid', label: 'Total Paid', type: 'money' },
+    { key: 'remaining', label: 'Remaining', type: 'money' },
+    { key: 'created_at', label: 'Created', type: 'date' },
+  ],
+  tokens: [
+    { key: 'day', label: 'Day', type: 'date' },
+    { key: 'token_type', label: 'Token Type', type: 'text' },
+    { key: 'tokens', label: 'Tokens', type: 'number' },
+    { key: 'days', label: 'Days', type: 'number' },
+  ],
+};
+
+/** Columns added up in the totals row (ids are numbers but not quantities). */
+const SUMMED: Record<ReportRequest['report'], string[]> = {
+  revenue: ['revenue', 'payments'],
+  customers: ['devices', 'total_paid', 'remaining'],
+  tokens: ['tokens', 'days'],
+};
+
+const TITLES: Record<ReportRequest['report'], string> = {
+  revenue: 'Revenue Report',
+  customers: 'Customer Report',
+  tokens: 'Token Report',
+};
+
+/** Sums money in cents and counts as integers while rows stream past. */
+class Totals {
+  private readonly sums = new Map<string, number>();
+  private rows = 0;
+  constructor(private readonly columns: ReportColumn[], private readonly keys: string[]) {}
+
+  add(batch: Row[]): Row[] {
+    for (const row of batch) {
+      this.rows++;
+      for (const key of this.keys) {
+        const money = this.columns.find((c) => c.key === key)?.type === 'money';
+        const v = Number(row[key] ?? 0);
+        this.sums.set(key, (this.sums.get(key) ?? 0) + (money ? Math.round(v * 100) : v));
+      }
+    }
+    return batch;
+  }
+
+  result(): Row {
+    const out: Row = { rows: this.rows };
+    for (const key of this.keys) {
+      const money = this.columns.find((c) => c.key === key)?.type === 'money';
+      const sum = this.sums.get(key) ?? 0;
+      out[key] = money ? (sum / 100).toFixed(2) : Math.round(sum * 100) / 100;
+    }
+    return out;
+  }
+}
+
+@Injectable()
+export class ReportsService {
+  constructor(private readonly database: DatabaseService) {}
+
+  /** The report as a stream of row batches; nothing runs until the writer pulls the first batch. */
+  open(orgId: string, req: ReportRequest): ReportStream {
+    const period = toPeriod(req.from, req.to);
+    const columns = COLUMNS[req.report];
+    const totals = new Totals(columns, SUMMED[req.report]);
+    const source =
+      req.report === 'revenue'
+        ? this.revenueRows(orgId, period)
+        : req.report === 'customers'
+          ? this.customerRows(orgId, period)
+          : this.tokenRows(orgId, period);
+    async function* counted() {
+      for await (const batch of source) yield totals.add(batch);
+    }
+    return {
+      meta: {
+        report: req.report,
+        title: TITLES[req.report],
+        from: req.from ? req.from.slice(0, 10) : null,
+        to: req.to ? req.to.slice(0, 10) : null,
+        generated_at: new Date().toISOString(),
+        columns,
+      },
+      batches: counted(),
+      totals: () => totals.result(),
+    };
+  }
+
+  /** Successful payments per UTC month, months without payments included. */
+  private async *revenueRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+    const db = this.database.read;
+    const [bounds] = await db.$queryRaw<{ first: Date | null; last: Date | null }[]>`
+      SELECT min(paid_at) AS first, max(paid_at) AS last FROM payments
+      WHERE organization_id = ${orgId} AND status IN ${SUCCESSFUL}${periodSql(Prisma.sql`paid_at`, period)}`;
+    const start = period.from ?? bounds.first;
+    const end = period.until ? new Date(period.until.getTime() - 1) : (bounds.last ?? null);
+    if (!start || !end || start > end) {
+      yield [];
+      return;
+    }
+    const rows = await db.$queryRaw<{ month: string; revenue: string; payments: number }[]>`
+      WITH agg AS (
+        SELECT date_trunc('month', paid_at AT TIME ZONE 'UTC') AS bucket, sum(amount) AS revenue, count(*)::int AS cnt
+        FROM payments
+        WHERE organization_id = ${orgId} AND status IN ${SUCCESSFUL}${periodSql(Prisma.sql`paid_at`, period)}
+        GROUP BY 1
+      )
+      SELECT to_char(s.m, 'YYYY-MM') AS month, coalesce(a.revenue, 0)::numeric(20,2)::text AS revenue, coalesce(a.cnt, 0)::int AS payments
+      FROM generate_series(date_trunc('month', ${isoDay(start)}::timestamp), date_trunc('month', ${isoDay(end)}::timestamp), interval '1 month') AS s(m)
+      LEFT JOIN agg a ON a.bucket = s.m
+      ORDER BY s.m`;
+    yield rows;
+  }
+
+  /**
+   * Customers registered in the period, in keyset batches by id: each batch
+   * is one indexed query, so a million customers stream at constant memory.
+   */
+  private async *customerRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+    const db = this.database.read;
+    let after = 0;
+    for (;;) {
+      const rows = await db.$queryRaw<
+        { customer_id: number; customer_name: string; phone_contact: string; status: string; devices: number; total_paid: string; remaining: string; created_at: Date }[]
+      >`
+        SELECT c.customer_id, c.customer_name, c.phone_contact, c.status,
+               coalesce(d.devices, 0)::int AS devices,
+               coalesce(pp.paid, 0)::numeric(20,2)::text AS total_paid,
+               greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0)::numeric(20,2)::text AS remaining,
+               c.created_at
+        FROM customers c
+        LEFT JOIN LATERAL (
+          SELECT count(*) AS devices, sum(i.price) AS price FROM items i
+          WHERE i.organization_id = c.organization_id AND i.customer_id = c.customer_id
+        ) d ON true
+        LEFT JOIN LATERAL (
+          SELECT sum(p.amount) AS paid FROM payments p
+          WHERE p.organization_id = c.organization_id AND p.customer_id = c.customer_id AND p.status IN ${SUCCESSFUL}
+        ) pp ON true
+        LEFT JOIN template_assignments ta
+          ON ta.organization_id = c.organization_id AND ta.customer_id = c.customer_id AND ta.is_active
+        LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+        WHERE c.organization_id = ${orgId} AND c.customer_id > ${after}::int${periodSql(Prisma.sql`c.created_at`, period)}
+        ORDER BY c.customer_id
+        LIMIT ${CUSTOMER_BATCH}::int`;
+      if (!rows.length) return;
+      after = rows[rows.length - 1].customer_id;
+      yield rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+      if (rows.length < CUSTOMER_BATCH) return;
+    }
+  }
+
+  /** Tokens per UTC day and token type. */
+  private async *tokenRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+    yield await this.database.read.$queryRaw<{ day: string; token_type: string; tokens: number; days: number }[]>`
+      SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
+             token_type::text AS token_type, count(*)::int AS tokens, coalesce(sum(days_generated), 0)::float8 AS days
+      FROM token_logs
+      WHERE organization_id = ${orgId}${periodSql(Prisma.sql`created_at`, period)}
+      GROUP BY 1, 2
+      ORDER BY 1, 2`;
+  }
+}

@@ -1,0 +1,322 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ZTemplateAssignmentsQuerySchema,
+  ZTemplateListQuerySchema,
+  type PaymentTemplate,
+  type TemplateAssignReply,
+  type TemplateAssignmentsReply,
+  type TemplateInputParsed,
+  type TemplateListReply,
+  type TemplatePerformance,
+  type TemplateSummary,
+  type TemplateUpdateParsed,
+  type TemplateUsageReply,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { DatabaseService } from '../database/database.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { Errors } from '../common/errors.js';
+import { offsetPagination } from '../common/pagination.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { containsText, money, toDbDate } from '../catalog/format.js';
+import type { Tx } from '../items/items.service.js';
+import { ASSIGNMENT_INCLUDE, toAssignment, toTemplate, toTemplateCreate, toTemplateUpdate } from './templates.mapper.js';
+
+type ListQuery = z.output<typeof ZTemplateListQuerySchema>;
+type AssignmentsQuery = z.output<typeof ZTemplateAssignmentsQuerySchema>;
+export interface AssignTemplateInput {
+  customer_id: number;
+  template_id: number;
+  start_date?: string | null;
+  end_date?: string | null;
+  notes?: string | null;
+}
+
+const asAuditTx = (tx: Tx) => tx as unknown as Prisma.TransactionClient;
+
+interface PerformanceRow {
+  template_id: number;
+  template_name: string;
+  currency: string;
+  daily_price: Prisma.Decimal;
+  customers_assigned: number;
+  revenue_collected: Prisma.Decimal;
+  payments_count: number;
+  average_days_bought: Prisma.Decimal;
+  devices_assigned: number;
+  devices_paid_up: number;
+}
+
+@Injectable()
+export class TemplatesService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(orgId: string, q: ListQuery): Promise<TemplateListReply> {
+    const where: Prisma.PaymentTemplateWhereInput = { organization_id: orgId };
+    if (q.search_term) (where as Record<string, unknown>)[q.search_field] = containsText(q.search_term);
+    const [rows, total] = await Promise.all([
+      this.database.db.paymentTemplate.findMany({
+        where,
+        orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
+        skip: q.offset,
+        take: q.limit,
+      }),
+      this.database.db.paymentTemplate.count({ where }),
+    ]);
+    return { data: { data: rows.map(toTemplate), pagination: offsetPagination(total, q.limit, q.offset) } };
+  }
+
+  async create(orgId: string, input: TemplateInputParsed): Promise<PaymentTemplate> {
+    return toTemplate(await this.database.db.paymentTemplate.create({ data: toTemplateCreate(orgId, input) }));
+  }
+
+  async findOne(orgId: string, id: number): Promise<PaymentTemplate> {
+    return toTemplate(await this.row(orgId, id));
+  }
+
+  private async row(orgId: string, id: number) {
+    const row = await this.database.db.paymentTemplate.findUnique({ where: { organization_id_id: { organization_id: orgId, id } } });
+    if (!row) throw Errors.notFound('Payment template');
+    return row;
+  }
+
+  async update(orgId: string, id: number, input: TemplateUpdateParsed): Promise<PaymentTemplate> {
+    await this.row(orgId, id);
+    const row = await this.database.db.paymentTemplate.update({
+      where: { organization_id_id: { organization_id: orgId, id } },
+      data: toTemplateUpdate(input),
+    });
+    return toTemplate(row);
+  }
+
+  /** Refused while customers are on it; its ended assignments (history) go with it. */
+  async remove(orgId: string, id: number, actor: AuthUser): Promise<{ message: string }> {
+    return this.database.db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ template_name: string }[]>`
+        SELECT template_name FROM payment_templates
+        WHERE organization_id = ${orgId} AND template_id = ${id}::int FOR UPDATE`;
+      if (!locked.length) throw Errors.notFound('Payment template');
+      const name = locked[0].template_name;
+      const active = await tx.templateAssignment.count({ where: { organization_id: orgId, template_id: id, is_active: true } });
+      if (active) throw Errors.conflict(`Template ${name} is assigned to ${active} customer(s); assign them another template first`);
+      await tx.templateAssignment.deleteMany({ where: { organization_id: orgId, template_id: id } });
+      await tx.paymentTemplate.delete({ where: { organization_id_id: { organization_id: orgId, id } } });
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'template.deleted',
+          entityType: 'payment_template',
+          entityId: id,
+          description: `Deleted payment template ${name}`,
+        },
+        asAuditTx(tx),
+      );
+      return { message: `Payment template ${name} deleted` };
+    });
+  }
+
+  async summary(orgId: string): Promise<TemplateSummary> {
+    const [agg, customers] = await Promise.all([
+      this.database.read.paymentTemplate.aggregate({
+        where: { organization_id: orgId },
+        _count: { _all: true },
+        _avg: { daily_price: true },
+      }),
+      this.database.read.templateAssignment.count({ where: { organization_id: orgId, is_active: true } }),
+    ]);
+    return {
+      total_templates: agg._count._all,
+      average_daily_price: money(agg._avg.daily_price ?? 0),
+      customers_on_templates: customers,
+    };
+  }
+
+  /**
+   * Every figure in one statement, grouped by template (see the contract's
+   * ZTemplatePerformanceSchema for what each one means).
+   */
+  async performance(orgId: string, templateId?: number): Promise<TemplatePerformance[]> {
+    const only = templateId === undefined ? Prisma.empty : Prisma.sql`AND t.template_id = ${templateId}::int`;
+    const rows = await this.database.read.$queryRaw<PerformanceRow[]>`
+      WITH t AS (
+        SELECT template_id, template_name, currency, daily_price, created_at
+        FROM payment_templates t
+        WHERE t.organization_id = ${orgId} ${only}
+      ),
+      active AS (
+        SELECT ta.template_id, ta.customer_id
+        FROM template_assignments ta JOIN t USING (template_id)
+        WHERE ta.organization_id = ${orgId} AND ta.is_active
+      ),
+      revenue AS (
+        SELECT ta.template_id, sum(p.amount) AS revenue, count(*)::int AS n, avg(p.days_bought) AS avg_days
+        FROM template_assignments ta
+        JOIN t USING (template_id)
+        JOIN payments p
+          ON p.organization_id = ta.organization_id AND p.customer_id = ta.customer_id
+         AND p.paid_at >= ta.assigned_at AND (ta.ended_at IS NULL OR p.paid_at < ta.ended_at)
+        WHERE ta.organization_id = ${orgId} AND p.status IN ('success', 'completed')
+        GROUP BY ta.template_id
+      ),
+      devices AS (
+        SELECT a.template_id, count(*)::int AS devices,
+               count(*) FILTER (WHERE i.paid_off_at IS NOT NULL OR i.credit_until >= now())::int AS paid_up
+        FROM active a
+        JOIN items i ON i.organization_id = ${orgId} AND i.customer_id = a.customer_id AND i.is_assigned
+        GROUP BY a.template_id
+      ),
+      customers AS (SELECT template_id, count(*)::int AS n FROM active GROUP BY template_id)
+      SELECT t.template_id, t.template_name, t.currency, t.daily_price,
+             coalesce(c.n, 0) AS customers_assigned,
+             coalesce(r.revenue, 0) AS revenue_collected,
+             coalesce(r.n, 0) AS payments_count,
+             coalesce(round(r.avg_days, 1), 0) AS average_days_bought,
+             coalesce(d.devices, 0) AS devices_assigned,
+             coalesce(d.paid_up, 0) AS devices_paid_up
+      FROM t
+      LEFT JOIN customers c USING (template_id)
+      LEFT JOIN revenue r USING (template_id)
+      LEFT JOIN devices d USING (template_id)
+      ORDER BY t.created_at DESC, t.template_id DESC`;
+    if (templateId !== undefined && !rows.length) throw Errors.notFound('Payment template');
+    return rows.map((r) => ({
+      template_id: r.template_id,
+      template_name: r.template_name,
+      currency: r.currency as TemplatePerformance['currency'],
+      daily_price: money(r.daily_price),
+      customers_assigned: r.customers_assigned,
+      revenue_collected: money(r.revenue_collected),
+      payments_count: r.payments_count,
+      average_days_bought: Number(r.average_days_bought),
+      devices_assigned: r.devices_assigned,
+      devices_paid_up: r.devices_paid_up,
+      paid_up_share: r.devices_assigned ? Math.round((r.devices_paid_up / r.devices_assigned) * 10_000) / 10_000 : 0,
+    }));
+  }
+
+  async usage(orgId: string, id: number): Promise<TemplateUsageReply> {
+    const template = await this.row(orgId, id);
+    const [[counts], months] = await Promise.all([
+      this.database.read.$queryRaw<{ active: number; ended: number; customers: number }[]>`
+        SELECT count(*) FILTER (WHERE is_active)::int AS active,
+               count(*) FILTER (WHERE NOT is_active)::int AS ended,
+               count(DISTINCT customer_id)::int AS customers
+        FROM template_assignments WHERE organization_id = ${orgId} AND template_id = ${id}::int`,
+      this.database.read.$queryRaw<{ month: string; assignments: number }[]>`
+        SELECT to_char(m, 'YYYY-MM') AS month, count(ta.assignment_id)::int AS assignments
+        FROM generate_series(
+               date_trunc('month', now() AT TIME ZONE 'UTC') - interval '11 months',
+               date_trunc('month', now() AT TIME ZONE 'UTC'),
+               interval '1 month') AS m
+        LEFT JOIN template_assignments ta
+          ON ta.organization_id = ${orgId} AND ta.template_id = ${id}::int
+         AND date_trunc('month', ta.assigned_at AT TIME ZONE 'UTC') = m
+        GROUP BY m ORDER BY m`,
+    ]);
+    return {
+      data: {
+        template_id: template.id,
+        template_name: template.template_name,
+        active_assignments: counts.active,
+        ended_assignments: counts.ended,
+        customers_ever: counts.customers,
+        assignments_by_month: months,
+      },
+    };
+  }
+
+  async assign(orgId: string, input: AssignTemplateInput, actor: AuthUser): Promise<TemplateAssignReply> {
+    return this.database.db.$transaction((tx) => this.assignInTx(tx, orgId, input, actor));
+  }
+
+  /**
+   * Inside the caller's transaction. The customer row is locked so that two
+   * assignments for one customer run one after the other; the current
+   * assignment is ended (kept as history) and the new one made active. The
+   * same template again changes nothing.
+   */
+  async assignInTx(tx: Tx, orgId: string, input: AssignTemplateInput, actor: AuthUser): Promise<TemplateAssignReply> {
+    const customer = await tx.$queryRaw<{ customer_name: string }[]>`
+      SELECT customer_name FROM customers
+      WHERE organization_id = ${orgId} AND customer_id = ${input.customer_id}::int FOR NO KEY UPDATE`;
+    if (!customer.length) throw Errors.notFound('Customer');
+    const template = await tx.paymentTemplate.findUnique({
+      where: { organization_id_id: { organization_id: orgId, id: input.template_id } },
+      select: { id: true, template_name: true },
+    });
+    if (!template) throw Errors.notFound('Payment template');
+    const current = await tx.templateAssignment.findFirst({
+      where: { organization_id: orgId, customer_id: input.customer_id, is_active: true },
+      include: ASSIGNMENT_INCLUDE,
+    });
+    if (current?.template_id === template.id) {
+      return {
+        message: `${customer[0].customer_name} is already on ${template.template_name}`,
+        changed: false,
+        assignment: toAssignment(current),
+      };
+    }
+    if (current) {
+      await tx.templateAssignment.update({
+        where: { organization_id_id: { organization_id: orgId, id: current.id } },
+        data: { is_active: false, ended_at: new Date() },
+      });
+    }
+    const created = await tx.templateAssignment.create({
+      data: {
+        organization_id: orgId,
+        customer_id: input.customer_id,
+        template_id: template.id,
+        start_date: toDbDate(input.start_date ?? null),
+        end_date: toDbDate(input.end_date ?? null),
+        notes: input.notes ?? null,
+        assigned_by: actor.username,
+        is_active: true,
+      },
+      include: ASSIGNMENT_INCLUDE,
+    });
+    await this.audit.record(
+      {
+        organizationId: orgId,
+        actor,
+        action: 'template.assigned',
+        entityType: 'customer',
+        entityId: input.customer_id,
+        description: current
+          ? `Moved ${customer[0].customer_name} from ${current.template.template_name} to ${template.template_name}`
+          : `Put ${customer[0].customer_name} on ${template.template_name}`,
+        metadata: { template_id: template.id, previous_template_id: current?.template_id ?? null },
+      },
+      asAuditTx(tx),
+    );
+    return {
+      message: `Payment template ${template.template_name} assigned to ${customer[0].customer_name}`,
+      changed: true,
+      assignment: toAssignment(created),
+    };
+  }
+
+  /** Newest first (by assignment id, which follows the order they were made, on the primary key index). */
+  async assignments(orgId: string, q: AssignmentsQuery): Promise<TemplateAssignmentsReply> {
+    const where: Prisma.TemplateAssignmentWhereInput = { organization_id: orgId };
+    if (q.template_id !== undefined) where.template_id = q.template_id;
+    if (q.customer_id !== undefined) where.customer_id = q.customer_id;
+    if (q.active !== undefined) where.is_active = q.active;
+    const [rows, total] = await Promise.all([
+      this.database.db.templateAssignment.findMany({
+        where,
+        include: ASSIGNMENT_INCLUDE,
+        orderBy: { id: 'desc' },
+        skip: q.offset,
+        take: q.limit,
+      }),
+      this.database.db.templateAssignment.count({ where }),
+    ]);
+    return { data: rows.map(toAssignment), pagination: offsetPagination(total, q.limit, q.offset) };
+  }
+}

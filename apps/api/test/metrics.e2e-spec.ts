@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  ZCustomerMetricsSchema,
+  ZItemMetricsSchema,
+  ZMetricsSummarySchema,
+  ZPaymentMetricsSchema,
+  ZPerformanceMetricsSchema,
+  ZRevenueSeriesSchema,
+  ZUsageMetricsSchema,
+} from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  seedCustomer,
+  seedCustomerWithDevice,
+  seedItem,
+  seedPayment,
+  seedRoles,
+  seedTenant,
+  seedTokenLog,
+  type SeededUser,
+} from './support/factories.js';
+
+const DAY = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+describe('metrics', () => {
+  let t: TestApp;
+  let a: SeededUser;
+  let empty: SeededUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ user: a } = await seedTenant(t));
+    ({ user: empty } = await seedTenant(t, { role: 'staff' }));
+    const org = a.organization_id;
+
+    // Customers: 2 active (one created 30 days ago), 1 inactive, 1 suspended.
+    const old = await seedCustomer(t, org, { customer_name: 'Old Timer' });
+    await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org, id: old.id } }, data: { created_at: daysAgo(30) } });
+    await seedCustomer(t, org, { status: 'inactive' });
+    await seedCustomer(t, org, { status: 'suspended' });
+
+    // Device 1: on a 50/day plan, assigned 10 days ago, 300 paid over three payments, credit still running.
+    const d1 = await seedCustomerWithDevice(t, org, {
+      template: { daily_price: '50.00', free_code_price: '20000.00' },
+      item: { product_name: 'Lamp', serial_number: 'SN-M-1' },
+    });
+    await t.db.db.item.update({
+      where: { organization_id_id: { organization_id: org, id: d1.item.id } },
+      data: { assigned_at: new Date(Date.now() - 10 * DAY - 3_600_000), credit_until: new Date(Date.now() + 5 * DAY) },
+    });
+    await seedPayment(t, org, { customer_id: d1.customer.id, item_id: d1.item.id, amount: '100.00', paid_at: daysAgo(20) });
+    await seedPayment(t, org, { customer_id: d1.customer.id, item_id: d1.item.id, amount: '100.00', status: 'success', paid_at: daysAgo(10) });
+    await seedPayment(t, org, { customer_id: d1.customer.id, item_id: d1.item.id, amount: '100.00', paid_at: daysAgo(4) });
+    // Not successful: counted as transactions, not revenue.
+    await seedPayment(t, org, { customer_id: d1.customer.id, amount: '999.00', status: 'pending', paid_at: daysAgo(2) });
+    await seedPayment(t, org, { customer_id: d1.customer.id, amount: '888.00', status: 'failed', paid_at: daysAgo(1) });
+
+    // Device 2: credit ran out 10 days ago (at risk); device 3 paid off; device 4 in maintenance, unassigned.
+    const d2 = await seedCustomerWithDevice(t, org, { item: { product_name: 'Lamp', serial_number: 'SN-M-2' } });
+    await t.db.db.item.update({
+      where: { organization_id_id: { organization_id: org, id: d2.item.id } },
+      data: { credit_until: daysAgo(10) },
+    });
+    const d3 = await seedItem(t, org, { product_name: 'Solar Kit', serial_number: 'SN-M-3' });
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: org, id: d3.id } }, data: { paid_off_at: new Date() } });
+    await seedItem(t, org, { product_name: 'Solar Kit', status: 'maintenance', serial_number: 'SN-M-4' });
+
+    await seedTokenLog(t, org, d1.item, { token_type: 'add_time', days: 2, customer_name: d1.customer.customer_name, created_at: daysAgo(20) });
+    await seedTokenLog(t, org, d1.item, { token_type: 'add_time', days: 2, created_at: daysAgo(10) });
+    await seedTokenLog(t, org, d2.item, { token_type: 'activation', days: 0, is_valid: false, created_at: daysAgo(1) });
+  });
+  afterAll(() => t.close());
+
+  const get = (user: SeededUser, path: string) => t.http.get(`/payg/metrics/${path}`).set(user.auth);
+
+  it('reads as zeros for an organization with no data, never null or NaN', async () => {
+    expect(ZMetricsSummarySchema.parse((await get(empty, 'summary').expect(200)).body)).toEqual({
+      total_revenue: '0.00',
+      average_transaction: '0.00',
+      transaction_count: 0,
+      success_rate: 0,
+    });
+    expect(ZCustomerMetricsSchema.parse((await get(empty, 'customers').expect(200)).body)).toEqual({
+      total: 0, active: 0, inactive: 0, suspended: 0, new_this_week: 0, recent: [],
+    });
+    expect(ZPaymentMetricsSchema.parse((await get(empty, 'payments').expect(200)).body)).toEqual({
+      total_revenue: '0.00', total_payments: 0, successful: 0, pending: 0, failed: 0, recent: [],
+    });
+    expect(ZItemMetricsSchema.parse((await get(empty, 'items').expect(200)).body)).toEqual({
+      total: 0, assigned: 0, unassigned: 0, available: 0, maintenance: 0, retired: 0, assignment_rate: 0, by_product: [],
+    });
+    const revenue = ZRevenueSeriesSchema.parse((await get(empty, 'revenue').expect(200)).body);
+    expect(revenue.points).toHaveLength(30);
+    expect(revenue.points.every((p) => p.revenue === '0.00' && p.count === 0)).toBe(true);
+    expect(revenue.total_revenue).toBe('0.00');
+    expect(ZUsageMetricsSchema.parse((await get(empty, 'usage').expect(200)).body)).toEqual({
+      tokens_total: 0, tokens_active: 0, tokens_expired: 0, days_generated: 0, by_type: [], active_devices: 0, expired_devices: 0, recent: [],
+    });
+    expect(ZPerformanceMetricsSchema.parse((await get(empty, 'performance').expect(200)).body)).toEqual({
+      collection_rate: 0, amount_due: '0.00', amount_collected: '0.00', average_days_between_payments: 0,
+      paid_off_devices: 0, assigned_devices: 0, devices_at_risk: 0, portfolio_at_risk: 0,
+    });
+  });
+
+  it('summarizes successful payments, counts every payment and gives the success rate as a fraction', async () => {
+    const s = ZMetricsSummarySchema.parse((await get(a, 'summary').expect(200)).body);
+    expect(s).toEqual({ total_revenue: '300.00', average_transaction: '100.00', transaction_count: 5, success_rate: 0.6 });
+    const recent = ZMetricsSummarySchema.parse((await get(a, `summary?from=${isoDay(daysAgo(5))}`).expect(200)).body);
+    expect(recent).toEqual({ total_revenue: '100.00', average_transaction: '100.00', transaction_count: 3, success_rate: 0.3333 });
+    const bounded = ZMetricsSummarySchema.parse((await get(a, `summary?from=${isoDay(daysAgo(21))}&to=${isoDay(daysAgo(9))}`).expect(200)).body);
+    expect(bounded.total_revenue).toBe('200.00');
+  });
+
+  it('refuses bad dates with a 400 naming the parameter', async () => {
+    const bad = await get(a, 'summary?from=yesterday').expect(400);
+    expect(bad.body.message).toMatch(/^from: /);
+    const reversed = await get(a, 'summary?from=2026-02-01&to=2026-01-01').expect(400);
+    expect(reversed.body.message).toMatch(/from: must not be after to/);
+  });
+
+  it('counts customers by status, new this week, and lists the 3 newest', async () => {
+    const c = ZCustomerMetricsSchema.parse((await get(a, 'customers').expect(200)).body);
+    // 3 plain customers + 2 with devices.
+    expect(c).toMatchObject({ total: 5, active: 3, inactive: 1, suspended: 1, new_this_week: 4 });
+    expect(c.recent).toHaveLength(3);
+    expect(c.recent.map((r) => r.customer_name)).not.toContain('Old Timer');
+    expect(c.recent[0]).toEqual(expect.objectContaining({ phone_contact: expect.any(String), county: 'Nairobi', status: expect.any(String) }));
+  });
+
+  it('counts payments by status and lists the newest with customer and device', async () => {
+    const p = ZPaymentMetricsSchema.parse((await get(a, 'payments').expect(200)).body);
+    expect(p).toMatchObject({ total_revenue: '300.00', total_payments: 5, successful: 3, pending: 1, failed: 1 });
+    expect(p.recent).toHaveLength(5);
+    expect(p.recent[0]).toMatchObject({ amount: '888.00', status: 'failed', payment_method: 'mobile_money', serial_number: null });
+    expect(p.recent.find((r) => r.amount === '100.00')?.serial_number).toBe('SN-M-1');
+    expect(p.recent[0].customer_name).toMatch(/^Customer /);
+    const two = ZPaymentMetricsSchema.parse((await get(a, 'payments?limit=2').expect(200)).body);
+    expect(two.recent).toHaveLength(2);
+    await get(a, 'payments?limit=101').expect(400);
+  });
+
+  it('counts devices by assignment and status, grouped by product', async () => {
+    const i = ZItemMetricsSchema.parse((await get(a, 'items').expect(200)).body);
+    expect(i).toMatchObject({ total: 4, assigned: 2, unassigned: 2, available: 1, maintenance: 1, retired: 0, assignment_rate: 0.5 });
+    expect(i.by_product).toEqual([
+      { product_name: 'Lamp', total: 2, assigned: 2 },
+      { product_name: 'Solar Kit', total: 2, assigned: 0 },
+    ]);
+  });
+
+  it('gives a zero-filled revenue series by day, week and month', async () => {
+    const day = ZRevenueSeriesSchema.parse((await get(a, 'revenue').expect(200)).body);
+    expect(day.interval).toBe('day');
+    expect(day.points).toHaveLength(30);
+    expect(day.to).toBe(isoDay(new Date()));
+    expect(day.total_revenue).toBe('300.00');
+    expect(day.points.find((p) => p.period === isoDay(daysAgo(10)))).toEqual({ period: isoDay(daysAgo(10)), revenue: '100.00', count: 1 });
+    expect(day.points.filter((p) => p.count === 0)).toHaveLength(27);
+
+    const month = ZRevenueSeriesSchema.parse((await get(a, 'revenue?interval=month&from=2025-01-15&to=2025-03-02').expect(200)).body);
+    expect(month.points.map((p) => p.period)).toEqual(['2025-01-01', '2025-02-01', '2025-03-01']);
+    const week = ZRevenueSeriesSchema.parse((await get(a, 'revenue?interval=week&from=2026-01-07&to=2026-01-20').expect(200)).body);
+    // ISO weeks start on Monday: 5 Jan, 12 Jan, 19 Jan 2026.
+    expect(week.points.map((p) => p.period)).toEqual(['2026-01-05', '2026-01-12', '2026-01-19']);
+
+    const tooLong = await get(a, 'revenue?from=2020-01-01&to=2026-01-01').expect(400);
+    expect(tooLong.body.message).toMatch(/^from: .*at most 1100 points/);
+    await get(a, 'revenue?from=2020-01-01&to=2026-01-01&interval=month').expect(200);
+    await get(a, 'revenue?interval=year').expect(400);
+  });
+
+  it('reports token usage and device credit', async () => {
+    const u = ZUsageMetricsSchema.parse((await get(a, 'usage').expect(200)).body);
+    expect(u).toMatchObject({ tokens_total: 3, tokens_active: 2, tokens_expired: 1, days_generated: 4, active_devices: 1, expired_devices: 1 });
+    expect(u.by_type).toEqual([
+      { token_type: 'add_time', count: 2, days: 4 },
+      { token_type: 'activation', count: 1, days: 0 },
+    ]);
+    expect(u.recent).toHaveLength(3);
+    expect(u.recent[0]).toMatchObject({ token_type: 'activation', serial_number: 'SN-M-2', is_valid: false });
+    const lastWeek = ZUsageMetricsSchema.parse((await get(a, `usage?from=${isoDay(daysAgo(7))}`).expect(200)).body);
+    expect(lastWeek.tokens_total).toBe(1);
+  });
+
+  it('measures collection, payment rhythm, paid-off devices and portfolio at risk', async () => {
+    const p = ZPerformanceMetricsSchema.parse((await get(a, 'performance').expect(200)).body);
+    // Device 1: due 10 days × 50 = 500, 300 paid. Device 2: assigned today, nothing due yet.
+    expect(p.amount_due).toBe('500.00');
+    expect(p.amount_collected).toBe('300.00');
+    expect(p.collection_rate).toBe(0.6);
+    // Payments on device 1 were 10 and 6 days apart.
+    expect(p.average_days_between_payments).toBeCloseTo(8, 1);
+    expect(p).toMatchObject({ paid_off_devices: 1, assigned_devices: 2, devices_at_risk: 1, portfolio_at_risk: 0.5 });
+  });
+
+  it("shows another organization none of A's data", async () => {
+    const { user: b } = await seedTenant(t);
+    await seedCustomer(t, b.organization_id);
+    const s = ZMetricsSummarySchema.parse((await get(b, 'summary').expect(200)).body);
+    expect(s.transaction_count).toBe(0);
+    const c = ZCustomerMetricsSchema.parse((await get(b, 'customers').expect(200)).body);
+    expect(c.total).toBe(1);
+    const p = ZPaymentMetricsSchema.parse((await get(b, 'payments').expect(200)).body);
+    expect(p.recent).toEqual([]);
+    expect(ZItemMetricsSchema.parse((await get(b, 'items').expect(200)).body).total).toBe(0);
+    expect(ZUsageMetricsSchema.parse((await get(b, 'usage').expect(200)).body).recent).toEqual([]);
+    expect(ZRevenueSeriesSchema.parse((await get(b, 'revenue').expect(200)).body).total_revenue).toBe('0.00');
+    expect(ZPerformanceMetricsSchema.parse((await get(b, 'performance').expect(200)).body).assigned_devices).toBe(0);
+  });
+
+  it('is open to every role of the organization and closed without a token', async () => {
+    const r = await seedRoles(t);
+    for (const user of [r.owner, r.admin, r.staff, r.superAdmin]) {
+      for (const path of ['summary', 'customers', 'payments', 'items', 'revenue', 'usage', 'performance']) {
+        await get(user, path).expect(200);
+      }
+    }
+    await t.http.get('/payg/metrics/summary').expect(401);
+  });
+});

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { ZMoneySchema, zQueryInt } from './common.js';
+
+/** GET /devices/{serial}/activity?page&limit: one page (default 20) of each history. */
+export const ZDeviceActivityQuerySchema = z.object({
+  page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
+  limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+});
+export type DeviceActivityQuery = z.infer<typeof ZDeviceActivityQuerySchema>;
+
+export const ZDeviceActivityParamsSchema = z.object({
+  serial: z.string().trim().min(1, { error: 'is required' }).max(100),
+});
+
+export const ZDeviceInfoSchema = z.object({
+  serial_number: z.string(),
+  product_name: z.string(),
+  product_oem: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  status: z.string(),
+  customer_name: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  /** The device's OpenPAYGO token count (count of the last token issued). */
+  token_count: z.number().int(),
+  is_assigned: z.boolean(),
+  assigned_at: z.string().nullable(),
+  price: ZMoneySchema,
+  total_paid: ZMoneySchema,
+  credit_until: z.string().nullable(),
+});
+
+export const ZTokenHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  token_type: z.string(),
+  days: z.number(),
+  amount_paid: ZMoneySchema.nullable(),
+  generated_at: z.string(),
+  status: z.string(),
+  /** The user who generated it, 'system' for tokens the payment pipeline issued. */
+  generated_by: z.string(),
+  customer_name: z.string().nullable(),
+});
+export type TokenHistoryEntry = z.infer<typeof ZTokenHistoryEntrySchema>;
+
+export const ZPaymentHistoryEntrySchema = z.object({
+  payment_id: z.number().int(),
+  amount: ZMoneySchema,
+  paid_at: z.string(),
+  status: z.string(),
+  customer_name: z.string().nullable(),
+  device_serial: z.string().nullable(),
+  transaction_code: z.string().nullable(),
+  payment_method: z.string(),
+});
+export type PaymentHistoryEntry = z.infer<typeof ZPaymentHistoryEntrySchema>;
+
+export const ZMessageHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  received_message: z.string().nullable(),
+  forwarded_message: z.string().nullable(),
+  recipient_number: z.string().nullable(),
+  amount: ZMoneySchema.nullable(),
+  received_at: z.string(),
+  status: z.string(),
+});
+export type MessageHistoryEntry = z.infer<typeof ZMessageHistoryEntrySchema>;
+
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const ZDeviceActivitySchema = z.object({
+  data: z.object({
+    device_info: ZDeviceInfoSchema,
+    token_history: page(ZTokenHistoryEntrySchema),
+    payment_history: page(ZPaymentHistoryEntrySchema),
+    message_history: page(ZMessageHistoryEntrySchema),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+});
+export type DeviceActivity = z.infer<typeof ZDeviceActivitySchema>;
+
+/** GET /customers/{id}/payment-details?limit: payment_history is the newest `limit` payments (default 100). */
+export const ZPaymentDetailsQuerySchema = z.object({
+  limit: zQueryInt({ default: 100, min: 1, max: 1000 }),
+});
+
+/**
+ * The customer's first device (earliest assigned) gives device_serial,
+ * product_name and product_oem. payment_summary:
+ * - total_paid: successful payments (success, completed) of the customer;
+ * - free_code_price: the active template's free_code_price, else the first device's price;
+ * - remaining_balance: free_code_price − total_paid, never negative;
+ * - payment_progress: total_paid / free_code_price in percent, 2 decimals, capped at 100;
+ * - is_fully_paid: free_code_price > 0 and total_paid ≥ free_code_price.
+ */
+export const ZCustomerPaymentDetailsSchema = z.object({
+  data: z.object({
+    customer_info: z.object({
+      customer_id: z.number().int(),
+      customer_name: z.string(),
+      phone_contact: z.string(),
+      email: z.string().nullable(),
+      status: z.string(),
+      device_serial: z.string().nullable(),
+      product_name: z.string().nullable(),
+      product_oem: z.string().nullable(),
+    }),
+    payment_template: z
+      .object({
+        template_id: z.number().int(),
+        template_name: z.string(),
+        daily_price: ZMoneySchema,
+        activation_price: ZMoneySchema,
+        grace_period_days: z.number().int(),
+        currency: z.string(),
+        deposit_made: ZMoneySchema,
+      })
+      .nullable(),
+    payment_summary: z.object({
+      total_paid: ZMoneySchema,
+      free_code_price: ZMoneySchema,
+      remaining_balance: ZMoneySchema,
+      payment_progress: z.number().min(0).max(100),
+      is_fully_paid: z.boolean(),
+      payment_count: z.number().int(),
+    }),
+    payment_history: z.array(ZPaymentHistoryEntrySchema),
+  }),
+});
+export type CustomerPaymentDetails = z.infer<typeof ZCustomerPaymentDetailsSchema>;

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt } from './common.js';
+import { zIdInput, zOptionalText, zRequiredText, zSearchTerm } from './fields.js';
+
+export const ITEM_STATUSES = ['available', 'assigned', 'maintenance', 'retired'] as const;
+export const ZItemStatusSchema = z.enum(ITEM_STATUSES);
+export type ItemStatus = z.infer<typeof ZItemStatusSchema>;
+
+/** Upper case, spaces and dashes removed: how serials are compared ("sn-001 2" = "SN0012"). */
+export const normalizeSerial = (serial: string) => serial.toUpperCase().replace(/[\s-]/g, '');
+
+const zItemStatusInput = z
+  .string({ error: `must be one of ${ITEM_STATUSES.join(', ')}` })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(ITEM_STATUSES, { error: `must be one of ${ITEM_STATUSES.join(', ')}` }));
+
+/** OpenPAYGO factory data: 32 hexadecimal characters. */
+const zSecretKey = z
+  .string({ error: 'must be 32 hexadecimal characters' })
+  .trim()
+  .regex(/^[0-9a-fA-F]{32}$/, { error: 'must be 32 hexadecimal characters' });
+
+/** OpenPAYGO starting code: a whole number from 0 to 999999999 (a number or digits). */
+const zStartingCode = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'must be a whole number from 0 to 999999999' })
+    .int({ error: 'must be a whole number from 0 to 999999999' })
+    .min(0, { error: 'must be a whole number from 0 to 999999999' })
+    .max(999_999_999, { error: 'must be a whole number from 0 to 999999999' }),
+);
+
+/** Empty string or null counts as not given (CSV cells, optional form inputs). */
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+
+/**
+ * POST /items/add (and each row of POST /items/add/bulk). serial_number is
+ * unique in the organization, also in its normal form (upper case without
+ * spaces and dashes). secret_key and starting_code are the device maker's
+ * OpenPAYGO data: when absent a random key is generated and the starting
+ * code derived from it. They are stored encrypted and never returned.
+ */
+export const ZItemInputSchema = z.object({
+  serial_number: zRequiredText(100),
+  product_name: zRequiredText(200),
+  product_type: zOptionalText(100),
+  manufacturer: zOptionalText(200),
+  model: zOptionalText(200),
+  description: zOptionalText(2000),
+  price: blankIsAbsent(zMoneyInput({ min: 0 })).transform((v) => v ?? 0),
+  status: blankIsAbsent(zItemStatusInput).transform((v) => v ?? 'available'),
+  product_oem: zOptionalText(100),
+  secret_key: blankIsAbsent(zSecretKey),
+  starting_code: blankIsAbsent(zStartingCode),
+  organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
+});
+export type ItemInput = z.input<typeof ZItemInputSchema>;
+export type ItemInputParsed = z.output<typeof ZItemInputSchema>;
+
+/**
+ * PUT /items/{serial_number}: any subset. status "assigned" is only accepted
+ * on a device that is assigned (it is set by POST /items/assign);
+ * "available" and "retired" only on a device that is not.
+ */
+export const ZItemUpdateSchema = z.object({
+  product_name: zRequiredText(200).optional(),
+  product_type: zOptionalText(100),
+  manufacturer: zOptionalText(200),
+  model: zOptionalText(200),
+  description: zOptionalText(2000),
+  price: zMoneyInput({ min: 0 }).optional(),
+  status: zItemStatusInput.optional(),
+  product_oem: zOptionalText(100),
+  organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
+});
+export type ItemUpdate = z.input<typeof ZItemUpdateSchema>;
+export type ItemUpdateParsed = z.output<typeof ZItemUpdateSchema>;
+
+/** A device as every reply shows it. Its secret key and starting code are never part of it. */
+export const ZItemSchema = z.object({
+  item_id: z.number().int(),
+  organization_id: z.string(),
+  serial_number: z.string(),
+  product_name: z.string(),
+  product_type: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  model: z.string().nullable(),
+  description: z.string().nullable(),
+  price: ZMoneySchema,
+  status: ZItemStatusSchema,
+  product_oem: z.string().nullable(),
+  is_assigned: z.boolean(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  assigned_at: z.string().nullable(),
+  /** OpenPAYGO count of the last token issued. */
+  token_count: z.number().int(),
+  total_paid: ZMoneySchema,
+  credit_until: z.string().nullable(),
+  paid_off: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Item = z.infer<typeof ZItemSchema>;
+
+/** GET /items: newest first; serial_number is a partial match (case-insensitive), product_oem exact (case-insensitive). */
+export const ZItemListQuerySchema = z.object({
+  limit: zQueryInt({ default: 10, min: 1, max: 100 }),
+  offset: zQueryInt({ default: 0, min: 0 }),
+  serial_number: zSearchTerm,
+  product_oem: zSearchTerm,
+});
+export type ItemListQuery = z.input<typeof ZItemListQuerySchema>;
+
+export const ZItemListReplySchema = z.object({
+  data: z.array(ZItemSchema),
+  pagination: ZOffsetPaginationSchema,
+});
+export type ItemListReply = z.infer<typeof ZItemListReplySchema>;
+
+/** POST /items/fetch: exact serial, or the same serial written with other case, spaces or dashes. */
+export const ZItemFetchSchema = z.object({ serial_number: zRequiredText(100) });
+export type ItemFetchInput = z.input<typeof ZItemFetchSchema>;
+
+/**
+ * POST /items/search: `query` matches serial number, product name or
+ * manufacturer (case-insensitive, partial); empty lists every device.
+ * is_assigned narrows to assigned (true) or unassigned (false) devices.
+ */
+export const ZItemSearchSchema = z.object({
+  query: z.string({ error: 'must be text' }).trim().max(200, { error: 'must be at most 200 characters' }).optional().default(''),
+  limit: zQueryInt({ default: 5, min: 1, max: 100 }),
+  offset: zQueryInt({ default: 0, min: 0 }),
+  is_assigned: z.boolean({ error: 'must be true or false' }).optional(),
+});
+export type ItemSearchInput = z.input<typeof ZItemSearchSchema>;
+
+/** POST /items/assign. organization_id is accepted (the web sends "") and ignored. */
+export const ZItemAssignSchema = z.object({
+  customer_id: zIdInput,
+  item_serial_number: zRequiredText(100),
+  organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
+});
+export type ItemAssignInput = z.input<typeof ZItemAssignSchema>;
+
+export const ZItemAssignReplySchema = z.object({
+  message: z.string(),
+  /** False when the device was already assigned to this customer (nothing changed). */
+  changed: z.boolean(),
+  item: ZItemSchema,
+});
+export type ItemAssignReply = z.infer<typeof ZItemAssignReplySchema>;
+
+/** POST /items/unassign: the device goes back to available; its assignment history row is closed. */
+export const ZItemUnassignSchema = z.object({ item_serial_number: zRequiredText(100) });
+export type ItemUnassignInput = z.input<typeof ZItemUnassignSchema>;
+
+export const ZItemReplySchema = z.object({ message: z.string(), item: ZItemSchema });
+export type ItemReply = z.infer<typeof ZItemReplySchema>;
+
+/** GET /customers/{id}/items: the customer's devices, most recently assigned first. */
+export const ZCustomerItemsReplySchema = z.object({ data: z.array(ZItemSchema) });
+export type CustomerItemsReply = z.infer<typeof ZCustomerItemsReplySchema>;
+
+export const ZSerialParamsSchema = z.object({
+  serial_number: z.string().trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
+});

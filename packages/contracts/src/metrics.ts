@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { ZMoneySchema, zQueryInt } from './common.js';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date or date-time in a query string or body ("2026-01-31" or
+ * "2026-01-31T12:00:00Z"). A bare date as `to` means the end of that day
+ * (UTC): ranges are from ≤ t < the day after `to`.
+ */
+export const zPeriodDate = () =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .refine((s) => (ISO_DATE.test(s) || /^\d{4}-\d{2}-\d{2}T/.test(s)) && !Number.isNaN(Date.parse(s)), {
+      error: 'must be a date (YYYY-MM-DD) or an ISO date-time',
+    });
+
+/** Optional period; both ends optional, from must not be after to. */
+export const ZDateRangeQuerySchema = z
+  .object({
+    from: zPeriodDate().optional(),
+    to: zPeriodDate().optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    error: 'must not be after to',
+    path: ['from'],
+  });
+export type DateRangeQuery = z.infer<typeof ZDateRangeQuerySchema>;
+
+/**
+ * GET /metrics/summary. Over payments paid in the period (all time without one):
+ * - total_revenue: sum of successful payments (status success or completed);
+ * - average_transaction: total_revenue / number of successful payments ("0.00" when none);
+ * - transaction_count: all payments, whatever their status;
+ * - success_rate: successful / all, a fraction 0..1 (0 when there are none).
+ */
+export const ZMetricsSummarySchema = z.object({
+  total_revenue: ZMoneySchema,
+  average_transaction: ZMoneySchema,
+  transaction_count: z.number().int(),
+  success_rate: z.number().min(0).max(1),
+});
+export type MetricsSummary = z.infer<typeof ZMetricsSummarySchema>;
+
+export const ZRecentCustomerSchema = z.object({
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  phone_contact: z.string(),
+  county: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+/** GET /metrics/customers: counts by status; new_this_week = created in the last 7 days; recent = the 3 newest. */
+export const ZCustomerMetricsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  suspended: z.number().int(),
+  new_this_week: z.number().int(),
+  recent: z.array(ZRecentCustomerSchema),
+});
+export type CustomerMetrics = z.infer<typeof ZCustomerMetricsSchema>;
+
+export const ZPaymentMetricsQuerySchema = z
+  .object({
+    limit: zQueryInt({ default: 5, min: 1, max: 100 }),
+    from: zPeriodDate().optional(),
+    to: zPeriodDate().optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { error: 'must not be after to', path: ['from'] });
+export type PaymentMetricsQuery = z.infer<typeof ZPaymentMetricsQuerySchema>;
+
+export const ZRecentPaymentSchema = z.object({
+  payment_id: z.number().int(),
+  amount: ZMoneySchema,
+  status: z.string(),
+  customer_name: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  payment_method: z.string(),
+  created_at: z.string(),
+  paid_at: z.string(),
+  serial_number: z.string().nullable(),
+  transaction_code: z.string().nullable(),
+});
+export type RecentPayment = z.infer<typeof ZRecentPaymentSchema>;
+
+/**
+ * GET /metrics/payments: payments paid in the period; total_revenue over the
+ * successful ones (success or completed); failed = every other status but
+ * pending; recent = the newest `limit` payments (default 5).
+ */
+export const ZPaymentMetricsSchema = z.object({
+  total_revenue: ZMoneySchema,
+  total_payments: z.number().int(),
+  successful: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+  recent: z.array(ZRecentPaymentSchema),
+});
+export type PaymentMetrics = z.infer<typeof ZPaymentMetricsSchema>;
+
+/**
+ * GET /metrics/items: devices. assigned = is_assigned; available, maintenance
+ * and retired count the status; by_product = the 10 product names with most devices.
+ */
+export const ZItemMetricsSchema = z.object({
+  total: z.number().int(),
+  assigned: z.number().int(),
+  unassigned: z.number().int(),
+  available: z.number().int(),
+  maintenance: z.number().int(),
+  retired: z.number().int(),
+  assignment_rate: z.number().min(0).max(1),
+  by_product: z.array(z.object({ product_name: z.string(), total: z.number().int(), assigned: z.number().int() })),
+});
+export type ItemMetrics = z.infer<typeof ZItemMetricsSchema>;
+
+export const REVENUE_INTERVALS = ['day', 'week', 'month'] as const;
+/** At most this many points in one series (3 years by day). */
+export const MAX_REVENUE_POINTS = 1100;
+
+export const ZRevenueQuerySchema = z
+  .object({
+    from: zPeriodDate().optional(),
+    to: zPeriodDate().optional(),
+    interval: z.enum(REVENUE_INTERVALS).default('day'),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { error: 'must not be after to', path: ['from'] });
+export type RevenueQuery = z.infer<typeof ZRevenueQuerySchema>;
+
+/**
+ * GET /metrics/revenue: successful payments per period (UTC days, ISO weeks
+ * starting Monday, or months), every period of the range present (zeros in
+ * the gaps). Default range: the last 30 days ending today. period is the
+ * first day of the period (YYYY-MM-DD).
+ */
+export const ZRevenueSeriesSchema = z.object({
+  interval: z.enum(REVENUE_INTERVALS),
+  from: z.string(),
+  to: z.string(),
+  total_revenue: ZMoneySchema,
+  points: z.array(z.object({ period: z.string(), revenue: ZMoneySchema, count: z.number().int() })),
+});
+export type RevenueSeries = z.infer<typeof ZRevenueSeriesSchema>;
+
+export const ZUsageRecentTokenSchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  serial_number: z.string(),
+  customer_name: z.string().nullable(),
+  token_type: z.string(),
+  days: z.number(),
+  status: z.string(),
+  is_valid: z.boolean(),
+  created_at: z.string(),
+});
+export type UsageRecentToken = z.infer<typeof ZUsageRecentTokenSchema>;
+
+/**
+ * GET /metrics/usage: tokens generated in the period (all time without one).
+ * tokens_active = still valid (is_valid), tokens_expired = no longer valid;
+ * days_generated = days of use those tokens bought; by_type per token type;
+ * active_devices = assigned devices whose credit runs until now or later,
+ * expired_devices = assigned devices whose credit has run out (now, not in the period);
+ * recent = the 3 newest tokens.
+ */
+export const ZUsageMetricsSchema = z.object({
+  tokens_total: z.number().int(),
+  tokens_active: z.number().int(),
+  tokens_expired: z.number().int(),
+  days_generated: z.number(),
+  by_type: z.array(z.object({ token_type: z.string(), count: z.number().int(), days: z.number() })),
+  active_devices: z.number().int(),
+  expired_devices: z.number().int(),
+  recent: z.array(ZUsageRecentTokenSchema),
+});
+export type UsageMetrics = z.infer<typeof ZUsageMetricsSchema>;
+
+/**
+ * GET /metrics/performance (current state of the portfolio):
+ * - collection_rate: over assigned devices whose customer has an active
+ *   template, money collected / money due, where due = min(payoff price,
+ *   deposit + daily price × whole days since the device was assigned) and
+ *   collected = what was paid on the device, capped at due. 0..1; 0 when nothing is due yet.
+ * - average_days_between_payments: mean gap in days between consecutive
+ *   successful payments of the same device over the last 365 days (devices
+ *   with 2+ payments); 0 when none.
+ * - paid_off_devices: devices paid in full (paid_off_at set).
+ * - portfolio_at_risk: assigned, not paid-off devices whose credit ran out
+ *   more than 7 days ago, divided by assigned devices (0..1).
+ */
+export const ZPerformanceMetricsSchema = z.object({
+  collection_rate: z.number().min(0).max(1),
+  amount_due: ZMoneySchema,
+  amount_collected: ZMoneySchema,
+  average_days_between_payments: z.number(),
+  paid_off_devices: z.number().int(),
+  assigned_devices: z.number().int(),
+  devices_at_risk: z.number().int(),
+  portfolio_at_risk: z.number().min(0).max(1),
+});
+export type PerformanceMetrics = z.infer<typeof ZPerformanceMetricsSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { zQueryInt } from './common.js';
+import { zSearchTerm } from './fields.js';
+import { ZItemSchema } from './items.js';
+
+/** GET /products/summary: devices of the organization; assigned = is_assigned. */
+export const ZProductsSummaryReplySchema = z.object({
+  data: z.object({
+    total_products: z.number().int(),
+    assigned_products: z.number().int(),
+    unassigned_products: z.number().int(),
+  }),
+});
+export type ProductsSummaryReply = z.infer<typeof ZProductsSummaryReplySchema>;
+
+export const PRODUCT_STATUS_FILTERS = ['all', 'assigned', 'unassigned'] as const;
+
+/**
+ * GET /products: newest first. search matches serial number, product name,
+ * manufacturer or OEM (case-insensitive, partial); status filters on
+ * is_assigned.
+ */
+export const ZProductListQuerySchema = z.object({
+  page: zQueryInt({ default: 1, min: 1 }),
+  limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+  search: zSearchTerm,
+  status: z.preprocess((v) => (v === undefined || v === '' ? 'all' : v), z.enum(PRODUCT_STATUS_FILTERS)),
+});
+export type ProductListQuery = z.input<typeof ZProductListQuerySchema>;
+
+/** A product row: the device with its customer's name and assignment date (both on ZItemSchema). */
+export const ZProductSchema = ZItemSchema;
+export type Product = z.infer<typeof ZProductSchema>;
+
+export const ZProductPaginationSchema = z.object({
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const ZProductListReplySchema = z.object({
+  data: z.object({
+    items: z.array(ZProductSchema),
+    pagination: ZProductPaginationSchema,
+  }),
+});
+export type ProductListReply = z.infer<typeof ZProductListReplySchema>;
