@@ -45,3 +45,24 @@ export async function openSignedIn(page: Page, path: string): Promise<void> {
   await signIn(page, DEMO_OWNER, path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
 }
+
+/**
+ * A customer with a device on a payment plan who has paid twice (cash, then
+ * mobile money): the payment pipeline records the payments and issues tokens,
+ * so the dashboard and reports have something real to show.
+ */
+export async function seedPayingCustomer(page: Page) {
+  const customer = await seedCustomer(page, `Wanjiru ${unique('PAY')}`);
+  const device = await seedDevice(page);
+  await apiCall(page, 'POST', '/items/assign', { customer_id: customer.customer_id, item_serial_number: device.serial_number, organization_id: '' });
+  const template = await apiCall<{ template_id: number }>(page, 'POST', '/payments/templates/create', {
+    template_name: unique('Plan'),
+    deposit_made: 500,
+    daily_price: 50,
+    currency: 'KES',
+  });
+  await apiCall(page, 'POST', '/payments/templates/assign', { customer_id: customer.customer_id, template_id: template.template_id });
+  await apiCall(page, 'POST', '/payments', { serial_number: device.serial_number, amount: 1000, payment_method: 'cash', reference: unique('RCPT') });
+  await apiCall(page, 'POST', '/payments', { serial_number: device.serial_number, amount: 350, payment_method: 'mobile_money', reference: unique('MP') });
+  return { customer, device };
+}

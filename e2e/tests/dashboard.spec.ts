@@ -1,3 +1,4 @@
+import { seedPayingCustomer } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 const CARDS = ['Customer Overview', 'Payment Analytics', 'Token Management', 'Revenue Metrics', 'Recent Transactions', 'System Health'];
@@ -6,6 +7,8 @@ test.describe('dashboard', () => {
   test('shows the six cards fed by the API, with System Health from /payg/health', async ({ page }) => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
+    const { customer } = await seedPayingCustomer(page);
+    await page.reload();
     for (const card of CARDS) await expect(page.getByRole('region', { name: card })).toBeVisible();
     const health = page.getByRole('region', { name: 'System Health' });
     await expect(health.getByLabel('API: Operational')).toBeVisible();
@@ -13,6 +16,12 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Failed to load dashboard data')).toHaveCount(0);
     await expect(page.getByText('Some data failed to load')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Revenue Metrics' }).getByText(/^\d+\.\d%$/)).toBeVisible();
+    const transactions = page.getByRole('region', { name: 'Recent Transactions' });
+    await expect(transactions.getByRole('row', { name: new RegExp(customer.customer_name) })).toHaveCount(2);
+    await expect(transactions).toContainText('1,000.00');
+    await expect(transactions).toContainText('350.00');
+    await expect(page.getByRole('region', { name: 'Token Management' }).getByText(/^\d{3} \d{3}/).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Revenue Metrics' }).getByLabel('Revenue trend')).toBeVisible();
     await screenshotBothThemes(page, 'dashboard');
   });
 
@@ -30,10 +39,10 @@ test.describe('dashboard', () => {
     await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
     await filtered;
-    await expect(page.getByRole('button', { name: /\d{4} – .*\d{4}/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pick a date' })).toContainText(/\d{4} – .*\d{4}/);
 
     const refreshed = page.waitForRequest((r) => new URL(r.url()).pathname === '/payg/metrics/customers');
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await refreshed;
 
     const health = page.waitForRequest((r) => new URL(r.url()).pathname === '/payg/health');

@@ -1,10 +1,11 @@
-import { openSignedIn } from '../support/api.js';
+import { openSignedIn, seedPayingCustomer } from '../support/api.js';
 import { readFileSync } from 'node:fs';
 import { expect, screenshotBothThemes, test } from '../support/fixtures.js';
 
 test.describe('reports', () => {
   test('the revenue report shows a table and downloads as CSV and PDF', async ({ page }) => {
     await openSignedIn(page, '/reports');
+    await seedPayingCustomer(page);
     for (const title of ['Revenue Report', 'Customer Report', 'Token Report']) {
       await expect(page.getByRole('heading', { name: title, level: 4 })).toBeVisible();
     }
@@ -12,6 +13,8 @@ test.describe('reports', () => {
     const view = page.getByRole('region', { name: 'Revenue Report' });
     await expect(view.getByRole('table', { name: 'revenue report' })).toBeVisible();
     await expect(view.getByText('Failed to load reports')).toHaveCount(0);
+    await expect(view.getByLabel('Revenue per month')).toBeVisible();
+    await expect(view.getByRole('table', { name: 'revenue report' }).getByRole('row', { name: /^Total/ })).not.toContainText('USD 0.00');
     await screenshotBothThemes(page, 'reports');
 
     const [csv] = await Promise.all([page.waitForEvent('download'), view.getByRole('button', { name: 'Download CSV' }).click()]);

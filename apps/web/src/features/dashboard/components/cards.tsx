@@ -1,4 +1,4 @@
-import { Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Box, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCoins, IconKey, IconReceipt2, IconUsers } from '@tabler/icons-react';
 import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
@@ -58,7 +58,9 @@ export function CustomerOverviewCard({ data, loading, failed }: { data?: Custome
                     {c.county ? ` · ${c.county}` : ''}
                   </Text>
                 </Stack>
-                <StatusBadge kind="customer" status={c.status} />
+                <Box style={{ flexShrink: 0 }}>
+                  <StatusBadge kind="customer" status={c.status} />
+                </Box>
               </Group>
             ))}
           </RecentList>
@@ -92,7 +94,7 @@ export function PaymentAnalyticsCard({ data, loading, failed }: { data?: Payment
                   </Text>
                   <DateText value={p.paid_at ?? p.created_at} size="xs" c="dimmed" />
                 </Stack>
-                <Stack gap={2} align="flex-end">
+                <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                   <Money amount={p.amount} size="sm" fw={600} />
                   <StatusBadge kind="payment" status={p.status} />
                 </Stack>
@@ -128,7 +130,9 @@ export function TokenManagementCard({ data, loading, failed }: { data?: UsageMet
                     {t.serial_number} · {t.days} {t.days === 1 ? 'day' : 'days'}
                   </Text>
                 </Stack>
-                <StatusBadge kind="token" status={t.status} isValid={t.is_valid} />
+                <Box style={{ flexShrink: 0 }}>
+                  <StatusBadge kind="token" status={t.status} isValid={t.is_valid} />
+                </Box>
               </Group>
             ))}
           </RecentList>
