@@ -48,11 +48,11 @@ test.describe('payment templates', () => {
     const perf = page.getByRole('dialog', { name: 'Template Performance' });
     await expect(perf.getByText('Customers on template')).toBeVisible();
     await expect(perf.getByText('Failed to load performance data')).toHaveCount(0);
-    await screenshotBothThemes(page, 'template-performance');
     await perf.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('tab', { name: 'Performance' }).click();
     await expect(page.getByRole('table', { name: 'Template performance' }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
+    await screenshotBothThemes(page, 'template-performance');
 
     await page.getByRole('tab', { name: 'Assignments' }).click();
     const assignment = page.getByRole('table', { name: 'Template assignments' }).getByRole('row', { name: new RegExp(customer.customer_name) });
