@@ -7,7 +7,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { TokensService, TX_OPTIONS, auditTx } from '../tokens/tokens.service.js';
+import { TokensService, TX_OPTIONS } from '../tokens/tokens.service.js';
 import { PaymentPipeline } from './payment-pipeline.service.js';
 import { toPayment } from './payments.mapper.js';
 
@@ -95,7 +95,7 @@ export class PaymentsService {
           description: `Unmatched payment ${paymentId} assigned to device ${result.serial_number} by ${user.username}`,
           metadata: { serial_number: result.serial_number ?? null, days: result.days ?? 0 },
         },
-        auditTx(tx),
+        tx,
       );
       return result;
     }, TX_OPTIONS);

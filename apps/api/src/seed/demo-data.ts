@@ -1,22 +1,262 @@
-import type { Prisma } from '../generated/prisma/client.js';
-import type { AppConfig } from '../config/config.js';
-import { hashPassword } from '../auth/passwords.js';
+import type { ModuleRef } from '@nestjs/core';
+import {
+  ZCustomerInputSchema,
+  ZItemInputSchema,
+  ZManualPaymentSchema,
+  ZOnboardingSchema,
+  ZTemplateInputSchema,
+  ZCreateInvoiceSchema,
+} from '@kidogo/contracts';
+import type { AuthUser } from '../common/tenancy.js';
+import { DatabaseService } from '../database/database.service.js';
+import { CustomersService } from '../customers/customers.service.js';
+import { ItemsService } from '../items/items.service.js';
+import { TemplatesService } from '../templates/templates.service.js';
+import { OnboardingService } from '../onboarding/onboarding.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { ReceiverService } from '../receiver/receiver.service.js';
+import { OemConfigService } from '../oem-config/oem-config.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
 
-/** A demo organization with an owner and a little of everything to look at. */
-export async function seedDemoData(
-  tx: Prisma.TransactionClient,
-  orgId: string,
-  owner: { username: string; password: string },
-  _config: AppConfig,
-): Promise<void> {
-  await tx.organization.create({ data: { id: orgId, name: 'Demo Solar Ltd', external_key: 'DEMO-001', app: 'kidogo' } });
-  await tx.user.create({
-    data: {
-      username: owner.username,
-      email: 'owner@demo.kidogo.local',
-      password_hash: await hashPassword(owner.password),
-      role: 'owner',
-      organization_id: orgId,
-    },
+const CUSTOMERS: Array<[string, string, string, string, string]> = [
+  // name, id number, phone, county, occupation
+  ['Amina Wanjiru', '28114501', '0712345601', 'Nairobi', 'Trader'],
+  ['Baraka Otieno', '30221877', '0722345602', 'Kisumu', 'Fisher'],
+  ['Chebet Kiprop', '27551093', '0733345603', 'Uasin Gishu', 'Farmer'],
+  ['Daudi Mwangi', '31800244', '0710345604', 'Nyeri', 'Teacher'],
+  ['Eshe Mohamed', '29904415', '0720345605', 'Mombasa', 'Tailor'],
+  ['Faraji Odhiambo', '32118860', '0711345606', 'Siaya', 'Boda boda rider'],
+  ['Gathoni Kariuki', '26407731', '0721345607', 'Kiambu', 'Nurse'],
+  ['Hamisi Barasa', '33019952', '0713345608', 'Kakamega', 'Mechanic'],
+  ['Imani Achieng', '30550018', '0723345609', 'Homa Bay', 'Shopkeeper'],
+  ['Jabari Kilonzo', '28877204', '0714345610', 'Machakos', 'Farmer'],
+  ['Kamau Njoroge', '27130456', '0724345611', 'Nakuru', 'Driver'],
+  ['Lulu Auma', '31402279', '0715345612', 'Migori', 'Hairdresser'],
+  ['Makena Mutua', '29776140', '0725345613', 'Meru', 'Farmer'],
+  ['Njeri Maina', '32650391', '0716345614', "Murang'a", 'Student'],
+  ['Omondi Wekesa', '28003587', '0726345615', 'Bungoma', 'Carpenter'],
+  ['Pendo Chausiku', '30918826', '0717345616', 'Kilifi', 'Trader'],
+  ['Rehema Nafula', '27648813', '0727345617', 'Busia', 'Farmer'],
+  ['Sefu Langat', '33170054', '0718345618', 'Kericho', 'Tea picker'],
+];
+
+const DEVICES: Array<[string, string, string, string, number, string]> = [
+  // serial, product, manufacturer, oem, price, type
+  ['SHS-1001', 'Solar Home System 50W', 'SunCo', 'sunco', 18000, 'solar'],
+  ['SHS-1002', 'Solar Home System 50W', 'SunCo', 'sunco', 18000, 'solar'],
+  ['SHS-1003', 'Solar Home System 50W', 'SunCo', 'sunco', 18000, 'solar'],
+  ['SHS-1004', 'Solar Home System 80W + TV', 'SunCo', 'sunco', 36000, 'solar'],
+  ['SHS-1005', 'Solar Home System 80W + TV', 'SunCo', 'sunco', 36000, 'solar'],
+  ['LMP-2001', 'Solar Lamp Pro', 'Lumina', 'lumina', 3500, 'lamp'],
+  ['LMP-2002', 'Solar Lamp Pro', 'Lumina', 'lumina', 3500, 'lamp'],
+  ['LMP-2003', 'Solar Lamp Pro', 'Lumina', 'lumina', 3500, 'lamp'],
+  ['PHN-3001', 'Smartphone A10', 'Voltaic', 'voltaic', 9000, 'phone'],
+  ['PHN-3002', 'Smartphone A10', 'Voltaic', 'voltaic', 9000, 'phone'],
+  ['EBK-4001', 'E-Bike Lite', 'Ampere', 'ampere', 120000, 'e-bike'],
+  ['SHS-1006', 'Solar Home System 50W', 'SunCo', 'sunco', 18000, 'solar'],
+  ['SHS-1007', 'Solar Home System 50W', 'SunCo', 'sunco', 18000, 'solar'],
+  ['LMP-2004', 'Solar Lamp Pro', 'Lumina', 'lumina', 3500, 'lamp'],
+];
+
+const DAY = 86_400_000;
+
+/**
+ * Fills the demo organization through the application's own services, so
+ * what a new user sees (tokens, balances, messages) is exactly what the
+ * product computes: templates, customers, devices on plans, payments by cash
+ * and by M-Pesa message (one unmatched, one unreadable), a notification and
+ * an invoice from the platform.
+ */
+export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: AuthUser, superAdmin: AuthUser): Promise<void> {
+  const get = <T>(cls: new (...args: never[]) => T): T => moduleRef.get(cls, { strict: false });
+  const customers = get(CustomersService);
+  const items = get(ItemsService);
+  const templates = get(TemplatesService);
+  const onboarding = get(OnboardingService);
+  const payments = get(PaymentsService);
+  const receiver = get(ReceiverService);
+
+  // Lumina lamps have a keypad with the keys 1 to 4 only.
+  await get(OemConfigService).upsert(orgId, owner, { product_oem: 'lumina', restricted_digit_set: true, extended_token: false, value_divider: 1 });
+
+  const plans = {
+    home: await templates.create(
+      orgId,
+      ZTemplateInputSchema.parse({
+        template_name: 'Solar Home 50W - Daily',
+        description: 'Deposit, then KES 50 a day until KES 18,000 is paid',
+        deposit_made: 1000,
+        daily_price: 50,
+        activation_price: 500,
+        grace_period_days: 3,
+        currency: 'KES',
+        payment_method: 'mobile_money',
+        frequency: 'daily',
+        free_code_price: 18000,
+      }),
+    ),
+    tv: await templates.create(
+      orgId,
+      ZTemplateInputSchema.parse({
+        template_name: 'Solar Home 80W + TV - Daily',
+        deposit_made: 2500,
+        daily_price: 90,
+        activation_price: 500,
+        grace_period_days: 2,
+        currency: 'KES',
+        payment_method: 'mobile_money',
+        frequency: 'daily',
+        free_code_price: 36000,
+      }),
+    ),
+    lamp: await templates.create(
+      orgId,
+      ZTemplateInputSchema.parse({
+        template_name: 'Lamp Lite - Daily',
+        deposit_made: 300,
+        daily_price: 15,
+        activation_price: 0,
+        grace_period_days: 1,
+        currency: 'KES',
+        payment_method: 'mobile_money',
+        frequency: 'daily',
+        free_code_price: 3500,
+      }),
+    ),
+    phone: await templates.create(
+      orgId,
+      ZTemplateInputSchema.parse({
+        template_name: 'Smartphone - Weekly',
+        deposit_made: 1500,
+        daily_price: 30,
+        currency: 'KES',
+        payment_method: 'mobile_money',
+        frequency: 'weekly',
+        free_code_price: 9000,
+      }),
+    ),
+  };
+
+  const people = [];
+  for (const [i, [name, id, phone, county, occupation]] of CUSTOMERS.entries()) {
+    people.push(
+      await customers.register(
+        orgId,
+        ZCustomerInputSchema.parse({
+          customer_name: name,
+          id_number: id,
+          phone_contact: phone,
+          email: i % 3 === 0 ? `${name.split(' ')[0].toLowerCase()}@example.co.ke` : '',
+          country: 'Kenya',
+          gender: i % 2 === 0 ? 'Female' : 'Male',
+          county,
+          occupation,
+          preferred_language: i % 4 === 1 ? 'Swahili' : 'English',
+          status: i === 16 ? 'inactive' : 'active',
+        }),
+        owner,
+      ),
+    );
+  }
+
+  for (const [serial, product, manufacturer, oem, price, type] of DEVICES) {
+    await items.add(
+      orgId,
+      ZItemInputSchema.parse({ serial_number: serial, product_name: product, manufacturer, product_oem: oem, price, product_type: type, model: 'v2' }),
+    );
+  }
+
+  // Eleven customers take a device on a plan; the rest are prospects.
+  const onboard: Array<[number, string, number]> = [
+    [0, 'SHS-1001', plans.home.template_id],
+    [1, 'SHS-1002', plans.home.template_id],
+    [2, 'SHS-1003', plans.home.template_id],
+    [3, 'SHS-1004', plans.tv.template_id],
+    [4, 'SHS-1005', plans.tv.template_id],
+    [5, 'LMP-2001', plans.lamp.template_id],
+    [6, 'LMP-2002', plans.lamp.template_id],
+    [7, 'LMP-2003', plans.lamp.template_id],
+    [8, 'PHN-3001', plans.phone.template_id],
+    [9, 'PHN-3002', plans.phone.template_id],
+    [10, 'SHS-1006', plans.home.template_id],
+  ];
+  for (const [who, serial, template] of onboard) {
+    await onboarding.onboard(orgId, ZOnboardingSchema.parse({ customer_id: people[who].customer_id, item_serial_number: serial, template_id: template }), owner);
+  }
+
+  // The demo's customers joined two months ago: their plans and devices date from then.
+  const now = Date.now();
+  const joined = new Date(now - 60 * DAY);
+  const db = moduleRef.get(DatabaseService, { strict: false }).db;
+  await db.templateAssignment.updateMany({ where: { organization_id: orgId }, data: { assigned_at: joined, start_date: joined } });
+  await db.itemAssignment.updateMany({ where: { organization_id: orgId }, data: { assigned_at: joined } });
+  await db.item.updateMany({ where: { organization_id: orgId, is_assigned: true }, data: { assigned_at: joined } });
+
+  // Cash deposits collected by agents, then daily payments.
+  let receipt = 0;
+  const pay = (serial: string, amount: number, daysAgo: number, method: 'cash' | 'mobile_money' = 'mobile_money') =>
+    payments.createManual(
+      orgId,
+      owner,
+      ZManualPaymentSchema.parse({
+        serial_number: serial,
+        amount,
+        payment_method: method,
+        reference: `DEMO${String(++receipt).padStart(5, '0')}`,
+        paid_at: new Date(now - daysAgo * DAY).toISOString(),
+      }),
+    );
+  const history: Array<[string, number[]]> = [
+    ['SHS-1001', [1500, 700, 350, 500, 300]],
+    ['SHS-1002', [1500, 1000, 500]],
+    ['SHS-1003', [1000, 200]],
+    ['SHS-1004', [3000, 900, 450]],
+    ['SHS-1005', [3500]],
+    ['LMP-2001', [300, 150, 90, 3000]],
+    ['LMP-2002', [450, 60]],
+    ['LMP-2003', [300]],
+    ['PHN-3001', [1500, 210, 210]],
+    ['PHN-3002', [2000]],
+  ];
+  for (const [serial, amounts] of history) {
+    for (const [k, amount] of amounts.entries()) {
+      await pay(serial, amount, (amounts.length - k) * 9, k === 0 ? 'cash' : 'mobile_money');
+    }
+  }
+
+  // M-Pesa confirmations as the SMS forwarder delivers them.
+  const sms = (code: string, amount: string, account: string, name: string, phone: string) =>
+    receiver.receive(orgId, {
+      message: `${code} Confirmed. Ksh${amount} received from ${name} ${phone} on ${ddmmyy(now - DAY)} at 9:41 AM. Account Number ${account}. New Utility balance is Ksh152,300.00.`,
+      from: 'MPESA',
+      received_at: new Date(now - DAY).toISOString(),
+    });
+  await sms('SKD1A2B3C4', '1,500.00', 'SHS-1006', 'KAMAU NJOROGE', '254724345611');
+  await sms('SKD5E6F7G8', '300.00', 'SHS 1001', 'AMINA WANJIRU', '254712345601');
+  await sms('SKD9H0J1K2', '250.00', 'XYZ-999', 'PETER MUTUA', '254799000111'); // no such device: unmatched
+  await receiver.receive(orgId, { message: 'Your M-PESA balance is Ksh2,310.00. Thank you for using M-PESA.', from: 'MPESA' }); // not a payment
+
+  await get(NotificationsService).notify(superAdmin, orgId, {
+    message: 'Welcome to Kidogo! This demo organization has customers, devices, payments and tokens to explore.',
+    level: 'info',
   });
+  await get(InvoicesService).create(
+    superAdmin,
+    orgId,
+    ZCreateInvoiceSchema.parse({
+      organization_id: orgId,
+      due_date: new Date(now + 14 * DAY).toISOString().slice(0, 10),
+      description: 'Kidogo platform subscription',
+      line_items: [
+        { description: 'Platform subscription (monthly)', quantity: 1, unit_price: 49 },
+        { description: 'Active devices', quantity: 11, unit_price: 0.5 },
+      ],
+    }),
+  );
+}
+
+function ddmmyy(ms: number): string {
+  const d = new Date(ms + 3 * 3_600_000); // East Africa Time
+  return `${d.getUTCDate()}/${d.getUTCMonth() + 1}/${String(d.getUTCFullYear()).slice(2)}`;
 }

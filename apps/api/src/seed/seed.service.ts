@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseService } from '../database/database.service.js';
 import { hashPassword } from '../auth/passwords.js';
-import { seedDemoData } from './demo-data.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { populateDemo } from './demo-data.js';
 
 export const DEMO_ORG = 'demo';
 export const DEMO_ADMIN = { username: 'admin', password: 'admin123' };
@@ -22,10 +24,40 @@ export class SeedService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly database: DatabaseService,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   /** Returns lines worth printing at start (credentials of what it created). */
   async run(): Promise<string[]> {
+    const created = { demo: false };
+    const lines = await this.createUsers(created);
+    if (created.demo) {
+      const [owner, admin] = await Promise.all([this.actor(DEMO_OWNER.username), this.actor(this.config.admin.username ?? DEMO_ADMIN.username)]);
+      try {
+        await populateDemo(this.moduleRef, DEMO_ORG, owner, admin);
+      } catch (e) {
+        this.logger.error(`The demo data could not be completed: ${(e as Error).stack ?? e}`);
+      }
+    }
+    return lines;
+  }
+
+  private async actor(username: string): Promise<AuthUser> {
+    const u = await this.database.platform.user.findUniqueOrThrow({ where: { username }, include: { organization: true } });
+    return {
+      user_id: u.id,
+      username: u.username,
+      email: u.email,
+      role: u.role,
+      organization_id: u.organization_id,
+      app: u.organization.app,
+      org_status: u.organization.status,
+      org_disabled_reason: null,
+      org_status_changed_at: null,
+    };
+  }
+
+  private async createUsers(created: { demo: boolean }): Promise<string[]> {
     const db = this.database.platform;
     return db.$transaction(
       async (tx) => {
@@ -55,7 +87,17 @@ export class SeedService {
           });
           lines.push(`Created the super admin "${username}" in organization "${orgId}".`);
           if (this.config.seedDemo && !(await tx.organization.findUnique({ where: { id: DEMO_ORG } }))) {
-            await seedDemoData(tx, DEMO_ORG, DEMO_OWNER, this.config);
+            await tx.organization.create({ data: { id: DEMO_ORG, name: 'Demo Solar Ltd', external_key: 'DEMO-001', app: 'kidogo' } });
+            await tx.user.create({
+              data: {
+                username: DEMO_OWNER.username,
+                email: 'owner@demo.kidogo.local',
+                password_hash: await hashPassword(DEMO_OWNER.password),
+                role: 'owner',
+                organization_id: DEMO_ORG,
+              },
+            });
+            created.demo = true;
             lines.push(`Seeded the demo organization "${DEMO_ORG}".`);
           }
         }

@@ -31,7 +31,6 @@ export type Tx = Omit<ScopedClient, '$connect' | '$disconnect' | '$on' | '$trans
  * AuditService.record is typed for the unguarded client's transaction; the
  * guarded one is the same connection with a query check on top.
  */
-export const auditTx = (tx: Tx) => tx as unknown as Prisma.TransactionClient;
 
 /**
  * Interactive transactions wait for the row lock of a busy device: fifty
@@ -257,7 +256,7 @@ export class TokensService {
         description: `${kind} token (count ${generated.count}${days ? `, ${days} days` : ''}) for device ${item.serial_number} by ${req.generatedBy}`,
         metadata: { serial_number: item.serial_number, token_type: kind, token_count: generated.count, days, payment_id: req.paymentId ?? null },
       },
-      auditTx(tx),
+      tx,
     );
 
     return {
@@ -331,7 +330,7 @@ export class TokensService {
           description: `Token count of device ${item.serial_number} changed from ${item.token_count} to ${input.new_token_count}${input.reason ? `: ${input.reason}` : ''}`,
           metadata: { serial_number: item.serial_number, old_token_count: item.token_count, new_token_count: input.new_token_count, reason: input.reason ?? null },
         },
-        auditTx(tx),
+        tx,
       );
       return {
         message: 'Token count updated successfully',

@@ -3,9 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Screens are lazy chunks: on a busy 2-core machine the first import of one can
-// take more than the default second, so findBy/waitFor wait up to 4 s.
-configure({ asyncUtilTimeout: 4000 });
+// A screen's first render also loads its lazy route chunk (charts and all): give findBy* time for it.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine measures and animates with.
 Object.defineProperty(window, 'matchMedia', {
@@ -30,6 +29,10 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+// Mantine's autosizing Textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+}
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt: Element) => getComputedStyle(elt);

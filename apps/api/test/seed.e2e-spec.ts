@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SeedService } from '../src/seed/seed.service.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+describe('first start', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SEED_DEMO: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('creates the super admin and a demo organization filled through the real services, once', async () => {
+    const lines = await t.app.get(SeedService).run();
+    expect(lines.join('\n')).toMatch(/Demo sign-in: super admin admin \/ admin123, organization owner demo \/ demo1234/);
+
+    const admin = await t.http.post('/payg/authenticate').type('form').send({ username: 'admin', password: 'admin123' }).expect(200);
+    expect(admin.body.user.role).toBe('super_admin');
+    const owner = await t.http.post('/payg/authenticate').type('form').send({ username: 'demo', password: 'demo1234' }).expect(200);
+    const auth = { Authorization: `Bearer ${owner.body.access_token}` };
+
+    const customers = await t.http.get('/payg/registered-customers').set(auth).expect(200);
+    expect(customers.body.pagination.total).toBeGreaterThanOrEqual(15);
+    const products = await t.http.get('/payg/products/summary').set(auth).expect(200);
+    expect(products.body.data.assigned_products).toBeGreaterThan(5);
+    expect(products.body.data.unassigned_products).toBeGreaterThan(0);
+    const tokens = await t.http.get('/payg/metrics/token-generation-logs').set(auth).expect(200);
+    expect(tokens.body.data.total).toBeGreaterThan(5);
+    const messages = await t.http.get('/payg/fetch_messages').set(auth).expect(200);
+    const statuses = new Set(messages.body.data.map((m: { status: string }) => m.status));
+    expect(statuses).toEqual(new Set(['processed', 'unmatched', 'unparsed']));
+    const summary = await t.http.get('/payg/metrics/summary').set(auth).expect(200);
+    expect(Number(summary.body.total_revenue)).toBeGreaterThan(0);
+    const notifications = await t.http.get('/payg/notifications').set(auth).expect(200);
+    expect(notifications.body.data.length).toBe(1);
+
+    // The plans were in place before the payments, so the plans' figures count them.
+    const perf = await t.http.get('/payg/payments/templates/performance').set(auth).expect(200);
+    const collected = perf.body.data.reduce((sum: number, p: { revenue_collected: string }) => sum + Number(p.revenue_collected), 0);
+    expect(collected).toBeCloseTo(Number(summary.body.total_revenue), 2);
+
+    // A second start changes nothing.
+    const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });
+    await t.app.get(SeedService).run();
+    expect(await t.db.platform.customer.count({ where: { organization_id: 'demo' } })).toBe(before);
+  });
+});
