@@ -2,6 +2,7 @@ import { Text, Tooltip } from '@mantine/core';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
+import { TokenText } from '@/components/ui/token-text';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { MessageHistoryEntry, PaymentHistoryEntry, TokenHistoryEntry } from '../api/types';
 import { HistoryStatusBadge } from './history-status';
@@ -13,9 +14,6 @@ interface TableProps<T> {
   onRetry: () => void;
 }
 
-/** OpenPAYGO tokens are typed on a keypad: grouped in threes they are easier to read out. */
-export const groupToken = (token: string) => token.replace(/\s+/g, '').replace(/(\d{3})(?=\d)/g, '$1 ');
-
 const typeLabel = (t: string) => (t ? t.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) : '—');
 
 export function TokenHistoryTable(props: TableProps<TokenHistoryEntry>) {
@@ -24,11 +22,7 @@ export function TokenHistoryTable(props: TableProps<TokenHistoryEntry>) {
     {
       key: 'token',
       header: 'Token',
-      render: (t) => (
-        <Text size="sm" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          {groupToken(t.token)}
-        </Text>
-      ),
+      render: (t) => <TokenText token={t.token} size="sm" fw={600} copyable />,
     },
     { key: 'type', header: 'Type', render: (t) => typeLabel(t.token_type) },
     { key: 'days', header: 'Days', align: 'right', render: (t) => t.days },
