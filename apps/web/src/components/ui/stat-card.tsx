@@ -52,14 +52,15 @@ export function StatMoney({ amount, currency, prefix }: { amount: number | strin
     n === null || n === undefined || !Number.isFinite(n)
       ? '—'
       : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  // The code may go above the figure on a narrow card; the figure itself never breaks.
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
+    <span>
       {prefix ?? (
         <Text span fz="sm" fw={600} c="dimmed">
           {currency?.trim() || 'USD'}
         </Text>
       )}{' '}
-      {digits}
+      <span style={{ whiteSpace: 'nowrap' }}>{digits}</span>
     </span>
   );
 }

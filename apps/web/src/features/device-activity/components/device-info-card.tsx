@@ -39,7 +39,7 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
           </Text>
         </div>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg">
         <Field label="Serial Number">
           <Text span ff="monospace" fw={600}>
             {device.serial_number}

@@ -115,7 +115,7 @@ export default function InvoicesRoute() {
         }
       />
       {s ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
           <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={18} />} />
           <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
           <StatCard

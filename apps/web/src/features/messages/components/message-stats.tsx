@@ -11,7 +11,7 @@ export function MessageStatsCards() {
   if (isError) return null;
   const n = (v: number | undefined) => (v ?? 0).toLocaleString();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
       <StatCard
         label="Today"
         value={n(data?.today)}

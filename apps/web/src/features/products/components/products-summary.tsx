@@ -8,7 +8,7 @@ export function ProductsSummary() {
   const { data, isPending } = useProductsSummary();
   const n = (v: number | undefined) => (v ?? 0).toLocaleString();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
       <StatCard label="Total Products" value={n(data?.total)} loading={isPending} icon={<IconPackage size={18} />} />
       <StatCard label="Assigned" value={n(data?.assigned)} loading={isPending} color="green" icon={<IconLink size={18} />} />
       <StatCard label="Unassigned" value={n(data?.unassigned)} loading={isPending} color="blue" icon={<IconPackageOff size={18} />} />

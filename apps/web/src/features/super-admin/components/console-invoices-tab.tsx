@@ -119,7 +119,7 @@ export function ConsoleInvoicesTab() {
         </Button>
       </Group>
       {s ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={18} />} />
           <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
           <StatCard label="Pending Invoices" value={s.pending_invoices.toLocaleString()} color="yellow" icon={<IconClock size={18} />} />

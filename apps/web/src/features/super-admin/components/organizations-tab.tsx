@@ -113,7 +113,7 @@ export function OrganizationsTab() {
           Add Organization
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <StatCard label="Total Organizations" value={n(stats.data?.total_organizations)} loading={stats.isPending} icon={<IconBuildingCommunity size={18} />} />
         <StatCard label="Active Organizations" value={n(stats.data?.active_organizations)} loading={stats.isPending} color="green" icon={<IconBuilding size={18} />} />
         <StatCard
