@@ -116,11 +116,11 @@ export default function InvoicesRoute() {
       />
       {s ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
-          <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={18} />} />
-          <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
+          <StatCard label="Total Invoices" value={(s.total_invoices ?? 0).toLocaleString()} icon={<IconFileInvoice size={18} />} />
+          <StatCard label="Paid Invoices" value={(s.paid_invoices ?? 0).toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
           <StatCard
             label="Pending Invoices"
-            value={s.pending_invoices.toLocaleString()}
+            value={(s.pending_invoices ?? 0).toLocaleString()}
             color="yellow"
             icon={<IconClock size={18} />}
             hint={s.overdue_invoices ? `${s.overdue_invoices} overdue` : undefined}

@@ -120,9 +120,9 @@ export function ConsoleInvoicesTab() {
       </Group>
       {s ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-          <StatCard label="Total Invoices" value={s.total_invoices.toLocaleString()} icon={<IconFileInvoice size={18} />} />
-          <StatCard label="Paid Invoices" value={s.paid_invoices.toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
-          <StatCard label="Pending Invoices" value={s.pending_invoices.toLocaleString()} color="yellow" icon={<IconClock size={18} />} />
+          <StatCard label="Total Invoices" value={(s.total_invoices ?? 0).toLocaleString()} icon={<IconFileInvoice size={18} />} />
+          <StatCard label="Paid Invoices" value={(s.paid_invoices ?? 0).toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
+          <StatCard label="Pending Invoices" value={(s.pending_invoices ?? 0).toLocaleString()} color="yellow" icon={<IconClock size={18} />} />
           <StatCard label="Total Revenue" value={dollars(s.total_revenue)} color="teal" icon={<IconCash size={18} />} />
         </SimpleGrid>
       ) : null}
