@@ -25,7 +25,8 @@ export function InvoiceSettingsModal({ opened, onClose, admin }: { opened: boole
       ) : settings.isError ? (
         <ErrorAlert message={errorMessage(settings.error, 'Failed to load invoice settings')} onRetry={() => void settings.refetch()} />
       ) : (
-        <SettingsForm key={settings.dataUpdatedAt} view={settings.data} onClose={onClose} />
+        // Not keyed by the data's age: a background refetch must not reset what the user typed or drop a save in flight.
+        <SettingsForm view={settings.data} onClose={onClose} />
       )}
     </Modal>
   );
