@@ -142,7 +142,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     const { status, body, log } = toErrorReply(exception);
-    if (log) this.logger.error(`${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? exception}`);
+    // The path without its query string: queries carry search terms (names, phone numbers), never worth a log line.
+    if (log) this.logger.error(`${req.method} ${req.path}: ${(exception as Error)?.stack ?? exception}`);
     if (res.headersSent) {
       res.end();
       return;
