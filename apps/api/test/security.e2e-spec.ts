@@ -189,6 +189,47 @@ describe('security hardening', () => {
     });
   });
 
+  describe('secrets at rest', () => {
+    it('stores device keys, provider configs, OEM credentials and the API key sealed, and shows them masked or not at all', async () => {
+      const secret = { device: hex(16), sms: `sms-${hex(8)}`, oem: `oem-${hex(8)}`, provider: `prov-${hex(8)}` };
+      const as = w.owner.auth;
+      const serial = `SEC-${hex()}`;
+      const item = await t.http.post('/payg/items/add').set(as).send({ serial_number: serial, product_name: 'Lamp', secret_key: secret.device, starting_code: 987654321 });
+      expect(item.status).toBe(201);
+      await t.http.put('/payg/settings/sms-provider').set(as).send({ provider: 'sms_webhook', config: { url: 'http://127.0.0.1:9/x', secret: secret.sms } }).expect(200);
+      await t.http.post('/payg/config/credentials/upsert').set(as).send({ organization_id: w.org, oem_name: 'Sec', credentials: { password: secret.oem } }).expect(200);
+      const org = `sec-${hex()}`;
+      await t.http.post('/payg/admin/organizations').set(p.root.auth).send({ organization_id: org }).expect(201);
+      await t.http.post('/payg/admin/payment-providers').set(p.root.auth).send({ provider: 'africastalking', organization_id: org, config: { username: 'u', api_key: secret.provider } }).expect(201);
+      const key = (await t.http.get('/payg/settings/api-key').set(as).expect(200)).body.api_key as string;
+
+      // Every reply that shows them: masked or absent.
+      const replies = [
+        item.text,
+        (await t.http.post('/payg/items/fetch').set(as).send({ serial_number: serial })).text,
+        (await t.http.get('/payg/settings/sms-provider').set(as)).text,
+        (await t.http.get(`/payg/config/credentials/${w.org}`).set(as)).text,
+        (await t.http.get('/payg/admin/payment-providers').query({ organization_id: org }).set(p.root.auth)).text,
+        (await t.http.get('/payg/admin/oem-credentials').query({ organization_id: w.org }).set(p.root.auth)).text,
+      ];
+      for (const s of Object.values(secret)) for (const r of replies) expect(r).not.toContain(s);
+      expect(replies[2]).toContain(`${secret.sms.slice(0, 4)}•`);
+
+      // In the database: no column holds one of them in the clear.
+      const db = new pg.Client({ connectionString: t.databaseUrl });
+      await db.connect();
+      try {
+        const tables = (await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)).rows;
+        for (const { table_name } of tables) {
+          const dump = (await db.query<{ row: string }>(`SELECT x::text AS row FROM "${table_name}" x`)).rows.map((r) => r.row).join('\n');
+          for (const s of [...Object.values(secret), key]) expect([table_name, dump.includes(s)]).toEqual([table_name, false]);
+        }
+      } finally {
+        await db.end();
+      }
+    });
+  });
+
   describe('sessions', () => {
     it('issues access tokens that live 15 minutes, and refresh tokens that are rotated and revoked on sign-out', async () => {
       const login = await t.http.post('/payg/authenticate').send({ username: w.staff.username, password: DEFAULT_PASSWORD }).expect(200);
