@@ -4,7 +4,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // A screen's first render also loads its lazy route chunk (charts and all): give findBy* time for it.
-// Lazy routes are transformed on first import; on a loaded 2-core machine that alone can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine measures and animates with.
