@@ -28,7 +28,8 @@ export function InvoiceSettingsTab() {
   if (settings.isError) {
     return <ErrorAlert message={errorMessage(settings.error, 'Failed to load invoice settings')} onRetry={() => void settings.refetch()} />;
   }
-  return <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} />;
+  // Not keyed by the data's age: a background refetch must not reset what the user is typing.
+  return <SettingsForm settings={settings.data} />;
 }
 
 function SettingsForm({ settings }: { settings: GlobalInvoiceSettings }) {

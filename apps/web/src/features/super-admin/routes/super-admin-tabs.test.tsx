@@ -140,6 +140,24 @@ describe('console tabs', () => {
     });
   });
 
+  it('invoice settings: a background refetch keeps what the user is typing', async () => {
+    const user = userEvent.setup();
+    let prefix = 'INV';
+    mockConsole((c) =>
+      c.url === '/payg/admin/settings/invoices' && c.method === 'GET'
+        ? jsonResponse(200, { default_tax_rate: 0, default_currency: 'USD', invoice_prefix: prefix, template_html: null, default_payment_terms: 30, issuer_name: null, issuer_details: null, updated_at: '2026-11-20T10:00:00Z' })
+        : undefined,
+    );
+    const { queryClient } = open('invoice-settings');
+    const input = await screen.findByRole('textbox', { name: 'Invoice Prefix' });
+    await user.clear(input);
+    await user.type(input, 'KDG');
+    prefix = 'OTHER';
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByRole('textbox', { name: 'Invoice Prefix' })).toHaveValue('KDG');
+  });
+
   it('token logs filter by organization and status only when Filter is pressed', async () => {
     const user = userEvent.setup();
     const { calls } = mockConsole((c) =>
