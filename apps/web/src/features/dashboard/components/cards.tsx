@@ -4,6 +4,7 @@ import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TokenText } from '@/components/ui/token-text';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { CustomerMetrics, PaymentMetrics, UsageMetrics } from '../api/types';
 import { RecentEmpty, SectionCard, SectionError, Stat } from './section-card';
 
@@ -71,6 +72,7 @@ export function CustomerOverviewCard({ data, loading, failed }: { data?: Custome
 }
 
 export function PaymentAnalyticsCard({ data, loading, failed }: { data?: PaymentMetrics; loading: boolean; failed: boolean }) {
+  const currency = useOrganizationCurrency();
   const recent = data?.recent?.slice(0, RECENT_ON_CARDS) ?? [];
   return (
     <SectionCard title="Payment Analytics" icon={IconCoins} color="teal">
@@ -79,7 +81,7 @@ export function PaymentAnalyticsCard({ data, loading, failed }: { data?: Payment
       ) : (
         <>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-            <Stat label="Total revenue" value={formatMoney(data?.total_revenue ?? 0)} loading={loading} compact />
+            <Stat label="Total revenue" value={formatMoney(data?.total_revenue ?? 0, currency)} loading={loading} compact />
             <Stat label="Total payments" value={count(data?.total_payments)} loading={loading} />
             <Stat label="Successful" value={count(data?.successful)} loading={loading} color="green" />
             <Stat label="Pending" value={count(data?.pending)} loading={loading} color="yellow.7" />
@@ -95,7 +97,7 @@ export function PaymentAnalyticsCard({ data, loading, failed }: { data?: Payment
                   <DateText value={p.paid_at ?? p.created_at} size="xs" c="dimmed" />
                 </Stack>
                 <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-                  <Money amount={p.amount} size="sm" fw={600} />
+                  <Money amount={p.amount} currency={currency} size="sm" fw={600} />
                   <StatusBadge kind="payment" status={p.status} />
                 </Stack>
               </Group>
@@ -143,6 +145,7 @@ export function TokenManagementCard({ data, loading, failed }: { data?: UsageMet
 }
 
 export function RecentTransactionsCard({ data, loading, failed }: { data?: PaymentMetrics; loading: boolean; failed: boolean }) {
+  const currency = useOrganizationCurrency();
   const rows = data?.recent?.slice(0, 5) ?? [];
   return (
     <SectionCard title="Recent Transactions" icon={IconReceipt2} color="orange">
@@ -186,7 +189,7 @@ export function RecentTransactionsCard({ data, loading, failed }: { data?: Payme
                     <DateText value={p.paid_at ?? p.created_at} withTime />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Money amount={p.amount} size="sm" fw={600} />
+                    <Money amount={p.amount} currency={currency} size="sm" fw={600} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <StatusBadge kind="payment" status={p.status} />

@@ -3,6 +3,7 @@ import { AreaChart } from '@mantine/charts';
 import { Center, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChartAreaLine } from '@tabler/icons-react';
 import { formatMoney } from '@/components/ui/money';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { MetricsSummary, RevenueSeries } from '../api/types';
 import { SectionCard, SectionError, Stat } from './section-card';
 
@@ -19,6 +20,7 @@ function periodLabel(period: string, interval: RevenueSeries['interval']): strin
 }
 
 export function RevenueTrend({ series, loading, failed }: { series?: RevenueSeries; loading: boolean; failed: boolean }) {
+  const currency = useOrganizationCurrency();
   if (loading && !series) return <Skeleton h={220} />;
   if (failed && !series) {
     return (
@@ -54,7 +56,7 @@ export function RevenueTrend({ series, loading, failed }: { series?: RevenueSeri
       withDots={data.length <= 31}
       gridAxis="y"
       tickLine="none"
-      valueFormatter={(v) => formatMoney(v)}
+      valueFormatter={(v) => formatMoney(v, currency)}
       yAxisProps={{ width: 90, tickFormatter: (v: number) => new Intl.NumberFormat(undefined, { notation: 'compact' }).format(v) }}
       areaChartProps={{ accessibilityLayer: true }}
       aria-label="Revenue trend"
@@ -77,14 +79,15 @@ export function RevenueMetricsCard({
   seriesLoading: boolean;
   seriesFailed: boolean;
 }) {
+  const currency = useOrganizationCurrency();
   return (
     <SectionCard title="Revenue Metrics" icon={IconChartAreaLine}>
       {failed && !summary ? (
         <SectionError what="metrics" />
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="lg">
-          <Stat label="Total revenue" value={formatMoney(summary?.total_revenue ?? 0)} loading={loading} compact />
-          <Stat label="Average transaction" value={formatMoney(summary?.average_transaction ?? 0)} loading={loading} compact />
+          <Stat label="Total revenue" value={formatMoney(summary?.total_revenue ?? 0, currency)} loading={loading} compact />
+          <Stat label="Average transaction" value={formatMoney(summary?.average_transaction ?? 0, currency)} loading={loading} compact />
           <Stat label="Transactions" value={(summary?.transaction_count ?? 0).toLocaleString()} loading={loading} />
           <Stat label="Success rate" value={formatRate(summary?.success_rate)} loading={loading} color="green" />
         </SimpleGrid>

@@ -62,6 +62,7 @@ function mockDashboardApi(fail: Section[] = [], overrides: Partial<Record<Sectio
     if (path === '/payg/notifications') return jsonResponse(200, { data: [] });
     if (path === '/payg/health') return jsonResponse(200, health);
     if (path === '/payg/metrics/revenue') return jsonResponse(200, revenue);
+    if (path === '/payg/payments') return jsonResponse(200, { data: [{ payment_id: 1, currency: 'KES' }] });
     const section = ({
       '/payg/metrics/customers': 'customers',
       '/payg/metrics/payments': 'payments',
@@ -89,6 +90,16 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'Customer Overview' })).getByText('Amina Wanjiru')).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: 'System Health' })).findByText('Operational')).toBeInTheDocument();
     expect(screen.queryByText('Some data failed to load')).not.toBeInTheDocument();
+  });
+
+  it("shows money in the organization's currency (from its payments), not the display default", async () => {
+    seedSession();
+    mockDashboardApi();
+    renderApp('/dashboard');
+    const revenueCard = await screen.findByRole('region', { name: 'Revenue Metrics' });
+    expect(await within(revenueCard).findByText(/^KES 1,500\.00$/)).toBeInTheDocument();
+    expect(within(revenueCard).getByText(/^KES 500\.00$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^USD /)).not.toBeInTheDocument();
   });
 
   it('asks for the last 30 days by default', async () => {
