@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
+import { sessionQuery, type SessionRow } from './session.js';
 
 /**
  * Verifies the bearer token's signature and expiry, then loads the user and
@@ -29,31 +30,20 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(claims: AccessTokenClaims): Promise<AuthUser> {
     const id = Number(claims?.user_id ?? claims?.sub);
     if (!Number.isInteger(id) || id <= 0) throw Errors.unauthorized('Invalid token');
-    const user = await this.database.platform.user.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        username: true,
-        email: true,
-        role: true,
-        organization_id: true,
-        is_active: true,
-        organization: { select: { app: true, status: true, disabled_reason: true, status_changed_at: true } },
-      },
-    });
+    const [user] = await this.database.query<SessionRow>(sessionQuery(id));
     if (!user || !user.is_active || user.organization_id !== claims.org_id) {
       throw Errors.unauthorized('Your session is no longer valid');
     }
     return {
-      user_id: user.id,
+      user_id: user.user_id,
       username: user.username,
       email: user.email,
-      role: user.role,
+      role: user.role as AuthUser['role'],
       organization_id: user.organization_id,
-      app: user.organization.app,
-      org_status: user.organization.status,
-      org_disabled_reason: user.organization.disabled_reason,
-      org_status_changed_at: user.organization.status_changed_at,
+      app: user.app as AuthUser['app'],
+      org_status: user.org_status as AuthUser['org_status'],
+      org_disabled_reason: user.org_disabled_reason,
+      org_status_changed_at: user.org_status_changed_at,
     };
   }
 }

@@ -22,6 +22,11 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'ImportJob',
   'PaymentProvider',
   'OemCredential',
+  'CustomerStat',
+  'ItemStat',
+  'PaymentStat',
+  'TokenStat',
+  'ListCount',
 ]);
 
 export class TenantScopeError extends Error {

@@ -16,6 +16,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, isoDay, periodSql, ratio, startOfUtcDay, toPeriod } from './period.js';
+import { customersByDay, itemTotals, paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { MetricsMapper, type RecentPaymentRow, type RecentTokenRow } from './metrics.mapper.js';
 
 const DAY_MS = 86_400_000;
@@ -33,15 +34,16 @@ export class MetricsService {
     return this.database.read;
   }
 
+  /** Whole days from payment_stats, the partial days at the ends of the period from the payments themselves. */
   async summarize(orgId: string, query: DateRangeQuery): Promise<MetricsSummary> {
     const period = toPeriod(query.from, query.to);
     const [row] = await this.sql.$queryRaw<{ total: number; ok: number; revenue: string; average: string }[]>`
-      SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE status IN ${SUCCESSFUL})::int AS ok,
+      SELECT coalesce(sum(n), 0)::int AS total,
+             coalesce(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::int AS ok,
              coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS revenue,
-             coalesce(round(avg(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 2), 0)::numeric(20,2)::text AS average
-      FROM payments
-      WHERE organization_id = ${orgId}${periodSql(Prisma.sql`paid_at`, period)}`;
+             coalesce(round(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL})
+                            / nullif(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0), 2), 0)::numeric(20,2)::text AS average
+      FROM ${paymentsByDay(orgId, period)} p`;
     return {
       total_revenue: row.revenue,
       average_transaction: row.average,
@@ -51,15 +53,15 @@ export class MetricsService {
   }
 
   async summarizeCustomers(orgId: string): Promise<CustomerMetrics> {
-    const since = new Date(Date.now() - 7 * DAY_MS).toISOString();
+    const since = new Date(Date.now() - 7 * DAY_MS);
     const [[row], recent] = await Promise.all([
       this.sql.$queryRaw<{ total: number; active: number; inactive: number; suspended: number; new_this_week: number }[]>`
-        SELECT count(*)::int AS total,
-               count(*) FILTER (WHERE status = 'active')::int AS active,
-               count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
-               count(*) FILTER (WHERE status = 'suspended')::int AS suspended,
-               count(*) FILTER (WHERE created_at >= ${since}::timestamptz)::int AS new_this_week
-        FROM customers WHERE organization_id = ${orgId}`,
+        SELECT coalesce(sum(n), 0)::int AS total,
+               coalesce(sum(n) FILTER (WHERE status = 'active'), 0)::int AS active,
+               coalesce(sum(n) FILTER (WHERE status = 'inactive'), 0)::int AS inactive,
+               coalesce(sum(n) FILTER (WHERE status = 'suspended'), 0)::int AS suspended,
+               (SELECT coalesce(sum(n), 0)::int FROM ${customersByDay(orgId, { from: since, until: null })} w) AS new_this_week
+        FROM ${customersByDay(orgId, { from: null, until: null })} c`,
       this.sql.customer.findMany({
         where: { organization_id: orgId },
         orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
@@ -74,12 +76,11 @@ export class MetricsService {
     const period = toPeriod(query.from, query.to);
     const [[row], recent] = await Promise.all([
       this.sql.$queryRaw<{ total: number; ok: number; pending: number; revenue: string }[]>`
-        SELECT count(*)::int AS total,
-               count(*) FILTER (WHERE status IN ${SUCCESSFUL})::int AS ok,
-               count(*) FILTER (WHERE status = 'pending')::int AS pending,
+        SELECT coalesce(sum(n), 0)::int AS total,
+               coalesce(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::int AS ok,
+               coalesce(sum(n) FILTER (WHERE status = 'pending'), 0)::int AS pending,
                coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS revenue
-        FROM payments
-        WHERE organization_id = ${orgId}${periodSql(Prisma.sql`paid_at`, period)}`,
+        FROM ${paymentsByDay(orgId, period)} p`,
       this.sql.$queryRaw<RecentPaymentRow[]>`
         SELECT p.payment_id, p.amount::numeric(20,2)::text AS amount, p.status::text AS status,
                coalesce(c.customer_name, p.payer_name) AS customer_name, p.customer_id, p.payment_method,
@@ -104,16 +105,16 @@ export class MetricsService {
   async summarizeItems(orgId: string): Promise<ItemMetrics> {
     const [[row], byProduct] = await Promise.all([
       this.sql.$queryRaw<{ total: number; assigned: number; available: number; maintenance: number; retired: number }[]>`
-        SELECT count(*)::int AS total,
-               count(*) FILTER (WHERE is_assigned)::int AS assigned,
-               count(*) FILTER (WHERE status = 'available')::int AS available,
-               count(*) FILTER (WHERE status = 'maintenance')::int AS maintenance,
-               count(*) FILTER (WHERE status = 'retired')::int AS retired
-        FROM items WHERE organization_id = ${orgId}`,
+        SELECT coalesce(sum(n), 0)::int AS total,
+               coalesce(sum(n) FILTER (WHERE is_assigned), 0)::int AS assigned,
+               coalesce(sum(n) FILTER (WHERE status = 'available'), 0)::int AS available,
+               coalesce(sum(n) FILTER (WHERE status = 'maintenance'), 0)::int AS maintenance,
+               coalesce(sum(n) FILTER (WHERE status = 'retired'), 0)::int AS retired
+        FROM ${itemTotals(orgId)} t`,
       this.sql.$queryRaw<{ product_name: string; total: number; assigned: number }[]>`
-        SELECT product_name, count(*)::int AS total, count(*) FILTER (WHERE is_assigned)::int AS assigned
-        FROM items WHERE organization_id = ${orgId}
-        GROUP BY product_name ORDER BY count(*) DESC, product_name LIMIT 10`,
+        SELECT product_name, sum(n)::int AS total, coalesce(sum(n) FILTER (WHERE is_assigned), 0)::int AS assigned
+        FROM ${itemTotals(orgId)} t
+        GROUP BY product_name ORDER BY sum(n) DESC, product_name LIMIT 10`,
     ]);
     return {
       ...row,
@@ -138,11 +139,9 @@ export class MetricsService {
     const step = `1 ${query.interval}`;
     const rows = await this.sql.$queryRaw<{ period: string; revenue: string; count: number }[]>`
       WITH agg AS (
-        SELECT date_trunc(${query.interval}::text, paid_at AT TIME ZONE 'UTC') AS bucket,
-               sum(amount) AS revenue, count(*)::int AS cnt
-        FROM payments
-        WHERE organization_id = ${orgId} AND status IN ${SUCCESSFUL}
-          AND paid_at >= ${from.toISOString()}::timestamptz AND paid_at < ${until.toISOString()}::timestamptz
+        SELECT date_trunc(${query.interval}::text, day::timestamp) AS bucket, sum(amount) AS revenue, sum(n)::int AS cnt
+        FROM ${paymentsByDay(orgId, { from, until })} p
+        WHERE status IN ${SUCCESSFUL}
         GROUP BY 1
       )
       SELECT to_char(s.period, 'YYYY-MM-DD') AS period,
@@ -164,21 +163,22 @@ export class MetricsService {
   async summarizeUsage(orgId: string, query: DateRangeQuery): Promise<UsageMetrics> {
     const period = toPeriod(query.from, query.to);
     const range = periodSql(Prisma.sql`created_at`, period);
+    const tokenDays = tokensByDay(orgId, period);
     const [[tokens], byType, [devices], recent] = await Promise.all([
       this.sql.$queryRaw<{ total: number; active: number; expired: number; days: number }[]>`
-        SELECT count(*)::int AS total,
-               count(*) FILTER (WHERE is_valid)::int AS active,
-               count(*) FILTER (WHERE NOT is_valid)::int AS expired,
-               coalesce(sum(days_generated), 0)::float8 AS days
-        FROM token_logs WHERE organization_id = ${orgId}${range}`,
+        SELECT coalesce(sum(n), 0)::int AS total,
+               coalesce(sum(n) FILTER (WHERE is_valid), 0)::int AS active,
+               coalesce(sum(n) FILTER (WHERE NOT is_valid), 0)::int AS expired,
+               coalesce(sum(days), 0)::float8 AS days
+        FROM ${tokenDays} t`,
       this.sql.$queryRaw<{ token_type: string; count: number; days: number }[]>`
-        SELECT token_type::text AS token_type, count(*)::int AS count, coalesce(sum(days_generated), 0)::float8 AS days
-        FROM token_logs WHERE organization_id = ${orgId}${range}
-        GROUP BY token_type ORDER BY count(*) DESC, token_type`,
+        SELECT token_type::text AS token_type, sum(n)::int AS count, coalesce(sum(days), 0)::float8 AS days
+        FROM ${tokenDays} t
+        GROUP BY token_type HAVING sum(n) <> 0 ORDER BY sum(n) DESC, token_type`,
+      // Two range counts on the (organization_id, credit_until) index of assigned devices.
       this.sql.$queryRaw<{ active: number; expired: number }[]>`
-        SELECT count(*) FILTER (WHERE credit_until >= now())::int AS active,
-               count(*) FILTER (WHERE credit_until < now())::int AS expired
-        FROM items WHERE organization_id = ${orgId} AND is_assigned`,
+        SELECT (SELECT count(*) FROM items WHERE organization_id = ${orgId} AND is_assigned AND credit_until >= now())::int AS active,
+               (SELECT count(*) FROM items WHERE organization_id = ${orgId} AND is_assigned AND credit_until < now())::int AS expired`,
       this.sql.$queryRaw<RecentTokenRow[]>`
         SELECT token_log_id AS id, token_value, serial_number, customer_name, token_type::text AS token_type,
                days_generated::float8 AS days, status, is_valid, created_at
