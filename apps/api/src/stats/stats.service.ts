@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseService } from '../database/database.service.js';
 
 /** Advisory lock key of the compaction: one process at a time, any process. */
-const COMPACT_LOCK = 7_202_612;
+const COMPACT_LOCK = 7_202_620;
 const COMPACT_EVERY_MS = 10_000;
 
 /** Each totals table with the columns that name one total and the ones that add up. */
