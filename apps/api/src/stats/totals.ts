@@ -40,7 +40,7 @@ function byDay(
       GROUP BY 1, ${Prisma.raw(keys)}`;
   const fullFrom = r.from ? ceilDay(r.from) : null;
   const fullUntil = r.until ? floorDay(r.until) : null;
-  if (fullFrom && fullUntil && fullFrom >= fullUntil) return raw(r.from, r.until);
+  if (fullFrom && fullUntil && fullFrom >= fullUntil) return Prisma.sql`(${raw(r.from, r.until)})`;
   const parts: Prisma.Sql[] = [
     Prisma.sql`SELECT day, ${Prisma.raw(keys)}, ${Prisma.raw(sums.stats)} FROM ${Prisma.raw(stats)}
       WHERE organization_id = ${orgId}
