@@ -191,6 +191,11 @@ export type UsageMetrics = z.infer<typeof ZUsageMetricsSchema>;
  * - paid_off_devices: devices paid in full (paid_off_at set).
  * - portfolio_at_risk: assigned, not paid-off devices whose credit ran out
  *   more than 7 days ago, divided by assigned devices (0..1).
+ * - as_of: when these figures were computed. For a portfolio whose figures
+ *   take more than half a second to compute (hundreds of thousands of
+ *   devices), they are kept and served up to 5 minutes old while a fresh
+ *   set is computed in the background; otherwise they are computed for each
+ *   request and as_of is now.
  */
 export const ZPerformanceMetricsSchema = z.object({
   collection_rate: z.number().min(0).max(1),
@@ -201,5 +206,6 @@ export const ZPerformanceMetricsSchema = z.object({
   assigned_devices: z.number().int(),
   devices_at_risk: z.number().int(),
   portfolio_at_risk: z.number().min(0).max(1),
+  as_of: z.string(),
 });
 export type PerformanceMetrics = z.infer<typeof ZPerformanceMetricsSchema>;

@@ -27,6 +27,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'PaymentStat',
   'TokenStat',
   'ListCount',
+  'MetricSnapshot',
 ]);
 
 export class TenantScopeError extends Error {

@@ -17,6 +17,7 @@ import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, isoDay, periodSql, ratio, startOfUtcDay, toPeriod } from './period.js';
 import { customersByDay, itemTotals, paymentsByDay, tokensByDay } from '../stats/totals.js';
+import { MetricSnapshots } from './metric-snapshots.js';
 import { MetricsMapper, type RecentPaymentRow, type RecentTokenRow } from './metrics.mapper.js';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +29,10 @@ const DAY_MS = 86_400_000;
  */
 @Injectable()
 export class MetricsService {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly snapshots: MetricSnapshots,
+  ) {}
 
   private get sql() {
     return this.database.read;
@@ -197,41 +201,57 @@ export class MetricsService {
     };
   }
 
+  /**
+   * Reads every assigned device and a year of payments: seconds on a
+   * portfolio of a million devices, so it goes through MetricSnapshots
+   * (kept up to 5 minutes there, live for small organizations).
+   */
   async summarizePerformance(orgId: string): Promise<PerformanceMetrics> {
+    const { value, computedAt } = await this.snapshots.get(orgId, 'performance', () => this.computePerformance(orgId));
+    return { ...value, as_of: computedAt.toISOString() };
+  }
+
+  private async computePerformance(orgId: string): Promise<Omit<PerformanceMetrics, 'as_of'>> {
     const yearAgo = new Date(Date.now() - 365 * DAY_MS).toISOString();
-    const [[collection], [gaps], [devices]] = await Promise.all([
-      this.sql.$queryRaw<{ due: string; collected: string }[]>`
-        WITH dev AS (
-          SELECT i.total_paid,
-                 least(coalesce(t.free_code_price, i.price),
-                       t.deposit_made + t.daily_price * floor(extract(epoch FROM (now() - i.assigned_at)) / 86400)) AS due
-          FROM items i
-          JOIN template_assignments ta
-            ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
-          JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
-          WHERE i.organization_id = ${orgId} AND i.is_assigned AND i.assigned_at IS NOT NULL
-        )
-        SELECT coalesce(sum(greatest(due, 0)), 0)::numeric(20,2)::text AS due,
-               coalesce(sum(least(total_paid, greatest(due, 0))), 0)::numeric(20,2)::text AS collected
-        FROM dev`,
-      // The gaps of one device add up to its last minus its first payment, so
-      // the mean gap is Σ(last − first) / Σ(payments − 1): one grouping, no window sort.
-      this.sql.$queryRaw<{ avg_days: number }[]>`
-        SELECT coalesce(round((sum(span) / nullif(sum(gaps), 0) / 86400)::numeric, 2), 0)::float8 AS avg_days FROM (
-          SELECT extract(epoch FROM max(paid_at) - min(paid_at)) AS span, count(*) - 1 AS gaps
-          FROM payments
-          WHERE organization_id = ${orgId} AND item_id IS NOT NULL AND status IN ${SUCCESSFUL}
-            AND paid_at >= ${yearAgo}::timestamptz
-          GROUP BY item_id
-          HAVING count(*) > 1
-        ) g`,
-      this.sql.$queryRaw<{ paid_off: number; assigned: number; at_risk: number }[]>`
-        SELECT count(*) FILTER (WHERE paid_off_at IS NOT NULL)::int AS paid_off,
-               count(*) FILTER (WHERE is_assigned)::int AS assigned,
-               count(*) FILTER (WHERE is_assigned AND paid_off_at IS NULL
-                                 AND credit_until < now() - interval '7 days')::int AS at_risk
-        FROM items WHERE organization_id = ${orgId}`,
-    ]);
+    // One transaction with room to group a million devices in memory (a hash
+    // of them instead of walking a year of payments in device order: 6 s
+    // instead of 63 s on 4.4 million payments).
+    const [[collection], [gaps], [devices]] = await this.sql.$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL work_mem = '256MB'`;
+      return [
+        await tx.$queryRaw<{ due: string; collected: string }[]>`
+          WITH dev AS (
+            SELECT i.total_paid,
+                   least(coalesce(t.free_code_price, i.price),
+                         t.deposit_made + t.daily_price * floor(extract(epoch FROM (now() - i.assigned_at)) / 86400)) AS due
+            FROM items i
+            JOIN template_assignments ta
+              ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
+            JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+            WHERE i.organization_id = ${orgId} AND i.is_assigned AND i.assigned_at IS NOT NULL
+          )
+          SELECT coalesce(sum(greatest(due, 0)), 0)::numeric(20,2)::text AS due,
+                 coalesce(sum(least(total_paid, greatest(due, 0))), 0)::numeric(20,2)::text AS collected
+          FROM dev`,
+        // The gaps of one device add up to its last minus its first payment, so
+        // the mean gap is Σ(last − first) / Σ(payments − 1): one grouping, no window sort.
+        await tx.$queryRaw<{ avg_days: number }[]>`
+          SELECT coalesce(round((sum(span) / nullif(sum(gaps), 0) / 86400)::numeric, 2), 0)::float8 AS avg_days FROM (
+            SELECT extract(epoch FROM max(paid_at) - min(paid_at)) AS span, count(*) - 1 AS gaps
+            FROM payments
+            WHERE organization_id = ${orgId} AND item_id IS NOT NULL AND status IN ${SUCCESSFUL}
+              AND paid_at >= ${yearAgo}::timestamptz
+            GROUP BY item_id
+            HAVING count(*) > 1
+          ) g`,
+        await tx.$queryRaw<{ paid_off: number; assigned: number; at_risk: number }[]>`
+          SELECT count(*) FILTER (WHERE paid_off_at IS NOT NULL)::int AS paid_off,
+                 count(*) FILTER (WHERE is_assigned)::int AS assigned,
+                 count(*) FILTER (WHERE is_assigned AND paid_off_at IS NULL
+                                   AND credit_until < now() - interval '7 days')::int AS at_risk
+          FROM items WHERE organization_id = ${orgId}`,
+      ] as const;
+    }, { timeout: 600_000, maxWait: 10_000 });
     return {
       collection_rate: ratio(Number(collection.collected), Number(collection.due)),
       amount_due: collection.due,
