@@ -71,9 +71,10 @@ const customers = (org, from, count) => `INSERT INTO customers (customer_id, org
   SELECT g, '${org}',
     (${FIRST})[1 + g % 30] || ' ' || (${LAST})[1 + (g / 30) % 20] || ' ' || (${LAST})[1 + (g / 600) % 20],
     (20000000 + g)::text,
-    '07' || lpad((g % 100000000)::text, 8, '0'),
-    '2547' || lpad((g % 100000000)::text, 8, '0'),
-    CASE WHEN g % 3 = 0 THEN 'customer' || g || '@mail.example' END,
+    '07' || lpad(((g::bigint * 48271) % 100000000)::text, 8, '0'),
+    '2547' || lpad(((g::bigint * 48271) % 100000000)::text, 8, '0'),
+    CASE WHEN g % 3 = 0 THEN lower((${FIRST})[1 + g % 30] || '.' || (${LAST})[1 + (g / 30) % 20]) || g || '@'
+      || (ARRAY['gmail.com','yahoo.com','outlook.com','safaricom.co.ke'])[1 + g % 4] END,
     'Kenya', CASE WHEN g % 2 = 0 THEN 'Female' ELSE 'Male' END,
     (${COUNTIES})[1 + g % 15], 'Constituency ' || (g % 290), 'Ward ' || (g % 1450), 'Village ' || (g % 9000),
     (${OCCUPATIONS})[1 + g % 10], 'English', 'individual',
