@@ -2,7 +2,7 @@
 // statements straight on PostgreSQL, percentiles, the machine and its load,
 // and the memory of a process read from /proc.
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** The p-th percentile (0..100) of unsorted numbers, nearest rank. */
@@ -28,6 +28,46 @@ export function summarize(latencies, seconds) {
 
 export const load = () => loadavg().map((l) => round(l, 2));
 
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (ms, user + system) used so far by these processes and, with `children`, their direct children (PostgreSQL's backends). */
+export function cpuMs(pids, { children = false } = {}) {
+  const wanted = new Set(pids.filter(Boolean).map(String));
+  let total = 0;
+  const stat = (pid) => {
+    try {
+      const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+      return { ppid: f[1], ticks: Number(f[11]) + Number(f[12]) };
+    } catch {
+      return null;
+    }
+  };
+  const all = children ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : [...wanted];
+  for (const pid of all) {
+    const st = stat(pid);
+    if (st && (wanted.has(pid) || (children && wanted.has(st.ppid)))) total += st.ticks * TICK_MS;
+  }
+  return total;
+}
+
+/**
+ * Measures the CPU time the API process and PostgreSQL spend during
+ * `work()`, per request: a figure that the machine's load (other processes
+ * taking turns on the same cores) disturbs much less than throughput.
+ */
+export async function withCpu({ apiPid, pgPid }, work) {
+  const api0 = cpuMs([apiPid], { children: true });
+  const pg0 = pgPid ? cpuMs([pgPid], { children: true }) : 0;
+  const result = await work();
+  const n = result.requests || 1;
+  return {
+    ...result,
+    api_cpu_ms_per_request: round((cpuMs([apiPid], { children: true }) - api0) / n, 3),
+    ...(pgPid ? { db_cpu_ms_per_request: round((cpuMs([pgPid], { children: true }) - pg0) / n, 3) } : {}),
+  };
+}
+
 /**
  * Drives `url` with autocannon for `duration` seconds (or `amount`
  * requests) at `connections` concurrent connections. `next()` may return
@@ -49,8 +89,7 @@ export async function http({ url, connections, duration, amount, headers = {}, m
       {
         url: url + (path ?? ''),
         connections,
-        duration: amount ? undefined : duration,
-        amount,
+        ...(amount ? { amount } : { duration }),
         method,
         headers,
         body,

@@ -8,16 +8,17 @@
 //   pnpm bench -- --only lists,payments --duration 5
 //
 // Options: --scale S (1), --duration seconds per load test (10), --only a,b
-// (lists, reads, dashboard, payments, tokens, files, web), --pool N
+// (lists, reads, dashboard, payments, tokens, files, web), --profile DIR
+// (CPU profile of the API, written when it stops), --pool N
 // (DATABASE_POOL_SIZE, 12), --workers N (API_WORKERS, 1),
 // --port P (BENCH_API_PORT or 3300). BENCH_PG_PORT / BENCH_DATABASE_URL: see bench/lib.mjs.
 // Needs the built workspace: pnpm -r --workspace-concurrency=1 run build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { benchDatabase, root } from './lib.mjs';
-import { http, load, machine, sequential, sqlLoop } from './measure.mjs';
+import { http as httpLoad, load, machine, sequential, sqlLoop, withCpu } from './measure.mjs';
 import { runFiles } from './scenarios/files.mjs';
 import { runPayments } from './scenarios/payments.mjs';
 import { runTokens } from './scenarios/tokens.mjs';
@@ -33,6 +34,7 @@ const duration = Number(opt('duration', 10));
 const pool = Number(opt('pool', 12));
 const workers = Number(opt('workers', 1));
 const port = Number(opt('port', process.env.BENCH_API_PORT ?? 3300));
+const profile = opt('profile', null);
 const only = new Set(String(opt('only', 'lists,reads,dashboard,payments,tokens,files,web')).split(','));
 const N = Math.round(1_000_000 * scale);
 const base = `http://127.0.0.1:${port}`;
@@ -76,7 +78,7 @@ results.database = { postgres: pgVersion, settings, embedded: !process.env.BENCH
 
 // ---------------------------------------------------------------------------
 // The API, as in production.
-const api = spawn(process.execPath, [resolve(root, 'apps/api/dist/main.js')], {
+const api = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []), resolve(root, 'apps/api/dist/main.js')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -113,7 +115,17 @@ const login = await fetch(`${base}/payg/authenticate`, {
 }).then((r) => r.json());
 if (!login.access_token) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
 const auth = { authorization: `Bearer ${login.access_token}` };
-const ctx = { base, auth, sql, database, N, duration, results, log, apiPid: api.pid, root, scale };
+// The embedded server's postmaster: its backends' CPU time is the database's share.
+const pgPid = (() => {
+  try {
+    return Number(readFileSync(resolve(root, '.data/bench-pg/postmaster.pid'), 'utf8').split('\n')[0]) || null;
+  } catch {
+    return null;
+  }
+})();
+/** A load test with the CPU time the API process and PostgreSQL spent on it. */
+const http = (opts) => withCpu({ apiPid: api.pid, pgPid }, () => httpLoad(opts));
+const ctx = { base, auth, sql, database, N, duration, results, log, apiPid: api.pid, root, scale, http };
 log(`API on ${base} (pool ${pool}, ${workers} process(es)), ${N.toLocaleString('en-US')} customers, PostgreSQL ${pgVersion}; load ${load().join(' ')}`);
 
 const record = (group, name, extra, figures) => {
@@ -124,6 +136,7 @@ const record = (group, name, extra, figures) => {
     `${group.padEnd(9)} ${name.padEnd(46)} ${p(figures.rps).padStart(8)}/s  p50 ${p(figures.p50_ms).padStart(7)}  p95 ${p(figures.p95_ms).padStart(7)}  p99 ${p(figures.p99_ms).padStart(7)} ms` +
       (figures.statuses && Object.keys(figures.statuses).some((s) => s !== '200' && s !== '201') ? `  ${JSON.stringify(figures.statuses)}` : '') +
       (row.db ? `  db ${row.db.rps}/s p95 ${row.db.p95_ms} ms, API/db throughput ${row.throughput_ratio}` : '') +
+      (figures.api_cpu_ms_per_request !== undefined ? `  cpu/req api ${figures.api_cpu_ms_per_request} db ${figures.db_cpu_ms_per_request ?? '-'} ms` : '') +
       `  load ${figures.load_after?.join(' ') ?? load().join(' ')}`,
   );
   return row;

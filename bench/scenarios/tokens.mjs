@@ -5,7 +5,7 @@
 // (a token at count n hashes the chain n + 1 or n + 2 times).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { http, load } from '../measure.mjs';
+import { load } from '../measure.mjs';
 
 const SECRET_KEY = 'bc41ec9530f6dac86b1a29ab82edc5fb';
 const STARTING_CODE = 516959010;
@@ -22,7 +22,7 @@ function rate(fn, minMs = 1500) {
   return (ops * 1000) / elapsed;
 }
 
-export async function runTokens({ base, auth, sql, N, duration, record, log, results, root }) {
+export async function runTokens({ base, auth, sql, N, duration, record, log, results, root, http }) {
   const { generateToken } = await import(pathToFileURL(resolve(root, 'packages/openpaygo/dist/index.js')).href);
   const inProcess = [];
   for (const count of [10, 1000, 5000]) {

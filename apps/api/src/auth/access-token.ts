@@ -61,7 +61,7 @@ export class AccessTokens {
   async load(claims: AccessTokenClaims): Promise<AuthUser> {
     const id = Number(claims?.user_id ?? claims?.sub);
     if (!Number.isInteger(id) || id <= 0) throw Errors.unauthorized('Invalid token');
-    const [user] = await this.database.query<SessionRow>(sessionQuery(id));
+    const [user] = await this.database.prepared<SessionRow>(sessionQuery(id));
     if (!user || !user.is_active || user.organization_id !== claims.org_id) {
       throw Errors.unauthorized('Your session is no longer valid');
     }

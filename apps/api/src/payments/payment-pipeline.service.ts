@@ -77,9 +77,22 @@ const json = (v: unknown) => JSON.stringify(v);
 export class PaymentPipeline {
   constructor(private readonly tokens: TokensService) {}
 
-  async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome> {
-    const item =
-      p.itemId !== undefined ? await this.tokens.lockItem(run, orgId, p.itemId, { nextPaymentId: true }) : await this.findDevice(run, orgId, p);
+  async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome>;
+  /**
+   * With `lockMessage`, the incoming message (p.messageId) is locked in the
+   * same statement as the device; null when another process holds it or has
+   * already processed it.
+   */
+  async record(run: Run, orgId: string, p: IncomingPayment, finish: MessageFinish, lockMessage: true): Promise<PaymentOutcome | null>;
+  async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish, lockMessage = false): Promise<PaymentOutcome | null> {
+    let item: LockedItem | null;
+    if (p.itemId !== undefined) {
+      item = await this.tokens.lockItem(run, orgId, p.itemId, { nextPaymentId: true });
+    } else {
+      const found = await this.findDevice(run, orgId, p, lockMessage && p.messageId !== null ? p.messageId : undefined);
+      if (found === 'busy') return null;
+      item = found;
+    }
     if (!item) return this.recordUnmatched(run, orgId, p, finish);
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
     const amount = formatCents(p.amountCents);
@@ -145,24 +158,34 @@ export class PaymentPipeline {
    * exactly one device); with no account reference (till and personal
    * receipts), the payer's phone. Null when nothing matches exactly one device.
    */
-  private async findDevice(run: Run, orgId: string, p: IncomingPayment): Promise<LockedItem | null> {
+  private async findDevice(run: Run, orgId: string, p: IncomingPayment, lockMessage?: number): Promise<LockedItem | null | 'busy'> {
     const raw = p.accountReference?.trim() ?? '';
     const ref = normalizeAccountRef(raw);
     let customer: Prisma.Sql | null = null;
     if (ref) {
       const serials = [...new Set([ref, raw.toUpperCase().replace(/[\s-]/g, '')])];
-      const items = await run<LockedItem>(
+      const rows = await run<LockedItem>(
         lockItemsSql(orgId, Prisma.sql`i.serial_normalized = ANY(${serials}::text[]) AND i.status <> 'retired'::"ItemStatus"`, {
           limit: 2,
           nextPaymentId: true,
+          lockMessage,
         }),
       );
+      if (lockMessage !== undefined && !rows.length) return 'busy';
+      const items = rows.filter((r) => r.item_id !== null);
       if (items.length === 1) return items[0]!;
       if (items.length > 1) return null;
       const phone = normalizePhone(raw);
       customer = Prisma.sql`(id_number = ANY(${[...new Set([raw, ref])]}::text[])${phone ? Prisma.sql` OR phone_normalized = ${phone}` : Prisma.empty})`;
-    } else if (p.payerPhone) {
-      customer = Prisma.sql`phone_normalized = ${p.payerPhone}`;
+    } else {
+      if (lockMessage !== undefined) {
+        const locked = await run(Prisma.sql`
+          SELECT 1 FROM messages
+          WHERE organization_id = ${orgId} AND message_id = ${lockMessage}::int AND status = 'received'::"MessageStatus"
+          FOR UPDATE SKIP LOCKED`);
+        if (!locked.length) return 'busy';
+      }
+      if (p.payerPhone) customer = Prisma.sql`phone_normalized = ${p.payerPhone}`;
     }
     if (!customer) return null;
     // The customer (exactly one) and their device (exactly one, not retired), in one statement.

@@ -32,7 +32,7 @@ export class ApiKeyGuard implements CanActivate {
     if (!key) throw Errors.unauthorized('Missing API key (header X-API-Key)');
     if (key.length > 200) throw Errors.unauthorized('Invalid API key');
     // Raw: this lookup runs on every gateway request (see DatabaseService.query).
-    const [org] = await this.database.query<{ id: string; status: OrgStatus; disabled_reason: string | null; status_changed_at: Date | null }>(
+    const [org] = await this.database.prepared<{ id: string; status: OrgStatus; disabled_reason: string | null; status_changed_at: Date | null }>(
       Prisma.sql`SELECT organization_id AS id, status::text AS status, disabled_reason, status_changed_at
                  FROM organizations WHERE api_key_hash = ${sha256(key)}`,
     );
