@@ -92,6 +92,15 @@ export class DatabaseService implements OnModuleDestroy {
     (await (this.readPool ?? this.pool).query({ text: sql.text, values: sql.values, types: TYPES })).rows as T[];
 
   /**
+   * One raw statement on the read connection, rows as arrays in column order:
+   * for streaming exports, where a million row objects (and Prisma's per-row
+   * work) would be garbage enough to double the process's memory.
+   */
+  async readArrays(sql: Prisma.Sql): Promise<unknown[][]> {
+    return (await (this.readPool ?? this.pool).query({ text: sql.text, values: sql.values, types: TYPES, rowMode: 'array' })).rows as unknown[][];
+  }
+
+  /**
    * Runs `work` in one transaction on one pooled connection with raw
    * statements (prepared: the transactions are the pipeline's and the token
    * endpoints', all keyed lookups and writes); commits when it returns,
