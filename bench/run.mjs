@@ -9,7 +9,8 @@
 //
 // Options: --scale S (1), --duration seconds per load test (10), --only a,b
 // (lists, reads, dashboard, payments, tokens, files, web), --profile DIR
-// (CPU profile of the API, written when it stops), --pool N
+// (CPU profile of the API, written when it stops), --heap MB (the API's
+// --max-old-space-size, 256 as in the Dockerfile and pnpm start), --pool N
 // (DATABASE_POOL_SIZE, 12), --workers N (API_WORKERS, 1),
 // --port P (BENCH_API_PORT or 3300). BENCH_PG_PORT / BENCH_DATABASE_URL: see bench/lib.mjs.
 // Needs the built workspace: pnpm -r --workspace-concurrency=1 run build.
@@ -35,6 +36,7 @@ const pool = Number(opt('pool', 12));
 const workers = Number(opt('workers', 1));
 const port = Number(opt('port', process.env.BENCH_API_PORT ?? 3300));
 const profile = opt('profile', null);
+const heap = Number(opt('heap', 256));
 const only = new Set(String(opt('only', 'lists,reads,dashboard,payments,tokens,files,web')).split(','));
 const N = Math.round(1_000_000 * scale);
 const base = `http://127.0.0.1:${port}`;
@@ -47,7 +49,7 @@ for (const f of ['apps/api/dist/main.js', 'packages/openpaygo/dist/index.js']) {
 }
 
 const started = new Date();
-const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, pool, workers }, scenarios: [] };
+const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, pool, workers, heap_mb: heap }, scenarios: [] };
 const log = (...a) => console.log(...a);
 
 // ---------------------------------------------------------------------------
@@ -78,7 +80,7 @@ results.database = { postgres: pgVersion, settings, embedded: !process.env.BENCH
 
 // ---------------------------------------------------------------------------
 // The API, as in production.
-const api = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []), resolve(root, 'apps/api/dist/main.js')], {
+const api = spawn(process.execPath, [`--max-old-space-size=${heap}`, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []), resolve(root, 'apps/api/dist/main.js')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
