@@ -71,7 +71,7 @@ export class CustomersCsvService {
     const data = rows.map((r) => toCustomerCreate(orgId, r));
     const col = (k: keyof Prisma.CustomerCreateManyInput) => data.map((d) => (d[k] ?? null) as string | null);
     const dates = data.map((d) => (d.date_of_birth instanceof Date ? d.date_of_birth.toISOString().slice(0, 10) : null));
-    return this.database.db.$executeRaw`
+    return this.database.execute(Prisma.sql`
       INSERT INTO customers (organization_id, customer_name, id_number, phone_contact, phone_normalized, email, country,
         gender, date_of_birth, marital_status, county, constituency, ward, sub_location, village, postal_address,
         occupation, employer_name, education_level, preferred_language, customer_type, agent_id, status)
@@ -82,7 +82,7 @@ export class CustomersCsvService {
         ${col('ward')}::text[], ${col('sub_location')}::text[], ${col('village')}::text[], ${col('postal_address')}::text[],
         ${col('occupation')}::text[], ${col('employer_name')}::text[], ${col('education_level')}::text[],
         ${col('preferred_language')}::text[], ${col('customer_type')}::text[], ${col('agent_id')}::text[], ${col('status')}::text[])
-      ON CONFLICT (organization_id, id_number) DO NOTHING`;
+      ON CONFLICT (organization_id, id_number) DO NOTHING`);
   }
 
   /**

@@ -83,6 +83,11 @@ export class DatabaseService implements OnModuleDestroy {
   /** One raw statement on the primary. */
   readonly query: Run = async <T>(sql: Prisma.Sql) => (await this.pool.query({ text: sql.text, values: sql.values, types: TYPES })).rows as T[];
 
+  /** One raw write on the primary; returns how many rows it changed. */
+  async execute(sql: Prisma.Sql): Promise<number> {
+    return (await this.pool.query({ text: sql.text, values: sql.values })).rowCount ?? 0;
+  }
+
   /** One raw statement on the primary, prepared (see `named`): for fixed statements with key parameters. */
   readonly prepared: Run = async <T>(sql: Prisma.Sql) =>
     (await this.pool.query({ name: named(sql.text), text: sql.text, values: sql.values, types: TYPES })).rows as T[];
