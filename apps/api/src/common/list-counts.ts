@@ -1,8 +1,8 @@
 import { Prisma } from '../generated/prisma/client.js';
 import type { Run } from '../database/database.service.js';
 
-/** Counts at or above this many rows are kept in list_counts; smaller ones are cheap to count every time. */
-export const CACHED_COUNT_MIN_ROWS = 1000;
+/** Counts at or above this many rows are kept in list_counts; smaller ones are counted every time. */
+export const CACHED_COUNT_MIN_ROWS = 100;
 /** How long a kept count is served before one request counts again. */
 export const CACHED_COUNT_TTL_S = 15;
 
