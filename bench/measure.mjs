@@ -30,24 +30,30 @@ export const load = () => loadavg().map((l) => round(l, 2));
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** CPU time (ms, user + system) used so far by these processes and, with `children`, their direct children (PostgreSQL's backends). */
-export function cpuMs(pids, { children = false } = {}) {
+/**
+ * CPU time (ms, user + system) used so far by each of these processes and,
+ * with `children`, by their direct children (PostgreSQL's backends), by pid.
+ */
+export function cpuByPid(pids, { children = false } = {}) {
   const wanted = new Set(pids.filter(Boolean).map(String));
-  let total = 0;
-  const stat = (pid) => {
+  const out = new Map();
+  const all = children ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : [...wanted];
+  for (const pid of all) {
     try {
       const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-      return { ppid: f[1], ticks: Number(f[11]) + Number(f[12]) };
+      if (wanted.has(pid) || (children && wanted.has(f[1]))) out.set(pid, (Number(f[11]) + Number(f[12])) * TICK_MS);
     } catch {
-      return null;
+      /* the process ended meanwhile */
     }
-  };
-  const all = children ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : [...wanted];
-  for (const pid of all) {
-    const st = stat(pid);
-    if (st && (wanted.has(pid) || (children && wanted.has(st.ppid)))) total += st.ticks * TICK_MS;
   }
+  return out;
+}
+
+/** CPU time spent between two cpuByPid snapshots; a process that started meanwhile counts from zero (one that ended is lost). */
+function spent(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -57,14 +63,14 @@ export function cpuMs(pids, { children = false } = {}) {
  * taking turns on the same cores) disturbs much less than throughput.
  */
 export async function withCpu({ apiPid, pgPid }, work) {
-  const api0 = cpuMs([apiPid], { children: true });
-  const pg0 = pgPid ? cpuMs([pgPid], { children: true }) : 0;
+  const api0 = cpuByPid([apiPid], { children: true });
+  const pg0 = cpuByPid([pgPid], { children: true });
   const result = await work();
   const n = result.requests || 1;
   return {
     ...result,
-    api_cpu_ms_per_request: round((cpuMs([apiPid], { children: true }) - api0) / n, 3),
-    ...(pgPid ? { db_cpu_ms_per_request: round((cpuMs([pgPid], { children: true }) - pg0) / n, 3) } : {}),
+    ...(apiPid ? { api_cpu_ms_per_request: round(spent(api0, cpuByPid([apiPid], { children: true })) / n, 3) } : {}),
+    ...(pgPid ? { db_cpu_ms_per_request: round(spent(pg0, cpuByPid([pgPid], { children: true })) / n, 3) } : {}),
   };
 }
 

@@ -54,7 +54,7 @@ const log = (...a) => console.log(...a);
 
 // ---------------------------------------------------------------------------
 // The database: seeded at this scale, or seeded again.
-const database = await benchDatabase();
+const database = await benchDatabase({ scale });
 const admin = new pg.Client({ connectionString: database.url });
 await admin.connect();
 const present = await admin
@@ -137,7 +137,7 @@ const record = (group, name, extra, figures) => {
   log(
     `${group.padEnd(9)} ${name.padEnd(46)} ${p(figures.rps).padStart(8)}/s  p50 ${p(figures.p50_ms).padStart(7)}  p95 ${p(figures.p95_ms).padStart(7)}  p99 ${p(figures.p99_ms).padStart(7)} ms` +
       (figures.statuses && Object.keys(figures.statuses).some((s) => s !== '200' && s !== '201') ? `  ${JSON.stringify(figures.statuses)}` : '') +
-      (row.db ? `  db ${row.db.rps}/s p95 ${row.db.p95_ms} ms, API/db throughput ${row.throughput_ratio}` : '') +
+      (row.db ? `  db ${row.db.rps}/s p95 ${row.db.p95_ms} ms (${row.db.db_cpu_ms_per_request} ms cpu), API/db throughput ${row.throughput_ratio}` : '') +
       (figures.api_cpu_ms_per_request !== undefined ? `  cpu/req api ${figures.api_cpu_ms_per_request} db ${figures.db_cpu_ms_per_request ?? '-'} ms` : '') +
       `  load ${figures.load_after?.join(' ') ?? load().join(' ')}`,
   );
@@ -148,11 +148,11 @@ ctx.record = record;
 // ---------------------------------------------------------------------------
 // (1) + (6): the customer list over HTTP and the same statements straight on PostgreSQL.
 if (only.has('lists')) {
-  const raw = new pg.Pool({ connectionString: database.url, max: 16 });
+  const raw = new pg.Pool({ connectionString: database.url, max: 16, idleTimeoutMillis: 0 });
   for (const q of await listQueries(ctx)) {
     const figures = await http({ url: base, connections: 16, duration, headers: auth, path: q.path, check: q.check });
     let db = null;
-    if (q.work) db = await sqlLoop({ pool: raw, concurrency: 16, duration, work: q.work });
+    if (q.work) db = await withCpu({ apiPid: null, pgPid }, () => sqlLoop({ pool: raw, concurrency: 16, duration, work: q.work }));
     record('lists', q.name, { path: q.path, ...(db ? { db, throughput_ratio: Math.round((db.rps / figures.rps) * 100) / 100 } : {}) }, figures);
   }
   await raw.end();

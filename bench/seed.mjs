@@ -5,8 +5,9 @@
 //
 //   node bench/seed.mjs [--scale 0.1] [--fresh]
 //
-// BENCH_DATABASE_URL: a PostgreSQL server to use (a database named kidogo_bench
-// is created on it); unset: an embedded PostgreSQL in .data/bench-pg on port 54330.
+// BENCH_DATABASE_URL: a PostgreSQL server to use (a database kidogo_bench, or
+// kidogo_bench_0_1 for --scale 0.1, is created on it); unset: an embedded
+// PostgreSQL in .data/bench-pg on port BENCH_PG_PORT (54330).
 import { resolve } from 'node:path';
 import pg from 'pg';
 import bcrypt from 'bcryptjs';
@@ -24,7 +25,7 @@ const { SecretBox } = await import(resolve(root, 'apps/api/dist/common/crypto.js
 const { migrate } = await import(resolve(root, 'apps/api/dist/database/migrator.js'));
 const { generateSecretKey, deriveStartingCode } = await import(resolve(root, 'packages/openpaygo/dist/index.js'));
 
-const { url, encryptionKey, stop } = await benchDatabase({ fresh });
+const { url, encryptionKey, stop } = await benchDatabase({ fresh, scale });
 await migrate(url, console.log);
 const box = new SecretBox(Buffer.from(encryptionKey, 'hex'));
 const key = generateSecretKey();

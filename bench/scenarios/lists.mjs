@@ -11,7 +11,7 @@ export const SEARCHES = [
   ['customer_name', 'Wanjiru'], // a first name: 1 in 30
   ['phone_contact', '12345'], // five digits of a phone number: about 40
   ['id_number', '2012345'], // part of an ID number: 10
-  ['email', 'zawadi.mwende'], // a name in the address: about 550
+  ['email', 'makena.kimani'], // a name in the address: about 1,700
   ['county', 'Kisumu'], // 1 in 15
   ['constituency', 'Constituency 12'], // 11 of 290
   ['occupation', 'Teacher'], // 1 in 10
