@@ -192,10 +192,10 @@ export type UsageMetrics = z.infer<typeof ZUsageMetricsSchema>;
  * - portfolio_at_risk: assigned, not paid-off devices whose credit ran out
  *   more than 7 days ago, divided by assigned devices (0..1).
  * - as_of: when these figures were computed. For a portfolio whose figures
- *   take more than half a second to compute (hundreds of thousands of
- *   devices), they are kept and served up to 5 minutes old while a fresh
- *   set is computed in the background; otherwise they are computed for each
- *   request and as_of is now.
+ *   take more than 200 ms to compute (about 50,000 devices and more), they
+ *   are kept and served up to 5 minutes old while a fresh set is computed in
+ *   the background; otherwise they are computed for each request and as_of
+ *   is now.
  */
 export const ZPerformanceMetricsSchema = z.object({
   collection_rate: z.number().min(0).max(1),

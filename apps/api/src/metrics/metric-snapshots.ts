@@ -3,7 +3,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 
 /** Figures that take at least this long to compute are kept; faster ones are computed for every request. */
-export const SNAPSHOT_SLOW_MS = 500;
+export const SNAPSHOT_SLOW_MS = 200;
 /** A kept figure is served for this long, then computed again in the background while still served. */
 export const SNAPSHOT_MAX_AGE_S = 300;
 /** A refresh claimed by a process that died is claimed again after this long. */
