@@ -179,10 +179,18 @@ export class MetricsService {
         SELECT token_type::text AS token_type, sum(n)::int AS count, coalesce(sum(days), 0)::float8 AS days
         FROM ${tokenDays} t
         GROUP BY token_type HAVING sum(n) <> 0 ORDER BY sum(n) DESC, token_type`,
-      // Two range counts on the (organization_id, credit_until) index of assigned devices.
-      this.sql.$queryRaw<{ active: number; expired: number }[]>`
-        SELECT (SELECT count(*) FROM items WHERE organization_id = ${orgId} AND is_assigned AND credit_until >= now())::int AS active,
-               (SELECT count(*) FROM items WHERE organization_id = ${orgId} AND is_assigned AND credit_until < now())::int AS expired`,
+      // Reads every assigned device (credit_until is not indexed, so that paying
+      // never has to update an index: see migration 0008_items_fillfactor):
+      // kept in MetricSnapshots when that is slow.
+      this.snapshots
+        .get(orgId, 'usage-devices', async () => {
+          const [row] = await this.sql.$queryRaw<{ active: number; expired: number }[]>`
+            SELECT count(*) FILTER (WHERE credit_until >= now())::int AS active,
+                   count(*) FILTER (WHERE credit_until < now())::int AS expired
+            FROM items WHERE organization_id = ${orgId} AND is_assigned`;
+          return row!;
+        })
+        .then((s) => [s.value]),
       this.sql.$queryRaw<RecentTokenRow[]>`
         SELECT token_log_id AS id, token_value, serial_number, customer_name, token_type::text AS token_type,
                days_generated::float8 AS days, status, is_valid, created_at
