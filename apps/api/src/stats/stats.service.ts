@@ -31,7 +31,8 @@ function compactSql({ table, keys, sums }: (typeof TABLES)[number]): string {
 
 /**
  * Keeps the totals tables (customer_stats, item_stats, payment_stats,
- * token_stats) small. Triggers add delta rows with every change; readers
+ * token_stats) small, and forgets kept search totals (list_counts) unused
+ * for an hour. Triggers add delta rows with every change; readers
  * sum them, so the totals are exact at any moment, and this compaction
  * only keeps the sums cheap: every 10 s one API process (whichever gets the
  * advisory lock; several can run) folds each total's rows into one. Rows
@@ -63,6 +64,8 @@ export class StatsService implements OnApplicationBootstrap, OnApplicationShutdo
       let folded = 0;
       if (rows[0]?.locked) {
         for (const t of TABLES) folded += (await client.query(compactSql(t))).rowCount ?? 0;
+        // Kept search totals nobody asked for in an hour (one per search term).
+        await client.query(`DELETE FROM list_counts WHERE counted_at < now() - interval '1 hour'`);
       }
       await client.query('COMMIT');
       return folded;
