@@ -28,5 +28,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Form tests type and click a lot; on a busy 2-core CI machine 5 s is not enough.
+    testTimeout: 20_000,
   },
 });

@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-export const STATE_FILE = join(tmpdir(), 'kidogo-e2e-state.json');
+// One file per Playwright runner (setup and teardown run in the same process), so two
+// suites on one machine (two worktrees) never stop each other's API.
+export const STATE_FILE = join(tmpdir(), `kidogo-e2e-state-${process.pid}.json`);
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {

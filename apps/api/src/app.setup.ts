@@ -9,7 +9,7 @@ export const API_PREFIX = 'payg';
 /** Everything that makes the HTTP surface; main.ts and the tests both call it. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.setGlobalPrefix(API_PREFIX);
-  app.set('trust proxy', process.env.TRUST_PROXY === 'true' ? true : 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Replies are per user and never cached by the server: no SHA-1 of every body.
   app.set('etag', false);
@@ -32,6 +32,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Replies carry ID numbers, phone numbers and keys: no browser or proxy cache keeps them.
+  app.use(`/${API_PREFIX}`, (_req: unknown, res: { setHeader(k: string, v: string): void }, next: () => void) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { backupDatabase, restoreDatabase } from '../src/database/backup.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createEmptyDatabase, createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomerWithDevice, seedTenant } from './support/factories.js';
 
 async function fingerprint(url: string): Promise<Record<string, string>> {
@@ -61,14 +61,3 @@ describe('backup and restore', () => {
     expect(user.organization_id).toBe(org.id);
   });
 });
-
-async function createEmptyDatabase(): Promise<string> {
-  const name = `t_${process.env.KIDOGO_TEST_RUN}_restore_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: process.env.KIDOGO_TEST_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(process.env.KIDOGO_TEST_ADMIN_URL!);
-  u.pathname = `/${name}`;
-  return u.toString();
-}

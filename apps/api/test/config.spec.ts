@@ -36,6 +36,23 @@ describe('configuration', () => {
     expect(c.seedDemo).toBe(true);
     expect(c.port).toBe(3000);
   });
+
+  it('issues short-lived access tokens unless told otherwise (the web client refreshes on a 401)', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY }).jwtExpiresIn).toBe(900);
+    expect(loadConfig({ JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY, JWT_EXPIRES_IN: '3600' }).jwtExpiresIn).toBe(3600);
+    expect(() => loadConfig({ JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY, JWT_EXPIRES_IN: '10' })).toThrow(/JWT_EXPIRES_IN/);
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names (loopback by default)', () => {
+    const trust = (v?: string) => loadConfig({ JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY, ...(v === undefined ? {} : { TRUST_PROXY: v }) }).trustProxy;
+    expect(trust()).toBe('loopback');
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.10')).toBe('10.0.0.0/8, 192.168.1.10');
+    expect(trust('loopback,uniquelocal')).toBe('loopback,uniquelocal');
+    for (const bad of ['yes', 'proxy.example.com', '10.0.0.0/33', '300.1.1.1']) expect(() => trust(bad)).toThrow(/TRUST_PROXY/);
+  });
 });
 
 describe('deployment files', () => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/config/config.js';
 import { migrate } from '../src/database/migrator.js';
-import { createTestDatabase } from './support/test-app.js';
+import { createEmptyDatabase, createTestDatabase } from './support/test-app.js';
 
 /** Everything about a database's structure that the Prisma client relies on. */
 async function introspect(url: string) {
@@ -87,14 +87,3 @@ describe('migrations', () => {
     expect(rows.every((r) => r.n === 1)).toBe(true);
   });
 });
-
-async function createEmptyDatabase(): Promise<string> {
-  const name = `t_${process.env.KIDOGO_TEST_RUN}_empty_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: process.env.KIDOGO_TEST_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(process.env.KIDOGO_TEST_ADMIN_URL!);
-  u.pathname = `/${name}`;
-  return u.toString();
-}

@@ -33,6 +33,11 @@ describe('first start', () => {
     const notifications = await t.http.get('/payg/notifications').set(auth).expect(200);
     expect(notifications.body.data.length).toBe(1);
 
+    // The plans were in place before the payments, so the plans' figures count them.
+    const perf = await t.http.get('/payg/payments/templates/performance').set(auth).expect(200);
+    const collected = perf.body.data.reduce((sum: number, p: { revenue_collected: string }) => sum + Number(p.revenue_collected), 0);
+    expect(collected).toBeCloseTo(Number(summary.body.total_revenue), 2);
+
     // A second start changes nothing.
     const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });
     await t.app.get(SeedService).run();

@@ -4,8 +4,9 @@ import { z } from 'zod';
 // from the package index: the web uses the finished schemas, not these.
 
 /** Text from a form, a JSON client or a CSV cell: numbers are taken as their digits ("12345678"). */
-const zLooseString = z.union([z.string({ error: 'must be text' }), z.number().finite().transform(String)], {
-  error: 'must be text',
+const textError = (iss: { input?: unknown }) => (iss.input === undefined ? 'is required' : 'must be text');
+const zLooseString = z.union([z.string({ error: textError }), z.number().finite().transform(String)], {
+  error: textError,
 });
 
 /** Required text: trimmed, not empty, at most `max` characters. */

@@ -3,6 +3,11 @@ import { DatabaseService } from '../database/database.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { AuthUser } from '../common/tenancy.js';
 
+/** Any client or transaction that can write an audit row. */
+export interface AuditWriter {
+  auditLog: { create(args: { data: Prisma.AuditLogUncheckedCreateInput }): PromiseLike<unknown> };
+}
+
 export interface AuditEntry {
   organizationId: string | null;
   actor?: Pick<AuthUser, 'user_id' | 'username'> | null;
@@ -25,8 +30,8 @@ export class AuditService {
 
   constructor(private readonly database: DatabaseService) {}
 
-  /** Inside a transaction when the entry must commit with the change it describes. */
-  async record(entry: AuditEntry, tx?: Prisma.TransactionClient): Promise<void> {
+  /** Inside a transaction (plain or organization-guarded) when the entry must commit with the change it describes. */
+  async record(entry: AuditEntry, tx?: AuditWriter): Promise<void> {
     const client = tx ?? this.database.platform;
     await client.auditLog.create({
       data: {

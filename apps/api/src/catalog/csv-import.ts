@@ -4,7 +4,7 @@ import { parse, type Options as CsvOptions } from 'csv-parse';
 import type { ZodType } from 'zod';
 import type { CsvImportReport, CsvRowError } from '@kidogo/contracts';
 import { Errors } from '../common/errors.js';
-import { fieldErrorsOf } from '../common/validation.js';
+import { assertCleanInput, fieldErrorsOf, ValidationFailed } from '../common/validation.js';
 import { stripFormulaGuard } from './csv-write.js';
 
 export const IMPORT_BATCH_SIZE = 1000;
@@ -166,6 +166,14 @@ export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Pr
       header.forEach((col, i) => {
         if (spec.columns.includes(col) && i < record.length) obj[col] = stripFormulaGuard(record[i]);
       });
+      // The sniff looks at the first 64 kB only: a NUL further down is this row's error, not the database's.
+      try {
+        assertCleanInput(obj, '');
+      } catch (e) {
+        if (!(e instanceof ValidationFailed)) throw e;
+        for (const f of e.fieldErrors) report({ row, ...f });
+        continue;
+      }
       const parsed = spec.schema.safeParse(obj);
       if (!parsed.success) {
         for (const e of fieldErrorsOf(parsed.error)) report({ row, ...e });

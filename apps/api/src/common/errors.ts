@@ -41,6 +41,21 @@ function uniqueFields(e: Prisma.PrismaClientKnownRequestError): string {
   return names.map((n) => PRISMA_FIELD_NAMES[n] ?? n).join(', ') || 'value';
 }
 
+/** body-parser error types (http-errors `type`) → what the client is told about its body. */
+const BODY_PARSER_ERRORS: Record<string, string> = {
+  'entity.parse.failed': 'malformed JSON',
+  'entity.too.large': 'request body is too large (at most 1 MB)',
+  'parameters.too.many': 'too many form fields',
+  'encoding.unsupported': 'unsupported content encoding',
+  'charset.unsupported': 'unsupported charset (send UTF-8)',
+  'entity.verify.failed': 'could not be verified',
+  'request.aborted': 'the request was aborted',
+  'request.size.invalid': 'the body is shorter or longer than its Content-Length',
+  'stream.encoding.set': 'could not be read',
+  'stream.not.readable': 'could not be read',
+  'querystring.parse.rangeError': 'is nested too deeply',
+};
+
 interface ErrorBody {
   detail: unknown;
   message: string;
@@ -53,6 +68,17 @@ export function toErrorReply(exception: unknown): { status: number; body: ErrorB
     const cause = exception.cause as { type?: string } | undefined;
     if (status === 400 && (cause?.type === 'entity.parse.failed' || exception.cause instanceof SyntaxError)) {
       return { status, body: { detail: 'body: malformed JSON', message: 'body: malformed JSON' }, log: false };
+    }
+    // body-parser's errors, which Nest wraps in an HttpException: say what was wrong with the body.
+    const zlib = typeof (cause as { code?: unknown } | undefined)?.code === 'string' && (cause as { code: string }).code.startsWith('Z_');
+    const bodyProblem = cause?.type ? BODY_PARSER_ERRORS[cause.type] : zlib ? 'does not match its Content-Encoding' : undefined;
+    if (bodyProblem) {
+      const m = `body: ${bodyProblem}`;
+      return { status, body: { detail: m, message: m }, log: false };
+    }
+    if (exception.cause instanceof URIError) {
+      const m = 'path: a parameter is not valid percent-encoded UTF-8';
+      return { status: 400, body: { detail: m, message: m }, log: false };
     }
     const res = exception.getResponse();
     if (typeof res === 'string') return { status, body: { detail: res, message: res }, log: false };
@@ -93,9 +119,7 @@ export function toErrorReply(exception: unknown): { status: number; body: ErrorB
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     let m = e.message ?? 'Bad request';
-    if (e.type === 'entity.parse.failed') m = 'body: malformed JSON';
-    else if (e.type === 'entity.too.large') m = 'body: request body is too large';
-    else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') m = 'body: unsupported encoding';
+    if (e.type && BODY_PARSER_ERRORS[e.type]) m = `body: ${BODY_PARSER_ERRORS[e.type]}`;
     return { status, body: { detail: m, message: m }, log: false };
   }
   if (e?.code === 'LIMIT_FILE_SIZE') {
@@ -118,7 +142,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     const { status, body, log } = toErrorReply(exception);
-    if (log) this.logger.error(`${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? exception}`);
+    // The path without its query string: queries carry search terms (names, phone numbers), never worth a log line.
+    if (log) this.logger.error(`${req.method} ${req.path}: ${(exception as Error)?.stack ?? exception}`);
     if (res.headersSent) {
       res.end();
       return;

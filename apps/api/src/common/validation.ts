@@ -114,6 +114,45 @@ export function parseOrThrow<T extends ZodType>(schema: T, value: unknown, prefi
   return r.data;
 }
 
+/** Deeper than any request shape of the API; deeper JSON is refused before it reaches a parser or a jsonb column. */
+export const MAX_INPUT_DEPTH = 20;
+/**
+ * Text that PostgreSQL cannot store (NUL) or that is not Unicode (a lone
+ * UTF-16 surrogate, which JSON allows and jsonb refuses): refused as a 400
+ * naming the field instead of failing in the database as a 500.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Walks a parsed body, query or parameter object (without recursion, so
+ * hostile nesting cannot overflow the stack) and throws the 400 that names
+ * the first bad field: text PostgreSQL cannot hold, nesting deeper than
+ * MAX_INPUT_DEPTH, or a "__proto__" key.
+ */
+export function assertCleanInput(value: unknown, root: string): void {
+  const name = (path: string[]) => path.join('.') || root;
+  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (BAD_TEXT.test(v)) throw new ValidationFailed([{ field: name(path), message: 'must not contain NUL characters or broken Unicode' }]);
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    if (path.length >= MAX_INPUT_DEPTH) {
+      throw new ValidationFailed([{ field: name(path.slice(0, 1)), message: `is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)` }]);
+    }
+    for (const [k, child] of Object.entries(v)) {
+      if (BAD_TEXT.test(k)) throw new ValidationFailed([{ field: name(path), message: 'has a key with NUL characters or broken Unicode' }]);
+      // JSON.parse makes "__proto__" an own key; copied by assignment (as Prisma and zod records
+      // do) it would replace an object's prototype instead.
+      if (k === '__proto__') throw new ValidationFailed([{ field: name([...path, k]), message: 'is not an accepted field' }]);
+      stack.push({ v: child, path: [...path, k] });
+    }
+  }
+}
+
 function specOf(ctx: ExecutionContext): EndpointSpec {
   const spec = Reflect.getMetadata(ENDPOINT_SPEC, ctx.getHandler()) as EndpointSpec | undefined;
   if (!spec) throw new Error(`${ctx.getClass().name}.${ctx.getHandler().name} has no @Endpoint spec`);
@@ -127,19 +166,24 @@ export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationFailed([{ field: 'body', message: 'must be a JSON object' }]);
   }
+  assertCleanInput(body, 'body');
   return parseOrThrow(spec.body, body);
 });
 
 export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const spec = specOf(ctx);
   if (!spec.query) throw new Error(`${ctx.getHandler().name}: @ValidQuery without a query schema`);
-  return parseOrThrow(spec.query, ctx.switchToHttp().getRequest<Request>().query ?? {});
+  const query = ctx.switchToHttp().getRequest<Request>().query ?? {};
+  assertCleanInput(query, 'query');
+  return parseOrThrow(spec.query, query);
 });
 
 export const ValidParams = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const spec = specOf(ctx);
   if (!spec.params) throw new Error(`${ctx.getHandler().name}: @ValidParams without a params schema`);
-  return parseOrThrow(spec.params, ctx.switchToHttp().getRequest<Request>().params ?? {});
+  const params = ctx.switchToHttp().getRequest<Request>().params ?? {};
+  assertCleanInput(params, 'path');
+  return parseOrThrow(spec.params, params);
 });
 
 /** A positive integer path id, e.g. /customers/{id}. */

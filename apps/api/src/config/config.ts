@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** What Express accepts in a trust-proxy list: an address, a subnet, or loopback / linklocal / uniquelocal. */
+function isProxyAddress(p: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(p)) return true;
+  const [address, bits, extra] = p.split('/');
+  if (extra !== undefined || !isIP(address ?? '')) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128));
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -22,7 +31,8 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
   DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_EXPIRES_IN: z.coerce.number().int().min(60).default(3600),
+  // Short-lived: a stolen access token is good for minutes; the web client refreshes on a 401.
+  JWT_EXPIRES_IN: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   ENCRYPTION_KEY: z
     .string()
@@ -34,6 +44,13 @@ const EnvSchema = z.object({
   PAYG_ADMIN_ORG: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/).default('platform'),
   SEED_DEMO: bool.optional(),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((p) => isProxyAddress(p.trim())), {
+      error: 'TRUST_PROXY must be true, false, loopback, a number of proxy hops, or a comma-separated list of proxy addresses or subnets',
+    })
+    .optional(),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(500).default(20),
   SMS_PROVIDER: z.enum(['none', 'africastalking', 'webhook']).default('none'),
@@ -67,6 +84,11 @@ export interface AppConfig {
   admin: { username: string | null; password: string | null; email: string | null; organizationId: string };
   seedDemo: boolean;
   corsOrigins: string[];
+  /**
+   * Express "trust proxy": which proxies' X-Forwarded-For is believed for the
+   * client address (sign-in lockout per address, audit). Default: loopback only.
+   */
+  trustProxy: boolean | number | string;
   webDist: string;
   maxUploadBytes: number;
   sms: {
@@ -140,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    trustProxy: trustProxy(e.TRUST_PROXY),
     webDist: resolve(e.WEB_DIST),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     sms: {
@@ -155,6 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     version: readVersion(),
   };
+}
+
+function trustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === 'loopback') return 'loopback';
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 function devSecrets(dataDir: string): { jwtSecret: string; encryptionKey: string } {

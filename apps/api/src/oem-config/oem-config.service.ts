@@ -3,7 +3,6 @@ import type { OemListReply, ProductOemConfigInput, ProductOemConfigReply } from 
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { auditTx } from '../tokens/tokens.service.js';
 import { toOemConfig } from './oem-config.mapper.js';
 
 @Injectable()
@@ -35,7 +34,7 @@ export class OemConfigService {
           description: `Token settings of ${input.product_oem}: restricted digits ${data.restricted_digit_set}, extended ${data.extended_token}, divider ${data.value_divider}`,
           metadata: data,
         },
-        auditTx(tx),
+        tx,
       );
       return { message: 'OEM token settings saved', data: toOemConfig(row) };
     });

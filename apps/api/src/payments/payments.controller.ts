@@ -1,5 +1,6 @@
-import { Controller, Get, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { readFile } from 'node:fs/promises';
+import { Controller, Get, Post, Req, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   ZManualPaymentSchema,
@@ -14,8 +15,9 @@ import {
 } from '@kidogo/contracts';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
+import { CsvUploadInterceptor, type UploadedCsv } from '../catalog/csv-upload.js';
 import { PaymentsService } from './payments.service.js';
-import { StatementImportService, type UploadedFile as File } from './statement-import.service.js';
+import { StatementImportService } from './statement-import.service.js';
 
 const PaymentIdParams = zPathId('id');
 
@@ -75,7 +77,9 @@ export class PaymentsController {
 
   @Post('reports/upload-csv')
   @Roles('owner', 'admin', 'super_admin')
-  @UseInterceptors(FileInterceptor('file'))
+  // The same upload handling as the other CSV imports: a temporary file, a 413 and
+  // 400s that name the field (Nest's FileInterceptor answers "File too large").
+  @UseInterceptors(CsvUploadInterceptor('file'))
   @Endpoint({
     summary: 'Reconcile an M-Pesa statement export (CSV, multipart field file): every payment received goes through the pipeline once',
     description:
@@ -86,7 +90,9 @@ export class PaymentsController {
     response: ZStatementImportReplySchema,
     errors: { 400: 'No file, an empty file or not a CSV', 413: 'File larger than MAX_UPLOAD_MB' },
   })
-  upload(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @UploadedFile() file: File | undefined) {
-    return this.statements.import(orgId, user, file);
+  async upload(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @Req() req: Request) {
+    const file = (req as Request & { file?: UploadedCsv }).file;
+    // A statement is a few thousand rows at most: read whole, as the importer expects.
+    return this.statements.import(orgId, user, file?.path ? { ...file, buffer: await readFile(file.path) } : undefined);
   }
 }

@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { PaymentPipeline } from './payment-pipeline.service.js';
-import { parseCsv } from './csv.js';
+import { parse } from 'csv-parse/sync';
 
 export interface UploadedFile {
   originalname: string;
@@ -41,7 +41,12 @@ export class StatementImportService {
     if (file.size === 0 || file.buffer.length === 0) throw Errors.badRequest('file', 'is empty');
     const named = /\.(csv|txt)$/i.test(file.originalname);
     if ((!named && !CSV_TYPES.test(file.mimetype)) || file.buffer.includes(0)) throw Errors.badRequest('file', 'must be a CSV file');
-    const rows = parseCsv(file.buffer.toString('utf8'));
+    let rows: string[][];
+    try {
+      rows = readCsv(file.buffer.toString('utf8'));
+    } catch (e) {
+      throw Errors.badRequest('file', `is not a readable CSV file (${(e as Error).message.split('\n')[0]})`);
+    }
     if (rows.length === 0) throw Errors.badRequest('file', 'is empty');
     const header = rows[0]!.map((h) => h.trim());
     const receiptHeader = STATEMENT_COLUMNS.receipt.map(key);
@@ -113,4 +118,13 @@ function validDate(s: string | null): Date | null {
   if (!s) return null;
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Statement exports come comma-, semicolon- or tab-separated depending on the spreadsheet that saved them. */
+function readCsv(text: string): string[][] {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
+  const delimiter = [',', ';', '\t'].reduce((best, d) => (outsideQuotes.split(d).length > outsideQuotes.split(best).length ? d : best), ',');
+  const rows = parse(text, { bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
+  return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }

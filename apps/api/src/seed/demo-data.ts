@@ -8,6 +8,7 @@ import {
   ZCreateInvoiceSchema,
 } from '@kidogo/contracts';
 import type { AuthUser } from '../common/tenancy.js';
+import { DatabaseService } from '../database/database.service.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { ItemsService } from '../items/items.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
@@ -184,8 +185,15 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     await onboarding.onboard(orgId, ZOnboardingSchema.parse({ customer_id: people[who].customer_id, item_serial_number: serial, template_id: template }), owner);
   }
 
-  // Cash deposits collected by agents, then daily payments.
+  // The demo's customers joined two months ago: their plans and devices date from then.
   const now = Date.now();
+  const joined = new Date(now - 60 * DAY);
+  const db = moduleRef.get(DatabaseService, { strict: false }).db;
+  await db.templateAssignment.updateMany({ where: { organization_id: orgId }, data: { assigned_at: joined, start_date: joined } });
+  await db.itemAssignment.updateMany({ where: { organization_id: orgId }, data: { assigned_at: joined } });
+  await db.item.updateMany({ where: { organization_id: orgId, is_assigned: true }, data: { assigned_at: joined } });
+
+  // Cash deposits collected by agents, then daily payments.
   let receipt = 0;
   const pay = (serial: string, amount: number, daysAgo: number, method: 'cash' | 'mobile_money' = 'mobile_money') =>
     payments.createManual(

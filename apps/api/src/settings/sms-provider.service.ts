@@ -6,7 +6,6 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { SecretBox } from '../common/crypto.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { auditTx } from '../tokens/tokens.service.js';
 import { toSmsProvider, type SmsConfig } from './settings.mapper.js';
 
 export const SMS_PROVIDER_ROWS = ['africastalking', 'sms_webhook'] as const;
@@ -99,7 +98,7 @@ export class SmsProviderService {
           entityId: input.provider,
           description: `SMS provider set to ${input.provider}${input.provider !== 'none' && !input.is_active ? ' (inactive)' : ''} by ${user.username}`,
         },
-        auditTx(tx),
+        tx,
       );
     });
     return this.read(orgId);

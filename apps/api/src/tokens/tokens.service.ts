@@ -31,12 +31,6 @@ export type { LockedItem, PlannedToken } from './token-device.js';
 export type Tx = Omit<ScopedClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends' | '$use'>;
 
 /**
- * AuditService.record is typed for the unguarded client's transaction; the
- * guarded one is the same connection with a query check on top.
- */
-export const auditTx = (tx: Tx) => tx as unknown as Prisma.TransactionClient;
-
-/**
  * Interactive Prisma transactions that wait for a busy row lock: the
  * defaults (2 s to get a connection, 5 s to finish) are too short.
  */

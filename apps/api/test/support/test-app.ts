@@ -86,3 +86,16 @@ export async function createTestApp(opts: { env?: Record<string, string>; databa
     close: () => app.close(),
   };
 }
+
+/** An empty database (no migrations) on the test server. */
+export async function createEmptyDatabase(label = 'empty'): Promise<string> {
+  const name = `t_${process.env.KIDOGO_TEST_RUN}_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.KIDOGO_TEST_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return dbUrl(name);
+}

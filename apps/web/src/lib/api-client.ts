@@ -389,3 +389,19 @@ export async function suspendableList<R extends { data: readonly unknown[] }>(
     throw error;
   }
 }
+
+/**
+ * The per-field problems of a 400 reply (`errors: [{field, message}]`) as
+ * field → message, so a form can show each next to its input. Nested fields
+ * keep their dotted path ("config.url").
+ */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !isRecord(error.body) || !Array.isArray(error.body.errors)) return {};
+  const out: Record<string, string> = {};
+  for (const e of error.body.errors) {
+    if (isRecord(e) && typeof e.field === 'string' && e.field && typeof e.message === 'string' && !(e.field in out)) {
+      out[e.field] = e.message;
+    }
+  }
+  return out;
+}

@@ -1,8 +1,187 @@
-import { useParams } from 'react-router-dom';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconCash, IconChartDonut, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateText } from '@/components/ui/date-text';
+import { formatMoney, Money } from '@/components/ui/money';
+import { PageError } from '@/components/ui/page-error';
+import { StatCard, StatMoney } from '@/components/ui/stat-card';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
+import { clampProgress, FAILED_TEXT, usePaymentDetails } from '../api/get-payment-details';
+import type { PaymentHistoryEntry } from '../api/types';
 
-/** Route component of Customer Payment Details; the screen itself is built by the feature's developer. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div" style={{ wordBreak: 'break-word' }}>
+        {children || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+const statusColor = (s: string) => {
+  const v = s.toLowerCase();
+  return v === 'completed' || v === 'success' ? 'green' : v === 'failed' ? 'red' : 'yellow';
+};
+
+/** Customer Payment Details: how far a customer is towards owning their device. */
 export default function CustomerPaymentDetailsRoute() {
   const { customerId = '' } = useParams();
-  return <PageHeader title="Customer Payment Details" subtitle={`Customer ${customerId}`} />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const details = usePaymentDetails(customerId);
+  const orgCurrency = useOrganizationCurrency();
+
+  // Back where the user came from; a deep link goes to the customers list.
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.app.customers.getHref()));
+  const back = (
+    <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack}>
+      Back
+    </Button>
+  );
+
+  if (details.isPending) {
+    return (
+      <>
+        <PageHeader title="Customer Payment Details" actions={back} />
+        <Center py="xl" role="status" aria-label="Loading">
+          <Loader />
+        </Center>
+      </>
+    );
+  }
+  if (details.isError) {
+    return (
+      <>
+        <PageHeader title="Customer Payment Details" />
+        <PageError
+          title="Could not load payment details"
+          message={errorMessage(details.error, FAILED_TEXT)}
+          onRetry={() => void details.refetch()}
+          retrying={details.isFetching}
+          actions={back}
+        />
+      </>
+    );
+  }
+
+  const { customer_info: customer, payment_summary: summary, payment_template: template, payment_history: history } = details.data;
+  // The plan's currency (KES when a template has none, spec §9), else what the organization is paid in.
+  const currency = template ? template.currency || 'KES' : orgCurrency;
+  const progress = clampProgress(Number(summary.payment_progress));
+  const columns: Column<PaymentHistoryEntry>[] = [
+    { key: 'id', header: 'Payment ID', render: (p) => `#${p.payment_id}` },
+    { key: 'amount', header: 'Amount', align: 'right', render: (p) => <Money amount={p.amount} currency={currency} size="sm" fw={600} /> },
+    { key: 'paid', header: 'Paid At', render: (p) => <DateText value={p.paid_at} withTime /> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (p) => (
+        <Badge miw="max-content" color={statusColor(p.status ?? '')} variant="light" radius="sm">
+          {p.status ? p.status.charAt(0).toUpperCase() + p.status.slice(1) : 'Pending'}
+        </Badge>
+      ),
+    },
+    { key: 'serial', header: 'Device', render: (p) => p.device_serial || '—' },
+    { key: 'code', header: 'Transaction Code', render: (p) => (p.transaction_code ? <Text size="sm" ff="monospace">{p.transaction_code}</Text> : '—') },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Customer Payment Details" subtitle={customer.customer_name} actions={back} />
+
+      <Card padding="lg" radius="md" mb="lg" role="region" aria-label="Customer Information">
+        <Group gap="sm" mb="md" wrap="nowrap">
+          <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+            <IconUser size={22} />
+          </ThemeIcon>
+          <Title order={4}>Customer Information</Title>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          <Field label="Name">{customer.customer_name}</Field>
+          <Field label="Phone">{customer.phone_contact}</Field>
+          <Field label="Email">{customer.email}</Field>
+          <Field label="Device Serial">
+            {customer.device_serial ? (
+              <Anchor component={Link} to={paths.app.deviceActivity.getHref(customer.device_serial)} size="sm" ff="monospace" fw={600}>
+                {customer.device_serial}
+              </Anchor>
+            ) : null}
+          </Field>
+          <Field label="Product Name">{customer.product_name}</Field>
+          <Field label="Product OEM">{customer.product_oem}</Field>
+        </SimpleGrid>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
+        <StatCard label="Total Paid" value={<StatMoney amount={summary.total_paid} currency={currency} />} color="green" icon={<IconCash size={18} />} />
+        <StatCard label="Free Code Price" value={<StatMoney amount={summary.free_code_price} currency={currency} />} color="blue" icon={<IconReceipt size={18} />} />
+        <StatCard label="Remaining Balance" value={<StatMoney amount={summary.remaining_balance} currency={currency} />} color="orange" icon={<IconWallet size={18} />} />
+        <StatCard label="Progress" value={`${progress.toFixed(1)}%`} color="grape" icon={<IconChartDonut size={18} />} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="lg">
+        <Card padding="lg" radius="md" role="region" aria-label="Payment Progress">
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>Payment Progress</Title>
+            {summary.is_fully_paid ? (
+              <Badge miw="max-content" color="green" size="lg" variant="filled">
+                Fully Paid!
+              </Badge>
+            ) : null}
+          </Group>
+          <Progress
+            value={progress}
+            size="xl"
+            radius="xl"
+            color={summary.is_fully_paid ? 'green' : 'kidogo'}
+            aria-label="Payment progress"
+            striped={!summary.is_fully_paid}
+          />
+          <Group justify="space-between" mt="xs">
+            <Text size="sm" c="dimmed">
+              {formatMoney(summary.total_paid, currency)} of {formatMoney(summary.free_code_price, currency)}
+            </Text>
+            <Text size="sm" fw={600}>
+              {progress.toFixed(1)}%
+            </Text>
+          </Group>
+        </Card>
+        <Card padding="lg" radius="md" role="region" aria-label="Payment Template">
+          <Title order={4} mb="sm">
+            Payment Template
+          </Title>
+          {template ? (
+            <SimpleGrid cols={2} spacing="md">
+              <Field label="Name">{template.template_name}</Field>
+              <Field label="Daily Price">{formatMoney(template.daily_price, currency)}</Field>
+              <Field label="Activation Price">{formatMoney(template.activation_price, currency)}</Field>
+              <Field label="Grace Period">
+                {template.grace_period_days} {template.grace_period_days === 1 ? 'day' : 'days'}
+              </Field>
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No payment template assigned to this customer.
+            </Text>
+          )}
+        </Card>
+      </SimpleGrid>
+
+      <Card padding="md" radius="md">
+        <Title order={4} mb="sm">
+          Payment History
+        </Title>
+        <DataTable caption="Payment History" columns={columns} rows={history} rowKey={(p) => p.payment_id} emptyText="No payments found." />
+      </Card>
+    </>
+  );
 }

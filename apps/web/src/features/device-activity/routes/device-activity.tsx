@@ -1,8 +1,132 @@
-import { useParams } from 'react-router-dom';
+import { Badge, Button, Card, Center, Group, Loader, Tabs } from '@mantine/core';
+import { IconArrowLeft, IconCash, IconKey, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
+import { PageError } from '@/components/ui/page-error';
+import { PaginationControl } from '@/components/ui/pagination-control';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '../api/get-device-activity';
+import { DeviceInfoCard } from '../components/device-info-card';
+import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
 
-/** Route component of Device Activity; the screen itself is built by the feature's developer. */
+type Tab = 'tokens' | 'payments' | 'messages';
+
+const backButton = (
+  <Button component={Link} to={paths.app.products.getHref()} variant="default" leftSection={<IconArrowLeft size={16} />}>
+    Back to Products
+  </Button>
+);
+
+function TabLabel({ children, count }: { children: ReactNode; count: number }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {children}
+      <Badge miw="max-content" size="sm" variant="light" radius="sm" aria-label={`${count} entries`}>
+        {count}
+      </Badge>
+    </Group>
+  );
+}
+
+/** One tab's page: page 1 comes with the screen's first load; other pages are fetched when asked for. */
+function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: DeviceActivityView }) {
+  const [page, setPage] = useState(1);
+  const paged = useDeviceActivity(serial, page);
+  const view = page === 1 ? (paged.data ?? first) : paged.data;
+  const common = {
+    loading: page !== 1 && paged.isPending,
+    error: page !== 1 && paged.isError ? errorMessage(paged.error, 'Failed to fetch device activity') : null,
+    onRetry: () => void paged.refetch(),
+  };
+  const total = view ? view[tab].total : first[tab].total;
+  return (
+    <>
+      {tab === 'tokens' ? <TokenHistoryTable rows={view?.tokens.items} {...common} /> : null}
+      {tab === 'payments' ? <PaymentHistoryTable rows={view?.payments.items} {...common} /> : null}
+      {tab === 'messages' ? <MessageHistoryTable rows={view?.messages.items} {...common} /> : null}
+      <PaginationControl page={page} total={total} pageSize={ACTIVITY_PAGE_SIZE} onPageChange={setPage} itemLabel="entries" />
+    </>
+  );
+}
+
+/** Device Activity: what happened to one device — tokens, payments and messages. */
 export default function DeviceActivityRoute() {
   const { serialNumber = '' } = useParams();
-  return <PageHeader title="Device Activity" subtitle={`Serial number ${serialNumber}`} />;
+  const [tab, setTab] = useState<Tab>('tokens');
+  const activity = useDeviceActivity(serialNumber, 1);
+
+  const header = (
+    <PageHeader
+      title="Device Activity"
+      subtitle={`Serial number ${serialNumber}`}
+      actions={
+        <>
+          {backButton}
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void activity.refetch()}
+            loading={activity.isFetching && !activity.isPending}
+          >
+            Refresh
+          </Button>
+        </>
+      }
+    />
+  );
+
+  if (activity.isPending) {
+    return (
+      <>
+        {header}
+        <Center py="xl" role="status" aria-label="Loading">
+          <Loader />
+        </Center>
+      </>
+    );
+  }
+  if (activity.isError) {
+    return (
+      <>
+        <PageHeader title="Device Activity" subtitle={`Serial number ${serialNumber}`} />
+        <PageError
+          title="Could not load device activity"
+          message={errorMessage(activity.error, 'Failed to fetch device activity')}
+          onRetry={() => void activity.refetch()}
+          retrying={activity.isFetching}
+          actions={backButton}
+        />
+      </>
+    );
+  }
+
+  const data = activity.data;
+  return (
+    <>
+      {header}
+      <DeviceInfoCard device={data.device} />
+      <Card padding="md" radius="md">
+        <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
+              <TabLabel count={data.tokens.total}>Token History</TabLabel>
+            </Tabs.Tab>
+            <Tabs.Tab value="payments" leftSection={<IconCash size={16} />}>
+              <TabLabel count={data.payments.total}>Payment History</TabLabel>
+            </Tabs.Tab>
+            <Tabs.Tab value="messages" leftSection={<IconMessages size={16} />}>
+              <TabLabel count={data.messages.total}>Message History</TabLabel>
+            </Tabs.Tab>
+          </Tabs.List>
+          {(['tokens', 'payments', 'messages'] as const).map((t) => (
+            <Tabs.Panel key={t} value={t}>
+              <HistoryTab serial={serialNumber} tab={t} first={data} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Card>
+    </>
+  );
 }

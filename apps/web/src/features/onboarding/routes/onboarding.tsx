@@ -1,6 +1,15 @@
 import { PageHeader } from '@/components/layout/page-header';
+import { OnboardingForm } from '../components/onboarding-form';
 
-/** Route component of Customer Onboarding; the screen itself is built by the feature's developer. */
+/** Route component of Customer Onboarding. */
 export default function OnboardingRoute() {
-  return <PageHeader title="Customer Onboarding" />;
+  return (
+    <>
+      <PageHeader
+        title="Customer Onboarding"
+        subtitle="Give a customer a device and a payment plan in one step."
+      />
+      <OnboardingForm />
+    </>
+  );
 }

@@ -1,6 +1,120 @@
+import { Button, Card, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
+import { PaginationControl } from '@/components/ui/pagination-control';
+import { errorMessage } from '@/lib/api-client';
+import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES, useProducts } from '../api/get-products';
+import { productKeys } from '../api/keys';
+import type { Product, ProductStatusFilter } from '../api/types';
+import { AddProductModal } from '../components/add-product-modal';
+import { AssignProductModal } from '../components/assign-product-modal';
+import { DeleteProductModal } from '../components/delete-product-modal';
+import { EditProductModal } from '../components/edit-product-modal';
+import { ProductsSummary } from '../components/products-summary';
+import { ProductsTable, type ProductAction } from '../components/products-table';
+import { UpdateTokenCountModal } from '../components/update-token-count-modal';
 
-/** Route component of Product Management; the screen itself is built by the feature's developer. */
+const FILTERS: { value: ProductStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Products' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'unassigned', label: 'Unassigned' },
+];
+
+/** Product Management: the organization's devices, their assignment and their token counts. */
 export default function ProductsRoute() {
-  return <PageHeader title="Product Management" />;
+  const qc = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 500);
+  const [status, setStatus] = useState<ProductStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PRODUCT_PAGE_SIZE);
+  const [addOpened, addModal] = useDisclosure(false);
+  const [dialog, setDialog] = useState<{ action: ProductAction; product: Product } | null>(null);
+
+  // A new search, filter or page size starts again at page 1.
+  const [lastKey, setLastKey] = useState(`${debouncedSearch}|${status}|${limit}`);
+  const key = `${debouncedSearch}|${status}|${limit}`;
+  if (key !== lastKey) {
+    setLastKey(key);
+    setPage(1);
+  }
+
+  const products = useProducts({ page, limit, search: debouncedSearch || undefined, status });
+  const rows = products.data?.data;
+  const total = products.data?.total ?? 0;
+
+  const dialogFor = (action: ProductAction) => (dialog?.action === action ? dialog.product : null);
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Product Management"
+        subtitle="Devices of your organization: who has them, and their token history."
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void qc.invalidateQueries({ queryKey: productKeys.all })}
+              loading={products.isFetching && !products.isPending}
+            >
+              Refresh
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
+              Add Product
+            </Button>
+          </>
+        }
+      />
+      <ProductsSummary />
+      <Card padding="md" radius="md">
+        <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
+          <TextInput
+            aria-label="Search products"
+            placeholder="Search serial, product, manufacturer, OEM..."
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 280px', maxWidth: 460 }}
+          />
+          <Group gap="sm" wrap="wrap">
+            <SegmentedControl
+              aria-label="Filter products"
+              value={status}
+              onChange={(v) => setStatus(v as ProductStatusFilter)}
+              data={FILTERS}
+            />
+            <Select
+              aria-label="Page size"
+              w={120}
+              allowDeselect={false}
+              value={String(limit)}
+              onChange={(v) => v && setLimit(Number(v))}
+              data={PRODUCT_PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+            />
+          </Group>
+        </Group>
+        <ProductsTable
+          rows={rows}
+          loading={products.isPending}
+          error={products.isError ? errorMessage(products.error, 'Failed to fetch products') : null}
+          onRetry={() => void products.refetch()}
+          emptyText={debouncedSearch || status !== 'all' ? 'No products match your search' : 'No products found'}
+          emptyHint={debouncedSearch || status !== 'all' ? 'Try adjusting your search or filter' : 'Add a product to get started'}
+          onAction={(action, product) => setDialog({ action, product })}
+        />
+        <PaginationControl page={page} total={total} pageSize={limit} onPageChange={setPage} itemLabel="products" />
+      </Card>
+
+      <AddProductModal opened={addOpened} onClose={addModal.close} />
+      <AssignProductModal product={dialogFor('assign')} onClose={closeDialog} />
+      <UpdateTokenCountModal product={dialogFor('token-count')} onClose={closeDialog} />
+      <EditProductModal product={dialogFor('edit')} onClose={closeDialog} />
+      <DeleteProductModal product={dialogFor('delete')} onClose={closeDialog} />
+    </>
+  );
 }

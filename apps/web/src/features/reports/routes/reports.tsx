@@ -1,6 +1,135 @@
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconFileTypeCsv, IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
+import { DateRangePicker, type DayRange } from '@/components/ui/date-range-picker';
+import { formatDate } from '@/components/ui/date-text';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { useDownloadReport } from '../api/download-report';
+import { useReport } from '../api/get-report';
+import { REPORT_KINDS, type ReportKind } from '../api/types';
+import { REPORTS, reportInfo } from '../components/report-catalog';
+import { ReportChart } from '../components/report-chart';
+import { ReportTable } from '../components/report-table';
 
-/** Route component of Reports; the screen itself is built by the feature's developer. */
+export const LOAD_FAILED = 'Failed to load reports';
+
+function ReportView({ kind }: { kind: ReportKind }) {
+  const info = reportInfo(kind);
+  const [range, setRange] = useState<DayRange>(info.defaultRange);
+  const report = useReport(kind, range.from, range.to);
+  const downloader = useDownloadReport();
+  const busy = downloader.isPending ? downloader.variables?.format : null;
+
+  return (
+    <Card padding="lg" component="section" aria-label={info.title}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Stack gap={2}>
+            <Title order={3}>{info.title}</Title>
+            <Text size="sm" c="dimmed">
+              {info.description}
+            </Text>
+          </Stack>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <DateRangePicker value={range} onChange={setRange} label="Period" />
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void report.refetch()}
+              loading={report.isFetching}
+            >
+              Generate
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconFileTypeCsv size={16} />}
+              loading={busy === 'csv'}
+              disabled={downloader.isPending && busy !== 'csv'}
+              onClick={() => downloader.mutate({ report: kind, ...range, format: 'csv' })}
+            >
+              Download CSV
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconFileTypePdf size={16} />}
+              loading={busy === 'pdf'}
+              disabled={downloader.isPending && busy !== 'pdf'}
+              onClick={() => downloader.mutate({ report: kind, ...range, format: 'pdf' })}
+            >
+              Download PDF
+            </Button>
+          </Group>
+        </Group>
+
+        {report.isError ? (
+          <ErrorAlert message={LOAD_FAILED} onRetry={() => void report.refetch()} retrying={report.isFetching} />
+        ) : report.isPending ? (
+          <Stack gap="sm" aria-label="Loading report">
+            <Skeleton h={220} />
+            <Skeleton h={32} />
+            <Skeleton h={32} />
+          </Stack>
+        ) : report.data ? (
+          <Stack gap="md" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
+            <ReportChart report={report.data} />
+            <ReportTable key={`${kind}-${range.from}-${range.to}`} report={report.data} />
+            <Text size="xs" c="dimmed">
+              {formatDate(range.from)} – {formatDate(range.to)} · generated {formatDate(report.data.generated_at, true)}
+            </Text>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
 export default function ReportsRoute() {
-  return <PageHeader title="Reports" />;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('report');
+  const selected = (REPORT_KINDS as readonly string[]).includes(requested ?? '') ? (requested as ReportKind) : null;
+
+  return (
+    <>
+      <PageHeader title="Reports" subtitle="Revenue, customers and tokens over any period, on screen or as CSV and PDF." />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {REPORTS.map((r) => {
+            const active = selected === r.kind;
+            return (
+              <Card
+                key={r.kind}
+                padding="lg"
+                style={active ? { borderColor: 'var(--mantine-primary-color-filled)', boxShadow: '0 0 0 1px var(--mantine-primary-color-filled)' } : undefined}
+              >
+                <Stack gap="sm" h="100%" justify="space-between">
+                  <Stack gap="sm">
+                    <ThemeIcon size={40} radius="md" variant="light" color={r.color}>
+                      <r.icon size={22} />
+                    </ThemeIcon>
+                    <Title order={4}>{r.title}</Title>
+                    <Text size="sm" c="dimmed">
+                      {r.description}
+                    </Text>
+                  </Stack>
+                  <Group>
+                    <Button
+                      variant={active ? 'filled' : 'light'}
+                      rightSection={<IconArrowRight size={16} />}
+                      aria-label={`Generate ${r.title}`}
+                      onClick={() => setParams({ report: r.kind })}
+                    >
+                      Generate
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+        {selected ? <ReportView key={selected} kind={selected} /> : null}
+      </Stack>
+    </>
+  );
 }

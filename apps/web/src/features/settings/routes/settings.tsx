@@ -1,6 +1,36 @@
+import type { Role } from '@kidogo/contracts';
+import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/layout/page-header';
+import { useSession } from '@/lib/session';
+import { ApiKeyCard } from '../components/api-key-card';
+import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
+import { SmsProviderCard } from '../components/sms-provider-card';
+import { SystemConfigCard } from '../components/system-config-card';
 
-/** Route component of Settings; the screen itself is built by the feature's developer. */
+/** Who may see and change the organization's integration settings (the API enforces the same). */
+export const INTEGRATION_ROLES: readonly Role[] = ['owner', 'admin', 'super_admin'];
+
 export default function SettingsRoute() {
-  return <PageHeader title="Settings" />;
+  const { user } = useSession();
+  const manages = !!user?.role && INTEGRATION_ROLES.includes(user.role);
+
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="System configuration and how payments reach your organization." />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: manages ? 6 : 12 }}>
+          <Stack gap="lg">
+            <SystemConfigCard />
+            {manages ? <ApiKeyCard /> : null}
+            {manages ? <SmsProviderCard /> : null}
+          </Stack>
+        </Grid.Col>
+        {manages ? (
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <ReceiverInstructionsCard />
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </>
+  );
 }

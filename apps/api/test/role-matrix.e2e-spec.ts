@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ZServiceBlockedSchema } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { registeredRoutes, routeKey, type RouteEntry } from './support/routes.js';
+import { buildCalls, currentApiKey, send, ROUTE_CALLS, type Credentials } from './support/route-calls.js';
+import { changedTables, Fingerprints } from './support/fingerprint.js';
+import { seedUser, signToken } from './support/factories.js';
+import { seedPlatform, seedWorld, type Platform, type World } from './support/world.js';
+
+/**
+ * Every route × every kind of caller, and the status each cell must get,
+ * from one table: each route has a policy, each policy says what each caller
+ * gets. Allowed cells send a real request in the caller's own organization
+ * (test/support/route-calls.ts) and must get the route's documented success
+ * status; refused cells must get exactly 401 or 403 and change nothing in
+ * the database. A route without a policy fails the test.
+ */
+const CALLERS = [
+  'super_admin',
+  'owner',
+  'admin',
+  'staff',
+  'suspended_org',
+  'disabled_org',
+  'no_token',
+  'expired_token',
+  'other_key_token',
+  'deleted_user',
+  'api_key',
+  'blocked_api_key',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+type Cell = 'ok' | 401 | 403 | 'SERVICE_SUSPENDED' | 'SERVICE_DISABLED';
+
+const NO_USER = { no_token: 401, expired_token: 401, other_key_token: 401, deleted_user: 401 } as const;
+const BLOCKED = { suspended_org: 'SERVICE_SUSPENDED', disabled_org: 'SERVICE_DISABLED' } as const;
+const NOT_A_KEY = { api_key: 401, blocked_api_key: 401 } as const;
+
+const POLICIES = {
+  /** No credentials needed: whatever is sent, the call works. */
+  public: Object.fromEntries(CALLERS.map((c) => [c, 'ok'])) as Record<Caller, Cell>,
+  /** Any signed-in user of an active organization (and the super admin, in its own organization). */
+  any: { super_admin: 'ok', owner: 'ok', admin: 'ok', staff: 'ok', ...BLOCKED, ...NO_USER, ...NOT_A_KEY },
+  /** Owners, admins and the super admin. */
+  manage: { super_admin: 'ok', owner: 'ok', admin: 'ok', staff: 403, ...BLOCKED, ...NO_USER, ...NOT_A_KEY },
+  /** Owners and the super admin (billing). */
+  owner_super: { super_admin: 'ok', owner: 'ok', admin: 403, staff: 403, ...BLOCKED, ...NO_USER, ...NOT_A_KEY },
+  /** The platform console. */
+  super_admin: { super_admin: 'ok', owner: 403, admin: 403, staff: 403, ...BLOCKED, ...NO_USER, ...NOT_A_KEY },
+  /** The organization's API key in X-API-Key; a user token is not a key. */
+  api_key: {
+    super_admin: 401,
+    owner: 401,
+    admin: 401,
+    staff: 401,
+    suspended_org: 401,
+    disabled_org: 401,
+    ...NO_USER,
+    api_key: 'ok',
+    blocked_api_key: 'SERVICE_SUSPENDED',
+  },
+} satisfies Record<string, Record<Caller, Cell>>;
+type Policy = keyof typeof POLICIES;
+
+/** The one table: every route's policy. */
+const ROUTE_POLICY: Record<string, Policy> = {
+  'POST /payg/authenticate': 'public',
+  'POST /payg/refresh': 'public',
+  'POST /payg/logout': 'public',
+  'GET /payg/health': 'public',
+  'GET /payg/health/detailed': 'public',
+  'GET /payg/ready': 'public',
+  'GET /payg/live': 'public',
+  'GET /payg/me': 'any',
+
+  'GET /payg/registered-customers': 'any',
+  'POST /payg/register-customer': 'any',
+  'POST /payg/add-customer': 'any',
+  'POST /payg/fetch-customer': 'any',
+  'GET /payg/customers/insights': 'any',
+  'GET /payg/customers/{id}': 'any',
+  'PUT /payg/customers/{id}': 'any',
+  'DELETE /payg/customers/{id}': 'any',
+  'GET /payg/customers/{id}/items': 'any',
+  'GET /payg/customers/{id}/payments': 'any',
+  'GET /payg/customers/{id}/status': 'any',
+  'GET /payg/payments/customer/{id}/history': 'any',
+  'POST /payg/upload-csv': 'any',
+  'GET /payg/export-customers-csv': 'any',
+
+  'GET /payg/items': 'any',
+  'POST /payg/items/add': 'any',
+  'POST /payg/items/add/bulk': 'any',
+  'POST /payg/items/fetch': 'any',
+  'POST /payg/items/search': 'any',
+  'POST /payg/items/assign': 'any',
+  'POST /payg/items/unassign': 'any',
+  'PUT /payg/items/{serial_number}': 'any',
+  'DELETE /payg/items/{serial_number}': 'any',
+  'GET /payg/products/summary': 'any',
+  'GET /payg/products': 'any',
+
+  'GET /payg/payments/templates': 'any',
+  'POST /payg/payments/templates/create': 'any',
+  'GET /payg/payments/templates/summary': 'any',
+  'GET /payg/payments/templates/performance': 'any',
+  'GET /payg/payments/templates/assignments': 'any',
+  'POST /payg/payments/templates/assign': 'any',
+  'GET /payg/payments/templates/{id}': 'any',
+  'PUT /payg/payments/templates/{id}': 'any',
+  'DELETE /payg/payments/templates/{id}': 'any',
+  'GET /payg/payments/templates/{id}/performance': 'any',
+  'GET /payg/payments/templates/{id}/usage': 'any',
+  'POST /payg/onboarding': 'any',
+
+  'POST /payg/generate-token-by-days': 'any',
+  'POST /payg/generate-token': 'manage',
+  'POST /payg/update-token-count': 'any',
+  'GET /payg/metrics/token-generation-logs': 'any',
+  'POST /payg/config/product-oem/upsert': 'manage',
+  'GET /payg/config/oems/list': 'any',
+
+  'GET /payg/settings/api-key': 'manage',
+  'POST /payg/settings/api-key/rotate': 'manage',
+  'GET /payg/settings/sms-provider': 'manage',
+  'PUT /payg/settings/sms-provider': 'manage',
+
+  'GET /payg/payments': 'any',
+  'POST /payg/payments': 'any',
+  'POST /payg/payments/{id}/match': 'manage',
+  'POST /payg/reports/upload-csv': 'manage',
+  'POST /payg/external/receive-phoneteletalk': 'api_key',
+  'GET /payg/fetch_messages': 'any',
+  'GET /payg/messages/stats': 'any',
+  'GET /payg/messages/debug': 'manage',
+  'GET /payg/external/odyssey/customers': 'api_key',
+
+  'GET /payg/metrics/summary': 'any',
+  'GET /payg/metrics/customers': 'any',
+  'GET /payg/metrics/payments': 'any',
+  'GET /payg/metrics/items': 'any',
+  'GET /payg/metrics/revenue': 'any',
+  'GET /payg/metrics/usage': 'any',
+  'GET /payg/metrics/performance': 'any',
+  'POST /payg/reports/page': 'any',
+  'GET /payg/devices/{serial}/activity': 'any',
+  'GET /payg/customers/{id}/payment-details': 'any',
+
+  'GET /payg/invoices': 'any',
+  'GET /payg/invoices/stats': 'any',
+  'POST /payg/invoices': 'owner_super',
+  'PUT /payg/invoices/{id}/status': 'owner_super',
+  'DELETE /payg/invoices/{id}': 'owner_super',
+  'GET /payg/invoice/{id}': 'any',
+  'GET /payg/download-invoice/{id}': 'any',
+  'POST /payg/submit-payment': 'any',
+  'GET /payg/update-invoice-settings': 'owner_super',
+  'PUT /payg/update-invoice-settings': 'owner_super',
+
+  'GET /payg/users': 'manage',
+  'POST /payg/users': 'manage',
+  'PUT /payg/users/{id}': 'manage',
+  'DELETE /payg/users/{id}': 'manage',
+  'GET /payg/notifications': 'any',
+  'GET /payg/config': 'any',
+  'POST /payg/config/create': 'manage',
+  'POST /payg/config/credentials/upsert': 'manage',
+  'GET /payg/config/credentials/{organizationId}': 'manage',
+  'GET /payg/config/{id}': 'any',
+  'PUT /payg/config/{id}': 'manage',
+  'DELETE /payg/config/{id}': 'manage',
+
+  'GET /payg/admin/invoices': 'super_admin',
+  'GET /payg/admin/invoices/stats': 'super_admin',
+  'POST /payg/admin/invoices': 'super_admin',
+  'GET /payg/admin/invoices/{id}': 'super_admin',
+  'PUT /payg/admin/invoices/{id}/status': 'super_admin',
+  'DELETE /payg/admin/invoices/{id}': 'super_admin',
+  'GET /payg/admin/settings/invoices': 'super_admin',
+  'PUT /payg/admin/settings/invoices': 'super_admin',
+  'GET /payg/admin/organizations': 'super_admin',
+  'POST /payg/admin/organizations': 'super_admin',
+  'GET /payg/admin/organizations/stats': 'super_admin',
+  'GET /payg/admin/organizations/{id}': 'super_admin',
+  'PUT /payg/admin/organizations/{id}': 'super_admin',
+  'DELETE /payg/admin/organizations/{id}': 'super_admin',
+  'GET /payg/admin/organizations/{id}/activity': 'super_admin',
+  'GET /payg/admin/organizations/{id}/status': 'super_admin',
+  'PUT /payg/admin/organizations/{id}/status': 'super_admin',
+  'POST /payg/admin/organizations/{id}/notify': 'super_admin',
+  'GET /payg/admin/users': 'super_admin',
+  'POST /payg/admin/users': 'super_admin',
+  'PUT /payg/admin/users/{id}': 'super_admin',
+  'DELETE /payg/admin/users/{id}': 'super_admin',
+  'POST /payg/admin/create-super-admin': 'super_admin',
+  'GET /payg/admin/metrics/token-logs': 'super_admin',
+  'GET /payg/admin/payment-providers': 'super_admin',
+  'GET /payg/admin/payment-providers/{id}': 'super_admin',
+  'POST /payg/admin/payment-providers': 'super_admin',
+  'PUT /payg/admin/payment-providers/{id}': 'super_admin',
+  'DELETE /payg/admin/payment-providers/{id}': 'super_admin',
+  'GET /payg/admin/oem-credentials': 'super_admin',
+  'GET /payg/admin/oem-credentials/{id}': 'super_admin',
+  'POST /payg/admin/oem-credentials': 'super_admin',
+  'PUT /payg/admin/oem-credentials/{id}': 'super_admin',
+  'DELETE /payg/admin/oem-credentials/{id}': 'super_admin',
+  'GET /payg/admin/plans': 'super_admin',
+  'GET /payg/admin/plans/{code}': 'super_admin',
+  'POST /payg/admin/plans': 'super_admin',
+  'PUT /payg/admin/plans/{code}': 'super_admin',
+  'DELETE /payg/admin/plans/{code}': 'super_admin',
+  'GET /payg/admin/org-plans': 'super_admin',
+  'POST /payg/admin/org-plans': 'super_admin',
+  'DELETE /payg/admin/org-plans/{organization_id}': 'super_admin',
+  'GET /payg/admin/features': 'super_admin',
+  'POST /payg/admin/features': 'super_admin',
+  'DELETE /payg/admin/features/{id}': 'super_admin',
+};
+
+describe('role matrix: every route × every kind of caller', () => {
+  let t: TestApp;
+  let p: Platform;
+  /** The organization of owner, admin, staff and the API key. */
+  let x: World;
+  /** The super admin's own organization. */
+  let home: World;
+  let suspended: World;
+  let disabled: World;
+  let fp: Fingerprints;
+  let routes: RouteEntry[];
+  let successStatus: Map<string, number>;
+  const creds = {} as Record<Caller, () => Promise<Credentials>>;
+  const worldOf = {} as Record<Caller, World>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    p = await seedPlatform(t);
+    [x, home, suspended, disabled] = await Promise.all([
+      seedWorld(t, p, { label: 'x' }),
+      seedWorld(t, p, { label: 'home', org: p.platformOrg }),
+      seedWorld(t, p, { label: 'susp', status: 'suspended' }),
+      seedWorld(t, p, { label: 'dis', status: 'disabled' }),
+    ]);
+    const claims = (u: { user_id: number; username: string; organization_id: string; role: 'owner' }) => ({
+      sub: String(u.user_id),
+      user_id: u.user_id,
+      username: u.username,
+      org_id: u.organization_id,
+      role: u.role,
+      app: 'kidogo' as const,
+    });
+    const gone = await seedUser(t, { organization_id: x.org, role: 'owner' });
+    await t.db.platform.user.delete({ where: { id: gone.user_id } });
+    const bearer = (token: string) => async () => ({ bearer: token });
+    Object.assign(creds, {
+      super_admin: bearer(p.root.token),
+      owner: bearer(x.owner.token),
+      admin: bearer(x.admin.token),
+      staff: bearer(x.staff.token),
+      suspended_org: bearer(suspended.owner.token),
+      disabled_org: bearer(disabled.owner.token),
+      no_token: async () => ({}),
+      expired_token: bearer(signToken(t, claims({ ...x.owner, role: 'owner' }), { expiresIn: -60 })),
+      other_key_token: bearer(signToken(t, claims({ ...x.owner, role: 'owner' }), { secret: 'not-the-server-secret-0123456789abcdef' })),
+      deleted_user: bearer(gone.token),
+      api_key: async () => ({ apiKey: await currentApiKey(t, x.org) }),
+      blocked_api_key: async () => ({ apiKey: await currentApiKey(t, suspended.org) }),
+    } satisfies Record<Caller, () => Promise<Credentials>>);
+    Object.assign(worldOf, {
+      super_admin: home,
+      suspended_org: suspended,
+      disabled_org: disabled,
+      ...Object.fromEntries(['owner', 'admin', 'staff', 'no_token', 'expired_token', 'other_key_token', 'deleted_user', 'api_key', 'blocked_api_key'].map((c) => [c, x])),
+    });
+    routes = registeredRoutes(t.app);
+    const doc = (await t.http.get('/payg/docs-json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    successStatus = new Map(
+      routes.map((r) => [routeKey(r), Number(Object.keys(doc.paths[r.path]![r.method.toLowerCase()]!.responses).find((s) => s.startsWith('2')))]),
+    );
+    fp = await Fingerprints.open(t.databaseUrl);
+  }, 180_000);
+  afterAll(async () => {
+    await fp?.close();
+    await t?.close();
+  });
+
+  it('has a policy for every route the application serves (and none for a route it does not)', () => {
+    const served = routes.map(routeKey);
+    const missing = served.filter((k) => !ROUTE_POLICY[k]).map((k) => `${k}: add it to the role matrix`);
+    const stale = Object.keys(ROUTE_POLICY).filter((k) => !served.includes(k)).map((k) => `${k}: no such route`);
+    const noCall = served.filter((k) => !ROUTE_CALLS[k]).map((k) => `${k}: no call in route-calls.ts`);
+    expect([...missing, ...stale, ...noCall]).toEqual([]);
+  });
+
+  it('refuses every caller a cell says no to, with exactly that status, and changes nothing', async () => {
+    const problems: string[] = [];
+    // Build every refused request first (building may seed rows), then send them all between two fingerprints.
+    const planned: { key: string; method: string; caller: Caller; expected: Cell; call: Awaited<ReturnType<typeof buildCalls>>[number] }[] = [];
+    for (const route of routes) {
+      const key = routeKey(route);
+      const policy = POLICIES[ROUTE_POLICY[key]!];
+      const refused = CALLERS.filter((c) => policy[c] !== 'ok');
+      if (!refused.length) continue;
+      const calls = await buildCalls(key, { t, p, w: x });
+      for (const caller of refused) for (const call of calls) planned.push({ key, method: route.method, caller, expected: policy[caller], call });
+    }
+    const before = await fp.ofDatabase();
+    for (const { key, method, caller, expected, call } of planned) {
+      const { status, text } = await send(t, method, call, await creds[caller]());
+      const cell = `${key} as ${caller}`;
+      if (expected === 'SERVICE_SUSPENDED' || expected === 'SERVICE_DISABLED') {
+        const body = status === 403 ? ZServiceBlockedSchema.safeParse(JSON.parse(text)) : null;
+        if (!body?.success || body.data.detail.error !== expected) problems.push(`${cell}: ${status} ${text.slice(0, 160)} (expected 403 ${expected})`);
+      } else if (status !== expected) {
+        problems.push(`${cell}: ${status} ${text.slice(0, 160)} (expected ${expected})`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(changedTables(before, await fp.ofDatabase())).toEqual([]);
+    expect(planned.length).toBeGreaterThan(routes.length * 6);
+  }, 300_000);
+
+  it('lets every caller a cell says yes to through, with the documented success status', async () => {
+    const problems: string[] = [];
+    let cells = 0;
+    for (const route of routes) {
+      const key = routeKey(route);
+      const policy = POLICIES[ROUTE_POLICY[key]!];
+      for (const caller of CALLERS.filter((c) => policy[c] === 'ok')) {
+        for (const call of await buildCalls(key, { t, p, w: worldOf[caller] })) {
+          const { status, text } = await send(t, route.method, call, await creds[caller]());
+          cells++;
+          if (status !== successStatus.get(key)) problems.push(`${key} as ${caller}: ${status} ${text.slice(0, 160)} (expected ${successStatus.get(key)})`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(cells).toBeGreaterThan(routes.length * 2);
+  }, 300_000);
+});

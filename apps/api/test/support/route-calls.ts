@@ -1,0 +1,393 @@
+import type { Response } from 'supertest';
+import { SecretBox } from '../../src/common/crypto.js';
+import type { TestApp } from './test-app.js';
+import { mpesaPaybillSms, seedUser, DEFAULT_PASSWORD } from './factories.js';
+import { binaryParser, pdfText } from './pdf.js';
+import { fresh, hex, phone, receipt, type Platform, type World } from './world.js';
+
+/**
+ * How to call every route of the API successfully as a user of the world
+ * `w` (its own ids, serial numbers, search terms). The isolation matrix
+ * hands these calls organization A's world and sends them with organization
+ * B's credentials; the role matrix hands each caller its own world; the
+ * bad-input suite takes the path and replaces the body and query. A route
+ * missing here fails all three.
+ */
+export interface Call {
+  /** The concrete path, parameters filled in. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Sent form-encoded instead of JSON. */
+  form?: Record<string, string>;
+  file?: { field: string; name: string; content: string | Buffer };
+  /** Authenticate with the organization's X-API-Key instead of a bearer token. */
+  apiKey?: boolean;
+}
+
+export interface CallContext {
+  t: TestApp;
+  p: Platform;
+  w: World;
+}
+
+type Built = Call | Call[];
+export type CallBuilder = (c: CallContext) => Built | Promise<Built>;
+
+/** '/payg/customers/{id}' + {id: 5} → '/payg/customers/5' */
+export function fill(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => {
+    if (!(k in params)) throw new Error(`${template}: no value for {${k}}`);
+    return encodeURIComponent(String(params[k]));
+  });
+}
+
+const csv = (lines: string[]) => `${lines.join('\n')}\n`;
+const STATEMENT_HEADER =
+  'Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.';
+const statementRow = (code: string, account: string) =>
+  [code, '2024-06-05 10:15:32', '2024-06-05 10:15:30', 'Pay Bill Online', 'Completed', '100.00', '', '45300.00', 'true', 'Pay Bill Online', '254712345678 - JOHN KAMAU', '', account].join(',');
+
+async function login(t: TestApp, w: World) {
+  const user = await seedUser(t, { organization_id: w.org, role: 'staff', username: `login-${hex()}` });
+  const res = await t.http.post('/payg/authenticate').send({ username: user.username, password: DEFAULT_PASSWORD });
+  if (res.status !== 200) throw new Error(`login: ${res.status} ${res.text}`);
+  return { username: user.username, refresh_token: res.body.refresh_token as string };
+}
+
+const newUserBody = () => ({ username: `new-${hex()}`, email: `${hex()}@mail.test`, password: 'correct-horse-1' });
+
+export const ROUTE_CALLS: Record<string, CallBuilder> = {
+  // ---------------------------------------------------------------- auth, health
+  'POST /payg/authenticate': async ({ t, w }) => {
+    const { username } = await login(t, w);
+    return { path: '/payg/authenticate', form: { username, password: DEFAULT_PASSWORD } };
+  },
+  'POST /payg/refresh': async ({ t, w }) => ({ path: '/payg/refresh', body: { refresh_token: (await login(t, w)).refresh_token } }),
+  'POST /payg/logout': async ({ t, w }) => ({ path: '/payg/logout', body: { refresh_token: (await login(t, w)).refresh_token } }),
+  'GET /payg/me': () => ({ path: '/payg/me' }),
+  'GET /payg/health': () => ({ path: '/payg/health' }),
+  'GET /payg/health/detailed': () => ({ path: '/payg/health/detailed' }),
+  'GET /payg/ready': () => ({ path: '/payg/ready' }),
+  'GET /payg/live': () => ({ path: '/payg/live' }),
+
+  // ---------------------------------------------------------------- customers
+  'GET /payg/registered-customers': ({ w }) => [
+    { path: '/payg/registered-customers', query: { search_term: w.customer.name } },
+    { path: '/payg/registered-customers', query: { search_term: w.customer.id_number, search_field: 'id_number' } },
+    { path: '/payg/registered-customers', query: { search_term: w.customer.phone, search_field: 'phone_contact' } },
+    { path: '/payg/registered-customers', query: { search_term: w.customer.email, search_field: 'email' } },
+    { path: '/payg/registered-customers', query: { search_term: w.tag, search_field: 'county' } },
+  ],
+  'POST /payg/register-customer': () => ({ path: '/payg/register-customer', body: { customer_name: `New ${hex()}`, id_number: `N${hex()}`, phone_contact: phone() } }),
+  'POST /payg/add-customer': () => ({ path: '/payg/add-customer', body: { customer_name: `New ${hex()}`, id_number: `N${hex()}`, phone_contact: phone() } }),
+  'POST /payg/fetch-customer': ({ w }) => [
+    { path: '/payg/fetch-customer', body: { customer_id: w.customer.id } },
+    { path: '/payg/fetch-customer', body: { id_number: w.customer.id_number } },
+    { path: '/payg/fetch-customer', body: { phone_contact: w.customer.phone } },
+  ],
+  'GET /payg/customers/insights': () => ({ path: '/payg/customers/insights' }),
+  'GET /payg/customers/{id}': ({ w }) => ({ path: `/payg/customers/${w.customer.id}` }),
+  'PUT /payg/customers/{id}': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.customer(t, w)).id}`, body: { customer_name: `Renamed ${hex()}`, status: 'inactive' } }),
+  'DELETE /payg/customers/{id}': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.customer(t, w)).id}` }),
+  'GET /payg/customers/{id}/items': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/items` }),
+  'GET /payg/customers/{id}/payments': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/payments` }),
+  'GET /payg/customers/{id}/status': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/status` }),
+  'GET /payg/payments/customer/{id}/history': ({ w }) => ({ path: `/payg/payments/customer/${w.customer.id}/history` }),
+  'POST /payg/upload-csv': () => ({
+    path: '/payg/upload-csv',
+    file: { field: 'csv_file', name: 'customers.csv', content: csv(['customer_name,id_number,phone_contact', `Upload ${hex()},U${hex()},${phone()}`]) },
+  }),
+  'GET /payg/export-customers-csv': () => ({ path: '/payg/export-customers-csv' }),
+
+  // ---------------------------------------------------------------- devices
+  'GET /payg/items': ({ w }) => [
+    { path: '/payg/items', query: { serial_number: w.device.serial } },
+    { path: '/payg/items', query: { product_oem: w.oem } },
+  ],
+  'POST /payg/items/add': () => ({ path: '/payg/items/add', body: { serial_number: `NEW-${hex()}`, product_name: 'Solar kit', price: 1000 } }),
+  'POST /payg/items/add/bulk': () => ({
+    path: '/payg/items/add/bulk',
+    file: { field: 'file', name: 'devices.csv', content: csv(['serial_number,product_name,price', `BULK-${hex()},Solar kit,1000`]) },
+  }),
+  'POST /payg/items/fetch': ({ w }) => [
+    { path: '/payg/items/fetch', body: { serial_number: w.device.serial } },
+    { path: '/payg/items/fetch', body: { serial_number: w.freeDevice.serial.toLowerCase().replace('-', ' ') } },
+  ],
+  'POST /payg/items/search': ({ w }) => [
+    { path: '/payg/items/search', body: { query: w.device.serial } },
+    { path: '/payg/items/search', body: { query: w.freeDevice.product } },
+    { path: '/payg/items/search', body: { query: '', limit: 100 } },
+  ],
+  'POST /payg/items/assign': async ({ t, w }) => {
+    const [customer, item] = await Promise.all([fresh.customer(t, w), fresh.item(t, w)]);
+    return { path: '/payg/items/assign', body: { customer_id: customer.id, item_serial_number: item.serial_number } };
+  },
+  'POST /payg/items/unassign': async ({ t, w }) => ({ path: '/payg/items/unassign', body: { item_serial_number: (await fresh.assignedItem(t, w)).serial_number } }),
+  'PUT /payg/items/{serial_number}': async ({ t, w }) => ({
+    path: fill('/payg/items/{serial_number}', { serial_number: (await fresh.item(t, w)).serial_number }),
+    body: { product_name: `Edited ${hex()}`, price: 5 },
+  }),
+  'DELETE /payg/items/{serial_number}': async ({ t, w }) => ({ path: fill('/payg/items/{serial_number}', { serial_number: (await fresh.item(t, w)).serial_number }) }),
+  'GET /payg/products/summary': () => ({ path: '/payg/products/summary' }),
+  'GET /payg/products': ({ w }) => [
+    { path: '/payg/products', query: { search: w.device.serial } },
+    { path: '/payg/products', query: { search: w.freeDevice.product, status: 'unassigned' } },
+    { path: '/payg/products', query: { search: w.oem } },
+  ],
+
+  // ---------------------------------------------------------------- templates, onboarding
+  'GET /payg/payments/templates': ({ w }) => ({ path: '/payg/payments/templates', query: { search_term: w.template.name } }),
+  'POST /payg/payments/templates/create': () => ({ path: '/payg/payments/templates/create', body: { template_name: `New ${hex()}`, daily_price: 20 } }),
+  'GET /payg/payments/templates/summary': () => ({ path: '/payg/payments/templates/summary' }),
+  'GET /payg/payments/templates/performance': () => ({ path: '/payg/payments/templates/performance' }),
+  'GET /payg/payments/templates/assignments': ({ w }) => [
+    { path: '/payg/payments/templates/assignments', query: { customer_id: w.customer.id } },
+    { path: '/payg/payments/templates/assignments', query: { template_id: w.template.id } },
+  ],
+  'POST /payg/payments/templates/assign': async ({ t, w }) => ({
+    path: '/payg/payments/templates/assign',
+    body: { customer_id: (await fresh.customer(t, w)).id, template_id: w.template.id },
+  }),
+  'GET /payg/payments/templates/{id}': ({ w }) => ({ path: `/payg/payments/templates/${w.template.id}` }),
+  'PUT /payg/payments/templates/{id}': async ({ t, w }) => ({ path: `/payg/payments/templates/${(await fresh.template(t, w)).id}`, body: { daily_price: 60 } }),
+  'DELETE /payg/payments/templates/{id}': async ({ t, w }) => ({ path: `/payg/payments/templates/${(await fresh.template(t, w)).id}` }),
+  'GET /payg/payments/templates/{id}/performance': ({ w }) => ({ path: `/payg/payments/templates/${w.template.id}/performance` }),
+  'GET /payg/payments/templates/{id}/usage': ({ w }) => ({ path: `/payg/payments/templates/${w.template.id}/usage` }),
+  'POST /payg/onboarding': async ({ t, w }) => {
+    const [customer, item] = await Promise.all([fresh.customer(t, w), fresh.item(t, w)]);
+    return { path: '/payg/onboarding', body: { customer_id: customer.id, item_serial_number: item.serial_number, template_id: w.template.id } };
+  },
+
+  // ---------------------------------------------------------------- tokens
+  'POST /payg/generate-token-by-days': ({ w }) => ({ path: '/payg/generate-token-by-days', body: { serial_number: w.device.serial, number_of_days: 2 } }),
+  'POST /payg/generate-token': ({ w }) => ({ path: '/payg/generate-token', body: { serial_number: w.device.serial, type: 'add_time', value: 1 } }),
+  'POST /payg/update-token-count': async ({ t, w }) => ({
+    path: '/payg/update-token-count',
+    body: { serial_number: (await fresh.item(t, w)).serial_number, new_token_count: 4 },
+  }),
+  'GET /payg/metrics/token-generation-logs': ({ w }) => [
+    { path: '/payg/metrics/token-generation-logs', query: { search: w.device.serial } },
+    { path: '/payg/metrics/token-generation-logs', query: { search: w.tokenValues[0]! } },
+    { path: '/payg/metrics/token-generation-logs', query: { search: w.customer.name } },
+  ],
+  'POST /payg/config/product-oem/upsert': ({ w }) => ({ path: '/payg/config/product-oem/upsert', body: { product_oem: w.oem, value_divider: 1 } }),
+  'GET /payg/config/oems/list': () => ({ path: '/payg/config/oems/list' }),
+
+  // ---------------------------------------------------------------- settings
+  'GET /payg/settings/api-key': () => ({ path: '/payg/settings/api-key' }),
+  'POST /payg/settings/api-key/rotate': () => ({ path: '/payg/settings/api-key/rotate' }),
+  'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
+  'PUT /payg/settings/sms-provider': ({ w }) => ({
+    path: '/payg/settings/sms-provider',
+    body: { provider: 'sms_webhook', config: { url: `http://127.0.0.1:9/${w.tag}`, secret: `s-${hex()}` } },
+  }),
+
+  // ---------------------------------------------------------------- payments, receiver, messages
+  'GET /payg/payments': ({ w }) => [
+    { path: '/payg/payments', query: { serial_number: w.device.serial } },
+    { path: '/payg/payments', query: { customer_id: w.customer.id } },
+    { path: '/payg/payments', query: { status: 'pending' } },
+  ],
+  'POST /payg/payments': ({ w }) => ({ path: '/payg/payments', body: { serial_number: w.device.serial, amount: 50, payment_method: 'cash', reference: `R${hex()}` } }),
+  'POST /payg/payments/{id}/match': async ({ t, w }) => ({
+    path: `/payg/payments/${(await fresh.pendingPayment(t, w)).id}/match`,
+    body: { serial_number: w.device.serial },
+  }),
+  'POST /payg/reports/upload-csv': ({ w }) => ({
+    path: '/payg/reports/upload-csv',
+    file: { field: 'file', name: 'statement.csv', content: csv([STATEMENT_HEADER, statementRow(receipt(), w.device.serial)]) },
+  }),
+  'POST /payg/external/receive-phoneteletalk': ({ w }) => ({
+    path: '/payg/external/receive-phoneteletalk',
+    apiKey: true,
+    body: { from: 'MPESA', message: mpesaPaybillSms({ code: receipt(), amount: '100.00', account: w.device.serial, phone: `254${w.customer.phone.slice(1)}` }) },
+  }),
+  'GET /payg/fetch_messages': ({ w }) => [
+    { path: '/payg/fetch_messages', query: { search: w.payment.code } },
+    { path: '/payg/fetch_messages', query: { search: `254${w.customer.phone.slice(1)}` } },
+    { path: '/payg/fetch_messages', query: { search: w.tag } },
+  ],
+  'GET /payg/messages/stats': () => ({ path: '/payg/messages/stats' }),
+  'GET /payg/messages/debug': () => ({ path: '/payg/messages/debug' }),
+  'GET /payg/external/odyssey/customers': () => ({ path: '/payg/external/odyssey/customers', apiKey: true, query: { limit: 100 } }),
+
+  // ---------------------------------------------------------------- metrics, reports, histories
+  'GET /payg/metrics/summary': () => ({ path: '/payg/metrics/summary' }),
+  'GET /payg/metrics/customers': () => ({ path: '/payg/metrics/customers' }),
+  'GET /payg/metrics/payments': () => ({ path: '/payg/metrics/payments', query: { limit: 50 } }),
+  'GET /payg/metrics/items': () => ({ path: '/payg/metrics/items' }),
+  'GET /payg/metrics/revenue': () => ({ path: '/payg/metrics/revenue', query: { interval: 'month' } }),
+  'GET /payg/metrics/usage': () => ({ path: '/payg/metrics/usage' }),
+  'GET /payg/metrics/performance': () => ({ path: '/payg/metrics/performance' }),
+  'POST /payg/reports/page': () => [
+    { path: '/payg/reports/page', body: { report: 'customers' } },
+    { path: '/payg/reports/page', body: { report: 'customers', format: 'csv' } },
+    { path: '/payg/reports/page', body: { report: 'customers', format: 'pdf' } },
+    { path: '/payg/reports/page', body: { report: 'tokens', format: 'csv' } },
+    { path: '/payg/reports/page', body: { report: 'revenue', format: 'json' } },
+  ],
+  'GET /payg/devices/{serial}/activity': ({ w }) => ({ path: fill('/payg/devices/{serial}/activity', { serial: w.device.serial }) }),
+  'GET /payg/customers/{id}/payment-details': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/payment-details` }),
+
+  // ---------------------------------------------------------------- invoices (an organization's own)
+  'GET /payg/invoices': () => ({ path: '/payg/invoices' }),
+  'GET /payg/invoices/stats': () => ({ path: '/payg/invoices/stats' }),
+  'POST /payg/invoices': ({ w }) => ({
+    path: '/payg/invoices',
+    body: { organization_id: w.org, customer_name: 'Accounts', customer_email: 'accounts@mail.test', amount: 20 },
+  }),
+  'PUT /payg/invoices/{id}/status': async ({ t, p, w }) => ({ path: `/payg/invoices/${await fresh.invoice(t, p, w.org)}/status`, body: { status: 'sent' } }),
+  'DELETE /payg/invoices/{id}': async ({ t, p, w }) => ({ path: `/payg/invoices/${await fresh.invoice(t, p, w.org)}` }),
+  'GET /payg/invoice/{id}': ({ w }) => ({ path: `/payg/invoice/${w.invoice.id}` }),
+  'GET /payg/download-invoice/{id}': ({ w }) => ({ path: `/payg/download-invoice/${w.invoice.id}` }),
+  'POST /payg/submit-payment': ({ w }) => ({ path: '/payg/submit-payment', body: { payment_id: w.invoice.id, tx_hash: `TX${hex()}` } }),
+  'GET /payg/update-invoice-settings': () => ({ path: '/payg/update-invoice-settings' }),
+  'PUT /payg/update-invoice-settings': () => ({ path: '/payg/update-invoice-settings', body: { default_payment_terms: 30 } }),
+
+  // ---------------------------------------------------------------- organization users, notifications, config
+  'GET /payg/users': ({ w }) => [{ path: '/payg/users' }, { path: '/payg/users', query: { search: w.staff.username } }],
+  'POST /payg/users': () => ({ path: '/payg/users', body: { ...newUserBody(), role: 'staff' } }),
+  'PUT /payg/users/{id}': async ({ t, w }) => ({ path: `/payg/users/${(await fresh.user(t, w)).user_id}`, body: { email: `${hex()}@mail.test` } }),
+  'DELETE /payg/users/{id}': async ({ t, w }) => ({ path: `/payg/users/${(await fresh.user(t, w)).user_id}` }),
+  'GET /payg/notifications': () => ({ path: '/payg/notifications' }),
+  'GET /payg/config': () => ({ path: '/payg/config' }),
+  'POST /payg/config/create': () => ({ path: '/payg/config/create', body: { key: `new.${hex()}`, value: 1 } }),
+  'POST /payg/config/credentials/upsert': ({ w }) => ({
+    path: '/payg/config/credentials/upsert',
+    body: { organization_id: w.org, oem_name: w.oem, credentials: { password: `p-${hex()}` } },
+  }),
+  'GET /payg/config/credentials/{organizationId}': ({ w }) => ({ path: fill('/payg/config/credentials/{organizationId}', { organizationId: w.org }) }),
+  'GET /payg/config/{id}': ({ w }) => ({ path: `/payg/config/${w.configEntry.id}` }),
+  'PUT /payg/config/{id}': async ({ t, w }) => ({ path: `/payg/config/${(await fresh.configEntry(t, w)).id}`, body: { value: { n: 2 } } }),
+  'DELETE /payg/config/{id}': async ({ t, w }) => ({ path: `/payg/config/${(await fresh.configEntry(t, w)).id}` }),
+
+  // ---------------------------------------------------------------- super-admin console
+  'GET /payg/admin/invoices': ({ w }) => ({ path: '/payg/admin/invoices', query: { organization_id: w.org } }),
+  'GET /payg/admin/invoices/stats': () => ({ path: '/payg/admin/invoices/stats' }),
+  'POST /payg/admin/invoices': ({ w }) => ({
+    path: '/payg/admin/invoices',
+    body: { organization_id: w.org, customer_name: 'Accounts', customer_email: 'accounts@mail.test', amount: 30 },
+  }),
+  'GET /payg/admin/invoices/{id}': ({ w }) => ({ path: `/payg/admin/invoices/${w.invoice.id}` }),
+  'PUT /payg/admin/invoices/{id}/status': async ({ t, p, w }) => ({ path: `/payg/admin/invoices/${await fresh.invoice(t, p, w.org)}/status`, body: { status: 'paid' } }),
+  'DELETE /payg/admin/invoices/{id}': async ({ t, p, w }) => ({ path: `/payg/admin/invoices/${await fresh.invoice(t, p, w.org)}` }),
+  'GET /payg/admin/settings/invoices': () => ({ path: '/payg/admin/settings/invoices' }),
+  'PUT /payg/admin/settings/invoices': () => ({ path: '/payg/admin/settings/invoices', body: { default_payment_terms: 30 } }),
+  'GET /payg/admin/organizations': ({ w }) => ({ path: '/payg/admin/organizations', query: { search: w.org } }),
+  'POST /payg/admin/organizations': () => ({ path: '/payg/admin/organizations', body: { organization_id: `new-${hex()}`, name: 'New' } }),
+  'GET /payg/admin/organizations/stats': () => ({ path: '/payg/admin/organizations/stats' }),
+  'GET /payg/admin/organizations/{id}': ({ w }) => ({ path: fill('/payg/admin/organizations/{id}', { id: w.org }) }),
+  'PUT /payg/admin/organizations/{id}': async ({ t }) => ({ path: fill('/payg/admin/organizations/{id}', { id: await fresh.org(t) }), body: { name: 'Renamed' } }),
+  'DELETE /payg/admin/organizations/{id}': async ({ t }) => ({ path: fill('/payg/admin/organizations/{id}', { id: await fresh.org(t) }) }),
+  'GET /payg/admin/organizations/{id}/activity': ({ w }) => ({ path: fill('/payg/admin/organizations/{id}/activity', { id: w.org }) }),
+  'GET /payg/admin/organizations/{id}/status': ({ w }) => ({ path: fill('/payg/admin/organizations/{id}/status', { id: w.org }) }),
+  'PUT /payg/admin/organizations/{id}/status': async ({ t }) => ({
+    path: fill('/payg/admin/organizations/{id}/status', { id: await fresh.org(t) }),
+    body: { status: 'suspended', reason: 'Unpaid invoice' },
+  }),
+  'POST /payg/admin/organizations/{id}/notify': ({ w }) => ({ path: fill('/payg/admin/organizations/{id}/notify', { id: w.org }), body: { message: 'Maintenance tonight' } }),
+  'GET /payg/admin/users': ({ w }) => ({ path: '/payg/admin/users', query: { organization_id: w.org } }),
+  'POST /payg/admin/users': ({ w }) => ({ path: '/payg/admin/users', body: { ...newUserBody(), organization_id: w.org, role: 'staff' } }),
+  'PUT /payg/admin/users/{id}': async ({ t, w }) => ({ path: `/payg/admin/users/${(await fresh.user(t, w)).user_id}`, body: { is_active: false } }),
+  'DELETE /payg/admin/users/{id}': async ({ t, w }) => ({ path: `/payg/admin/users/${(await fresh.user(t, w)).user_id}` }),
+  'POST /payg/admin/create-super-admin': ({ p }) => ({ path: '/payg/admin/create-super-admin', body: { ...newUserBody(), organization_id: p.platformOrg } }),
+  'GET /payg/admin/metrics/token-logs': ({ w }) => ({ path: '/payg/admin/metrics/token-logs', query: { organization_id: w.org } }),
+  'GET /payg/admin/payment-providers': ({ w }) => ({ path: '/payg/admin/payment-providers', query: { organization_id: w.org } }),
+  'GET /payg/admin/payment-providers/{id}': async ({ t, p }) => ({ path: `/payg/admin/payment-providers/${await provider(t, p)}` }),
+  'POST /payg/admin/payment-providers': async ({ t }) => ({
+    path: '/payg/admin/payment-providers',
+    body: { provider: 'africastalking', organization_id: await fresh.org(t), config: { username: 'u', api_key: `k-${hex()}` } },
+  }),
+  'PUT /payg/admin/payment-providers/{id}': async ({ t, p }) => ({ path: `/payg/admin/payment-providers/${await provider(t, p)}`, body: { is_active: false } }),
+  'DELETE /payg/admin/payment-providers/{id}': async ({ t, p }) => ({ path: `/payg/admin/payment-providers/${await provider(t, p)}` }),
+  'GET /payg/admin/oem-credentials': ({ w }) => ({ path: '/payg/admin/oem-credentials', query: { organization_id: w.org } }),
+  'GET /payg/admin/oem-credentials/{id}': async ({ t, p }) => ({ path: `/payg/admin/oem-credentials/${await oemCredential(t, p)}` }),
+  'POST /payg/admin/oem-credentials': async ({ t }) => ({
+    path: '/payg/admin/oem-credentials',
+    body: { oem_name: 'SunCo', organization_id: await fresh.org(t), credentials: { token: `t-${hex()}` } },
+  }),
+  'PUT /payg/admin/oem-credentials/{id}': async ({ t, p }) => ({ path: `/payg/admin/oem-credentials/${await oemCredential(t, p)}`, body: { credentials: { token: 'x' } } }),
+  'DELETE /payg/admin/oem-credentials/{id}': async ({ t, p }) => ({ path: `/payg/admin/oem-credentials/${await oemCredential(t, p)}` }),
+  'GET /payg/admin/plans': () => ({ path: '/payg/admin/plans' }),
+  'GET /payg/admin/plans/{code}': ({ p }) => ({ path: fill('/payg/admin/plans/{code}', { code: p.plan }) }),
+  'POST /payg/admin/plans': () => ({ path: '/payg/admin/plans', body: { plan_code: `p-${hex()}`, features: ['tokens'] } }),
+  'PUT /payg/admin/plans/{code}': async ({ t, p }) => ({ path: fill('/payg/admin/plans/{code}', { code: await plan(t, p) }), body: { name: 'Renamed' } }),
+  'DELETE /payg/admin/plans/{code}': async ({ t, p }) => ({ path: fill('/payg/admin/plans/{code}', { code: await plan(t, p) }) }),
+  'GET /payg/admin/org-plans': ({ w }) => ({ path: '/payg/admin/org-plans', query: { organization_id: w.org } }),
+  'POST /payg/admin/org-plans': async ({ t, p }) => ({ path: '/payg/admin/org-plans', body: { organization_id: await fresh.org(t), plan_code: p.plan } }),
+  'DELETE /payg/admin/org-plans/{organization_id}': async ({ t, p }) => {
+    const org = await fresh.org(t);
+    await t.db.platform.orgPlan.create({ data: { organization_id: org, plan_code: p.plan } });
+    return { path: fill('/payg/admin/org-plans/{organization_id}', { organization_id: org }) };
+  },
+  'GET /payg/admin/features': ({ w }) => ({ path: '/payg/admin/features', query: { organization_id: w.org } }),
+  'POST /payg/admin/features': async ({ t }) => ({ path: '/payg/admin/features', body: { feature_key: `f-${hex()}`, enabled: true, organization_id: await fresh.org(t) } }),
+  'DELETE /payg/admin/features/{id}': async ({ t }) => {
+    const flag = await t.db.platform.featureFlag.create({ data: { feature_key: `f-${hex()}`, enabled: true, organization_id: null } });
+    return { path: `/payg/admin/features/${flag.id}` };
+  },
+};
+
+async function provider(t: TestApp, p: Platform): Promise<number> {
+  const res = await t.http
+    .post('/payg/admin/payment-providers')
+    .set(p.root.auth)
+    .send({ provider: 'africastalking', organization_id: await fresh.org(t), config: { username: 'u', api_key: `k-${hex()}` } });
+  if (res.status !== 201) throw new Error(`provider: ${res.status} ${res.text}`);
+  return res.body.id as number;
+}
+
+async function oemCredential(t: TestApp, p: Platform): Promise<number> {
+  const res = await t.http
+    .post('/payg/admin/oem-credentials')
+    .set(p.root.auth)
+    .send({ oem_name: 'SunCo', organization_id: await fresh.org(t), credentials: { token: `t-${hex()}` } });
+  if (res.status !== 201) throw new Error(`oem credential: ${res.status} ${res.text}`);
+  return res.body.id as number;
+}
+
+async function plan(t: TestApp, p: Platform): Promise<string> {
+  const code = `p-${hex()}`;
+  const res = await t.http.post('/payg/admin/plans').set(p.root.auth).send({ plan_code: code });
+  if (res.status !== 201) throw new Error(`plan: ${res.status} ${res.text}`);
+  return code;
+}
+
+export async function buildCalls(key: string, c: CallContext): Promise<Call[]> {
+  const builder = ROUTE_CALLS[key];
+  if (!builder) throw new Error(`${key} has no entry in ROUTE_CALLS (test/support/route-calls.ts)`);
+  const built = await builder(c);
+  return Array.isArray(built) ? built : [built];
+}
+
+/** The organization's current receiver key, read the way Settings shows it. */
+export async function currentApiKey(t: TestApp, org: string): Promise<string> {
+  const row = await t.db.platform.organization.findUniqueOrThrow({ where: { id: org }, select: { api_key_enc: true } });
+  if (!row.api_key_enc) throw new Error(`${org} has no API key`);
+  return t.app.get(SecretBox).open(row.api_key_enc);
+}
+
+export type Credentials = { bearer?: string; apiKey?: string };
+
+/** Sends one call; every body comes back as text (JSON, CSV, HTML, and PDFs through pdftotext when installed). */
+export async function send(t: TestApp, method: string, call: Call, creds: Credentials): Promise<{ status: number; text: string; res: Response }> {
+  let req = t.http[method.toLowerCase() as 'get'](call.path).buffer(true).parse(binaryParser);
+  if (call.query) req = req.query(call.query);
+  if (creds.bearer) req = req.set('Authorization', `Bearer ${creds.bearer}`);
+  if (creds.apiKey) req = req.set('X-API-Key', creds.apiKey);
+  let res: Response;
+  if (call.file) {
+    res = await req.attach(call.file.field, Buffer.isBuffer(call.file.content) ? call.file.content : Buffer.from(call.file.content), call.file.name);
+  } else if (call.form) {
+    res = await req.type('form').send(call.form);
+  } else if (call.body !== undefined) {
+    res = await req.send(call.body as object);
+  } else {
+    res = await req;
+  }
+  const bytes = res.body as Buffer;
+  const type = String(res.headers['content-type'] ?? '');
+  const text = type.startsWith('application/pdf') ? (pdfText(bytes) ?? bytes.toString('latin1')) : bytes.toString('utf8');
+  return { status: res.status, text, res };
+}

@@ -1,0 +1,4 @@
+export const paymentDetailsKeys = {
+  all: ['customer-payment-details'] as const,
+  detail: (customerId: string) => [...paymentDetailsKeys.all, customerId] as const,
+};

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+
+const details = (summary: Record<string, unknown>, template: unknown = null) => ({
+  data: {
+    customer_info: {
+      customer_id: 11,
+      customer_name: 'Amina Wanjiru',
+      phone_contact: '0712345678',
+      email: null,
+      device_serial: 'SHS-0001',
+      product_name: 'Solar Home 50W',
+      product_oem: 'SunKing',
+    },
+    payment_template: template,
+    payment_summary: { total_paid: '6000.00', free_code_price: '12000.00', remaining_balance: '6000.00', payment_progress: 50, is_fully_paid: false, ...summary },
+    payment_history: [{ payment_id: 9, amount: '500.00', paid_at: '2026-11-20T09:30:00Z', status: 'completed', customer_name: 'Amina Wanjiru', device_serial: 'SHS-0001' }],
+  },
+});
+
+describe('Customer Payment Details', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the customer, the four cards, the template in its currency and the history', async () => {
+    const { calls } = mockFetch((c) =>
+      !c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, details({}, { template_id: 5, template_name: 'Daily 50', daily_price: '50.00', activation_price: '500.00', grace_period_days: 2, currency: 'KES' })),
+    );
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const info = await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    expect(within(info).getByText('0712345678')).toBeInTheDocument();
+    expect(within(info).getByRole('link', { name: 'SHS-0001' })).toHaveAttribute('href', '/device-activity/SHS-0001');
+    expect(screen.getByRole('group', { name: 'Total Paid' })).toHaveTextContent('KES 6,000.00');
+    expect(within(screen.getByRole('group', { name: 'Progress' })).getByText('50.0%')).toBeInTheDocument();
+    const template = screen.getByRole('region', { name: 'Payment Template' });
+    expect(within(template).getByText('Daily 50')).toBeInTheDocument();
+    expect(within(template).getByText('2 days')).toBeInTheDocument();
+    expect(screen.queryByText('Fully Paid!')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.url.includes('payment-details'))?.url).toBe('/payg/customers/11/payment-details');
+  });
+
+  it("caps the bar at 100 and says 'Fully Paid!'", async () => {
+    mockFetch((c) => !c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, details({ total_paid: '15000.00', remaining_balance: '0.00', payment_progress: 125, is_fully_paid: true })));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    expect(await screen.findByText('Fully Paid!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Payment progress' })).toHaveAttribute('aria-valuenow', '100');
+    expect(within(screen.getByRole('group', { name: 'Progress' })).getByText('100.0%')).toBeInTheDocument();
+  });
+
+  it("replaces the screen with the server's message, else 'Failed to fetch customer payment details'", async () => {
+    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(500, {})));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    expect(await screen.findByText('HTTP error! status: 500', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it("falls back to 'Failed to fetch customer payment details' when the reply is unusable", async () => {
+    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, {})));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    expect(await screen.findByText('Failed to fetch customer payment details', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

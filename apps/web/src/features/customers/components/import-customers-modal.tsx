@@ -1,0 +1,196 @@
+import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconCircleCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { errorMessage, saveBlob, type UploadProgress } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import { useImportCustomers } from '../api/import-customers';
+import type { CsvImportReport } from '../api/types';
+
+export const IMPORT_FAILED = 'Failed to import customers';
+
+/** The columns an import understands; the first three are required. Same as the export's header. */
+export const IMPORT_COLUMNS = [
+  'customer_name',
+  'id_number',
+  'phone_contact',
+  'email',
+  'country',
+  'gender',
+  'date_of_birth',
+  'marital_status',
+  'county',
+  'constituency',
+  'ward',
+  'sub_location',
+  'village',
+  'postal_address',
+  'occupation',
+  'employer_name',
+  'education_level',
+  'preferred_language',
+  'customer_type',
+  'agent_id',
+  'status',
+];
+
+function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text fw={700} size="xl" c={color}>
+        {value.toLocaleString()}
+      </Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ImportReport({ report }: { report: CsvImportReport }) {
+  return (
+    <Stack gap="sm" aria-label="Import report">
+      <Alert color={report.errors.length ? 'yellow' : 'green'} icon={<IconCircleCheck size={18} />} title="Import finished">
+        {report.imported.toLocaleString()} imported, {report.skipped.toLocaleString()} skipped
+        {report.duplicates ? ` (${report.duplicates.toLocaleString()} already registered)` : ''}.
+      </Alert>
+      <SimpleGrid cols={3}>
+        <Count label="Imported" value={report.imported} color="green" />
+        <Count label="Skipped" value={report.skipped} color={report.skipped ? 'yellow' : undefined} />
+        <Count label="Errors" value={report.errors.length + (report.more_errors ?? 0)} color={report.errors.length ? 'red' : undefined} />
+      </SimpleGrid>
+      {report.errors.length ? (
+        <ScrollArea.Autosize mah={240} type="auto">
+          <Table striped aria-label="Import errors" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>Row</Table.Th>
+                <Table.Th w={140}>Field</Table.Th>
+                <Table.Th>Problem</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.errors.map((e, i) => (
+                <Table.Tr key={`${e.row}-${e.field}-${i}`}>
+                  <Table.Td>{e.row}</Table.Td>
+                  <Table.Td ff="monospace">{e.field || '—'}</Table.Td>
+                  <Table.Td>{e.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      ) : null}
+      {report.more_errors ? (
+        <Text size="sm" c="dimmed">
+          and {report.more_errors.toLocaleString()} more errors not listed.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Uploads a CSV of customers (field csv_file) with a progress bar, then shows what was imported. */
+export function ImportCustomersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const importer = useImportCustomers(setProgress);
+
+  const reset = () => {
+    setFile(null);
+    setProgress(null);
+    importer.reset();
+  };
+  const close = () => {
+    controller.current?.abort();
+    reset();
+    onClose();
+  };
+  const start = () => {
+    if (!file || importer.isPending) return;
+    controller.current = new AbortController();
+    setProgress({ loaded: 0, total: file.size, percent: 0 });
+    importer.mutate(
+      { file, signal: controller.current.signal },
+      {
+        onSuccess: (report) =>
+          toast.success(`${report.imported.toLocaleString()} customers imported, ${report.skipped.toLocaleString()} skipped`),
+      },
+    );
+  };
+  const downloadTemplate = () =>
+    saveBlob(new Blob([`${IMPORT_COLUMNS.join(',')}\n`], { type: 'text/csv' }), 'customers-template.csv');
+
+  const percent = progress?.percent ?? null;
+  const uploaded = percent === 100 && importer.isPending;
+  const aborted = importer.error instanceof DOMException && importer.error.name === 'AbortError';
+
+  return (
+    <Modal opened={opened} onClose={close} title="Import Customers from CSV" size="lg" closeOnClickOutside={!importer.isPending}>
+      <Stack gap="md">
+        {importer.data ? (
+          <>
+            <ImportReport report={importer.data} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={reset}>
+                Import another file
+              </Button>
+              <Button onClick={close}>Done</Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              The first row names the columns. <b>customer_name</b>, <b>id_number</b> and <b>phone_contact</b> are required;
+              any other customer field may follow. Customers whose ID number is already registered are skipped, so
+              uploading the same file twice imports nothing twice.{' '}
+              <Anchor component="button" type="button" size="sm" onClick={downloadTemplate}>
+                Download a template
+              </Anchor>
+            </Text>
+            <FileInput
+              label="CSV file"
+              placeholder="Choose a .csv file"
+              accept=".csv,text/csv"
+              leftSection={<IconFileTypeCsv size={18} />}
+              value={file}
+              onChange={(f) => {
+                importer.reset();
+                setProgress(null);
+                setFile(f);
+              }}
+              clearable
+              disabled={importer.isPending}
+            />
+            {progress && (importer.isPending || importer.isSuccess) ? (
+              <Stack gap={4}>
+                <Progress
+                  value={percent ?? 100}
+                  animated={percent === null || uploaded}
+                  striped={percent === null || uploaded}
+                  size="lg"
+                  aria-label="Upload progress"
+                />
+                <Text size="xs" c="dimmed">
+                  {uploaded ? 'Uploaded; importing rows…' : percent === null ? 'Uploading…' : `Uploading… ${percent}%`}
+                </Text>
+              </Stack>
+            ) : null}
+            {importer.isError && !aborted ? (
+              <ErrorAlert title={IMPORT_FAILED} message={errorMessage(importer.error, IMPORT_FAILED)} />
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button leftSection={<IconUpload size={16} />} onClick={start} disabled={!file} loading={importer.isPending}>
+                Upload
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,321 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import { toCustomerInput, EMPTY_CUSTOMER, toIsoDate } from '../components/customer-form';
+import type { Customer } from '../api/types';
+
+function buildCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    customer_id: 1,
+    organization_id: 'org-1',
+    customer_name: 'Amina Wanjiru',
+    id_number: '12345678',
+    phone_contact: '0712345678',
+    email: null,
+    country: 'Kenya',
+    gender: null,
+    date_of_birth: null,
+    marital_status: null,
+    county: 'Nakuru',
+    constituency: null,
+    ward: null,
+    sub_location: null,
+    village: null,
+    postal_address: null,
+    occupation: null,
+    employer_name: null,
+    education_level: null,
+    preferred_language: 'English',
+    customer_type: 'individual',
+    agent_id: null,
+    status: 'active',
+    created_at: '2026-01-05T10:00:00Z',
+    updated_at: '2026-01-05T10:00:00Z',
+    ...overrides,
+  };
+}
+
+const page = (data: Customer[], total = data.length) => ({
+  data,
+  pagination: { total, total_pages: Math.ceil(total / 10), limit: 10, offset: 0 },
+});
+
+function mockCustomersApi(handler?: (call: RecordedCall) => Response | undefined) {
+  return mockFetch((call) => {
+    const custom = handler?.(call);
+    if (custom) return custom;
+    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    if (call.url.startsWith('/payg/registered-customers')) return jsonResponse(200, page([buildCustomer()]));
+    return jsonResponse(404, { message: 'not mocked' });
+  });
+}
+
+const query = (call: RecordedCall) => new URL(call.url, 'http://x').searchParams;
+
+describe('customers page', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('lists customers with the columns of the spec', async () => {
+    seedSession();
+    mockCustomersApi();
+    renderApp('/customers');
+    expect(await screen.findByRole('cell', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Customers' });
+    for (const h of ['Customer Name', 'Phone Contact', 'ID Number', 'County', 'Status', 'Created', 'Actions']) {
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+  });
+
+  it('shows the load failure with Retry, and Retry loads again', async () => {
+    seedSession();
+    let fail = true;
+    const { calls } = mockCustomersApi((call) =>
+      call.url.startsWith('/payg/registered-customers') && fail ? jsonResponse(500, { message: 'boom' }) : undefined,
+    );
+    renderApp('/customers');
+    expect(await screen.findByText('Failed to load customers')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('cell', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/payg/registered-customers')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('searches 500 ms after typing stops, on the chosen field, from page 1, with the search empty text', async () => {
+    seedSession();
+    const { calls } = mockCustomersApi((call) => {
+      if (!call.url.startsWith('/payg/registered-customers')) return undefined;
+      const q = query(call);
+      if (q.get('search_term')) return jsonResponse(200, page([]));
+      return jsonResponse(200, page([buildCustomer()], 25));
+    });
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(query(calls.at(-1)!).get('offset')).toBe('10'));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Search field' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'County' }));
+    const box = screen.getByRole('textbox', { name: 'Search customers' });
+    await userEvent.type(box, 'Nak');
+    const before = calls.filter((c) => query(c).get('search_term')).length;
+    expect(before).toBe(0);
+    await waitFor(() => expect(calls.some((c) => query(c).get('search_term') === 'Nak')).toBe(true), { timeout: 2000 });
+    const searched = calls.filter((c) => query(c).get('search_term'));
+    // one call for the whole word, not one per keystroke
+    expect(searched).toHaveLength(1);
+    expect(query(searched[0]!).get('search_field')).toBe('county');
+    expect(query(searched[0]!).get('offset')).toBe('0');
+    expect(await screen.findByText('No customers found matching your search')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(box).toHaveValue('');
+    expect(await screen.findByRole('cell', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+  });
+
+  it('Enter searches at once', async () => {
+    seedSession();
+    const { calls } = mockCustomersApi();
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search customers' }), 'Ami{Enter}');
+    await waitFor(() => expect(calls.some((c) => query(c).get('search_term') === 'Ami')).toBe(true));
+    expect(query(calls.find((c) => query(c).get('search_term'))!).get('search_field')).toBe('customer_name');
+  });
+
+  it('says No customers found on an empty list', async () => {
+    seedSession();
+    mockCustomersApi((call) => (call.url.startsWith('/payg/registered-customers') ? jsonResponse(200, page([])) : undefined));
+    renderApp('/customers');
+    expect(await screen.findByText('No customers found')).toBeInTheDocument();
+  });
+});
+
+describe('Add Customer form', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function openForm() {
+    seedSession();
+    const api = mockCustomersApi((call) =>
+      call.url === '/payg/register-customer' ? jsonResponse(201, buildCustomer({ customer_id: 2, customer_name: 'Baraka Otieno' })) : undefined,
+    );
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Customer' });
+    return { ...api, dialog };
+  }
+
+  it('blocks submit and names each missing required field', async () => {
+    const { calls, dialog } = await openForm();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    expect(within(dialog).getByText('Customer Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('ID Number is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Phone Contact is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/payg/register-customer')).toBe(false);
+  });
+
+  it('has the defaults English, Individual and Active, and an email input that rejects a malformed address', async () => {
+    const { calls, dialog } = await openForm();
+    expect(within(dialog).getByRole('combobox', { name: 'Preferred Language' })).toHaveValue('English');
+    expect(within(dialog).getByRole('combobox', { name: 'Customer Type' })).toHaveValue('Individual');
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAttribute('type', 'email');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Customer Name' }), 'Baraka');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'ID Number' }), '555');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Phone Contact' }), '0722000111');
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    expect(within(dialog).getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/payg/register-customer')).toBe(false);
+  });
+
+  it('sends the trimmed payload with nulls and defaults, then closes and says so', async () => {
+    const { calls, dialog } = await openForm();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Customer Name' }), '  Baraka Otieno ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'ID Number' }), ' 555 ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Phone Contact' }), '0722000111');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'County' }), 'Kisumu ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/payg/register-customer')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.url === '/payg/register-customer')!.body!);
+    expect(body).toMatchObject({
+      customer_name: 'Baraka Otieno',
+      id_number: '555',
+      phone_contact: '0722000111',
+      county: 'Kisumu',
+      email: null,
+      date_of_birth: null,
+      preferred_language: 'English',
+      customer_type: 'individual',
+      status: 'active',
+      organization_id: 'org-1',
+    });
+    expect(await screen.findByText(/added successfully/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Customer' })).not.toBeInTheDocument());
+  });
+
+  it('shows Failed to add customer with the reason and keeps the form', async () => {
+    seedSession();
+    mockCustomersApi((call) =>
+      call.url === '/payg/register-customer'
+        ? jsonResponse(409, { detail: 'A customer with ID number 555 already exists', message: 'A customer with ID number 555 already exists' })
+        : undefined,
+    );
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Customer' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Customer Name' }), 'Baraka');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'ID Number' }), '555');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Phone Contact' }), '0722000111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to add customer');
+    expect(alert).toHaveTextContent('A customer with ID number 555 already exists');
+    expect(within(dialog).getByRole('textbox', { name: 'Customer Name' })).toHaveValue('Baraka');
+  });
+});
+
+describe('export and import', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('saves the export as customers.csv, and says Failed to export customers when it fails', async () => {
+    seedSession();
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    let fail = false;
+    mockCustomersApi((call) =>
+      call.url === '/payg/export-customers-csv'
+        ? fail
+          ? jsonResponse(500, { message: 'Export exploded' })
+          : new Response('customer_name,id_number\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="x.csv"' } })
+        : undefined,
+    );
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(names).toEqual(['customers.csv']));
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Failed to export customers')).toBeInTheDocument();
+    expect(screen.getByText('Export exploded')).toBeInTheDocument();
+  });
+
+  it('uploads the file as csv_file with a progress bar, then shows the import report', async () => {
+    seedSession();
+    mockCustomersApi();
+    const sent: FormData[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+      status = 0;
+      statusText = '';
+      responseText = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      getAllResponseHeaders() {
+        return 'content-type: application/json\r\n';
+      }
+      abort() {}
+      send(body: FormData) {
+        sent.push(body);
+        this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true } as ProgressEvent);
+        setTimeout(() => {
+          this.status = 200;
+          this.responseText = JSON.stringify({
+            job_id: 'j1',
+            rows: 3,
+            imported: 2,
+            skipped: 1,
+            duplicates: 0,
+            errors: [{ row: 3, field: 'phone_contact', message: 'is required' }],
+            more_errors: 0,
+            duration_ms: 12,
+          });
+          this.onload?.();
+        }, 300);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Customers from CSV' });
+    const file = new File(['customer_name,id_number,phone_contact\n'], 'people.csv', { type: 'text/csv' });
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Uploading… 50%')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    const report = await within(dialog).findByLabelText('Import report');
+    expect(report).toHaveTextContent('2 imported, 1 skipped');
+    expect(within(report).getByRole('cell', { name: 'phone_contact' })).toBeInTheDocument();
+    expect(sent[0]!.get('csv_file')).toBeInstanceOf(File);
+  });
+});
+
+describe('customer payload rules', { timeout: 20_000 }, () => {
+  it('turns a valid date of birth into YYYY-MM-DD and anything else into null', () => {
+    expect(toIsoDate('1990-05-15')).toBe('1990-05-15');
+    expect(toIsoDate('15/05/1990')).toBe('1990-05-15');
+    expect(toIsoDate('1990-02-30')).toBeNull();
+    expect(toIsoDate('yesterday')).toBeNull();
+    const input = toCustomerInput({ ...EMPTY_CUSTOMER, customer_name: ' A ', preferred_language: '', customer_type: '', status: '' }, null);
+    expect(input).toMatchObject({ customer_name: 'A', preferred_language: 'English', customer_type: 'individual', status: 'active', email: null });
+  });
+});

@@ -1,0 +1,79 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDeviceMobileCharging } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate } from '@/components/ui/date-text';
+import { formatMoney } from '@/components/ui/money';
+import { paths } from '@/config/paths';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
+import type { DeviceInfo } from '../api/types';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Device Information: serial number, product name, product OEM and who has it. */
+export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
+  const currency = useOrganizationCurrency();
+  const assigned = device.is_assigned && device.customer_name;
+  return (
+    <Card padding="lg" radius="md" mb="lg" aria-label="Device Information" role="region">
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+          <IconDeviceMobileCharging size={22} />
+        </ThemeIcon>
+        <div>
+          <Title order={4}>Device Information</Title>
+          <Text size="sm" c="dimmed">
+            Token count {device.token_count ?? 0}
+            {device.credit_until ? ` · credit until ${formatDate(device.credit_until, true)}` : ''}
+          </Text>
+        </div>
+      </Group>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg">
+        <Field label="Serial Number">
+          <Text span ff="monospace" fw={600}>
+            {device.serial_number}
+          </Text>
+        </Field>
+        <Field label="Product Name">{device.product_name || '—'}</Field>
+        <Field label="Product OEM">{device.product_oem || device.manufacturer || '—'}</Field>
+        <Field label="Status">
+          {assigned ? (
+            <Group gap={6} wrap="wrap">
+              <Badge miw="max-content" color="green" variant="light" radius="sm">
+                Assigned
+              </Badge>
+              <span>
+                Assigned to{' '}
+                {device.customer_id ? (
+                  <Anchor component={Link} to={paths.app.customerPaymentDetails.getHref(device.customer_id)} size="sm" fw={600}>
+                    {device.customer_name}
+                  </Anchor>
+                ) : (
+                  device.customer_name
+                )}
+              </span>
+            </Group>
+          ) : (
+            <Badge miw="max-content" color="gray" variant="light" radius="sm">
+              Unassigned
+            </Badge>
+          )}
+        </Field>
+        {device.price !== undefined ? <Field label="Price">{formatMoney(device.price, currency)}</Field> : null}
+        {device.total_paid !== undefined ? <Field label="Total Paid">{formatMoney(device.total_paid, currency)}</Field> : null}
+        {device.assigned_at ? <Field label="Assigned Date">{formatDate(device.assigned_at)}</Field> : null}
+      </SimpleGrid>
+    </Card>
+  );
+}

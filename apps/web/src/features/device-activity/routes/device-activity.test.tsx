@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+
+const activity = (overrides: Record<string, unknown> = {}) => ({
+  data: {
+    device_info: {
+      serial_number: 'SHS-0001',
+      product_name: 'Solar Home 50W',
+      product_oem: 'SunKing',
+      status: 'assigned',
+      customer_name: 'Amina Wanjiru',
+      customer_id: 11,
+      token_count: 6,
+      is_assigned: true,
+      assigned_at: '2026-11-01T10:00:00Z',
+      ...overrides,
+    },
+    token_history: {
+      items: [
+        { id: 1, token: '123456789', token_type: 'add_time', days: 10, amount_paid: '500.00', generated_at: '2026-11-20T09:30:00Z', status: 'success', generated_by: null, customer_name: 'Amina Wanjiru' },
+      ],
+      total: 1,
+    },
+    payment_history: {
+      items: [{ payment_id: 9, amount: '500.00', paid_at: '2026-11-20T09:30:00Z', status: 'completed', customer_name: 'Amina Wanjiru', device_serial: 'SHS-0001', transaction_code: 'QK12AB34CD', payment_method: 'mobile_money' }],
+      total: 1,
+    },
+    message_history: { items: [], total: 0 },
+  },
+});
+
+describe('Device Activity', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the device card, the three tabs with counts, and pages of 20', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] })));
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    const card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByText('Solar Home 50W')).toBeInTheDocument();
+    expect(within(card).getByText('SunKing')).toBeInTheDocument();
+    expect(within(card).getByText(/Assigned to/)).toHaveTextContent('Assigned to Amina Wanjiru');
+    expect(calls.find((c) => c.url.startsWith('/payg/devices/'))?.url).toBe('/payg/devices/SHS-0001/activity?page=1&limit=20');
+
+    expect(screen.getByRole('tab', { name: /Token History/ })).toHaveTextContent('1');
+    expect(screen.getByRole('tab', { name: /Message History/ })).toHaveTextContent('0');
+    expect(screen.getByText('123 456 789')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'system' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /Message History/ }));
+    expect(screen.getByText('No messages for this device yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/products');
+  });
+
+  it("reads 'Unassigned' for a device nobody has", async () => {
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ is_assigned: false, customer_name: null, customer_id: null })) : jsonResponse(200, { data: [] })));
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    const card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByText('Unassigned')).toBeInTheDocument();
+  });
+
+  it("replaces the screen with the server's message, else 'Failed to fetch device activity'", async () => {
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(404, { detail: 'Device not found', message: 'Device not found' }) : jsonResponse(200, { data: [] })));
+    seedSession();
+    const view = renderApp('/device-activity/NOPE');
+    expect(await screen.findByText('Device not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    view.unmount();
+
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, {}) : jsonResponse(200, { data: [] })));
+    renderApp('/device-activity/NOPE');
+    expect(await screen.findByText('Failed to fetch device activity', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,9 @@
+import type { MessagesQuery } from './types';
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  lists: () => [...messageKeys.all, 'list'] as const,
+  list: (q: MessagesQuery) => [...messageKeys.lists(), q] as const,
+  stats: () => [...messageKeys.all, 'stats'] as const,
+  devices: (query: string) => [...messageKeys.all, 'devices', query] as const,
+};

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUser, seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import type { MessageRow } from '../api/types';
+
+const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
+  id: 1,
+  Incoming: 'QK12AB34CD Confirmed. Ksh500.00 received from JOHN DOE 0712345678. Account SHS-0001',
+  Outgoing: 'Payment of KES 500.00 received for SHS-0001. Token: 123 456 789',
+  'Phone No.': '+254712345678',
+  amount: '500.00',
+  date: '2026-11-20T09:30:00Z',
+  status: 'processed',
+  delivery_status: 'sent',
+  payment_id: 9,
+  transaction_code: 'QK12AB34CD',
+  ...overrides,
+});
+
+function mockMessagesApi(rows: MessageRow[], extra: (c: RecordedCall) => Response | undefined = () => undefined) {
+  return mockFetch((call) => {
+    const hit = extra(call);
+    if (hit) return hit;
+    if (call.url.startsWith('/payg/fetch_messages'))
+      return jsonResponse(200, {
+        data: rows,
+        total_pages: 1,
+        current_page: 1,
+        page_size: 20,
+        total_items: rows.length,
+        has_next: false,
+        has_previous: false,
+      });
+    if (call.url.startsWith('/payg/messages/stats'))
+      return jsonResponse(200, { today: 2, this_week: 5, processed: 4, duplicate: 0, unmatched: 1, unparsed: 0, amount_received: '2500.00', outbox: { queued: 0, sent: 4, failed: 0 } });
+    if (call.url === '/payg/items/search')
+      return jsonResponse(200, { data: [{ serial_number: 'SHS-0002', product_name: 'Lamp', manufacturer: null, customer_name: 'Amina', is_assigned: true }] });
+    return jsonResponse(200, { data: [] });
+  });
+}
+
+describe('Message History', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the columns, the processing and delivery status, and asks for page size 20', async () => {
+    const { calls } = mockMessagesApi([row()]);
+    seedSession();
+    renderApp('/messages');
+    expect(await screen.findByText(/QK12AB34CD Confirmed/, {}, { timeout: 5000 })).toBeInTheDocument();
+    for (const h of ['Incoming', 'Outgoing', 'Recipient Number', 'Amount', 'Date']) {
+      expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(within(screen.getByRole('table', { name: 'Messages' })).getByText('Processed')).toBeInTheDocument();
+    expect(screen.getByText('SMS Sent')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/payg/fetch_messages'))?.url).toBe('/payg/fetch_messages?page=1&page_size=20');
+    expect(within(screen.getByRole('group', { name: 'Unmatched' })).getByText('1')).toBeInTheDocument();
+  });
+
+  it("says 'Messages will appear here when they are received' when there are none, and the search hint when searching", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockMessagesApi([]);
+    seedSession();
+    renderApp('/messages');
+    expect(await screen.findByText('No messages found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Messages will appear here when they are received')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search messages' }), 'QK12');
+    expect(await screen.findByText('Try adjusting your search terms', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/payg/fetch_messages?page=1&page_size=20&search=QK12');
+  });
+
+  it("shows the server's message, else 'Failed to fetch messages'", async () => {
+    mockMessagesApi([], (c) => (c.url.startsWith('/payg/fetch_messages') ? jsonResponse(502, 'Bad gateway') : undefined));
+    seedSession();
+    renderApp('/messages');
+    expect(await screen.findByText('HTTP error! status: 502', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('lets an owner match an unmatched payment to a device', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockMessagesApi([row({ status: 'unmatched', Outgoing: null, delivery_status: 'none' })], (c) =>
+      c.url === '/payg/payments/9/match' ? jsonResponse(200, { status: 'processed', payment_id: 9, token: '123456789', days: 10 }) : undefined,
+    );
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/messages');
+    await user.click(await screen.findByRole('button', { name: 'Match' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Match Payment to a Device' });
+    await user.click(within(dialog).getByRole('button', { name: 'Match Payment' }));
+    expect(within(dialog).getByText('Please select the device this payment is for.')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('radio', { name: 'SHS-0002' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Match Payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/payments/9/match')!.body!)).toEqual({ serial_number: 'SHS-0002' });
+    expect(await screen.findByText('Payment matched to SHS-0002. Token 123456789 (10 days).')).toBeInTheDocument();
+  });
+
+  it('offers no Match to staff', async () => {
+    mockMessagesApi([row({ status: 'unmatched' })]);
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    renderApp('/messages');
+    await screen.findByText(/QK12AB34CD Confirmed/, {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Match' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,259 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import { EMPTY_TEMPLATE, toTemplateInput } from '../components/template-form';
+import type { PaymentTemplate, TemplatePerformance } from '../api/types';
+
+const template = (overrides: Partial<PaymentTemplate> = {}): PaymentTemplate => ({
+  template_id: 3,
+  organization_id: 'org-1',
+  template_name: 'Solar Home 30',
+  description: 'Lamp and radio',
+  deposit_made: '1000.00',
+  daily_price: '50.00',
+  activation_price: '200.00',
+  grace_period_days: 2,
+  currency: 'KES',
+  payment_method: 'M-Pesa',
+  frequency: 'Daily',
+  free_code_price: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...overrides,
+});
+
+const performance: TemplatePerformance = {
+  template_id: 3,
+  template_name: 'Solar Home 30',
+  currency: 'KES',
+  daily_price: '50.00',
+  customers_assigned: 4,
+  revenue_collected: '12500.00',
+  payments_count: 9,
+  average_days_bought: 6.5,
+  devices_assigned: 4,
+  devices_paid_up: 3,
+  paid_up_share: 0.75,
+};
+
+function mockTemplatesApi(handler?: (call: RecordedCall, path: string) => Response | undefined) {
+  return mockFetch((call) => {
+    const path = new URL(call.url, 'http://x').pathname;
+    const custom = handler?.(call, path);
+    if (custom) return custom;
+    if (path === '/payg/notifications') return jsonResponse(200, { data: [] });
+    if (path === '/payg/payments/templates') {
+      return jsonResponse(200, {
+        data: {
+          data: [template(), template({ template_id: 4, template_name: 'Phone Weekly', description: null, payment_method: 'Cash', frequency: 'Weekly' })],
+          pagination: { total: 2, total_pages: 1, limit: 1000, offset: 0 },
+        },
+      });
+    }
+    if (path === '/payg/registered-customers') {
+      return jsonResponse(200, {
+        data: [{ customer_id: 11, customer_name: 'Amina Wanjiru', phone_contact: '0712345678', id_number: '123', county: 'Nakuru' }],
+        pagination: { total: 1, total_pages: 1, limit: 5, offset: 0 },
+      });
+    }
+    if (path === '/payg/payments/templates/3/performance') return jsonResponse(200, { data: performance });
+    if (path === '/payg/payments/templates/3/usage') {
+      return jsonResponse(200, {
+        data: { template_id: 3, template_name: 'Solar Home 30', active_assignments: 4, ended_assignments: 1, customers_ever: 5, assignments_by_month: [] },
+      });
+    }
+    if (path === '/payg/payments/templates/performance') return jsonResponse(200, { data: [performance] });
+    if (path === '/payg/payments/templates/create') return jsonResponse(201, template({ template_id: 9, template_name: 'New' }));
+    if (path === '/payg/payments/templates/assign') {
+      return jsonResponse(200, { message: 'Template assigned', changed: true, assignment: {} });
+    }
+    return jsonResponse(404, { message: 'not mocked' });
+  });
+}
+
+const calledPath = (calls: RecordedCall[], path: string) => calls.filter((c) => new URL(c.url, 'http://x').pathname === path);
+
+describe('payment templates page', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists templates with the columns of the spec and the footer count; the search narrows on name, description, method and frequency', async () => {
+    seedSession();
+    const { calls } = mockTemplatesApi();
+    renderApp('/payments');
+    expect(await screen.findByText('Solar Home 30')).toBeInTheDocument();
+    expect(new URL(calledPath(calls, '/payg/payments/templates')[0]!.url, 'http://x').searchParams.get('limit')).toBe('1000');
+    const table = screen.getByRole('table', { name: 'Payment templates' });
+    for (const h of ['Template Name', 'Deposit Made', 'Daily Price', 'Activation Price', 'Grace Period (days)', 'Currency', 'Actions']) {
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(within(table).getByText(/ID: 3/)).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 templates')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search templates' }), 'weekly{Enter}');
+    expect(await screen.findByText('Showing 1 of 2 templates')).toBeInTheDocument();
+    expect(screen.queryByText('Solar Home 30')).not.toBeInTheDocument();
+    for (const tab of ['Templates', 'Performance', 'Assignments']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+  });
+
+  it('shows Failed to load data with Retry', async () => {
+    seedSession();
+    mockTemplatesApi((_c, path) => (path === '/payg/payments/templates' ? jsonResponse(500, { message: 'x' }) : undefined));
+    renderApp('/payments');
+    expect(await screen.findByText('Failed to load data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('the performance modal shows real figures, or the failure with Retry', async () => {
+    seedSession();
+    let fail = true;
+    mockTemplatesApi((_c, path) => (path === '/payg/payments/templates/3/performance' && fail ? jsonResponse(500, { message: 'x' }) : undefined));
+    renderApp('/payments');
+    await userEvent.click(await screen.findByRole('button', { name: 'View performance of Solar Home 30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Template Performance' });
+    expect(await within(dialog).findByText('Failed to load performance data')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText(/12,500\.00/)).toBeInTheDocument();
+    expect(within(dialog).getByText('6.5')).toBeInTheDocument();
+    expect(within(dialog).getByText('75.0% · 3 of 4')).toBeInTheDocument();
+  });
+
+  it('the Performance tab lists every template from the API', async () => {
+    seedSession();
+    mockTemplatesApi();
+    renderApp('/payments?tab=performance');
+    const table = await screen.findByRole('table', { name: 'Template performance' });
+    expect(await within(table).findByText(/12,500\.00/)).toBeInTheDocument();
+  });
+});
+
+describe('Create Template form', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function open() {
+    seedSession();
+    const api = mockTemplatesApi();
+    renderApp('/payments');
+    await screen.findByText('Solar Home 30');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Template' }));
+    return { ...api, dialog: await screen.findByRole('dialog', { name: 'Create Template' }) };
+  }
+
+  it('requires a name and a daily price of at least 0.01, with the spec defaults', async () => {
+    const { calls, dialog } = await open();
+    expect(within(dialog).getByRole('textbox', { name: 'Deposit Made' })).toHaveValue('0');
+    expect(within(dialog).getByRole('textbox', { name: 'Grace Period (days)' })).toHaveValue('0');
+    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveValue('KES');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Template' }));
+    expect(within(dialog).getByText('Template Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Daily Price is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Template Name' }), '   ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Daily Price' }), '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Template' }));
+    expect(within(dialog).getByText('Template Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Daily Price must be at least 0.01')).toBeInTheDocument();
+    expect(calledPath(calls, '/payg/payments/templates/create')).toHaveLength(0);
+  });
+
+  it('sends decimals, a whole grace period and the currency, then closes', async () => {
+    const { calls, dialog } = await open();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Template Name' }), ' Solar Max ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Daily Price' }), '45.5');
+    const grace = within(dialog).getByRole('textbox', { name: 'Grace Period (days)' });
+    await userEvent.clear(grace);
+    await userEvent.type(grace, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Template' }));
+    await waitFor(() => expect(calledPath(calls, '/payg/payments/templates/create')).toHaveLength(1));
+    expect(JSON.parse(calledPath(calls, '/payg/payments/templates/create')[0]!.body!)).toMatchObject({
+      template_name: 'Solar Max',
+      deposit_made: 0,
+      daily_price: 45.5,
+      activation_price: 0,
+      grace_period_days: 3,
+      currency: 'KES',
+      free_code_price: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Template' })).not.toBeInTheDocument());
+  });
+
+  it('shows Failed to create template with the reason', async () => {
+    seedSession();
+    mockTemplatesApi((_c, path) =>
+      path === '/payg/payments/templates/create' ? jsonResponse(400, { message: 'daily_price: must be at least 0.01', detail: 'x' }) : undefined,
+    );
+    renderApp('/payments');
+    await screen.findByText('Solar Home 30');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Template' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Template Name' }), 'X');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Daily Price' }), '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Template' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to create template');
+    expect(alert).toHaveTextContent('daily_price: must be at least 0.01');
+  });
+
+  it('turns non-numeric entries into 0', () => {
+    expect(
+      toTemplateInput({ ...EMPTY_TEMPLATE, template_name: ' A ', deposit_made: 'abc', daily_price: '2', grace_period_days: 'x', currency: '' }),
+    ).toMatchObject({ template_name: 'A', deposit_made: 0, daily_price: 2, grace_period_days: 0, currency: 'KES' });
+  });
+});
+
+describe('Assign Template and Edit', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('does nothing without a customer; with both it sends the assignment with the optional fields', async () => {
+    seedSession();
+    const { calls } = mockTemplatesApi();
+    renderApp('/payments');
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign Solar Home 30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Template' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign Template' }));
+    expect(calledPath(calls, '/payg/payments/templates/assign')).toHaveLength(0);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('option', { name: /Amina Wanjiru/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Paid deposit in cash');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign Template' }));
+    await waitFor(() => expect(calledPath(calls, '/payg/payments/templates/assign')).toHaveLength(1));
+    expect(JSON.parse(calledPath(calls, '/payg/payments/templates/assign')[0]!.body!)).toEqual({
+      customer_id: 11,
+      template_id: 3,
+      start_date: null,
+      end_date: null,
+      notes: 'Paid deposit in cash',
+    });
+    expect(await screen.findByText('Template assigned to Amina Wanjiru')).toBeInTheDocument();
+  });
+
+  it('does nothing without a template', async () => {
+    seedSession();
+    const { calls } = mockTemplatesApi();
+    renderApp('/payments');
+    await screen.findByText('Solar Home 30');
+    await userEvent.click(screen.getByRole('button', { name: 'Assign Template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Template' });
+    await userEvent.click(await within(dialog).findByRole('option', { name: /Amina Wanjiru/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign Template' }));
+    expect(calledPath(calls, '/payg/payments/templates/assign')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Assign Template' })).toBeInTheDocument();
+  });
+
+  it('Edit saves with PUT', async () => {
+    seedSession();
+    const { calls } = mockTemplatesApi((call, path) =>
+      path === '/payg/payments/templates/3' && call.method === 'PUT' ? jsonResponse(200, template({ daily_price: '60.00' })) : undefined,
+    );
+    renderApp('/payments');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Solar Home 30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Solar Home 30' });
+    const daily = within(dialog).getByRole('textbox', { name: 'Daily Price' });
+    await userEvent.clear(daily);
+    await userEvent.type(daily, '60');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/payg/payments/templates/3')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ daily_price: 60, template_name: 'Solar Home 30' });
+  });
+});

@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import type { Product } from '../api/types';
+
+function product(overrides: Partial<Product> = {}): Product {
+  return {
+    item_id: 1,
+    organization_id: 'org-1',
+    serial_number: 'SHS-0001',
+    product_name: 'Solar Home 50W',
+    product_type: null,
+    manufacturer: 'SunCo',
+    model: null,
+    description: null,
+    price: '12000.00',
+    status: 'available',
+    product_oem: 'SunKing',
+    is_assigned: false,
+    customer_id: null,
+    customer_name: null,
+    assigned_at: null,
+    token_count: 4,
+    total_paid: '0.00',
+    credit_until: null,
+    paid_off: false,
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+type Handler = (call: RecordedCall) => Response | undefined;
+
+function mockProductsApi(extra: Handler = () => undefined, items: Product[] = [product()]) {
+  return mockFetch((call) => {
+    const hit = extra(call);
+    if (hit) return hit;
+    if (call.url.startsWith('/payg/products/summary'))
+      return jsonResponse(200, { data: { total_products: 3, assigned_products: 2, unassigned_products: 1 } });
+    if (call.url.startsWith('/payg/products'))
+      return jsonResponse(200, { data: { items, pagination: { total: items.length, total_pages: 1, page: 1, limit: 20 } } });
+    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
+  });
+}
+
+async function openProducts() {
+  seedSession();
+  const view = renderApp('/products');
+  await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
+  return view;
+}
+
+async function openRowAction(name: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'More actions for SHS-0001' }));
+  await user.click(await screen.findByRole('menuitem', { name }));
+  return { user, dialog: await screen.findByRole('dialog') };
+}
+
+describe('Product Management', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the four summary cards with the assignment rate to one decimal, and the table', async () => {
+    const { calls } = mockProductsApi();
+    await openProducts();
+    expect(within(screen.getByRole('group', { name: 'Total Products' })).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Assigned' })).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Unassigned' })).getByText('1')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Assignment Rate' })).getByText('66.7%')).toBeInTheDocument();
+    for (const h of ['Serial Number', 'Product Name', 'OEM', 'Status', 'Customer', 'Assigned Date', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'View Activity' })).toHaveAttribute('href', '/device-activity/SHS-0001');
+    expect(calls.find((c) => c.url.startsWith('/payg/products?'))?.url).toBe('/payg/products?page=1&limit=20&status=all');
+  });
+
+  it("shows the server's message, else 'Failed to fetch products', with Retry", async () => {
+    mockProductsApi((c) => (c.url.startsWith('/payg/products?') ? jsonResponse(500, {}) : undefined));
+    seedSession();
+    renderApp('/products');
+    expect(await screen.findByText('HTTP error! status: 500')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('filters by assignment and changes the page size', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockProductsApi();
+    await openProducts();
+    await user.click(screen.getByRole('radio', { name: 'Assigned' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('status=assigned'))).toBe(true));
+    await user.click(screen.getByLabelText('Page size', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '50 / page' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('limit=50&status=assigned'))).toBe(true));
+  });
+
+  describe('Add New Product', () => {
+    it('requires serial number, product name and price; a failure reads "Failed to add product"', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockProductsApi((c) =>
+        c.url === '/payg/items/add' ? jsonResponse(409, { detail: 'A device with serial number SHS-9 already exists', message: 'A device with serial number SHS-9 already exists' }) : undefined,
+      );
+      await openProducts();
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add New Product' });
+      await user.clear(within(dialog).getByRole('textbox', { name: 'Price' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+      expect(within(dialog).getByText('Serial number is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Price is required')).toBeInTheDocument();
+      expect(calls.some((c) => c.url === '/payg/items/add')).toBe(false);
+
+      await user.type(within(dialog).getByRole('textbox', { name: 'Serial Number' }), 'SHS-9');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Product Name' }), 'Lamp');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Price' }), '1500.5');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+      expect(await within(dialog).findByText('Failed to add product')).toBeInTheDocument();
+      expect(within(dialog).getByText('A device with serial number SHS-9 already exists')).toBeInTheDocument();
+      const sent = JSON.parse(calls.find((c) => c.url === '/payg/items/add')!.body!);
+      expect(sent).toMatchObject({ serial_number: 'SHS-9', product_name: 'Lamp', price: 1500.5, status: 'available' });
+    });
+  });
+
+  describe('Assign Product', () => {
+    it('asks for a search term, says when nothing matched, and requires a customer', async () => {
+      let customers: unknown[] = [];
+      const { calls } = mockProductsApi((c) => {
+        if (c.url.startsWith('/payg/registered-customers'))
+          return jsonResponse(200, { data: customers, pagination: { total: customers.length, total_pages: 1, limit: 50, offset: 0 } });
+        if (c.url === '/payg/items/assign') return jsonResponse(200, { message: 'ok', changed: true, item: product({ is_assigned: true }) });
+        return undefined;
+      });
+      await openProducts();
+      const { user, dialog } = await openRowAction('Assign Product');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+      expect(within(dialog).getByText('Please enter a search term to find customers.')).toBeInTheDocument();
+
+      await user.type(within(dialog).getByRole('textbox', { name: 'Search customers' }), 'zzz{Enter}');
+      expect(await within(dialog).findByText('No customers found with that search term.')).toBeInTheDocument();
+      expect(calls.find((c) => c.url.startsWith('/payg/registered-customers'))?.url).toBe(
+        '/payg/registered-customers?limit=50&offset=0&search_term=zzz&search_field=customer_name',
+      );
+
+      customers = [{ customer_id: 42, customer_name: 'Amina Wanjiru', phone_contact: '0712345678' }];
+      await user.clear(within(dialog).getByRole('textbox', { name: 'Search customers' }));
+      await user.type(within(dialog).getByRole('textbox', { name: 'Search customers' }), 'amina');
+      await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+      await within(dialog).findByRole('radio', { name: 'Amina Wanjiru' });
+
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Product' }));
+      expect(within(dialog).getByText('Please select a customer to assign the product to.')).toBeInTheDocument();
+      expect(calls.some((c) => c.url === '/payg/items/assign')).toBe(false);
+
+      await user.click(within(dialog).getByRole('radio', { name: 'Amina Wanjiru' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Product' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(JSON.parse(calls.find((c) => c.url === '/payg/items/assign')!.body!)).toEqual({
+        customer_id: 42,
+        item_serial_number: 'SHS-0001',
+        organization_id: '',
+      });
+      expect(await screen.findByText('Product SHS-0001 assigned to Amina Wanjiru')).toBeInTheDocument();
+    });
+
+    it('reports a failed search and a refused assignment', async () => {
+      let searchFails = true;
+      mockProductsApi((c) => {
+        if (c.url.startsWith('/payg/registered-customers'))
+          return searchFails
+            ? jsonResponse(500, {})
+            : jsonResponse(200, { data: [{ customer_id: 1, customer_name: 'Baraka', phone_contact: '0700000000' }], pagination: { total: 1, total_pages: 1, limit: 50, offset: 0 } });
+        if (c.url === '/payg/items/assign')
+          return jsonResponse(409, { detail: 'Device SHS-0001 is already assigned to another customer', message: 'Device SHS-0001 is already assigned to another customer' });
+        return undefined;
+      });
+      await openProducts();
+      const { user, dialog } = await openRowAction('Assign Product');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Search customers' }), 'bar{Enter}');
+      expect(await within(dialog).findByText('Failed to search customers. Please try again.')).toBeInTheDocument();
+      searchFails = false;
+      await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+      await user.click(await within(dialog).findByRole('radio', { name: 'Baraka' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Product' }));
+      expect(await within(dialog).findByText('Failed to assign product')).toBeInTheDocument();
+      expect(within(dialog).getByText('Device SHS-0001 is already assigned to another customer')).toBeInTheDocument();
+    });
+  });
+
+  describe('Update Token Count', () => {
+    it('requires a count, then confirms with an alert', async () => {
+      const { calls } = mockProductsApi((c) =>
+        c.url === '/payg/update-token-count'
+          ? jsonResponse(200, { message: 'ok', serial_number: 'SHS-0001', old_token_count: 4, new_token_count: 10 })
+          : undefined,
+      );
+      await openProducts();
+      const { user, dialog } = await openRowAction('Update Token Count');
+      expect(within(dialog).getByText('Current token count: 4')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Update Token Count' }));
+      expect(within(dialog).getByText('Please select a product and enter a new token count.')).toBeInTheDocument();
+      await user.type(within(dialog).getByRole('textbox', { name: 'New Token Count' }), '10');
+      await user.click(within(dialog).getByRole('button', { name: 'Update Token Count' }));
+      expect(await within(dialog).findByText('Token count updated successfully!')).toBeInTheDocument();
+      expect(JSON.parse(calls.find((c) => c.url === '/payg/update-token-count')!.body!)).toEqual({
+        serial_number: 'SHS-0001',
+        new_token_count: 10,
+      });
+    });
+
+    it("shows 'Failed to update token count. Please try again.' on failure", async () => {
+      mockProductsApi((c) => (c.url === '/payg/update-token-count' ? jsonResponse(500, {}) : undefined));
+      await openProducts();
+      const { user, dialog } = await openRowAction('Update Token Count');
+      await user.type(within(dialog).getByRole('textbox', { name: 'New Token Count' }), '0');
+      await user.click(within(dialog).getByRole('button', { name: 'Update Token Count' }));
+      expect(await within(dialog).findByText('Failed to update token count. Please try again.')).toBeInTheDocument();
+    });
+  });
+
+  it('Edit Product saves only what changed through PUT /items/{serial}', async () => {
+    const { calls } = mockProductsApi((c) =>
+      c.method === 'PUT' ? jsonResponse(200, { message: 'ok', item: product({ product_name: 'Solar Home 80W' }) }) : undefined,
+    );
+    await openProducts();
+    const { user, dialog } = await openRowAction('Edit Product');
+    const name = within(dialog).getByRole('textbox', { name: 'Product Name' });
+    expect(name).toHaveValue('Solar Home 50W');
+    expect(within(dialog).getByRole('textbox', { name: 'Serial Number' })).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, 'Solar Home 80W');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/payg/items/SHS-0001');
+    expect(JSON.parse(put.body!)).toEqual({ product_name: 'Solar Home 80W' });
+  });
+
+  it("Delete Product asks first and shows the API's reason when it refuses", async () => {
+    const reason = 'Device SHS-0001 is assigned to Amina Wanjiru; unassign it first';
+    const { calls } = mockProductsApi((c) => (c.method === 'DELETE' ? jsonResponse(409, { detail: reason, message: reason }) : undefined));
+    await openProducts();
+    const { user, dialog } = await openRowAction('Delete Product');
+    expect(within(dialog).getByText(/Are you sure you want to delete product/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Product' }));
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/payg/items/SHS-0001');
+  });
+});

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { download, errorMessage, saveBlob } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import type { ReportKind } from './types';
+
+export const DOWNLOAD_FAILED = 'Failed to download report';
+
+export interface ReportDownload {
+  report: ReportKind;
+  from: string;
+  to: string;
+  format: 'csv' | 'pdf';
+}
+
+/** The server names the file ({report}-report-YYYY-MM-DD.ext); this is the name when it does not. */
+export const fallbackName = ({ report, format }: ReportDownload, today = new Date()) =>
+  `${report}-report-${today.toISOString().slice(0, 10)}.${format}`;
+
+export async function downloadReport(input: ReportDownload): Promise<string> {
+  const { blob, filename } = await download('/reports/page', fallbackName(input), {
+    method: 'POST',
+    body: input,
+    headers: { Accept: input.format === 'csv' ? 'text/csv' : 'application/pdf' },
+  });
+  saveBlob(blob, filename);
+  return filename;
+}
+
+export function useDownloadReport() {
+  return useMutation({
+    mutationFn: downloadReport,
+    onError: (e) => toast.error(errorMessage(e, DOWNLOAD_FAILED), { title: DOWNLOAD_FAILED }),
+  });
+}

@@ -1,0 +1,43 @@
+import { IconCoins, IconKey, IconUsers, type Icon } from '@tabler/icons-react';
+import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
+import type { ReportKind } from '../api/types';
+
+export interface ReportInfo {
+  kind: ReportKind;
+  title: string;
+  description: string;
+  icon: Icon;
+  color: string;
+  /** The period a report opens with. */
+  defaultRange: () => DayRange;
+}
+
+/** The three report cards (spec §2). */
+export const REPORTS: ReportInfo[] = [
+  {
+    kind: 'revenue',
+    title: 'Revenue Report',
+    description: 'Monthly revenue analysis: money received and number of payments per month.',
+    icon: IconCoins,
+    color: 'teal',
+    defaultRange: () => lastDays(365),
+  },
+  {
+    kind: 'customers',
+    title: 'Customer Report',
+    description: 'Customers registered in the period with their devices, total paid and remaining balance.',
+    icon: IconUsers,
+    color: 'blue',
+    defaultRange: () => lastDays(365),
+  },
+  {
+    kind: 'tokens',
+    title: 'Token Report',
+    description: 'Tokens generated per day and type, with the days of use they carried.',
+    icon: IconKey,
+    color: 'violet',
+    defaultRange: () => lastDays(30),
+  },
+];
+
+export const reportInfo = (kind: ReportKind) => REPORTS.find((r) => r.kind === kind)!;

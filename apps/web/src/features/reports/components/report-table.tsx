@@ -1,0 +1,91 @@
+import { ScrollArea, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { formatDate } from '@/components/ui/date-text';
+import { formatMoney } from '@/components/ui/money';
+import { PaginationControl } from '@/components/ui/pagination-control';
+import type { Report, ReportCell, ReportColumn } from '../api/types';
+
+export const REPORT_PAGE_SIZE = 20;
+
+/** One cell as the column's type reads: money with 2 decimals, numbers grouped, dates in the user's locale. */
+export function formatCell(value: ReportCell | undefined, column: ReportColumn): string {
+  if (value === null || value === undefined || value === '') return column.type === 'money' ? formatMoney(0) : '—';
+  switch (column.type) {
+    case 'money':
+      return formatMoney(value);
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString() : String(value);
+    case 'date':
+      return formatDate(value);
+    default:
+      return column.key === 'month' ? monthText(String(value)) : String(value).replace(/_/g, ' ');
+  }
+}
+
+function monthText(month: string) {
+  const d = new Date(`${month.slice(0, 7)}-01T00:00:00`);
+  return /^\d{4}-\d{2}/.test(month) && !Number.isNaN(d.getTime())
+    ? new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(d)
+    : month;
+}
+
+const alignOf = (c: ReportColumn) => (c.type === 'money' || c.type === 'number' ? 'right' : 'left');
+
+/** The report's rows 20 at a time, with a totals row for the money and number columns. */
+export function ReportTable({ report }: { report: Report }) {
+  const [page, setPage] = useState(1);
+  const rows = report.rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
+  const hasTotals = report.columns.some((c) => (c.type === 'money' || c.type === 'number') && report.totals[c.key] !== undefined);
+
+  if (!report.rows.length) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        No data for this period
+      </Text>
+    );
+  }
+  return (
+    <>
+      <ScrollArea type="auto">
+        <Table miw={Math.max(480, report.columns.length * 120)} striped aria-label={`${report.report} report`}>
+          <Table.Thead>
+            <Table.Tr>
+              {report.columns.map((c) => (
+                <Table.Th key={c.key} ta={alignOf(c)}>
+                  {c.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={i}>
+                {report.columns.map((c) => (
+                  <Table.Td key={c.key} ta={alignOf(c)} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} tt={c.key === 'token_type' || c.key === 'status' ? 'capitalize' : undefined}>
+                    {formatCell(r[c.key], c)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          {hasTotals ? (
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                {report.columns.map((c, i) => (
+                  <Table.Th key={c.key} ta={alignOf(c)} style={{ whiteSpace: 'nowrap' }}>
+                    {i === 0
+                      ? `Total (${Number(report.totals.rows ?? report.rows.length).toLocaleString()} rows)`
+                      : (c.type === 'money' || c.type === 'number') && c.key !== 'customer_id' && report.totals[c.key] !== undefined
+                        ? formatCell(report.totals[c.key], c)
+                        : ''}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          ) : null}
+        </Table>
+      </ScrollArea>
+      <PaginationControl page={page} total={report.rows.length} pageSize={REPORT_PAGE_SIZE} onPageChange={setPage} itemLabel="rows" />
+    </>
+  );
+}

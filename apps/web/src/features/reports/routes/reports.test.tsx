@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import type { Report } from '../api/types';
+
+const revenueReport: Report = {
+  report: 'revenue',
+  from: '2025-01-01',
+  to: '2025-12-31',
+  generated_at: '2026-01-01T00:00:00Z',
+  columns: [
+    { key: 'month', label: 'Month', type: 'text' },
+    { key: 'revenue', label: 'Revenue', type: 'money' },
+    { key: 'payments', label: 'Payments', type: 'number' },
+  ],
+  rows: [
+    { month: '2025-11', revenue: '1200.50', payments: 4 },
+    { month: '2025-12', revenue: '800.00', payments: 2 },
+  ],
+  totals: { revenue: '2000.50', payments: 6, rows: 2 },
+};
+
+function mockReportsApi(reply: (body: Record<string, unknown>) => Response) {
+  return mockFetch((call: RecordedCall) => {
+    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    if (call.url === '/payg/reports/page') return reply(JSON.parse(call.body ?? '{}'));
+    return jsonResponse(404, { message: 'not mocked' });
+  });
+}
+
+describe('reports page', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the three report cards', async () => {
+    seedSession();
+    mockReportsApi(() => jsonResponse(200, revenueReport));
+    renderApp('/reports');
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report']) {
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Monthly revenue analysis/)).toBeInTheDocument();
+  });
+
+  it('generates a revenue report: the table with money in 2 decimals and a totals row', async () => {
+    seedSession();
+    const { calls } = mockReportsApi(() => jsonResponse(200, revenueReport));
+    renderApp('/reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Revenue Report' }));
+    const table = await screen.findByRole('table', { name: 'revenue report' });
+    expect(within(table).getByText(/1,200\.50/)).toBeInTheDocument();
+    expect(within(table).getByText(/2,000\.50/)).toBeInTheDocument();
+    expect(within(table).getByText('Total (2 rows)')).toBeInTheDocument();
+    const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
+    expect(body).toMatchObject({ report: 'revenue', format: 'json' });
+    expect(body.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('downloads CSV and PDF through the same call with the format', async () => {
+    seedSession();
+    const { calls } = mockReportsApi((body) =>
+      body.format === 'json'
+        ? jsonResponse(200, revenueReport)
+        : new Response('month,revenue\n', {
+            status: 200,
+            headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="revenue-report-2026-01-01.${String(body.format)}"` },
+          }),
+    );
+    renderApp('/reports?report=revenue');
+    await screen.findByRole('table', { name: 'revenue report' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/payg/reports/page')).toHaveLength(3));
+    const formats = calls.filter((c) => c.url === '/payg/reports/page').map((c) => JSON.parse(c.body!).format);
+    expect(formats).toEqual(['json', 'csv', 'pdf']);
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows 'Failed to load reports' with Retry", async () => {
+    seedSession();
+    let fail = true;
+    mockReportsApi(() => (fail ? jsonResponse(500, { message: 'boom' }) : jsonResponse(200, revenueReport)));
+    renderApp('/reports?report=revenue');
+    expect(await screen.findByText('Failed to load reports')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'revenue report' })).toBeInTheDocument();
+  });
+});

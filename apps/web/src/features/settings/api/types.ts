@@ -1,0 +1,13 @@
+// The settings shapes are the API's contract (packages/contracts/src/settings.ts).
+export { SMS_PROVIDERS } from '@kidogo/contracts';
+export type { ApiKeyReply, SmsProvider, SmsProviderInput, SmsProviderName } from '@kidogo/contracts';
+
+/** The config of PUT /settings/sms-provider as this form sends it. */
+export interface SmsProviderConfig {
+  username?: string;
+  api_key?: string;
+  sender_id?: string;
+  base_url?: string;
+  url?: string;
+  secret?: string;
+}

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUser, seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import { maskKey } from '../components/api-key-card';
+
+const KEY = 'kdg_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
+const NEW_KEY = 'kdg_ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210zyxwvut';
+
+function mockSettingsApi(handler?: (call: RecordedCall, path: string) => Response | undefined) {
+  return mockFetch((call) => {
+    const path = new URL(call.url, 'http://x').pathname;
+    const custom = handler?.(call, path);
+    if (custom) return custom;
+    if (path === '/payg/notifications') return jsonResponse(200, { data: [] });
+    if (path === '/payg/health') return jsonResponse(200, { status: 'healthy', database: 'connected', external_services: 'not_configured' });
+    if (path === '/payg/settings/api-key') return jsonResponse(200, { api_key: KEY });
+    if (path === '/payg/settings/api-key/rotate') return jsonResponse(200, { api_key: NEW_KEY });
+    if (path === '/payg/settings/sms-provider' && call.method === 'GET') {
+      return jsonResponse(200, { provider: 'none', config: {}, is_active: true, fallback: 'none', updated_at: null });
+    }
+    if (path === '/payg/settings/sms-provider' && call.method === 'PUT') {
+      const body = JSON.parse(call.body!);
+      return jsonResponse(200, { ...body, config: { ...body.config, secret: body.config.secret ? '••••cret' : undefined }, fallback: 'none', updated_at: '2026-01-02T00:00:00Z' });
+    }
+    return jsonResponse(404, { message: 'not mocked' });
+  });
+}
+
+describe('settings page', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the system configuration with Online and Connected from /health', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    mockSettingsApi();
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'System Configuration' });
+    expect(await within(card).findByText('Online')).toBeInTheDocument();
+    expect(within(card).getByText('Connected')).toBeInTheDocument();
+    expect(within(card).getByText(/\/payg$/)).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load configuration' with Retry when /health fails", async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    mockSettingsApi((_c, path) => (path === '/payg/health' ? jsonResponse(503, { message: 'down' }) : undefined));
+    renderApp('/settings');
+    expect(await screen.findByText('Failed to load configuration')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'System Configuration' })).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('hides the API key and SMS settings from staff', async () => {
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    const { calls } = mockSettingsApi();
+    renderApp('/settings');
+    await screen.findByRole('region', { name: 'System Configuration' });
+    expect(screen.queryByRole('region', { name: 'API Key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'SMS Provider' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/payg/settings/'))).toBe(false);
+  });
+
+  it('masks the key, reveals it, and rotates it only after confirmation', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    const { calls } = mockSettingsApi();
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'API Key' });
+    const input = await within(card).findByRole('textbox', { name: 'API key' });
+    expect(input).toHaveValue(maskKey(KEY));
+    expect((input as HTMLInputElement).value).not.toContain(KEY.slice(4, 20));
+    await userEvent.click(within(card).getByRole('button', { name: 'Reveal key' }));
+    expect(input).toHaveValue(KEY);
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Rotate Key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the API key?' });
+    expect(calls.some((c) => c.url === '/payg/settings/api-key/rotate')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate Key' }));
+    await waitFor(() => expect(input).toHaveValue(NEW_KEY));
+    expect(calls.filter((c) => c.url === '/payg/settings/api-key/rotate' && c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('saves an SMS webhook after checking its URL, leaving a blank secret out', async () => {
+    seedSession({ user: buildUser({ role: 'admin' }) });
+    const { calls } = mockSettingsApi();
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'SMS Provider' });
+    await userEvent.click(await within(card).findByText('SMS Webhook'));
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    expect(within(card).getByText('Webhook URL is required')).toBeInTheDocument();
+    await userEvent.type(within(card).getByRole('textbox', { name: 'Webhook URL' }), 'ftp://nope');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    expect(within(card).getByText('Enter an http(s) URL')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    const url = within(card).getByRole('textbox', { name: 'Webhook URL' });
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://sms.example.com/send');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({
+      provider: 'sms_webhook',
+      config: { url: 'https://sms.example.com/send' },
+      is_active: true,
+    });
+    expect(await screen.findByText('SMS provider settings saved')).toBeInTheDocument();
+  });
+
+  it('shows where to point forwarders: the receiver URL and the X-API-Key header', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    mockSettingsApi();
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'Receiving Payments' });
+    expect(within(card).getAllByText(/\/payg\/external\/receive-phoneteletalk/).length).toBeGreaterThan(0);
+    expect(within(card).getByText('X-API-Key: <your API key>')).toBeInTheDocument();
+  });
+});

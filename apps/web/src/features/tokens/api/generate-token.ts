@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { tokenKeys } from './keys';
+import type { GenerateTokenByDaysInput, TokenReply } from './types';
+
+export const generateTokenByDays = (input: GenerateTokenByDaysInput) => api.post<TokenReply>('/generate-token-by-days', input);
+
+export function useGenerateToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: generateTokenByDays,
+    onSuccess: () => qc.invalidateQueries({ queryKey: tokenKeys.all }),
+  });
+}

@@ -1,0 +1,67 @@
+import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { apiToken, createCustomer, createItem, createTemplate, mpesaCode, onboard, postMpesa, receiverKey, unique } from './ops/api.js';
+
+test.describe('device activity and customer payment details', () => {
+  test("a payment from the gateway shows as the device's payment, token and outgoing message, and in the customer's progress", async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const name = unique('Activity Chebet');
+    const serial = unique('ACT');
+    const customer = await createCustomer(request, owner, name, '0711222333');
+    await createItem(request, owner, serial);
+    const template = await createTemplate(request, owner, unique('Activity plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+
+    // The SMS gateway forwards the M-Pesa confirmation, the account being the device serial.
+    const code = mpesaCode();
+    const outcome = await postMpesa(request, await receiverKey(request, owner), { code, amount: '1,500.00', account: serial });
+    expect(outcome.status).toBe('processed');
+    expect(outcome.token).toMatch(/^\d{9,}$/);
+
+    await signIn(page, undefined, `/device-activity/${serial}`);
+    const info = page.getByRole('region', { name: 'Device Information' });
+    await expect(info.getByText(serial)).toBeVisible();
+    await expect(info.getByText(`Assigned to ${name}`)).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Token History/ })).toContainText('1');
+    await expect(page.getByRole('tab', { name: /Payment History/ })).toContainText('1');
+    await expect(page.getByRole('tab', { name: /Message History/ })).toContainText('1');
+
+    const grouped = outcome.token!.replace(/(\d{3})(?=\d)/g, '$1 ');
+    await expect(page.getByRole('table', { name: 'Token History' }).getByText(grouped)).toBeVisible();
+    await screenshotBothThemes(page, 'device-activity');
+
+    await page.getByRole('tab', { name: /Payment History/ }).click();
+    const payments = page.getByRole('table', { name: 'Payment History' });
+    await expect(payments.getByText(code)).toBeVisible();
+    await expect(payments.getByText('KES 1,500.00')).toBeVisible();
+    await expect(payments.getByText('Completed')).toBeVisible();
+
+    await page.getByRole('tab', { name: /Message History/ }).click();
+    const messages = page.getByRole('table', { name: 'Message History' });
+    await expect(messages.getByText(new RegExp(`${code} Confirmed`))).toBeVisible();
+    await expect(messages.getByText(new RegExp(`received for device ${serial}`))).toBeVisible();
+
+    // The customer's payment details from the device card.
+    await info.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/customer-payment-details/${customer.customer_id}$`));
+    await expect(page.getByRole('region', { name: 'Customer Information' }).getByText(serial)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Total Paid' })).toContainText('KES 1,500.00');
+    await expect(page.getByRole('group', { name: 'Free Code Price' })).toContainText('KES 12,000.00');
+    await expect(page.getByRole('group', { name: 'Remaining Balance' })).toContainText('KES 10,500.00');
+    await expect(page.getByRole('group', { name: 'Progress' })).toContainText('12.5%');
+    await expect(page.getByRole('region', { name: 'Payment Template' }).getByText(template.template_name)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Payment History' }).getByText(code)).toBeVisible();
+    await screenshotBothThemes(page, 'customer-payment-details');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(new RegExp(`/device-activity/${serial}$`));
+  });
+
+  test('an unknown device or customer replaces the screen with the error', async ({ page }) => {
+    await signIn(page, undefined, '/device-activity/NO-SUCH-DEVICE');
+    await expect(page.getByRole('alert')).toContainText('not found');
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to Products' })).toBeVisible();
+    await page.goto('/customer-payment-details/999999');
+    await expect(page.getByRole('alert')).toContainText('not found');
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  });
+});

@@ -1,0 +1,39 @@
+import { openSignedIn, seedPayingCustomer } from '../support/api.js';
+import { readFileSync } from 'node:fs';
+import { expect, screenshotBothThemes, test } from '../support/fixtures.js';
+
+test.describe('reports', () => {
+  test('the revenue report shows a table and downloads as CSV and PDF', async ({ page }) => {
+    await openSignedIn(page, '/reports');
+    await seedPayingCustomer(page);
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report']) {
+      await expect(page.getByRole('heading', { name: title, level: 4 })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Generate Revenue Report' }).click();
+    const view = page.getByRole('region', { name: 'Revenue Report' });
+    await expect(view.getByRole('table', { name: 'revenue report' })).toBeVisible();
+    await expect(view.getByText('Failed to load reports')).toHaveCount(0);
+    await expect(view.getByLabel('Revenue per month')).toBeVisible();
+    await expect(view.getByRole('table', { name: 'revenue report' }).getByRole('row', { name: /^Total/ })).not.toContainText('USD 0.00');
+    await screenshotBothThemes(page, 'reports');
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), view.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^revenue-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '');
+    expect(text.split(/\r?\n/)[0]).toMatch(/Month/i);
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), view.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^revenue-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('the customer and token reports generate too', async ({ page }) => {
+    await openSignedIn(page, '/reports?report=customers');
+    const customers = page.getByRole('region', { name: 'Customer Report' });
+    await expect(customers.getByRole('table', { name: 'customers report' }).or(customers.getByText('No data for this period'))).toBeVisible();
+    await page.getByRole('button', { name: 'Generate Token Report' }).click();
+    const tokens = page.getByRole('region', { name: 'Token Report' });
+    await expect(tokens.getByRole('table', { name: 'tokens report' }).or(tokens.getByText('No data for this period'))).toBeVisible();
+    await expect(page.getByText('Failed to load reports')).toHaveCount(0);
+  });
+});
