@@ -7,8 +7,12 @@ import pg from 'pg';
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54330);
 
+/** The database of one scale: kidogo_bench at full scale, kidogo_bench_0_1 at --scale 0.1, so scales do not replace each other. */
+export const benchDbName = (scale = 1) => (scale === 1 ? 'kidogo_bench' : `kidogo_bench_${String(scale).replace(/[^0-9]/g, '_')}`);
+
 /** The benchmark's database URL and the encryption key its sealed device secrets use. */
-export async function benchDatabase({ fresh = false } = {}) {
+export async function benchDatabase({ fresh = false, scale = 1 } = {}) {
+  const name = benchDbName(scale);
   const secretsFile = resolve(root, '.data/bench-secrets.json');
   mkdirSync(dirname(secretsFile), { recursive: true });
   if (!existsSync(secretsFile)) {
@@ -25,11 +29,11 @@ export async function benchDatabase({ fresh = false } = {}) {
   }
   const admin = new pg.Client({ connectionString: withDb(serverUrl, 'postgres') });
   await admin.connect();
-  if (fresh) await admin.query('DROP DATABASE IF EXISTS kidogo_bench WITH (FORCE)');
-  const { rowCount } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'kidogo_bench'`);
-  if (!rowCount) await admin.query('CREATE DATABASE kidogo_bench');
+  if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  return { url: withDb(serverUrl, 'kidogo_bench'), serverUrl, stop, ...secrets };
+  return { url: withDb(serverUrl, name), serverUrl, stop, ...secrets };
 }
 
 export function withDb(url, db) {

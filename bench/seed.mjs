@@ -5,8 +5,9 @@
 //
 //   node bench/seed.mjs [--scale 0.1] [--fresh]
 //
-// BENCH_DATABASE_URL: a PostgreSQL server to use (a database named kidogo_bench
-// is created on it); unset: an embedded PostgreSQL in .data/bench-pg on port 54330.
+// BENCH_DATABASE_URL: a PostgreSQL server to use (a database kidogo_bench, or
+// kidogo_bench_0_1 for --scale 0.1, is created on it); unset: an embedded
+// PostgreSQL in .data/bench-pg on port BENCH_PG_PORT (54330).
 import { resolve } from 'node:path';
 import pg from 'pg';
 import bcrypt from 'bcryptjs';
@@ -24,7 +25,7 @@ const { SecretBox } = await import(resolve(root, 'apps/api/dist/common/crypto.js
 const { migrate } = await import(resolve(root, 'apps/api/dist/database/migrator.js'));
 const { generateSecretKey, deriveStartingCode } = await import(resolve(root, 'packages/openpaygo/dist/index.js'));
 
-const { url, encryptionKey, stop } = await benchDatabase({ fresh });
+const { url, encryptionKey, stop } = await benchDatabase({ fresh, scale });
 await migrate(url, console.log);
 const box = new SecretBox(Buffer.from(encryptionKey, 'hex'));
 const key = generateSecretKey();
@@ -71,9 +72,10 @@ const customers = (org, from, count) => `INSERT INTO customers (customer_id, org
   SELECT g, '${org}',
     (${FIRST})[1 + g % 30] || ' ' || (${LAST})[1 + (g / 30) % 20] || ' ' || (${LAST})[1 + (g / 600) % 20],
     (20000000 + g)::text,
-    '07' || lpad((g % 100000000)::text, 8, '0'),
-    '2547' || lpad((g % 100000000)::text, 8, '0'),
-    CASE WHEN g % 3 = 0 THEN 'customer' || g || '@mail.example' END,
+    '07' || lpad(((g::bigint * 48271) % 100000000)::text, 8, '0'),
+    '2547' || lpad(((g::bigint * 48271) % 100000000)::text, 8, '0'),
+    CASE WHEN g % 3 = 0 THEN lower((${FIRST})[1 + g % 30] || '.' || (${LAST})[1 + (g / 30) % 20]) || g || '@'
+      || (ARRAY['gmail.com','yahoo.com','outlook.com','safaricom.co.ke'])[1 + g % 4] END,
     'Kenya', CASE WHEN g % 2 = 0 THEN 'Female' ELSE 'Male' END,
     (${COUNTIES})[1 + g % 15], 'Constituency ' || (g % 290), 'Ward ' || (g % 1450), 'Village ' || (g % 9000),
     (${OCCUPATIONS})[1 + g % 10], 'English', 'individual',

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CryptoModule } from './common/crypto.module.js';
 import { AuditModule } from './audit/audit.service.js';
+import { StatsModule } from './stats/stats.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
@@ -74,7 +75,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [DatabaseModule, CryptoModule, AuditModule, ...FEATURE_MODULES, ...web],
+      imports: [DatabaseModule, CryptoModule, AuditModule, StatsModule, ...FEATURE_MODULES, ...web],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
     };

@@ -11,6 +11,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.setGlobalPrefix(API_PREFIX);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Replies are per user and never cached by the server: no SHA-1 of every body.
+  app.set('etag', false);
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.use(

@@ -1,3 +1,4 @@
+import { JwtService } from '@nestjs/jwt';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZAuthReplySchema, ZServiceBlockedSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -73,6 +74,22 @@ describe('sign-in and sessions', () => {
     expect(res.body.detail).toBe('Token has expired');
     const forged = signToken(t, claims, { secret: 'another-secret-another-secret-another-secret' });
     await t.http.get('/payg/me').set('Authorization', `Bearer ${forged}`).expect(401);
+    // Only HS256 with this secret: no "none", no HS512 with the same secret, no payload edited after signing.
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const valid = signToken(t, claims);
+    const [head, , sig] = valid.split('.');
+    const now = Math.floor(Date.now() / 1000);
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 600 })}.`;
+    await t.http.get('/payg/me').set('Authorization', `Bearer ${none}`).expect(401);
+    const hs512 = new JwtService().sign(claims, { secret: t.config.jwtSecret, algorithm: 'HS512', expiresIn: 600 });
+    await t.http.get('/payg/me').set('Authorization', `Bearer ${hs512}`).expect(401);
+    const edited = `${head}.${b64({ ...claims, role: 'super_admin', exp: now + 600 })}.${sig}`;
+    await t.http.get('/payg/me').set('Authorization', `Bearer ${edited}`).expect(401);
+    const early = new JwtService().sign({ ...claims, nbf: now + 600 }, { secret: t.config.jwtSecret, algorithm: 'HS256', expiresIn: 1200 });
+    expect((await t.http.get('/payg/me').set('Authorization', `Bearer ${early}`).expect(401)).body.detail).toBe('Not authenticated');
+    await t.http.get('/payg/me').set('Authorization', `Basic ${valid}`).expect(401);
+    await t.http.get('/payg/me').set('Authorization', `Bearer ${valid}`).expect(200);
+    await t.http.get('/payg/me').set('Authorization', `bearer  ${valid}`).expect(200);
     // A token claiming another organization than the user's.
     const other = await seedOrg(t);
     const moved = signToken(t, { ...claims, org_id: other.id });

@@ -71,7 +71,7 @@ describe('deployment files', () => {
   it('the Dockerfile builds and runs the API, and CI runs the README test command', () => {
     const docker = readFileSync(resolve(REPO_ROOT, 'Dockerfile'), 'utf8');
     expect(docker).toMatch(/pnpm install --frozen-lockfile/);
-    expect(docker).toMatch(/CMD \["node", "--enable-source-maps", "apps\/api\/dist\/main.js"\]/);
+    expect(docker).toMatch(/CMD \["node", "--enable-source-maps", "--max-old-space-size=\d+", "apps\/api\/dist\/main.js"\]/);
     const ci = parse(readFileSync(resolve(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8'));
     const steps = ci.jobs.test.steps.map((s: { run?: string }) => s.run ?? '');
     expect(steps).toContain('npx pnpm test');

@@ -8,6 +8,7 @@ import {
   ZRevenueSeriesSchema,
   ZUsageMetricsSchema,
 } from '@kidogo/contracts';
+import { MetricSnapshots, SNAPSHOT_MAX_AGE_S, SNAPSHOT_SLOW_MS } from '../src/metrics/metric-snapshots.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   seedCustomer,
@@ -100,7 +101,7 @@ describe('metrics', () => {
     });
     expect(ZPerformanceMetricsSchema.parse((await get(empty, 'performance').expect(200)).body)).toEqual({
       collection_rate: 0, amount_due: '0.00', amount_collected: '0.00', average_days_between_payments: 0,
-      paid_off_devices: 0, assigned_devices: 0, devices_at_risk: 0, portfolio_at_risk: 0,
+      paid_off_devices: 0, assigned_devices: 0, devices_at_risk: 0, portfolio_at_risk: 0, as_of: expect.any(String),
     });
   });
 
@@ -193,6 +194,39 @@ describe('metrics', () => {
     // Payments on device 1 were 10 and 6 days apart.
     expect(p.average_days_between_payments).toBeCloseTo(8, 1);
     expect(p).toMatchObject({ paid_off_devices: 1, assigned_devices: 2, devices_at_risk: 1, portfolio_at_risk: 0.5 });
+    // Computed for this request (a small portfolio is computed in milliseconds, so it is not kept).
+    expect(Date.now() - Date.parse(p.as_of)).toBeLessThan(60_000);
+  });
+
+  it('keeps slow figures for a few minutes, serves them while one process computes them again, and never mixes organizations', async () => {
+    const snapshots = t.app.get(MetricSnapshots);
+    const org = a.organization_id;
+    let calls = 0;
+    const slow = (value: number) => async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, SNAPSHOT_SLOW_MS + 50));
+      return { value };
+    };
+    const first = await snapshots.get(org, 'test-slow', slow(1));
+    expect(first.value).toEqual({ value: 1 });
+    expect((await snapshots.get(org, 'test-slow', slow(2))).value).toEqual({ value: 1 });
+    expect(calls).toBe(1);
+    // Another organization computes its own.
+    expect((await snapshots.get(empty.organization_id, 'test-slow', slow(3))).value).toEqual({ value: 3 });
+    expect(calls).toBe(2);
+    // Older than the time it is kept: still served at once, computed again once in the background.
+    await t.db.db.metricSnapshot.update({
+      where: { organization_id_key: { organization_id: org, key: 'test-slow' } },
+      data: { computed_at: new Date(Date.now() - (SNAPSHOT_MAX_AGE_S + 60) * 1000) },
+    });
+    const stale = await Promise.all([snapshots.get(org, 'test-slow', slow(4)), snapshots.get(org, 'test-slow', slow(5))]);
+    expect(stale.map((s) => s.value)).toEqual([{ value: 1 }, { value: 1 }]);
+    for (let i = 0; i < 50 && (await snapshots.get(org, 'test-slow', slow(6))).value.value === 1; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(calls).toBe(3);
+    expect([4, 5]).toContain((await snapshots.get(org, 'test-slow', slow(7))).value.value);
+    // Fast figures are not kept.
+    expect((await snapshots.get(org, 'test-fast', async () => ({ value: 8 }))).value).toEqual({ value: 8 });
+    expect(await t.db.db.metricSnapshot.count({ where: { organization_id: org, key: 'test-fast' } })).toBe(0);
   });
 
   it("shows another organization none of A's data", async () => {

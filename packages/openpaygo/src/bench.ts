@@ -6,8 +6,9 @@
  */
 import { availableParallelism, cpus } from 'node:os';
 
+import { wasmChain } from './chain-wasm.js';
 import { sipHash8, sipKey } from './siphash.js';
-import { type TokenType, decodeToken, generateToken, initialTokenState } from './token.js';
+import { type TokenType, decodeToken, generateToken, initialTokenState, walkChain } from './token.js';
 
 const SECRET_KEY = 'bc41ec9530f6dac86b1a29ab82edc5fb';
 const STARTING_CODE = 516959010;
@@ -39,6 +40,15 @@ function sipHashRate(): number {
     }
     sink = acc;
     return n;
+  });
+}
+
+/** SipHash evaluations per second along the token chain (what generation costs), WebAssembly or JavaScript. */
+function chainRate(engine: typeof wasmChain): number {
+  const key = sipKey(Uint8Array.from({ length: 16 }, (_, i) => i));
+  return measure(() => {
+    sink ^= walkChain(key, 516_959_010 + (sink & 1), 100_000, false, engine);
+    return 100_000;
   });
 }
 
@@ -82,7 +92,9 @@ const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(`@kidogo/openpaygo benchmark: Node ${process.version}, ${availableParallelism()} cores (${cpu}), one core used`);
 console.log('');
-console.log(`SipHash-2-4 (8-byte message): ${fmt(sipHashRate())} evaluations/s`);
+console.log(`SipHash-2-4 (8-byte message), JavaScript: ${fmt(sipHashRate())} evaluations/s`);
+console.log(`Token chain, JavaScript:                ${fmt(chainRate(null))} SipHash evaluations/s`);
+if (wasmChain) console.log(`Token chain, WebAssembly (the server):  ${fmt(chainRate(wasmChain))} SipHash evaluations/s`);
 console.log('');
 console.log('Tokens per second (ADD_TIME; generation hashes lastCount + 1..2 times, decoding up to lastCount + 64 times):');
 console.log(`${'lastCount'.padStart(10)} ${'mode'.padEnd(9)} ${'generate/s'.padStart(12)} ${'decode/s'.padStart(12)}`);

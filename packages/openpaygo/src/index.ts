@@ -24,7 +24,9 @@ export {
   formatToken,
   decodeToken,
   initialTokenState,
+  walkChain,
 } from './token.js';
+export { type WasmChain, wasmChain } from './chain-wasm.js';
 export { type SipKey, type Hash64, sipKey, sipHash24, sipHash8 } from './siphash.js';
 export {
   type DeviceConfig,

@@ -2,11 +2,14 @@ import type { MessageHistoryEntry, PaymentHistoryEntry, TokenHistoryEntry } from
 import { iso, money } from '../metrics/period.js';
 
 type Dec = { toFixed(n: number): string };
+/** A timestamp as a Date, or as the ISO text json_agg gives. */
+type When = Date | string;
+const isoOf = (d: When) => new Date(d).toISOString();
 
 export interface PaymentHistoryRow {
   payment_id: number;
   amount: string;
-  paid_at: Date;
+  paid_at: When;
   status: string;
   customer_name: string | null;
   device_serial: string | null;
@@ -21,7 +24,7 @@ export const ActivityMapper = {
     token_type: string;
     days_generated: Dec;
     amount_paid: Dec | null;
-    created_at: Date;
+    created_at: When;
     status: string;
     generated_by: string | null;
     customer_name: string | null;
@@ -32,7 +35,7 @@ export const ActivityMapper = {
       token_type: t.token_type,
       days: Number(t.days_generated.toFixed(2)),
       amount_paid: t.amount_paid ? money(t.amount_paid) : null,
-      generated_at: t.created_at.toISOString(),
+      generated_at: isoOf(t.created_at),
       status: t.status,
       generated_by: t.generated_by || 'system',
       customer_name: t.customer_name,
@@ -40,7 +43,7 @@ export const ActivityMapper = {
   },
 
   payment(p: PaymentHistoryRow): PaymentHistoryEntry {
-    return { ...p, paid_at: p.paid_at.toISOString() };
+    return { ...p, paid_at: isoOf(p.paid_at) };
   },
 
   message(m: {
@@ -49,7 +52,7 @@ export const ActivityMapper = {
     forwarded_message: string | null;
     recipient_number: string | null;
     amount: Dec | null;
-    received_at: Date;
+    received_at: When;
     status: string;
   }): MessageHistoryEntry {
     return {
@@ -58,7 +61,7 @@ export const ActivityMapper = {
       forwarded_message: m.forwarded_message,
       recipient_number: m.recipient_number,
       amount: m.amount ? money(m.amount) : null,
-      received_at: m.received_at.toISOString(),
+      received_at: isoOf(m.received_at),
       status: m.status,
     };
   },
@@ -76,7 +79,7 @@ export const ActivityMapper = {
     price: Dec;
     total_paid: Dec;
     credit_until: Date | null;
-    customer: { customer_name: string } | null;
+    customer_name: string | null;
   }) {
     return {
       serial_number: i.serial_number,
@@ -84,7 +87,7 @@ export const ActivityMapper = {
       product_oem: i.product_oem,
       manufacturer: i.manufacturer,
       status: i.status,
-      customer_name: i.customer?.customer_name ?? null,
+      customer_name: i.customer_name,
       customer_id: i.customer_id,
       token_count: i.token_count,
       is_assigned: i.is_assigned,

@@ -16,97 +16,110 @@ const PAYMENT_COLUMNS = Prisma.sql`
 export class ActivityService {
   constructor(private readonly database: DatabaseService) {}
 
+  /**
+   * One statement: the device, one page of each history and each history's
+   * total (each an index range on (organization_id, item_id, ...)). Seven
+   * Prisma queries before, on up to seven pooled connections at once.
+   */
   async describeDevice(orgId: string, serial: string, query: DeviceActivityQuery): Promise<DeviceActivity> {
-    const db = this.database.db;
-    const item = await db.item.findUnique({
-      where: { organization_id_serial_number: { organization_id: orgId, serial_number: serial } },
-      include: { customer: { select: { customer_name: true } } },
-    });
-    if (!item) throw Errors.notFound('Device');
     const skip = (query.page - 1) * query.limit;
-    const byItem = { organization_id: orgId, item_id: item.id };
-    const newest = [{ created_at: 'desc' as const }, { id: 'desc' as const }];
-    const [tokens, tokenTotal, payments, paymentTotal, messages, messageTotal] = await Promise.all([
-      db.tokenLog.findMany({ where: byItem, orderBy: newest, skip, take: query.limit }),
-      db.tokenLog.count({ where: byItem }),
-      db.$queryRaw<PaymentHistoryRow[]>`
-        SELECT ${PAYMENT_COLUMNS}
-        FROM payments p
-        LEFT JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
-        LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
-        WHERE p.organization_id = ${orgId} AND p.item_id = ${item.id}::int
-        ORDER BY p.paid_at DESC, p.payment_id DESC
-        OFFSET ${skip}::int LIMIT ${query.limit}::int`,
-      db.payment.count({ where: byItem }),
-      db.message.findMany({ where: byItem, orderBy: newest, skip, take: query.limit }),
-      db.message.count({ where: byItem }),
-    ]);
+    const [row] = await this.database.query<DeviceRow>(Prisma.sql`
+      SELECT i.serial_number, i.product_name, i.product_oem, i.manufacturer, i.status::text AS status, i.customer_id,
+             i.token_count, i.is_assigned, i.assigned_at, i.price, i.total_paid, i.credit_until, c.customer_name,
+             (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
+             (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
+                SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, generated_by, customer_name
+                FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id
+                ORDER BY created_at DESC, token_log_id DESC OFFSET ${skip}::int LIMIT ${query.limit}::int) t) AS tokens,
+             (SELECT count(*)::int FROM payments WHERE organization_id = i.organization_id AND item_id = i.item_id) AS payment_total,
+             (SELECT coalesce(json_agg(h ORDER BY h.paid_at DESC, h.payment_id DESC), '[]') FROM (
+                SELECT ${PAYMENT_COLUMNS}
+                FROM payments p
+                LEFT JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
+                LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
+                WHERE p.organization_id = ${orgId} AND p.item_id = d.item_id
+                ORDER BY p.paid_at DESC, p.payment_id DESC OFFSET ${skip}::int LIMIT ${query.limit}::int) h) AS payments,
+             (SELECT count(*)::int FROM messages WHERE organization_id = i.organization_id AND item_id = i.item_id) AS message_total,
+             (SELECT coalesce(json_agg(m ORDER BY m.created_at DESC, m.id DESC), '[]') FROM (
+                SELECT message_id AS id, received_message, forwarded_message, recipient_number, amount, received_at, status, created_at
+                FROM messages WHERE organization_id = i.organization_id AND item_id = i.item_id
+                ORDER BY created_at DESC, message_id DESC OFFSET ${skip}::int LIMIT ${query.limit}::int) m) AS messages
+      FROM items i
+      CROSS JOIN LATERAL (SELECT i.item_id) d
+      LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+      WHERE i.organization_id = ${orgId} AND i.serial_number = ${serial}`);
+    if (!row) throw Errors.notFound('Device');
     return {
       data: {
-        device_info: ActivityMapper.device(item),
-        token_history: { items: tokens.map(ActivityMapper.token), total: tokenTotal },
-        payment_history: { items: payments.map(ActivityMapper.payment), total: paymentTotal },
-        message_history: { items: messages.map(ActivityMapper.message), total: messageTotal },
+        device_info: ActivityMapper.device(row),
+        token_history: { items: row.tokens.map(ActivityMapper.token), total: row.token_total },
+        payment_history: { items: row.payments.map(ActivityMapper.payment), total: row.payment_total },
+        message_history: { items: row.messages.map(ActivityMapper.message), total: row.message_total },
         page: query.page,
         limit: query.limit,
       },
     };
   }
 
+  /** One statement: the customer, their first device, active template, payment totals and newest payments. */
   async describeCustomerPayments(orgId: string, customerId: number, limit: number): Promise<CustomerPaymentDetails> {
-    const db = this.database.db;
-    const customer = await db.customer.findUnique({ where: { organization_id_id: { organization_id: orgId, id: customerId } } });
-    if (!customer) throw Errors.notFound('Customer');
-    const [device, assignment, [totals], history] = await Promise.all([
-      db.item.findFirst({
-        where: { organization_id: orgId, customer_id: customerId },
-        orderBy: [{ assigned_at: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }],
-      }),
-      db.templateAssignment.findFirst({
-        where: { organization_id: orgId, customer_id: customerId, is_active: true },
-        include: { template: true },
-        orderBy: { assigned_at: 'desc' },
-      }),
-      db.$queryRaw<{ paid: string; count: number }[]>`
-        SELECT coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS paid,
-               count(*)::int AS count
-        FROM payments WHERE organization_id = ${orgId} AND customer_id = ${customerId}::int`,
-      db.$queryRaw<PaymentHistoryRow[]>`
-        SELECT ${PAYMENT_COLUMNS}
-        FROM payments p
-        LEFT JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
-        LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
-        WHERE p.organization_id = ${orgId} AND p.customer_id = ${customerId}::int
-        ORDER BY p.paid_at DESC, p.payment_id DESC
-        LIMIT ${limit}::int`,
-    ]);
-    const template = assignment?.template ?? null;
+    const [row] = await this.database.query<CustomerRow>(Prisma.sql`
+      SELECT c.customer_id, c.customer_name, c.phone_contact, c.email, c.status,
+             d.serial_number, d.product_name, d.product_oem, d.price AS device_price,
+             t.template_id, t.template_name, t.daily_price, t.activation_price, t.grace_period_days, t.currency,
+             t.deposit_made, t.free_code_price,
+             s.paid, s.count,
+             (SELECT coalesce(json_agg(h ORDER BY h.paid_at DESC, h.payment_id DESC), '[]') FROM (
+                SELECT ${PAYMENT_COLUMNS}
+                FROM payments p
+                LEFT JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
+                LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
+                WHERE p.organization_id = ${orgId} AND p.customer_id = ${customerId}::int
+                ORDER BY p.paid_at DESC, p.payment_id DESC LIMIT ${limit}::int) h) AS history
+      FROM customers c
+      LEFT JOIN LATERAL (
+        SELECT serial_number, product_name, product_oem, price FROM items
+        WHERE organization_id = c.organization_id AND customer_id = c.customer_id
+        ORDER BY assigned_at ASC NULLS LAST, item_id ASC LIMIT 1) d ON true
+      LEFT JOIN LATERAL (
+        SELECT pt.* FROM template_assignments ta
+        JOIN payment_templates pt ON pt.organization_id = ta.organization_id AND pt.template_id = ta.template_id
+        WHERE ta.organization_id = c.organization_id AND ta.customer_id = c.customer_id AND ta.is_active
+        ORDER BY ta.assigned_at DESC LIMIT 1) t ON true
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS paid, count(*)::int AS count
+        FROM payments WHERE organization_id = c.organization_id AND customer_id = c.customer_id) s
+      WHERE c.organization_id = ${orgId} AND c.customer_id = ${customerId}::int`);
+    if (!row) throw Errors.notFound('Customer');
+    const hasTemplate = row.template_id !== null;
     // Cents, so progress and balance carry no float error.
-    const paid = toCents(totals.paid);
-    const price = toCents(template?.free_code_price != null ? money(template.free_code_price) : device ? money(device.price) : '0');
+    const paid = toCents(row.paid);
+    const price = toCents(
+      hasTemplate && row.free_code_price !== null ? money(row.free_code_price) : row.serial_number !== null ? money(row.device_price!) : '0',
+    );
     const remaining = Math.max(price - paid, 0);
     const progress = price > 0 ? Math.min(100, Math.round((paid / price) * 10_000) / 100) : 0;
     return {
       data: {
         customer_info: {
-          customer_id: customer.id,
-          customer_name: customer.customer_name,
-          phone_contact: customer.phone_contact,
-          email: customer.email,
-          status: customer.status,
-          device_serial: device?.serial_number ?? null,
-          product_name: device?.product_name ?? null,
-          product_oem: device?.product_oem ?? null,
+          customer_id: row.customer_id,
+          customer_name: row.customer_name,
+          phone_contact: row.phone_contact,
+          email: row.email,
+          status: row.status,
+          device_serial: row.serial_number,
+          product_name: row.product_name,
+          product_oem: row.product_oem,
         },
-        payment_template: template
+        payment_template: hasTemplate
           ? {
-              template_id: template.id,
-              template_name: template.template_name,
-              daily_price: money(template.daily_price),
-              activation_price: money(template.activation_price),
-              grace_period_days: template.grace_period_days,
-              currency: template.currency || 'KES',
-              deposit_made: money(template.deposit_made),
+              template_id: row.template_id!,
+              template_name: row.template_name!,
+              daily_price: money(row.daily_price!),
+              activation_price: money(row.activation_price!),
+              grace_period_days: row.grace_period_days!,
+              currency: row.currency || 'KES',
+              deposit_made: money(row.deposit_made!),
             }
           : null,
         payment_summary: {
@@ -115,12 +128,59 @@ export class ActivityService {
           remaining_balance: fromCents(remaining),
           payment_progress: progress,
           is_fully_paid: price > 0 && paid >= price,
-          payment_count: totals.count,
+          payment_count: row.count,
         },
-        payment_history: history.map(ActivityMapper.payment),
+        payment_history: row.history.map(ActivityMapper.payment),
       },
     };
   }
+}
+
+type Dec = Prisma.Decimal;
+
+interface DeviceRow {
+  serial_number: string;
+  product_name: string;
+  product_oem: string | null;
+  manufacturer: string | null;
+  status: string;
+  customer_id: number | null;
+  token_count: number;
+  is_assigned: boolean;
+  assigned_at: Date | null;
+  price: Dec;
+  total_paid: Dec;
+  credit_until: Date | null;
+  customer_name: string | null;
+  token_total: number;
+  tokens: Parameters<typeof ActivityMapper.token>[0][];
+  payment_total: number;
+  payments: PaymentHistoryRow[];
+  message_total: number;
+  messages: Parameters<typeof ActivityMapper.message>[0][];
+}
+
+interface CustomerRow {
+  customer_id: number;
+  customer_name: string;
+  phone_contact: string;
+  email: string | null;
+  status: string;
+  serial_number: string | null;
+  product_name: string | null;
+  product_oem: string | null;
+  device_price: Dec | null;
+  template_id: number | null;
+  template_name: string | null;
+  daily_price: Dec | null;
+  activation_price: Dec | null;
+  grace_period_days: number | null;
+  currency: string | null;
+  deposit_made: Dec | null;
+  free_code_price: Dec | null;
+  paid: string;
+  count: number;
+  history: PaymentHistoryRow[];
 }
 
 const toCents = (s: string) => Math.round(Number(s) * 100);

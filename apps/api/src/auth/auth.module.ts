@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AccessGuard, JwtAuthGuard } from './guards.js';
-import { JwtStrategy } from './jwt.strategy.js';
+import { AccessTokens } from './access-token.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
 @Module({
   imports: [
-    PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (c: AppConfig) => ({ secret: c.jwtSecret, signOptions: { algorithm: 'HS256' } }),
@@ -20,7 +18,7 @@ import { LoginThrottleService } from './login-throttle.service.js';
   controllers: [AuthController],
   providers: [
     AuthService,
-    JwtStrategy,
+    AccessTokens,
     LoginThrottleService,
     // Order matters: authenticate, then organization status and roles.
     { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Role, ServiceBlockedReply } from '@kidogo/contracts';
 import { Errors } from '../common/errors.js';
 import { API_KEY_AUTH, IS_PUBLIC, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
+import { AccessTokens } from './access-token.js';
 
 const SUPPORT_MESSAGE = 'Please contact your platform administrator or support to restore access.';
 
@@ -26,27 +26,24 @@ export function serviceBlocked(user: Pick<AuthUser, 'org_status' | 'org_disabled
   return new HttpException(body, HttpStatus.FORBIDDEN);
 }
 
-/** First global guard: a valid bearer token, except on @Public and @ApiKeyAuth routes. */
+/** First global guard: a valid bearer token (AccessTokens), except on @Public and @ApiKeyAuth routes. */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: AccessTokens,
+  ) {}
 
-  override canActivate(ctx: ExecutionContext) {
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(API_KEY_AUTH, targets)) return true;
-    return super.canActivate(ctx);
-  }
-
-  override handleRequest<T>(err: unknown, user: T, info: unknown): T {
-    if (err) throw err;
-    if (!user) {
-      const name = (info as { name?: string } | undefined)?.name;
-      throw Errors.unauthorized(name === 'TokenExpiredError' ? 'Token has expired' : 'Not authenticated');
-    }
-    return user;
+    const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    const header = req.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw Errors.unauthorized('Not authenticated');
+    req.user = await this.tokens.load(this.tokens.verify(match[1]!));
+    return true;
   }
 }
 

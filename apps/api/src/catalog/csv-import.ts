@@ -124,12 +124,19 @@ export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Pr
   let imported = 0;
   let duplicates = 0;
   let batch: Row[] = [];
+  // One batch is written while the next is parsed and validated: the
+  // statements still run one after the other, but parsing (about as long as
+  // writing for customers) no longer waits for them.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
-    const n = await spec.insertBatch(batch);
-    imported += n;
-    duplicates += batch.length - n;
+    const rows = batch;
     batch = [];
+    await writing;
+    writing = spec.insertBatch(rows).then((n) => {
+      imported += n;
+      duplicates += rows.length - n;
+    });
   };
 
   try {
@@ -176,8 +183,10 @@ export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Pr
       if (batch.length >= IMPORT_BATCH_SIZE) await flush();
     }
     await flush();
+    await writing;
   } finally {
     parser.destroy();
+    await writing.catch(() => undefined);
   }
   if (!header) throw Errors.badRequest(spec.field, 'the file is empty');
   if (rows === 0 && unreadable.size === 0) throw Errors.badRequest(spec.field, 'the file has a header but no data rows');

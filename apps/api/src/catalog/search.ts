@@ -1,5 +1,4 @@
 import { likePattern } from '../common/pagination.js';
-import type { ScopedClient } from '../database/database.service.js';
 import { Prisma } from '../generated/prisma/client.js';
 
 /**
@@ -20,34 +19,4 @@ export function textMatch(columns: readonly string[], term: string, exact = fals
     short ? Prisma.sql`(${Prisma.raw(`"${c}"`)} || '') ILIKE ${pattern}` : Prisma.sql`${Prisma.raw(`"${c}"`)} ILIKE ${pattern}`,
   );
   return Prisma.sql`(${Prisma.join(parts, ' OR ')})`;
-}
-
-/**
- * One page of a searched list, newest first: the count first, then the ids
- * of the page (skipped when the offset is past the end), for the caller to
- * load with its usual select. Every condition is inside the organization.
- */
-export async function searchPage(
-  db: ScopedClient,
-  table: 'customers' | 'items',
-  orgId: string,
-  conditions: Prisma.Sql[],
-  limit: number,
-  offset: number,
-): Promise<{ ids: number[]; total: number }> {
-  const id = Prisma.raw(table === 'customers' ? 'customer_id' : 'item_id');
-  const where = Prisma.join([Prisma.sql`organization_id = ${orgId}`, ...conditions], ' AND ');
-  const from = Prisma.raw(table);
-  const [{ total }] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`;
-  if (offset >= total) return { ids: [], total };
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    SELECT ${id} AS id FROM ${from} WHERE ${where}
-    ORDER BY created_at DESC, ${id} DESC LIMIT ${limit}::int OFFSET ${offset}::int`;
-  return { ids: rows.map((r) => r.id), total };
-}
-
-/** Rows loaded by id, put back in the order of the ids. */
-export function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((i) => byId.get(i)).filter((r): r is T => r !== undefined);
 }

@@ -2,7 +2,7 @@ import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestj
 import type { Request } from 'express';
 import type { AppType, OrgStatus, Role } from '@kidogo/contracts';
 
-/** The verified caller, put on the request by JwtStrategy. */
+/** The verified caller, put on the request by JwtAuthGuard (AccessTokens). */
 export interface AuthUser {
   user_id: number;
   username: string;

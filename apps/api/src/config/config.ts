@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_READ_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
   DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -72,6 +73,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   databaseReadUrl: string | null;
   databasePoolSize: number;
+  /** API processes on this port (node:cluster); 1 runs in this process. */
+  workers: number;
   embedded: { enabled: boolean; port: number; dir: string };
   dataDir: string;
   jwtSecret: string;
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL ?? null,
     databaseReadUrl: e.DATABASE_READ_URL ?? null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: e.API_WORKERS,
     embedded: { enabled: embeddedEnabled, port: e.EMBEDDED_PG_PORT, dir: resolve(dataDir, 'pg') },
     dataDir,
     jwtSecret: e.JWT_SECRET ?? generated!.jwtSecret,

@@ -22,6 +22,12 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'ImportJob',
   'PaymentProvider',
   'OemCredential',
+  'CustomerStat',
+  'ItemStat',
+  'PaymentStat',
+  'TokenStat',
+  'ListCount',
+  'MetricSnapshot',
 ]);
 
 export class TenantScopeError extends Error {

@@ -1,5 +1,5 @@
 import { normalizeSerial, type Item, type ItemInputParsed } from '@kidogo/contracts';
-import type { Item as ItemRow, Prisma } from '../generated/prisma/client.js';
+import { Prisma, type Item as ItemRow } from '../generated/prisma/client.js';
 import { iso, money } from '../catalog/format.js';
 
 /** What every item query selects: never the sealed secrets. */
@@ -30,6 +30,19 @@ export const ITEM_SELECT = {
 export type ItemView = Omit<ItemRow, 'secret_key_enc' | 'starting_code_enc' | 'serial_normalized' | 'credit' | 'activated_at'> & {
   customer: { customer_name: string } | null;
 };
+
+/** ITEM_SELECT in raw SQL (items i LEFT JOIN customers c), for the lists. */
+export const ITEM_COLUMNS = Prisma.sql`
+  i.item_id AS id, i.organization_id, i.serial_number, i.product_name, i.product_type, i.manufacturer, i.model,
+  i.description, i.price, i.status::text AS status, i.product_oem, i.is_assigned, i.customer_id, i.assigned_at,
+  i.token_count, i.total_paid, i.credit_until, i.paid_off_at, i.created_at, i.updated_at, c.customer_name`;
+
+export type ItemRawRow = Omit<ItemView, 'customer'> & { customer_name: string | null };
+
+export const fromRaw = ({ customer_name, ...r }: ItemRawRow): ItemView => ({
+  ...r,
+  customer: customer_name === null ? null : { customer_name },
+});
 
 /** The one place a device row becomes a reply; the reply type has no field for its secrets. */
 export function toItem(i: Pick<ItemView, keyof typeof ITEM_SELECT>): Item {

@@ -16,8 +16,10 @@ import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { inOrder, searchPage, textMatch } from '../catalog/search.js';
-import { ITEM_SELECT, toItem, toItemCreate } from './items.mapper.js';
+import { textMatch } from '../catalog/search.js';
+import { countCached } from '../common/list-counts.js';
+import { itemTotals } from '../stats/totals.js';
+import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
 
 type ListQuery = z.output<typeof ZItemListQuerySchema>;
 type SearchQuery = z.output<typeof ZItemSearchSchema>;
@@ -106,34 +108,58 @@ export class ItemsService {
 
   /** Newest first; serial_number is a partial match, product_oem exact (both case-insensitive). */
   async list(orgId: string, q: ListQuery): Promise<ItemListReply> {
-    const conditions: Prisma.Sql[] = [];
-    if (q.serial_number) conditions.push(textMatch(['serial_number'], q.serial_number));
-    if (q.product_oem) conditions.push(textMatch(['product_oem'], q.product_oem, true));
-    return this.page(orgId, conditions, q.limit, q.offset);
+    const search: Prisma.Sql[] = [];
+    if (q.serial_number) search.push(textMatch(['serial_number'], q.serial_number));
+    if (q.product_oem) search.push(textMatch(['product_oem'], q.product_oem, true));
+    return this.page(orgId, { search, key: JSON.stringify(['items', q.serial_number ?? '', q.product_oem ?? '']) }, q.limit, q.offset);
   }
 
   /** Serial number, product name or manufacturer contains the query (case-insensitive). */
   async search(orgId: string, q: SearchQuery): Promise<ItemListReply> {
-    const conditions: Prisma.Sql[] = [];
-    if (q.query) conditions.push(textMatch(['serial_number', 'product_name', 'manufacturer'], q.query));
-    if (q.is_assigned !== undefined) conditions.push(Prisma.sql`is_assigned = ${q.is_assigned}::boolean`);
-    return this.page(orgId, conditions, q.limit, q.offset);
+    const search = q.query ? [textMatch(['serial_number', 'product_name', 'manufacturer'], q.query)] : [];
+    return this.page(orgId, { search, assigned: q.is_assigned ?? null, key: JSON.stringify(['search', q.query ?? '']) }, q.limit, q.offset);
   }
 
-  /** A page of devices, newest first: by Prisma when unfiltered, else by id from searchPage. */
-  async page(orgId: string, conditions: Prisma.Sql[], limit: number, offset: number): Promise<ItemListReply> {
-    const db = this.database.db;
-    if (conditions.length) {
-      const { ids, total } = await searchPage(db, 'items', orgId, conditions, limit, offset);
-      const rows = ids.length ? await db.item.findMany({ where: { organization_id: orgId, id: { in: ids } }, select: ITEM_SELECT }) : [];
-      return { data: inOrder(ids, rows).map(toItem), pagination: offsetPagination(total, limit, offset) };
+  /**
+   * A page of devices, newest first, in raw SQL (see DatabaseService.query).
+   * Without a search the total comes from item_stats (exact, kept by
+   * triggers) instead of counting the organization's devices; with one,
+   * from countCached.
+   */
+  async page(
+    orgId: string,
+    f: { search: Prisma.Sql[]; assigned?: boolean | null; key: string },
+    limit: number,
+    offset: number,
+  ): Promise<ItemListReply> {
+    const run = this.database.query;
+    const assigned = f.assigned === undefined || f.assigned === null ? null : f.assigned;
+    const where = Prisma.join(
+      [
+        Prisma.sql`i.organization_id = ${orgId}`,
+        ...(assigned === null ? [] : [Prisma.sql`i.is_assigned = ${assigned}::boolean`]),
+        ...f.search,
+      ],
+      ' AND ',
+    );
+    let total: number;
+    if (f.search.length) {
+      total = await countCached(run, orgId, 'items', JSON.stringify([assigned, f.key]), Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`);
+    } else {
+      const [row] = await run<{ total: number }>(Prisma.sql`
+        SELECT coalesce(sum(n), 0)::int AS total FROM ${itemTotals(orgId)} t
+        WHERE ${assigned === null ? Prisma.sql`true` : Prisma.sql`is_assigned = ${assigned}::boolean`}`);
+      total = row?.total ?? 0;
     }
-    const where = { organization_id: orgId };
-    const [rows, total] = await Promise.all([
-      db.item.findMany({ where, select: ITEM_SELECT, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
-      db.item.count({ where }),
-    ]);
-    return { data: rows.map(toItem), pagination: offsetPagination(total, limit, offset) };
+    const rows =
+      offset < total
+        ? await run<ItemRawRow>(Prisma.sql`
+            SELECT ${ITEM_COLUMNS} FROM items i
+            LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+            WHERE ${where}
+            ORDER BY i.created_at DESC, i.item_id DESC LIMIT ${limit}::int OFFSET ${offset}::int`)
+        : [];
+    return { data: rows.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };
   }
 
   /** The device with this serial, also when written with another case, spaces or dashes. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
+import { MetricSnapshots } from './metric-snapshots.js';
 
-@Module({ controllers: [MetricsController], providers: [MetricsService] })
+@Module({ controllers: [MetricsController], providers: [MetricsService, MetricSnapshots] })
 export class MetricsModule {}

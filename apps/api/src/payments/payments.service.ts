@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ManualPaymentInput, MatchPaymentInput, PaymentListQuery, PaymentListReply, PaymentOutcome } from '@kidogo/contracts';
 import { parseAmountToCents } from '@kidogo/mobile-money';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma as PrismaSql, type Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
-import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { TokensService, TX_OPTIONS } from '../tokens/tokens.service.js';
+import { TokensService } from '../tokens/tokens.service.js';
 import { PaymentPipeline } from './payment-pipeline.service.js';
 import { toPayment } from './payments.mapper.js';
 
@@ -25,7 +24,6 @@ export class PaymentsService {
     private readonly database: DatabaseService,
     private readonly tokens: TokensService,
     private readonly pipeline: PaymentPipeline,
-    private readonly audit: AuditService,
   ) {}
 
   async list(orgId: string, q: PaymentListQuery): Promise<PaymentListReply> {
@@ -55,9 +53,9 @@ export class PaymentsService {
 
   /** Cash, bank or mobile money collected by staff or agents: the same pipeline as a received message. */
   createManual(orgId: string, user: AuthUser, input: ManualPaymentInput): Promise<PaymentOutcome> {
-    return this.database.db.$transaction(async (tx) => {
-      const itemId = await this.tokens.resolveItemId(tx, orgId, input.serial_number);
-      return this.pipeline.record(tx, orgId, {
+    return this.database.transaction(async (run) => {
+      const item = await this.tokens.lockBySerial(run, orgId, input.serial_number);
+      return this.pipeline.record(run, orgId, {
         transactionCode: input.reference ?? null,
         amountCents: parseAmountToCents(input.amount.toFixed(2))!,
         currency: null,
@@ -70,34 +68,35 @@ export class PaymentsService {
         messageId: null,
         recordedBy: user.username,
         actor: user,
-        itemId,
+        itemId: item.item_id,
       });
-    }, TX_OPTIONS);
+    });
   }
 
   /** Assigns a pending (unmatched) payment to a device and runs the rest of the pipeline. */
   match(orgId: string, user: AuthUser, paymentId: number, input: MatchPaymentInput): Promise<PaymentOutcome> {
-    return this.database.db.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ status: string }[]>`
-        SELECT status::text AS status FROM payments
-        WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int FOR UPDATE`;
-      if (!rows[0]) throw Errors.notFound('Payment');
-      if (rows[0].status !== 'pending') throw Errors.conflict(`Payment ${paymentId} is ${rows[0].status}: only a pending payment can be matched`);
-      const itemId = await this.tokens.resolveItemId(tx, orgId, input.serial_number);
-      const result = await this.pipeline.apply(tx, orgId, paymentId, itemId, { generatedBy: user.username, actor: user });
-      await this.audit.record(
-        {
-          organizationId: orgId,
-          actor: user,
-          action: 'payment.match',
-          entityType: 'payment',
-          entityId: paymentId,
-          description: `Unmatched payment ${paymentId} assigned to device ${result.serial_number} by ${user.username}`,
-          metadata: { serial_number: result.serial_number ?? null, days: result.days ?? 0 },
-        },
-        tx,
-      );
+    return this.database.transaction(async (run) => {
+      const [payment] = await run<{
+        id: number;
+        status: string;
+        amount: Prisma.Decimal;
+        currency: string;
+        payer_phone: string | null;
+        message_id: number | null;
+        transaction_code: string | null;
+      }>(PrismaSql.sql`
+        SELECT payment_id AS id, status::text AS status, amount, currency, payer_phone, message_id, transaction_code FROM payments
+        WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int FOR UPDATE`);
+      if (!payment) throw Errors.notFound('Payment');
+      if (payment.status !== 'pending') throw Errors.conflict(`Payment ${paymentId} is ${payment.status}: only a pending payment can be matched`);
+      const item = await this.tokens.lockBySerial(run, orgId, input.serial_number);
+      const result = await this.pipeline.apply(run, orgId, payment, item.item_id, { generatedBy: user.username, actor: user });
+      const metadata = { serial_number: result.serial_number ?? null, days: result.days ?? 0 };
+      await run(PrismaSql.sql`
+        INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+        VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'payment.match', 'payment', ${String(paymentId)},
+                ${`Unmatched payment ${paymentId} assigned to device ${result.serial_number} by ${user.username}`}, ${JSON.stringify(metadata)}::jsonb)`);
       return result;
-    }, TX_OPTIONS);
+    });
   }
 }

@@ -5,7 +5,6 @@ import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { TX_OPTIONS } from '../tokens/tokens.service.js';
 import { PaymentPipeline } from './payment-pipeline.service.js';
 import { parse } from 'csv-parse/sync';
 
@@ -71,9 +70,8 @@ export class StatementImportService {
       }
       const p = parsed.payment;
       try {
-        const outcome = await this.database.db.$transaction(
-          (tx) =>
-            this.pipeline.record(tx, orgId, {
+        const outcome = await this.database.transaction((run) =>
+          this.pipeline.record(run, orgId, {
               transactionCode: p.transaction_code,
               amountCents: parseAmountToCents(p.amount)!,
               currency: p.currency,
@@ -87,7 +85,6 @@ export class StatementImportService {
               recordedBy: user.username,
               actor: user,
             }),
-          TX_OPTIONS,
         );
         if (outcome.status === 'duplicate') reply.skipped++;
         else reply.imported++;

@@ -6,6 +6,7 @@ import { pagePagination } from '../common/pagination.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { textMatch } from '../catalog/search.js';
 import { ItemsService } from '../items/items.service.js';
+import { itemTotals } from '../stats/totals.js';
 
 type ListQuery = z.output<typeof ZProductListQuerySchema>;
 
@@ -17,23 +18,21 @@ export class ProductsService {
     private readonly items: ItemsService,
   ) {}
 
-  /** Both counts from the (organization_id, is_assigned, created_at) index. */
+  /** Both counts from item_stats (kept by triggers). */
   async summary(orgId: string): Promise<ProductsSummaryReply> {
-    const groups = await this.database.read.item.groupBy({
-      by: ['is_assigned'],
-      where: { organization_id: orgId },
-      _count: { _all: true },
-    });
-    const assigned = groups.find((g) => g.is_assigned)?._count._all ?? 0;
-    const unassigned = groups.find((g) => !g.is_assigned)?._count._all ?? 0;
+    const [row] = await this.database.readQuery<{ assigned: number; unassigned: number }>(Prisma.sql`
+      SELECT coalesce(sum(n) FILTER (WHERE is_assigned), 0)::int AS assigned,
+             coalesce(sum(n) FILTER (WHERE NOT is_assigned), 0)::int AS unassigned
+      FROM ${itemTotals(orgId)} t`);
+    const assigned = row?.assigned ?? 0;
+    const unassigned = row?.unassigned ?? 0;
     return { data: { total_products: assigned + unassigned, assigned_products: assigned, unassigned_products: unassigned } };
   }
 
   async list(orgId: string, q: ListQuery): Promise<ProductListReply> {
-    const conditions: Prisma.Sql[] = [];
-    if (q.status !== 'all') conditions.push(Prisma.sql`is_assigned = ${q.status === 'assigned'}::boolean`);
-    if (q.search) conditions.push(textMatch(['serial_number', 'product_name', 'manufacturer', 'product_oem'], q.search));
-    const page = await this.items.page(orgId, conditions, q.limit, (q.page - 1) * q.limit);
+    const search = q.search ? [textMatch(['serial_number', 'product_name', 'manufacturer', 'product_oem'], q.search)] : [];
+    const assigned = q.status === 'all' ? null : q.status === 'assigned';
+    const page = await this.items.page(orgId, { search, assigned, key: JSON.stringify(['products', q.search ?? '']) }, q.limit, (q.page - 1) * q.limit);
     return { data: { items: page.data, pagination: pagePagination(page.pagination.total, q.page, q.limit) } };
   }
 }

@@ -8,10 +8,9 @@ import {
   type ParseResult,
 } from '@kidogo/mobile-money';
 import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseService } from '../database/database.service.js';
-import { TX_OPTIONS } from '../tokens/tokens.service.js';
 import { PaymentPipeline } from '../payments/payment-pipeline.service.js';
 
 /** A message still in status received after this long was left by a crash (or a failed request). */
@@ -81,77 +80,77 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
 
   async receive(orgId: string, body: Json): Promise<ReceiveReply> {
     const incoming = incomingText(body);
-    const message = await this.database.db.message.create({
-      data: {
-        organization_id: orgId,
-        raw_payload: body as Prisma.InputJsonValue,
-        received_message: incoming.text,
-        sender: incoming.sender,
-        status: 'received',
-        ...(incoming.receivedAt && !Number.isNaN(incoming.receivedAt.getTime()) ? { received_at: incoming.receivedAt } : {}),
-      },
-      select: { id: true },
-    });
-    const outcome = await this.process(orgId, message.id);
+    const receivedAt = incoming.receivedAt && !Number.isNaN(incoming.receivedAt.getTime()) ? incoming.receivedAt : null;
+    // Its own committed statement: whatever happens next, the message is kept.
+    const [message] = await this.database.prepared<{ message_id: number; received_at: Date }>(Prisma.sql`
+      INSERT INTO messages (organization_id, raw_payload, received_message, sender, status, received_at)
+      VALUES (${orgId}, ${JSON.stringify(body)}::jsonb, ${incoming.text}, ${incoming.sender}, 'received'::"MessageStatus",
+              coalesce(${receivedAt?.toISOString() ?? null}::timestamptz, now()))
+      RETURNING message_id, received_at`);
+    const outcome = await this.process(orgId, message!.message_id, { body, receivedAt: message!.received_at });
     if (outcome) return outcome;
     // Another process holds it (a recovery sweep): answer what it recorded.
-    const row = await this.database.db.message.findUniqueOrThrow({
-      where: { organization_id_id: { organization_id: orgId, id: message.id } },
-      select: { result: true },
-    });
-    const stored = (row.result as { outcome?: PaymentOutcome } | null)?.outcome;
-    return { ...(stored ?? { status: 'unparsed', error: 'Still being processed' }), message_id: message.id };
+    const [row] = await this.database.query<{ result: { outcome?: PaymentOutcome } | null }>(Prisma.sql`
+      SELECT result FROM messages WHERE organization_id = ${orgId} AND message_id = ${message!.message_id}::int`);
+    const stored = row?.result?.outcome;
+    return { ...(stored ?? { status: 'unparsed', error: 'Still being processed' }), message_id: message!.message_id };
   }
 
-  /** Processes one stored message; null when another process has it or it is no longer in status received. */
-  async process(orgId: string, messageId: number): Promise<ReceiveReply | null> {
-    return this.database.db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ raw_payload: unknown; received_at: Date }[]>`
-        SELECT raw_payload, received_at FROM messages
-        WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
-        FOR UPDATE SKIP LOCKED`;
-      const msg = locked[0];
-      if (!msg) return null;
-      const raw = typeof msg.raw_payload === 'string' ? (JSON.parse(msg.raw_payload) as unknown) : msg.raw_payload;
-      const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
+  /**
+   * Processes one stored message (the body is passed when the caller has it,
+   * so it is not read back); null when another process has it or it is no
+   * longer in status received.
+   */
+  async process(orgId: string, messageId: number, known?: { body: Json; receivedAt: Date }): Promise<ReceiveReply | null> {
+    return this.database.transaction(async (run) => {
+      let body = known?.body;
+      let receivedAt = known?.receivedAt;
+      if (!body) {
+        const [msg] = await run<{ raw_payload: unknown; received_at: Date }>(Prisma.sql`
+          SELECT raw_payload, received_at FROM messages
+          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
+          FOR UPDATE SKIP LOCKED`);
+        if (!msg) return null;
+        const raw = typeof msg.raw_payload === 'string' ? (JSON.parse(msg.raw_payload) as unknown) : msg.raw_payload;
+        body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
+        receivedAt = msg.received_at;
+      }
+      // With the body in hand the message is locked by the pipeline's first
+      // statement (or by this update): one round trip less per payment.
+      const lockHere = known !== undefined;
       const { result, source } = parse(body);
       if (!result.ok) {
         const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
-        await tx.message.update({
-          where: { organization_id_id: { organization_id: orgId, id: messageId } },
-          data: { status: 'unparsed', parse_error: result.error, result: { parsed: null, outcome } as Prisma.InputJsonValue },
-        });
+        const updated = await run(Prisma.sql`
+          UPDATE messages SET status = 'unparsed'::"MessageStatus", parse_error = ${result.error},
+                 result = ${JSON.stringify({ parsed: null, outcome })}::jsonb
+          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
+          RETURNING message_id`);
+        if (!updated.length) return null;
         return { ...outcome, message_id: messageId };
       }
       const p = result.payment;
-      const outcome = await this.pipeline.record(tx, orgId, {
-        transactionCode: p.transaction_code.slice(0, 64),
+      const code = p.transaction_code.slice(0, 64);
+      const payment = {
+        transactionCode: code,
         amountCents: parseAmountToCents(p.amount)!,
         currency: p.currency,
-        method: 'mobile_money',
+        method: 'mobile_money' as const,
         source,
         accountReference: p.account_reference?.slice(0, 100) ?? null,
         payerPhone: p.sender_phone,
         payerName: p.sender_name?.slice(0, 200) ?? null,
-        paidAt: paidAt(p, msg.received_at),
+        paidAt: paidAt(p, receivedAt!),
         messageId,
         recordedBy: 'system',
         actor: null,
-      });
-      const reply: ReceiveReply = { ...outcome, message_id: messageId };
-      await tx.message.update({
-        where: { organization_id_id: { organization_id: orgId, id: messageId } },
-        data: {
-          status: outcome.status,
-          parse_error: null,
-          transaction_code: p.transaction_code.slice(0, 64),
-          amount: p.amount,
-          payment_id: outcome.payment_id ?? null,
-          result: { parsed: p, outcome: reply } as unknown as Prisma.InputJsonValue,
-        },
-      });
-      return reply;
-    }, TX_OPTIONS);
+      };
+      const finish = { transactionCode: code, amount: p.amount, parsed: p };
+      const outcome = lockHere
+        ? await this.pipeline.record(run, orgId, payment, finish, true)
+        : await this.pipeline.record(run, orgId, payment, finish);
+      return outcome ? { ...outcome, message_id: messageId } : null;
+    });
   }
 
   /** Reprocesses messages left in status received; returns how many this process handled. */

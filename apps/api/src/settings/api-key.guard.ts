@@ -6,6 +6,8 @@ import { Errors } from '../common/errors.js';
 import { sha256 } from '../common/crypto.js';
 import { API_KEY_AUTH } from '../common/tenancy.js';
 import { serviceBlocked } from '../auth/guards.js';
+import { Prisma } from '../generated/prisma/client.js';
+import type { OrgStatus } from '@kidogo/contracts';
 
 export const API_KEY_HEADER = 'x-api-key';
 
@@ -29,10 +31,11 @@ export class ApiKeyGuard implements CanActivate {
     const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
     if (!key) throw Errors.unauthorized('Missing API key (header X-API-Key)');
     if (key.length > 200) throw Errors.unauthorized('Invalid API key');
-    const org = await this.database.platform.organization.findUnique({
-      where: { api_key_hash: sha256(key) },
-      select: { id: true, status: true, disabled_reason: true, status_changed_at: true },
-    });
+    // Raw: this lookup runs on every gateway request (see DatabaseService.query).
+    const [org] = await this.database.prepared<{ id: string; status: OrgStatus; disabled_reason: string | null; status_changed_at: Date | null }>(
+      Prisma.sql`SELECT organization_id AS id, status::text AS status, disabled_reason, status_changed_at
+                 FROM organizations WHERE api_key_hash = ${sha256(key)}`,
+    );
     if (!org) throw Errors.unauthorized('Invalid API key');
     if (org.status !== 'active') {
       throw serviceBlocked({ org_status: org.status, org_disabled_reason: org.disabled_reason, org_status_changed_at: org.status_changed_at });

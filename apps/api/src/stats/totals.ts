@@ -1,0 +1,77 @@
+import { Prisma } from '../generated/prisma/client.js';
+
+/**
+ * Derived tables over the totals of 0005_stats_tables, for the dashboard
+ * and the lists. Each reads whole days from the totals and only the part of
+ * a day at either end of a period from the rows themselves, so the cost
+ * does not grow with the number of payments or tokens.
+ */
+
+const DAY_MS = 86_400_000;
+const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
+const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const ts = (d: Date) => d.toISOString();
+
+export interface Range {
+  from: Date | null;
+  until: Date | null;
+}
+
+/**
+ * `(day, <keys>, <sums>)` rows for [from, until): totals for the whole UTC
+ * days inside the range, and the rows of `table` (grouped the same way) for
+ * the partial days at its ends.
+ */
+function byDay(
+  orgId: string,
+  r: Range,
+  stats: string,
+  table: string,
+  time: string,
+  keys: string,
+  sums: { stats: string; raw: string },
+): Prisma.Sql {
+  const raw = (from: Date | null, until: Date | null) =>
+    Prisma.sql`SELECT (${Prisma.raw(time)} AT TIME ZONE 'UTC')::date AS day, ${Prisma.raw(keys)}, ${Prisma.raw(sums.raw)}
+      FROM ${Prisma.raw(table)} WHERE organization_id = ${orgId}
+      ${from ? Prisma.sql`AND ${Prisma.raw(time)} >= ${ts(from)}::timestamptz` : Prisma.empty}
+      ${until ? Prisma.sql`AND ${Prisma.raw(time)} < ${ts(until)}::timestamptz` : Prisma.empty}
+      GROUP BY 1, ${Prisma.raw(keys)}`;
+  const fullFrom = r.from ? ceilDay(r.from) : null;
+  const fullUntil = r.until ? floorDay(r.until) : null;
+  if (fullFrom && fullUntil && fullFrom >= fullUntil) return Prisma.sql`(${raw(r.from, r.until)})`;
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`SELECT day, ${Prisma.raw(keys)}, ${Prisma.raw(sums.stats)} FROM ${Prisma.raw(stats)}
+      WHERE organization_id = ${orgId}
+      ${fullFrom ? Prisma.sql`AND day >= ${day(fullFrom)}::date` : Prisma.empty}
+      ${fullUntil ? Prisma.sql`AND day < ${day(fullUntil)}::date` : Prisma.empty}
+      GROUP BY day, ${Prisma.raw(keys)}`,
+  ];
+  if (r.from && fullFrom && r.from < fullFrom) parts.push(raw(r.from, fullFrom));
+  if (r.until && fullUntil && r.until > fullUntil) parts.push(raw(fullUntil, r.until));
+  return Prisma.sql`(${Prisma.join(parts, ' UNION ALL ')})`;
+}
+
+/** Payments by UTC day paid and status: `(day, status, n, amount)` over [from, until) on paid_at. */
+export const paymentsByDay = (orgId: string, r: Range) =>
+  byDay(orgId, r, 'payment_stats', 'payments', 'paid_at', 'status', {
+    stats: 'sum(n)::int AS n, sum(amount) AS amount',
+    raw: 'count(*)::int AS n, sum(amount) AS amount',
+  });
+
+/** Tokens by UTC day generated, type and validity: `(day, token_type, is_valid, n, days)` over [from, until) on created_at. */
+export const tokensByDay = (orgId: string, r: Range) =>
+  byDay(orgId, r, 'token_stats', 'token_logs', 'created_at', 'token_type, is_valid', {
+    stats: 'sum(n)::int AS n, sum(days) AS days',
+    raw: 'count(*)::int AS n, sum(days_generated) AS days',
+  });
+
+/** Customers by UTC creation day and status: `(day, status, n)` over [from, until) on created_at. */
+export const customersByDay = (orgId: string, r: Range) =>
+  byDay(orgId, r, 'customer_stats', 'customers', 'created_at', 'status', { stats: 'sum(n)::int AS n', raw: 'count(*)::int AS n' });
+
+/** Devices by assignment, status and product name: `(is_assigned, status, product_name, n)`. */
+export const itemTotals = (orgId: string) => Prisma.sql`(
+  SELECT is_assigned, status, product_name, sum(n)::int AS n FROM item_stats
+  WHERE organization_id = ${orgId} GROUP BY 1, 2, 3 HAVING sum(n) <> 0)`;

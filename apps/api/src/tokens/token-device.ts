@@ -1,0 +1,166 @@
+import type { AuthUser } from '../common/tenancy.js';
+import { Prisma } from '../generated/prisma/client.js';
+
+/**
+ * A device row locked for token work (FOR UPDATE), with everything the
+ * token code and the payment pipeline need in the same statement: its
+ * customer, its maker's token settings and the customer's active payment
+ * template. One round trip instead of four.
+ */
+export interface LockedItem {
+  item_id: number;
+  serial_number: string;
+  status: string;
+  product_oem: string | null;
+  is_assigned: boolean;
+  customer_id: number | null;
+  customer_name: string | null;
+  customer_phone: string | null;
+  customer_phone_normalized: string | null;
+  assigned_at: Date | null;
+  secret_key_enc: string;
+  starting_code_enc: string;
+  token_count: number;
+  credit_until: Date | null;
+  activated_at: Date | null;
+  paid_off_at: Date | null;
+  price: Prisma.Decimal;
+  credit: Prisma.Decimal;
+  total_paid: Prisma.Decimal;
+  /** The maker's settings (product_oem_configs); null when the maker has none. */
+  oem_restricted_digit_set: boolean | null;
+  oem_extended_token: boolean | null;
+  oem_value_divider: Prisma.Decimal | null;
+  /** The customer's active payment template; null when there is none. */
+  tpl_id: number | null;
+  tpl_currency: string | null;
+  tpl_deposit_made: Prisma.Decimal | null;
+  tpl_activation_price: Prisma.Decimal | null;
+  tpl_daily_price: Prisma.Decimal | null;
+  tpl_grace_period_days: number | null;
+  tpl_free_code_price: Prisma.Decimal | null;
+  /** A payment id taken from the sequence in the same statement, when asked for. */
+  next_payment_id?: number | null;
+  /** The incoming message locked by the same statement, when asked for. */
+  locked_message_id?: number | null;
+}
+
+/**
+ * Locks the devices of the organization matching `where` (on `i`), at most
+ * `limit`, in `order`. The joined rows are read with the lock's snapshot;
+ * what must be current after waiting for the lock (the token log) is read
+ * by a later statement.
+ */
+export function lockItemsSql(
+  orgId: string,
+  where: Prisma.Sql,
+  opts: { order?: Prisma.Sql; limit?: number; nextPaymentId?: boolean; lockMessage?: number } = {},
+): Prisma.Sql {
+  const items = lockItemsOnly(orgId, where, opts);
+  if (opts.lockMessage === undefined) return items;
+  // The receiver's message too, in the same round trip: no row at all when
+  // another process holds it or it is no longer waiting; a row of nulls
+  // (but the message id) when it is locked and no device matches.
+  return Prisma.sql`
+    WITH m AS (
+      SELECT message_id FROM messages
+      WHERE organization_id = ${orgId} AND message_id = ${opts.lockMessage}::int AND status = 'received'::"MessageStatus"
+      FOR UPDATE SKIP LOCKED
+    )
+    SELECT m.message_id AS locked_message_id, d.* FROM m LEFT JOIN LATERAL (${items}) d ON true`;
+}
+
+function lockItemsOnly(orgId: string, where: Prisma.Sql, opts: { order?: Prisma.Sql; limit?: number; nextPaymentId?: boolean }): Prisma.Sql {
+  return Prisma.sql`
+    SELECT i.item_id, i.serial_number, i.status::text AS status, i.product_oem, i.is_assigned, i.customer_id,
+           c.customer_name, c.phone_contact AS customer_phone, c.phone_normalized AS customer_phone_normalized,
+           i.assigned_at, i.secret_key_enc, i.starting_code_enc, i.token_count, i.credit_until, i.activated_at,
+           i.paid_off_at, i.price, i.credit, i.total_paid,
+           o.restricted_digit_set AS oem_restricted_digit_set, o.extended_token AS oem_extended_token,
+           o.value_divider AS oem_value_divider,
+           t.template_id AS tpl_id, t.currency AS tpl_currency, t.deposit_made AS tpl_deposit_made,
+           t.activation_price AS tpl_activation_price, t.daily_price AS tpl_daily_price,
+           t.grace_period_days AS tpl_grace_period_days, t.free_code_price AS tpl_free_code_price
+           ${opts.nextPaymentId ? Prisma.sql`, nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS next_payment_id` : Prisma.empty}
+    FROM items i
+    LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+    LEFT JOIN product_oem_configs o ON o.organization_id = i.organization_id AND o.product_oem = i.product_oem
+    LEFT JOIN LATERAL (
+      SELECT pt.* FROM template_assignments ta
+      JOIN payment_templates pt ON pt.organization_id = ta.organization_id AND pt.template_id = ta.template_id
+      WHERE ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
+      LIMIT 1
+    ) t ON true
+    WHERE i.organization_id = ${orgId} AND ${where}
+    ${opts.order ?? Prisma.empty}
+    LIMIT ${opts.limit ?? 1}::int
+    FOR UPDATE OF i`;
+}
+
+/** A device's id by serial: exact first, else ignoring case, spaces and dashes. */
+export const serialWhere = (serial: string) => {
+  const exact = serial.trim();
+  const loose = serial.toUpperCase().replace(/[\s-]/g, '');
+  return {
+    where: Prisma.sql`(i.serial_number = ${exact} OR i.serial_normalized = ${loose})`,
+    order: Prisma.sql`ORDER BY (i.serial_number = ${exact}) DESC`,
+    exact,
+  };
+};
+
+/** A token made, not yet written: what the token log, the audit log and the reply need. */
+export interface PlannedToken {
+  kind: 'add_time' | 'activation' | 'set_time' | 'unlock' | 'counter_sync';
+  token: string;
+  count: number;
+  value: number;
+  days: number;
+  amountPaid: string | null;
+}
+
+export interface TokenWriteContext {
+  orgId: string;
+  item: LockedItem;
+  generatedBy: string;
+  actor: Pick<AuthUser, 'user_id' | 'username'> | null;
+  paymentId: number | null;
+}
+
+/**
+ * The token log rows and their audit entries as two INSERT ... SELECT
+ * statements for a data-modifying CTE, each row written only when `guard`
+ * (a CTE name, e.g. the payment just inserted) returned a row, so the
+ * whole write is one statement that writes nothing when the guard did not.
+ */
+export function tokenInsertsSql(ctx: TokenWriteContext, tokens: PlannedToken[], guard: string | null): { logs: Prisma.Sql; audits: Prisma.Sql } | null {
+  if (!tokens.length) return null;
+  const { orgId, item } = ctx;
+  const from = guard ? Prisma.raw(`FROM ${guard}`) : Prisma.empty;
+  const assigned = item.is_assigned;
+  const logRows = tokens.map(
+    (t) => Prisma.sql`SELECT ${orgId}::varchar, ${item.item_id}::int, ${item.serial_number}::varchar,
+      ${assigned ? item.customer_id : null}::int, ${assigned ? item.customer_name : null}::varchar, ${ctx.paymentId}::int,
+      ${t.token}::varchar, ${t.kind}::"TokenType", ${t.count}::int, ${t.value}::int, ${t.days}::numeric,
+      ${t.amountPaid}::numeric, ${assigned}::boolean, ${ctx.generatedBy}::varchar ${from}`,
+  );
+  const auditRows = tokens.map(
+    (t) => Prisma.sql`SELECT ${orgId}::varchar, ${ctx.actor?.user_id ?? null}::int, ${ctx.actor?.username ?? null}::varchar,
+      'token.generate'::varchar, 'item'::varchar, ${String(item.item_id)}::varchar,
+      ${`${t.kind} token (count ${t.count}${t.days ? `, ${t.days} days` : ''}) for device ${item.serial_number} by ${ctx.generatedBy}`}::text,
+      ${JSON.stringify({ serial_number: item.serial_number, token_type: t.kind, token_count: t.count, days: t.days, payment_id: ctx.paymentId })}::jsonb ${from}`,
+  );
+  return {
+    logs: Prisma.sql`INSERT INTO token_logs (organization_id, item_id, serial_number, customer_id, customer_name, payment_id,
+        token_value, token_type, token_count, value, days_generated, amount_paid, was_assigned, generated_by)
+      ${Prisma.join(logRows, ' UNION ALL ')}`,
+    audits: Prisma.sql`INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+      ${Prisma.join(auditRows, ' UNION ALL ')}`,
+  };
+}
+
+/** The device's token columns after the planned tokens (issue() keeps them on the LockedItem). */
+export const tokenColumnsSql = (item: LockedItem) => Prisma.sql`
+  token_count = ${item.token_count}::int,
+  credit_until = ${item.credit_until?.toISOString() ?? null}::timestamptz,
+  activated_at = ${item.activated_at?.toISOString() ?? null}::timestamptz,
+  paid_off_at = ${item.paid_off_at?.toISOString() ?? null}::timestamptz`;

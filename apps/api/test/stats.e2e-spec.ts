@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  ZCustomerListReplySchema,
+  ZCustomerMetricsSchema,
+  ZItemMetricsSchema,
+  ZMetricsSummarySchema,
+  ZProductListReplySchema,
+  ZProductsSummaryReplySchema,
+  ZRevenueSeriesSchema,
+  ZTokenLogListSchema,
+  ZUsageMetricsSchema,
+} from '@kidogo/contracts';
+import { Prisma } from '../src/generated/prisma/client.js';
+import { StatsService } from '../src/stats/stats.service.js';
+import { CACHED_COUNT_MIN_ROWS } from '../src/common/list-counts.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, seedTokenLog, type SeededUser } from './support/factories.js';
+
+/**
+ * The totals kept by triggers (customer_stats, item_stats, payment_stats,
+ * token_stats) must always equal counting the rows, before and after the
+ * compaction folds them, whatever wrote the rows: the API, bulk SQL,
+ * updates, deletes. Each check compares an API figure with a count made
+ * here straight on the rows.
+ */
+describe('totals kept by triggers', () => {
+  let t: TestApp;
+  let a: SeededUser;
+  let b: SeededUser;
+  let stats: StatsService;
+  const DAY = 86_400_000;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ user: a } = await seedTenant(t));
+    ({ user: b } = await seedTenant(t));
+    stats = t.app.get(StatsService);
+  });
+  afterAll(() => t.close());
+
+  const get = async (user: SeededUser, path: string) => (await t.http.get(path).set(user.auth).expect(200)).body;
+  const count = async (sql: Prisma.Sql) => (await t.db.query<{ n: number }>(sql))[0]!.n;
+
+  /** Customers created over 40 days with bulk SQL (the statement trigger sums them in one go). */
+  async function bulkCustomers(orgId: string, n: number, prefix: string) {
+    await t.db.query(Prisma.sql`
+      INSERT INTO customers (organization_id, customer_name, id_number, phone_contact, status, created_at, updated_at)
+      SELECT ${orgId}, ${prefix} || ' ' || g, ${prefix} || g, '0700' || lpad(g::text, 6, '0'),
+             CASE WHEN g % 7 = 0 THEN 'inactive' WHEN g % 11 = 0 THEN 'suspended' ELSE 'active' END,
+             now() - (g % 40) * interval '1 day' - (g % 1000) * interval '1 second', now()
+      FROM generate_series(1, ${n}::int) g`);
+  }
+
+  it('page through customers at any offset exactly as OFFSET on the rows would, also after changes and compaction', async () => {
+    const org = a.organization_id;
+    await bulkCustomers(org, 2500, 'Bulk');
+    await seedCustomer(t, org, { customer_name: 'Newest One' });
+    await bulkCustomers(b.organization_id, 50, 'Other');
+
+    const expectPages = async () => {
+      const total = await count(Prisma.sql`SELECT count(*)::int AS n FROM customers WHERE organization_id = ${org}`);
+      for (const offset of [0, 1, 9, 10, 137, 1000, 1999, 2490, total - 10, total - 1, total, total + 5]) {
+        const page = ZCustomerListReplySchema.parse(await get(a, `/payg/registered-customers?limit=10&offset=${offset}`));
+        const expected = await t.db.query<{ customer_id: number }>(Prisma.sql`
+          SELECT customer_id FROM customers WHERE organization_id = ${org}
+          ORDER BY created_at DESC, customer_id DESC LIMIT 10 OFFSET ${offset}::int`);
+        expect(page.data.map((c) => c.customer_id)).toEqual(expected.map((r) => r.customer_id));
+        expect(page.pagination.total).toBe(total);
+        expect(page.data.every((c) => c.organization_id === org)).toBe(true);
+      }
+    };
+    await expectPages();
+
+    // Updates that move customers between days and statuses, deletions, a registration through the API.
+    await t.db.query(Prisma.sql`UPDATE customers SET created_at = created_at - interval '3 days' WHERE organization_id = ${org} AND id_number LIKE 'Bulk1%'`);
+    await t.db.query(Prisma.sql`UPDATE customers SET status = 'suspended' WHERE organization_id = ${org} AND id_number LIKE 'Bulk2%'`);
+    await t.db.query(Prisma.sql`DELETE FROM customers WHERE organization_id = ${org} AND id_number LIKE 'Bulk3%'`);
+    await t.http
+      .post('/payg/register-customer')
+      .set(a.auth)
+      .send({ customer_name: 'Via API', id_number: 'API-1', phone_contact: '0711000111' })
+      .expect(201);
+    await expectPages();
+    expect(await stats.compact()).toBeGreaterThan(0);
+    await expectPages();
+
+    // Org B sees only its own 50.
+    expect(ZCustomerListReplySchema.parse(await get(b, '/payg/registered-customers?offset=45')).data.map((c) => c.customer_name)).toHaveLength(5);
+    expect(ZCustomerListReplySchema.parse(await get(b, '/payg/registered-customers')).pagination.total).toBe(50);
+
+    const metrics = ZCustomerMetricsSchema.parse(await get(a, '/payg/metrics/customers'));
+    const byStatus = (s: string) => count(Prisma.sql`SELECT count(*)::int AS n FROM customers WHERE organization_id = ${org} AND status = ${s}`);
+    expect(metrics.active).toBe(await byStatus('active'));
+    expect(metrics.inactive).toBe(await byStatus('inactive'));
+    expect(metrics.suspended).toBe(await byStatus('suspended'));
+    expect(metrics.new_this_week).toBe(
+      await count(Prisma.sql`SELECT count(*)::int AS n FROM customers WHERE organization_id = ${org} AND created_at >= now() - interval '7 days'`),
+    );
+  });
+
+  it('keep a search total of many rows for a few seconds, count small ones every time, and recount when it is old', async () => {
+    const org = b.organization_id;
+    await bulkCustomers(org, CACHED_COUNT_MIN_ROWS + 20, 'Zuri');
+    const search = async () => ZCustomerListReplySchema.parse(await get(b, '/payg/registered-customers?search_term=Zuri')).pagination.total;
+    expect(await search()).toBe(CACHED_COUNT_MIN_ROWS + 20);
+    await seedCustomer(t, org, { customer_name: 'Zuri Latest' });
+    // The kept total (the new customer is on the first page, live, but not yet in the total)...
+    const page = ZCustomerListReplySchema.parse(await get(b, '/payg/registered-customers?search_term=Zuri'));
+    expect(page.data[0]!.customer_name).toBe('Zuri Latest');
+    expect(page.pagination.total).toBe(CACHED_COUNT_MIN_ROWS + 20);
+    // ...until it is older than the time it is kept.
+    await t.db.query(Prisma.sql`UPDATE list_counts SET counted_at = now() - interval '1 hour' WHERE organization_id = ${org}`);
+    expect(await search()).toBe(CACHED_COUNT_MIN_ROWS + 21);
+    // Small results are exact at once; and org A's kept counts are not org B's.
+    await seedCustomer(t, org, { customer_name: 'Rare Name' });
+    expect(ZCustomerListReplySchema.parse(await get(b, '/payg/registered-customers?search_term=Rare')).pagination.total).toBe(1);
+    await seedCustomer(t, org, { customer_name: 'Rare Name Two' });
+    expect(ZCustomerListReplySchema.parse(await get(b, '/payg/registered-customers?search_term=Rare')).pagination.total).toBe(2);
+    expect(ZCustomerListReplySchema.parse(await get(a, '/payg/registered-customers?search_term=Zuri')).pagination.total).toBe(0);
+  });
+
+  it('count devices by assignment and status through assignments, status changes and deletions', async () => {
+    const { user, org } = await seedTenant(t);
+    for (let i = 0; i < 4; i++) await seedCustomerWithDevice(t, org.id);
+    const spare = await seedItem(t, org.id, { serial_number: 'SPARE-1', product_name: 'Lamp' });
+    await seedItem(t, org.id, { serial_number: 'SPARE-2', product_name: 'Lamp', status: 'maintenance' });
+    const customer = await seedCustomer(t, org.id);
+    await t.http.post('/payg/items/assign').set(user.auth).send({ customer_id: customer.id, item_serial_number: spare.serial_number }).expect(200);
+    const one = await t.db.db.item.findFirstOrThrow({ where: { organization_id: org.id, is_assigned: true, NOT: { id: spare.id } } });
+    await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: one.serial_number }).expect(200);
+    await t.http.put(`/payg/items/${one.serial_number}`).set(user.auth).send({ status: 'retired' }).expect(200);
+
+    const check = async () => {
+      const n = (where: Prisma.Sql) => count(Prisma.sql`SELECT count(*)::int AS n FROM items WHERE organization_id = ${org.id} AND ${where}`);
+      const summary = ZProductsSummaryReplySchema.parse(await get(user, '/payg/products/summary')).data;
+      expect(summary).toEqual({ total_products: await n(Prisma.sql`true`), assigned_products: await n(Prisma.sql`is_assigned`), unassigned_products: await n(Prisma.sql`NOT is_assigned`) });
+      for (const status of ['all', 'assigned', 'unassigned'] as const) {
+        const list = ZProductListReplySchema.parse(await get(user, `/payg/products?status=${status}&limit=100`)).data;
+        expect(list.pagination.total).toBe(list.items.length);
+      }
+      const items = ZItemMetricsSchema.parse(await get(user, '/payg/metrics/items'));
+      expect(items).toMatchObject({
+        total: await n(Prisma.sql`true`),
+        assigned: await n(Prisma.sql`is_assigned`),
+        retired: await n(Prisma.sql`status = 'retired'`),
+        maintenance: await n(Prisma.sql`status = 'maintenance'`),
+        available: await n(Prisma.sql`status = 'available'`),
+      });
+      expect(items.by_product.find((p) => p.product_name === 'Lamp')?.total).toBe(await n(Prisma.sql`product_name = 'Lamp'`));
+    };
+    await check();
+    await stats.compact();
+    await check();
+  });
+
+  it('sum payments and tokens over whole days from the totals and over part days from the rows', async () => {
+    const { user, org } = await seedTenant(t);
+    const { customer, item } = await seedCustomerWithDevice(t, org.id);
+    const at = (daysAgo: number, hour: number) => {
+      const d = new Date(Date.now() - daysAgo * DAY);
+      d.setUTCHours(hour, 17, 0, 0);
+      return d;
+    };
+    for (let d = 0; d < 12; d++) {
+      for (const [hour, status] of [[1, 'completed'], [11, 'success'], [22, 'pending']] as const) {
+        await seedPayment(t, org.id, { customer_id: customer.id, item_id: item.id, amount: `${100 + d * 10 + hour}.50`, status, paid_at: at(d, hour) });
+        await seedTokenLog(t, org.id, item, { created_at: at(d, hour), days: d + 1, is_valid: hour !== 22 });
+      }
+    }
+    await t.db.query(Prisma.sql`UPDATE payments SET status = 'failed' WHERE organization_id = ${org.id} AND amount < 130`);
+    await t.db.query(Prisma.sql`DELETE FROM payments WHERE organization_id = ${org.id} AND amount > 210`);
+
+    const periods: [string | null, string | null][] = [
+      [null, null],
+      [at(9, 5).toISOString(), at(2, 12).toISOString()],
+      [isoDay(at(8, 0)), isoDay(at(3, 0))],
+      [at(5, 0).toISOString(), null],
+      [null, at(6, 23).toISOString()],
+      [at(4, 2).toISOString(), at(4, 20).toISOString()],
+    ];
+    const check = async () => {
+      for (const [from, to] of periods) {
+        const qs = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
+        const lo = from ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(from) ? `${from}T00:00:00Z` : from) : null;
+        const hi = to ? (/^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY) : new Date(Date.parse(to) + 1)) : null;
+        const range = (col: string) =>
+          Prisma.sql`${lo ? Prisma.sql`AND ${Prisma.raw(col)} >= ${lo.toISOString()}::timestamptz` : Prisma.empty}
+                     ${hi ? Prisma.sql`AND ${Prisma.raw(col)} < ${hi.toISOString()}::timestamptz` : Prisma.empty}`;
+        const [want] = await t.db.query<{ total: number; ok: number; revenue: string; average: string }>(Prisma.sql`
+          SELECT count(*)::int AS total, count(*) FILTER (WHERE status IN ('success', 'completed'))::int AS ok,
+                 coalesce(sum(amount) FILTER (WHERE status IN ('success', 'completed')), 0)::numeric(20,2)::text AS revenue,
+                 coalesce(round(avg(amount) FILTER (WHERE status IN ('success', 'completed')), 2), 0)::numeric(20,2)::text AS average
+          FROM payments WHERE organization_id = ${org.id} ${range('paid_at')}`);
+        const summary = ZMetricsSummarySchema.parse(await get(user, `/payg/metrics/summary?${qs}`));
+        expect({ from, to, ...summary }).toMatchObject({ from, to, transaction_count: want!.total, total_revenue: want!.revenue, average_transaction: want!.average });
+        const usage = ZUsageMetricsSchema.parse(await get(user, `/payg/metrics/usage?${qs}`));
+        const [tokens] = await t.db.query<{ n: number; days: number }>(Prisma.sql`
+          SELECT count(*)::int AS n, coalesce(sum(days_generated), 0)::float8 AS days FROM token_logs WHERE organization_id = ${org.id} ${range('created_at')}`);
+        expect({ from, to, total: usage.tokens_total, days: usage.days_generated }).toEqual({ from, to, total: tokens!.n, days: tokens!.days });
+      }
+      const from = isoDay(at(11, 0));
+      const series = ZRevenueSeriesSchema.parse(await get(user, `/payg/metrics/revenue?from=${from}&interval=day`));
+      const byDay = await t.db.query<{ day: string; revenue: string }>(Prisma.sql`
+        SELECT to_char((paid_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::numeric(20,2)::text AS revenue
+        FROM payments WHERE organization_id = ${org.id} AND status IN ('success', 'completed') AND paid_at >= ${from}::timestamptz GROUP BY 1`);
+      for (const p of series.points) expect(p.revenue).toBe(byDay.find((d) => d.day === p.period)?.revenue ?? '0.00');
+      const logs = ZTokenLogListSchema.parse(await get(user, '/payg/metrics/token-generation-logs'));
+      expect(logs.data.total).toBe(await count(Prisma.sql`SELECT count(*)::int AS n FROM token_logs WHERE organization_id = ${org.id}`));
+    };
+    await check();
+    await stats.compact();
+    await check();
+  });
+});
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,0 +1,222 @@
+// The benchmark suite (`pnpm bench`; not a test): seeds the benchmark
+// database when needed, starts the built API against it as in production,
+// drives it over HTTP and prints and saves (bench/results/<date>.json) every
+// figure of issue 9 with the machine and its load average.
+//
+//   pnpm bench                          full scale: 1,000,000 customers
+//   pnpm bench -- --scale 0.1           a tenth
+//   pnpm bench -- --only lists,payments --duration 5
+//
+// Options: --scale S (1), --duration seconds per load test (10), --only a,b
+// (lists, reads, dashboard, payments, tokens, files, web), --profile DIR
+// (CPU profile of the API, written when it stops), --heap MB (the API's
+// --max-old-space-size, 256 as in the Dockerfile and pnpm start), --pool N
+// (DATABASE_POOL_SIZE, 12), --workers N (API_WORKERS, 1),
+// --port P (BENCH_API_PORT or 3300). BENCH_PG_PORT / BENCH_DATABASE_URL: see bench/lib.mjs.
+// Needs the built workspace: pnpm -r --workspace-concurrency=1 run build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { benchDatabase, root } from './lib.mjs';
+import { http as httpLoad, load, machine, sequential, sqlLoop, withCpu } from './measure.mjs';
+import { runFiles } from './scenarios/files.mjs';
+import { runPayments } from './scenarios/payments.mjs';
+import { runTokens } from './scenarios/tokens.mjs';
+import { listQueries } from './scenarios/lists.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const scale = Number(opt('scale', 1));
+const duration = Number(opt('duration', 10));
+const pool = Number(opt('pool', 12));
+const workers = Number(opt('workers', 1));
+const port = Number(opt('port', process.env.BENCH_API_PORT ?? 3300));
+const profile = opt('profile', null);
+const heap = Number(opt('heap', 256));
+const only = new Set(String(opt('only', 'lists,reads,dashboard,payments,tokens,files,web')).split(','));
+const N = Math.round(1_000_000 * scale);
+const base = `http://127.0.0.1:${port}`;
+
+for (const f of ['apps/api/dist/main.js', 'packages/openpaygo/dist/index.js']) {
+  if (!existsSync(resolve(root, f))) {
+    console.error(`${f} is missing: build first (pnpm -r --workspace-concurrency=1 run build)`);
+    process.exit(1);
+  }
+}
+
+const started = new Date();
+const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, pool, workers, heap_mb: heap }, scenarios: [] };
+const log = (...a) => console.log(...a);
+
+// ---------------------------------------------------------------------------
+// The database: seeded at this scale, or seeded again.
+const database = await benchDatabase({ scale });
+const admin = new pg.Client({ connectionString: database.url });
+await admin.connect();
+const present = await admin
+  .query(`SELECT count(*)::int AS n FROM customers WHERE organization_id = 'big'`)
+  .then((r) => r.rows[0].n)
+  .catch(() => 0);
+await admin.end();
+if (present !== N) {
+  log(present ? `The benchmark database holds ${present} customers, not ${N}: seeding it again.` : 'Seeding the benchmark database...');
+  const seed = spawnSync(process.execPath, [resolve(root, 'bench/seed.mjs'), '--scale', String(scale), ...(present ? ['--fresh'] : [])], { stdio: 'inherit', env: process.env });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+}
+const sql = new pg.Client({ connectionString: database.url });
+await sql.connect();
+await sql.query('VACUUM (ANALYZE) customers, items, payments, token_logs, messages');
+const pgVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
+const settings = Object.fromEntries(
+  (await sql.query(`SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers','work_mem','max_connections','synchronous_commit','fsync','jit')`)).rows.map(
+    (r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting],
+  ),
+);
+results.database = { postgres: pgVersion, settings, embedded: !process.env.BENCH_DATABASE_URL };
+
+// ---------------------------------------------------------------------------
+// The API, as in production.
+const api = spawn(process.execPath, [`--max-old-space-size=${heap}`, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []), resolve(root, 'apps/api/dist/main.js')], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: String(pool),
+    API_WORKERS: String(workers),
+    JWT_SECRET: database.jwtSecret,
+    ENCRYPTION_KEY: database.encryptionKey,
+    JWT_EXPIRES_IN: '86400',
+    PAYG_ADMIN_USERNAME: 'benchadmin',
+    PAYG_ADMIN_PASSWORD: 'benchadmin-password',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stopApi = () => {
+  if (api.exitCode === null) api.kill('SIGTERM');
+};
+process.on('exit', stopApi);
+for (let i = 0; ; i++) {
+  if (api.exitCode !== null) throw new Error(`the API exited with code ${api.exitCode}`);
+  const up = await fetch(`${base}/payg/health`).then((r) => r.ok, () => false);
+  if (up) break;
+  if (i > 600) throw new Error('the API did not start within 60 s');
+  await new Promise((r) => setTimeout(r, 100));
+}
+const login = await fetch(`${base}/payg/authenticate`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'bench', password: 'benchpass' }),
+}).then((r) => r.json());
+if (!login.access_token) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
+const auth = { authorization: `Bearer ${login.access_token}` };
+// The embedded server's postmaster: its backends' CPU time is the database's share.
+const pgPid = (() => {
+  try {
+    return Number(readFileSync(resolve(root, '.data/bench-pg/postmaster.pid'), 'utf8').split('\n')[0]) || null;
+  } catch {
+    return null;
+  }
+})();
+/** A load test with the CPU time the API process and PostgreSQL spent on it. */
+const http = (opts) => withCpu({ apiPid: api.pid, pgPid }, () => httpLoad(opts));
+const ctx = { base, auth, sql, database, N, duration, results, log, apiPid: api.pid, root, scale, http };
+log(`API on ${base} (pool ${pool}, ${workers} process(es)), ${N.toLocaleString('en-US')} customers, PostgreSQL ${pgVersion}; load ${load().join(' ')}`);
+
+const record = (group, name, extra, figures) => {
+  const row = { group, name, ...extra, ...figures };
+  results.scenarios.push(row);
+  const p = (v) => (v === null || v === undefined ? '-' : String(v));
+  log(
+    `${group.padEnd(9)} ${name.padEnd(46)} ${p(figures.rps).padStart(8)}/s  p50 ${p(figures.p50_ms).padStart(7)}  p95 ${p(figures.p95_ms).padStart(7)}  p99 ${p(figures.p99_ms).padStart(7)} ms` +
+      (figures.statuses && Object.keys(figures.statuses).some((s) => s !== '200' && s !== '201') ? `  ${JSON.stringify(figures.statuses)}` : '') +
+      (row.db ? `  db ${row.db.rps}/s p95 ${row.db.p95_ms} ms (${row.db.db_cpu_ms_per_request} ms cpu), API/db throughput ${row.throughput_ratio}` : '') +
+      (figures.api_cpu_ms_per_request !== undefined ? `  cpu/req api ${figures.api_cpu_ms_per_request} db ${figures.db_cpu_ms_per_request ?? '-'} ms` : '') +
+      `  load ${figures.load_after?.join(' ') ?? load().join(' ')}`,
+  );
+  return row;
+};
+ctx.record = record;
+
+// ---------------------------------------------------------------------------
+// (1) + (6): the customer list over HTTP and the same statements straight on PostgreSQL.
+if (only.has('lists')) {
+  const raw = new pg.Pool({ connectionString: database.url, max: 16, idleTimeoutMillis: 0 });
+  for (const q of await listQueries(ctx)) {
+    const figures = await http({ url: base, connections: 16, duration, headers: auth, path: q.path, check: q.check });
+    let db = null;
+    if (q.work) db = await withCpu({ apiPid: null, pgPid }, () => sqlLoop({ pool: raw, concurrency: 16, duration, work: q.work }));
+    record('lists', q.name, { path: q.path, ...(db ? { db, throughput_ratio: Math.round((db.rps / figures.rps) * 100) / 100 } : {}) }, figures);
+  }
+  await raw.end();
+}
+
+// (2): other reads at concurrency 16.
+if (only.has('reads')) {
+  const serials = await sql.query(`SELECT serial_number FROM items WHERE organization_id = 'big' AND is_assigned ORDER BY item_id LIMIT 2000`);
+  const customers = await sql.query(`SELECT customer_id FROM customers WHERE organization_id = 'big' AND customer_id % 10 <> 0 ORDER BY customer_id LIMIT 2000`);
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  let s = 0;
+  let c = 0;
+  const reads = [
+    ['GET /products (all)', '/payg/products?page=1&limit=10'],
+    ['GET /products?status=assigned', '/payg/products?page=1&limit=10&status=assigned'],
+    ['GET /products?status=unassigned', '/payg/products?page=1&limit=10&status=unassigned'],
+    ['GET /metrics/summary (all time)', '/payg/metrics/summary'],
+    ['GET /metrics/summary (a year)', `/payg/metrics/summary?from=${yearAgo}&to=${today}`],
+    ['GET /metrics/revenue (a year, by day)', `/payg/metrics/revenue?from=${yearAgo}&to=${today}&interval=day`],
+    ['GET /metrics/revenue (a year, by month)', `/payg/metrics/revenue?from=${yearAgo}&to=${today}&interval=month`],
+    ['GET /devices/{serial}/activity', null, () => ({ path: `/payg/devices/${encodeURIComponent(serials.rows[s++ % serials.rows.length].serial_number)}/activity` })],
+    ['GET /customers/{id}/payment-details', null, () => ({ path: `/payg/customers/${customers.rows[c++ % customers.rows.length].customer_id}/payment-details` })],
+  ];
+  for (const [name, path, next] of reads) {
+    const figures = await http({ url: base, connections: 16, duration, headers: auth, path: path ?? undefined, next });
+    record('reads', name, { path: path ?? name.split(' ')[1] }, figures);
+  }
+}
+
+// The dashboard's calls, one at a time, as a user opening it.
+if (only.has('dashboard')) {
+  const calls = ['/payg/metrics/customers', '/payg/metrics/payments', '/payg/metrics/summary', '/payg/metrics/usage', '/payg/metrics/items', '/payg/metrics/revenue', '/payg/metrics/performance', '/payg/health/detailed', '/payg/metrics/token-generation-logs?limit=3'];
+  results.dashboard = [];
+  for (const path of calls) {
+    const r = await sequential({ url: base + path, headers: auth, times: 5 });
+    results.dashboard.push({ path, ...r });
+    log(`dashboard ${path.padEnd(46)} first ${r.first_ms} ms, median ${r.p50_ms} ms, max ${r.max_ms} ms (HTTP ${r.status})  load ${r.load.join(' ')}`);
+  }
+}
+
+if (only.has('payments')) await runPayments(ctx);
+if (only.has('tokens')) await runTokens(ctx);
+if (only.has('files')) await runFiles(ctx);
+
+if (only.has('web')) {
+  const size = spawnSync('pnpm', ['--filter', '@kidogo/web', 'size'], { cwd: root, encoding: 'utf8' });
+  const lines = (size.stdout ?? '').split('\n').filter((l) => l.includes('initial JS'));
+  results.web = lines.map((l) => {
+    const m = /^(\S+)\s+initial JS\s+([\d.]+) kB raw, ([\d.]+) kB gzip/.exec(l.trim());
+    return m ? { route: m[1], raw_kb: Number(m[2]), gzip_kb: Number(m[3]) } : { line: l.trim() };
+  });
+  for (const w of results.web) log(`web       ${w.route ?? w.line} initial JS ${w.gzip_kb ?? '?'} kB gzip`);
+}
+
+// ---------------------------------------------------------------------------
+results.finished_at = new Date().toISOString();
+results.load_average_end = load();
+const dir = resolve(root, 'bench/results');
+mkdirSync(dir, { recursive: true });
+const file = resolve(dir, `${started.toISOString().replace(/[:.]/g, '-').slice(0, 19)}.json`);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+log(`\nSaved ${file}`);
+stopApi();
+await sql.end();
+await new Promise((r) => (api.exitCode !== null ? r() : api.once('exit', r)));
+await database.stop();

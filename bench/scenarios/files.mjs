@@ -1,0 +1,42 @@
+// Scenario (5): the export of every customer of the large organization and
+// the import of a 100,000-row CSV, each timed with the API process's memory
+// sampled from /proc (VmRSS every 50 ms, VmHWM reset before). The imported
+// customers are deleted afterwards so the next run finds the same data.
+import { randomBytes } from 'node:crypto';
+import { withMemory } from '../measure.mjs';
+
+export async function runFiles({ base, auth, sql, apiPid, results, log }) {
+  const exported = await withMemory(apiPid, async () => {
+    const res = await fetch(`${base}/payg/export-customers-csv`, { headers: auth });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (let j = 0; j < chunk.length; j++) if (chunk[j] === 10) lines++;
+    }
+    return { status: res.status, megabytes: Math.round(bytes / 1e5) / 10, rows: lines - 1 };
+  });
+  log(`files     export: ${exported.rows.toLocaleString('en-US')} rows, ${exported.megabytes} MB in ${exported.seconds} s, API RSS peak ${exported.rss_peak_sampled_mb} MB (VmHWM ${exported.vm_hwm_mb} MB)`);
+
+  const run = randomBytes(3).toString('hex').toUpperCase();
+  const ROWS = 100_000;
+  const header = 'customer_name,id_number,phone_contact,email,gender,county,constituency,occupation,status\n';
+  const counties = ['Nairobi', 'Kisumu', 'Mombasa', 'Nakuru', 'Kakamega'];
+  const lines = [header];
+  for (let i = 0; i < ROWS; i++) {
+    lines.push(
+      `Import ${run} Customer ${i},IMP${run}${i},07${String(10_000_000 + i).slice(-8)},imp${run.toLowerCase()}${i}@mail.example,${i % 2 ? 'Male' : 'Female'},${counties[i % 5]},Constituency ${i % 290},Farmer,active\n`,
+    );
+  }
+  const csv = Buffer.from(lines.join(''));
+  const imported = await withMemory(apiPid, async () => {
+    const form = new FormData();
+    form.append('csv_file', new Blob([csv], { type: 'text/csv' }), 'customers.csv');
+    const res = await fetch(`${base}/payg/upload-csv`, { method: 'POST', headers: auth, body: form });
+    const body = await res.json();
+    return { status: res.status, rows: body.rows, imported: body.imported, skipped: body.skipped, errors: body.errors?.length ?? null, megabytes: Math.round(csv.length / 1e5) / 10 };
+  });
+  log(`files     import: ${imported.imported?.toLocaleString('en-US')} of ${ROWS.toLocaleString('en-US')} rows in ${imported.seconds} s (HTTP ${imported.status}), API RSS peak ${imported.rss_peak_sampled_mb} MB`);
+  const removed = await sql.query(`DELETE FROM customers WHERE organization_id = 'big' AND id_number LIKE $1`, [`IMP${run}%`]);
+  results.files = { export: exported, import: { ...imported, removed_after: removed.rowCount } };
+}

@@ -1,0 +1,52 @@
+// Scenario (1) and (6): GET /payg/registered-customers, first page and a deep
+// page, without and with a search on each search field; and for each one
+// the statements the API runs for it (the session lookup of the JWT guard,
+// then the list's own), straight on PostgreSQL with pg.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A term per search field that matches a realistic share of the seeded customers. */
+export const SEARCHES = [
+  ['customer_name', 'Wanjiru'], // a first name: 1 in 30
+  ['phone_contact', '12345'], // five digits of a phone number: about 40
+  ['id_number', '2012345'], // part of an ID number: 10
+  ['email', 'makena.kimani'], // a name in the address: about 1,700
+  ['county', 'Kisumu'], // 1 in 15
+  ['constituency', 'Constituency 12'], // 11 of 290
+  ['occupation', 'Teacher'], // 1 in 10
+];
+
+export async function listQueries({ N, root, sql }) {
+  const deep = Math.floor(N / 2);
+  const variants = [{ name: 'no search', params: {} }, ...SEARCHES.map(([field, term]) => ({ name: `${field} "${term}"`, params: { search_field: field, search_term: term } }))];
+  const api = resolve(root, 'apps/api/dist/customers/customer-list.js');
+  const session = resolve(root, 'apps/api/dist/auth/session.js');
+  const shared = existsSync(api) && existsSync(session) ? { list: await import(pathToFileURL(api).href), session: await import(pathToFileURL(session).href) } : null;
+  const userId = (await sql.query(`SELECT user_id FROM users WHERE username = 'bench'`)).rows[0].user_id;
+  const out = [];
+  for (const v of variants) {
+    for (const [page, offset] of [['first page', 0], [`offset ${deep}`, deep]]) {
+      const query = { limit: 10, offset, ...v.params };
+      const qs = new URLSearchParams(Object.entries(query).map(([k, val]) => [k, String(val)]));
+      out.push({
+        name: `${v.name}, ${page}`,
+        path: `/payg/registered-customers?${qs}`,
+        check: (body) => {
+          const r = JSON.parse(body.toString());
+          if (!Array.isArray(r.data) || typeof r.pagination?.total !== 'number') return `unexpected reply: ${body.toString().slice(0, 200)}`;
+          const expected = Math.max(0, Math.min(10, r.pagination.total - offset));
+          return r.data.length === expected ? null : `${r.data.length} rows, expected ${expected}`;
+        },
+        work: shared
+          ? async (client) => {
+              const run = (s) => client.query(s.text, s.values).then((r) => r.rows);
+              await run(shared.session.sessionQuery(userId));
+              await shared.list.listCustomers(run, 'big', { search_field: 'customer_name', ...query });
+            }
+          : null,
+      });
+    }
+  }
+  return out;
+}
