@@ -110,6 +110,8 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/update-invoice-settings': [200],
   'PUT /payg/update-invoice-settings': [200],
   'POST /payg/users': [201],
+  // The caller's own account only: nothing in the request names a user or an organization.
+  'POST /payg/auth/change-password': [200],
   'POST /payg/config/create': [201],
 };
 

@@ -73,6 +73,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/ready': 'public',
   'GET /payg/live': 'public',
   'GET /payg/me': 'any',
+  'POST /payg/auth/change-password': 'any',
 
   'GET /payg/registered-customers': 'any',
   'POST /payg/register-customer': 'any',

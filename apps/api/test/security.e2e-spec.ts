@@ -43,6 +43,7 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/admin/users': /^user\.created$/,
   'PUT /payg/admin/users/{id}': /^user\.updated$/,
   'POST /payg/admin/create-super-admin': /^user\.created$/,
+  'POST /payg/auth/change-password': /^user\.password_changed$/,
   // status changes
   'PUT /payg/admin/organizations/{id}/status': /^organization\.status_changed$/,
   'PUT /payg/customers/{id}': /^customer\.status_changed$/,
@@ -57,9 +58,9 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/authenticate': /^auth\.login$/,
 };
 
-/** Which served routes must be in AUDITED: every deletion, anything about users, statuses and tokens, sign-in. */
+/** Which served routes must be in AUDITED: every deletion, anything about users, statuses and tokens, sign-in and passwords. */
 const mustAudit = (key: string) =>
-  key.startsWith('DELETE ') || /\/users\b|create-super-admin|\/status$|generate-token|update-token-count|api-key\/rotate|\/authenticate$/.test(key);
+  key.startsWith('DELETE ') || /\/users\b|create-super-admin|change-password|\/status$|generate-token|update-token-count|api-key\/rotate|\/authenticate$/.test(key);
 
 describe('security hardening', () => {
   let t: TestApp;

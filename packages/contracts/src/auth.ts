@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAppTypeSchema, ZOrgStatusSchema, ZRoleSchema } from './common.js';
+import { ZPasswordSchema } from './users.js';
 
 export const ZLoginSchema = z.object({
   username: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
@@ -40,6 +41,20 @@ export const ZRefreshSchema = z.object({
   refresh_token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
 });
 export type RefreshInput = z.infer<typeof ZRefreshSchema>;
+
+/**
+ * POST /auth/change-password (any signed-in user, for their own account).
+ * The new password follows the rules of a new user's (ZPasswordSchema); the
+ * current one is only checked against the stored hash, so it keeps the
+ * sign-in form's rule (whatever the user was given may still be in use).
+ */
+export const ZChangePasswordSchema = z
+  .object({
+    current_password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+    new_password: ZPasswordSchema,
+  })
+  .refine((v) => v.new_password !== v.current_password, { path: ['new_password'], error: 'must be different from the current password' });
+export type ChangePasswordInput = z.infer<typeof ZChangePasswordSchema>;
 
 /** Claims of the signed access token. */
 export interface AccessTokenClaims {

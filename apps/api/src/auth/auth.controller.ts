@@ -3,10 +3,12 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   ZAuthReplySchema,
+  ZChangePasswordSchema,
   ZLoginSchema,
   ZMessageReplySchema,
   ZRefreshSchema,
   ZSessionUserSchema,
+  type ChangePasswordInput,
   type LoginInput,
   type RefreshInput,
 } from '@kidogo/contracts';
@@ -47,6 +49,21 @@ export class AuthController {
   async logout(@ValidBody() body: RefreshInput) {
     await this.auth.logout(body.refresh_token);
     return { message: 'Signed out' };
+  }
+
+  @Post('auth/change-password')
+  @ApiBearerAuth()
+  @Endpoint({
+    summary: 'Change your own password (any role); answers a fresh session and signs out every other one',
+    description:
+      'The new password follows the rules of a new user\'s. Every refresh token of the user is revoked; the reply carries a new one, ' +
+      'the same shape as POST /authenticate, so the caller stays signed in.',
+    body: ZChangePasswordSchema,
+    response: ZAuthReplySchema,
+    errors: { 400: 'current_password is incorrect; new_password breaks the password rules or equals the current one' },
+  })
+  changePassword(@CurrentUser() user: AuthUser, @ValidBody() body: ChangePasswordInput, @Req() req: Request) {
+    return this.auth.changePassword(user, body, clientIp(req));
   }
 
   @Get('me')

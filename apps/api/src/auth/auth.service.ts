@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { AccessTokenClaims, AuthReply, LoginInput, SessionUser } from '@kidogo/contracts';
+import type { AccessTokenClaims, AuthReply, ChangePasswordInput, LoginInput, SessionUser } from '@kidogo/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
 import { randomToken, sha256 } from '../common/crypto.js';
-import { verifyPassword } from './passwords.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { revokeRefreshTokens } from './session.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
 const INVALID = 'Invalid username or password';
@@ -86,6 +88,44 @@ export class AuthService {
       where: { token_hash: sha256(refreshToken), revoked_at: null },
       data: { revoked_at: new Date() },
     });
+  }
+
+  /**
+   * The signed-in user changes their own password. A wrong current password
+   * is a plain 400 on current_password: it writes nothing and does not count
+   * towards the sign-in lockout (the caller already holds a valid token).
+   * On success every refresh token of the user is revoked, as when a manager
+   * sets the password, and the reply is a fresh session, so this browser
+   * stays signed in while every other one is signed out.
+   */
+  async changePassword(actor: AuthUser, input: ChangePasswordInput, ip: string): Promise<AuthReply> {
+    const user = await this.database.platform.$transaction(async (tx) => {
+      // Locked, so two concurrent changes cannot both pass the current-password check.
+      const [row] = await tx.$queryRaw<{ password_hash: string }[]>`
+        SELECT password_hash FROM users WHERE user_id = ${actor.user_id}::int AND is_active FOR UPDATE`;
+      if (!row) throw Errors.unauthorized('Your session is no longer valid');
+      if (!(await verifyPassword(input.current_password, row.password_hash))) throw Errors.badRequest('current_password', 'is incorrect');
+      const updated = await tx.user.update({
+        where: { id: actor.user_id },
+        data: { password_hash: await hashPassword(input.new_password) },
+        include: { organization: true },
+      });
+      await revokeRefreshTokens(tx, actor.user_id);
+      await this.audit.record(
+        {
+          organizationId: updated.organization_id,
+          actor,
+          action: 'user.password_changed',
+          entityType: 'user',
+          entityId: updated.id,
+          description: `${updated.username} changed their password`,
+          ip,
+        },
+        tx,
+      );
+      return updated;
+    });
+    return this.issue(user);
   }
 
   async me(userId: number): Promise<SessionUser> {

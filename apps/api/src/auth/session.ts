@@ -26,3 +26,13 @@ export const sessionQuery = (userId: number) => Prisma.sql`
          o.status_changed_at AS org_status_changed_at
   FROM users u JOIN organizations o ON o.organization_id = u.organization_id
   WHERE u.user_id = ${userId}::int`;
+
+/**
+ * Ends every session of a user: their refresh tokens stop working, so no
+ * browser can renew an access token (those run out within their short life).
+ * Used when a password changes (by the user or by a manager) and when a user
+ * is deactivated or moved.
+ */
+export function revokeRefreshTokens(db: Pick<Prisma.TransactionClient, 'refreshToken'>, userId: number) {
+  return db.refreshToken.updateMany({ where: { user_id: userId, revoked_at: null }, data: { revoked_at: new Date() } });
+}

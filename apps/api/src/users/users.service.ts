@@ -7,6 +7,7 @@ import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { hashPassword } from '../auth/passwords.js';
+import { revokeRefreshTokens } from '../auth/session.js';
 import { USER_SELECT, UsersMapper } from './users.mapper.js';
 
 type Tx = Prisma.TransactionClient;
@@ -132,7 +133,7 @@ export class UsersService {
       });
       // A changed password or a deactivation ends the user's sessions.
       if (changes.password || changes.is_active === false || changes.organization_id) {
-        await tx.refreshToken.updateMany({ where: { user_id: id, revoked_at: null }, data: { revoked_at: new Date() } });
+        await revokeRefreshTokens(tx, id);
       }
       const what = Object.keys(changes).map((k) => (k === 'password' ? 'password' : `${k}`)).join(', ');
       await this.audit.record(

@@ -66,6 +66,14 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/refresh': async ({ t, w }) => ({ path: '/payg/refresh', body: { refresh_token: (await login(t, w)).refresh_token } }),
   'POST /payg/logout': async ({ t, w }) => ({ path: '/payg/logout', body: { refresh_token: (await login(t, w)).refresh_token } }),
   'GET /payg/me': () => ({ path: '/payg/me' }),
+  // The caller's own password, changed and then changed back, so the caller signs in as before afterwards.
+  'POST /payg/auth/change-password': () => {
+    const interim = `interim-${hex()}`;
+    return [
+      { path: '/payg/auth/change-password', body: { current_password: DEFAULT_PASSWORD, new_password: interim } },
+      { path: '/payg/auth/change-password', body: { current_password: interim, new_password: DEFAULT_PASSWORD } },
+    ];
+  },
   'GET /payg/health': () => ({ path: '/payg/health' }),
   'GET /payg/health/detailed': () => ({ path: '/payg/health/detailed' }),
   'GET /payg/ready': () => ({ path: '/payg/ready' }),
