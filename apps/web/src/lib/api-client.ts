@@ -153,6 +153,20 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(message, res.status, body);
 }
 
+/**
+ * Takes a new token pair the server handed out for the signed-in user (a
+ * refresh, a password change): stored, then announced so the session state
+ * follows without signing the user out.
+ */
+export function adoptSession(reply: Partial<AuthReply> & { access_token: string }): void {
+  storeSession({
+    token: reply.access_token,
+    ...(reply.refresh_token ? { refreshToken: reply.refresh_token } : {}),
+    ...(reply.user ? { user: reply.user } : {}),
+  });
+  window.dispatchEvent(new CustomEvent(SESSION_REFRESHED_EVENT, { detail: reply }));
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /**
@@ -172,12 +186,7 @@ export function refreshSession(): Promise<boolean> {
       if (!res.ok) return false;
       const reply = (await readBody(res)) as Partial<AuthReply> | null;
       if (!reply || typeof reply.access_token !== 'string' || !reply.access_token) return false;
-      storeSession({
-        token: reply.access_token,
-        refreshToken: reply.refresh_token ?? refreshToken,
-        ...(reply.user ? { user: reply.user } : {}),
-      });
-      window.dispatchEvent(new CustomEvent(SESSION_REFRESHED_EVENT, { detail: reply }));
+      adoptSession({ ...reply, access_token: reply.access_token, refresh_token: reply.refresh_token ?? refreshToken });
       return true;
     } catch {
       return false;

@@ -2,19 +2,13 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { roleLabel } from '@/components/ui/role-badge';
 import { useSession } from '@/lib/session';
-
-const ROLE_LABELS: Record<string, string> = {
-  super_admin: 'Super Admin',
-  owner: 'Owner',
-  admin: 'Admin',
-  staff: 'Staff',
-};
 
 /** Username, else organization id, else 'User'; role label, else 'Administrator'. */
 export function displayIdentity(user: { username?: string | null; role?: string | null } | null, organizationId: string | null) {
   const name = user?.username?.trim() || organizationId || 'User';
-  const role = user?.role ? (ROLE_LABELS[user.role] ?? user.role) : 'Administrator';
+  const role = user?.role ? roleLabel(user.role) : 'Administrator';
   return { name, role };
 }
 

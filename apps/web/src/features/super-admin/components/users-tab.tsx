@@ -1,22 +1,20 @@
-import { Badge, Button, Card, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import type { Role } from '@kidogo/contracts';
+import { ROLES, ZAdminCreateUserSchema, type Role } from '@kidogo/contracts';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PaginationControl } from '@/components/ui/pagination-control';
+import { RoleBadge, roleLabel } from '@/components/ui/role-badge';
 import { errorMessage } from '@/lib/api-client';
+import { schemaErrors } from '@/lib/validation';
 import { organizationLabel, useOrganizationOptions } from '../api/get-organizations';
 import type { AdminUser } from '../api/types';
 import { USER_PAGE_SIZE, useCreateUser, useUsers } from '../api/users';
 import { useConsoleFeedback } from './console-feedback';
 
-/** The roles of the contract, listed here so the console does not load the schemas (and zod) at run time. */
-const USER_ROLES: Role[] = ['super_admin', 'owner', 'admin', 'staff'];
-const ROLE_COLORS: Record<string, string> = { super_admin: 'grape', owner: 'blue', admin: 'teal', staff: 'gray' };
-const roleLabel = (r: string) => r.replace('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 export function UsersTab() {
   const [input, setInput] = useState('');
@@ -38,11 +36,7 @@ export function UsersTab() {
     {
       key: 'role',
       header: 'Role',
-      render: (u) => (
-        <Badge miw="max-content" color={ROLE_COLORS[u.role] ?? 'gray'} variant="light" radius="sm">
-          {roleLabel(u.role)}
-        </Badge>
-      ),
+      render: (u) => <RoleBadge role={u.role} />,
     },
   ];
 
@@ -86,7 +80,7 @@ export function UsersTab() {
   );
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const CREATE_LABELS = { username: 'Username', email: 'Email', password: 'Password', organization_id: 'Organization', role: 'Role' };
 
 interface Values {
   username: string;
@@ -102,12 +96,8 @@ function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => 
   const orgs = useOrganizationOptions();
   const form = useForm<Values>({
     initialValues: { username: '', email: '', password: '', organization_id: null, role: 'staff' },
-    validate: {
-      username: (v) => (v.trim().length >= 3 ? (/^[A-Za-z0-9._@-]+$/.test(v.trim()) ? null : 'Letters, digits, . _ @ and - only') : 'Username must be at least 3 characters'),
-      email: (v) => (EMAIL.test(v.trim()) ? null : 'Enter a valid email address'),
-      password: (v) => (v.length >= 8 ? null : 'Password must be at least 8 characters'),
-      organization_id: (v) => (v ? null : 'Organization is required'),
-    },
+    // The API's own rules (ZAdminCreateUserSchema), so the form and the server agree.
+    validate: (v) => schemaErrors(ZAdminCreateUserSchema, { ...v, organization_id: v.organization_id ?? '' }, CREATE_LABELS),
   });
   const close = () => {
     if (create.isPending) return;
@@ -137,7 +127,7 @@ function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => 
             <TextInput label="Username" withAsterisk data-autofocus {...form.getInputProps('username')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
             <PasswordInput label="Password" withAsterisk description="At least 8 characters" {...form.getInputProps('password')} />
-            <Select label="Role" allowDeselect={false} data={USER_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} {...form.getInputProps('role')} />
+            <Select label="Role" allowDeselect={false} data={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} {...form.getInputProps('role')} />
           </SimpleGrid>
           <Select
             label="Organization"
