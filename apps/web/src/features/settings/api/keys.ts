@@ -4,4 +4,6 @@ export const settingsKeys = {
   health: () => [...settingsKeys.all, 'health'] as const,
   apiKey: () => [...settingsKeys.all, 'api-key'] as const,
   smsProvider: () => [...settingsKeys.all, 'sms-provider'] as const,
+  team: () => [...settingsKeys.all, 'team'] as const,
+  teamList: (search: string, offset: number) => [...settingsKeys.team(), search, offset] as const,
 };

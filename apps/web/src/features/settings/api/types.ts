@@ -1,6 +1,17 @@
 // The settings shapes are the API's contract (packages/contracts/src/settings.ts).
 export { SMS_PROVIDERS } from '@kidogo/contracts';
-export type { ApiKeyReply, SmsProvider, SmsProviderInput, SmsProviderName } from '@kidogo/contracts';
+export type {
+  ApiKeyReply,
+  AuthReply,
+  ChangePasswordInput,
+  CreateOrgUserInput,
+  SmsProvider,
+  SmsProviderInput,
+  SmsProviderName,
+  UpdateOrgUserInput,
+  User as TeamUser,
+  UserList as TeamUserList,
+} from '@kidogo/contracts';
 
 /** The config of PUT /settings/sms-provider as this form sends it. */
 export interface SmsProviderConfig {

@@ -2,32 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { maskKey } from '../components/api-key-card';
-
-const KEY = 'kdg_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
-const NEW_KEY = 'kdg_ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210zyxwvut';
-
-function mockSettingsApi(handler?: (call: RecordedCall, path: string) => Response | undefined) {
-  return mockFetch((call) => {
-    const path = new URL(call.url, 'http://x').pathname;
-    const custom = handler?.(call, path);
-    if (custom) return custom;
-    if (path === '/payg/notifications') return jsonResponse(200, { data: [] });
-    if (path === '/payg/health') return jsonResponse(200, { status: 'healthy', database: 'connected', external_services: 'not_configured' });
-    if (path === '/payg/settings/api-key') return jsonResponse(200, { api_key: KEY });
-    if (path === '/payg/settings/api-key/rotate') return jsonResponse(200, { api_key: NEW_KEY });
-    if (path === '/payg/settings/sms-provider' && call.method === 'GET') {
-      return jsonResponse(200, { provider: 'none', config: {}, is_active: true, fallback: 'none', updated_at: null });
-    }
-    if (path === '/payg/settings/sms-provider' && call.method === 'PUT') {
-      const body = JSON.parse(call.body!);
-      return jsonResponse(200, { ...body, config: { ...body.config, secret: body.config.secret ? '••••cret' : undefined }, fallback: 'none', updated_at: '2026-01-02T00:00:00Z' });
-    }
-    return jsonResponse(404, { message: 'not mocked' });
-  });
-}
+import { KEY, mockSettingsApi, NEW_KEY } from '../testing/mock-settings-api';
 
 describe('settings page', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());

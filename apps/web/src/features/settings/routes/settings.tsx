@@ -3,11 +3,13 @@ import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/layout/page-header';
 import { useSession } from '@/lib/session';
 import { ApiKeyCard } from '../components/api-key-card';
+import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
 import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
+import { TeamCard } from '../components/team-card';
 
-/** Who may see and change the organization's integration settings (the API enforces the same). */
+/** Who may see and change the organization's integration settings and its users (the API enforces the same). */
 export const INTEGRATION_ROLES: readonly Role[] = ['owner', 'admin', 'super_admin'];
 
 export default function SettingsRoute() {
@@ -16,18 +18,24 @@ export default function SettingsRoute() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="System configuration and how payments reach your organization." />
+      <PageHeader title="Settings" subtitle="Your password, your team, and how payments reach your organization." />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: manages ? 6 : 12 }}>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="lg">
             <SystemConfigCard />
             {manages ? <ApiKeyCard /> : null}
             {manages ? <SmsProviderCard /> : null}
           </Stack>
         </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack gap="lg">
+            <ChangePasswordCard />
+            {manages ? <ReceiverInstructionsCard /> : null}
+          </Stack>
+        </Grid.Col>
         {manages ? (
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <ReceiverInstructionsCard />
+          <Grid.Col span={12}>
+            <TeamCard />
           </Grid.Col>
         ) : null}
       </Grid>

@@ -1,0 +1,152 @@
+import { ActionIcon, Badge, Box, Button, Card, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateText } from '@/components/ui/date-text';
+import { PaginationControl } from '@/components/ui/pagination-control';
+import { RoleBadge } from '@/components/ui/role-badge';
+import { SearchBar, useSearchTerm } from '@/components/ui/search-bar';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useDeleteTeamUser } from '../api/delete-team-user';
+import { TEAM_PAGE_SIZE, useTeam } from '../api/get-team';
+import type { TeamUser } from '../api/types';
+import { AddTeamUserModal, EditTeamUserModal } from './team-user-modals';
+
+export const DELETE_FAILED = 'Failed to delete the user';
+
+/** The people who sign in to the organization: owners and admins add, edit and remove them (GET/POST/PUT/DELETE /users). */
+export function TeamCard() {
+  const { user: me } = useSession();
+  const [page, setPage] = useState(1);
+  const search = useSearchTerm({ onApply: () => setPage(1) });
+  const team = useTeam(search.term, (page - 1) * TEAM_PAGE_SIZE);
+  const [adding, addModal] = useDisclosure(false);
+  const [editing, setEditing] = useState<TeamUser | null>(null);
+  const [deleting, setDeleting] = useState<TeamUser | null>(null);
+  const remove = useDeleteTeamUser();
+
+  const closeDelete = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    setDeleting(null);
+  };
+  const confirmDelete = () =>
+    deleting &&
+    remove.mutate(deleting.user_id, {
+      onSuccess: (reply) => {
+        toast.success(reply?.message ?? `User ${deleting.username} deleted`);
+        remove.reset();
+        setDeleting(null);
+      },
+    });
+
+  const columns: Column<TeamUser>[] = [
+    {
+      key: 'username',
+      header: 'Username',
+      render: (u) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {u.username}
+          </Text>
+          {u.user_id === me?.user_id ? (
+            <Badge size="xs" variant="outline" radius="sm">
+              You
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'email', header: 'Email', render: (u) => u.email || '—' },
+    { key: 'role', header: 'Role', render: (u) => <RoleBadge role={u.role} /> },
+    {
+      key: 'active',
+      header: 'Active',
+      render: (u) => (
+        <Badge color={u.is_active ? 'green' : 'gray'} variant="light" radius="sm">
+          {u.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+    { key: 'created', header: 'Created', render: (u) => <DateText value={u.created_at} /> },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      render: (u) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit" withArrow>
+            <ActionIcon variant="subtle" aria-label={`Edit ${u.username}`} onClick={() => setEditing(u)}>
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete" withArrow>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${u.username}`} onClick={() => setDeleting(u)}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Card padding="lg" component="section" aria-label="Team">
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <div>
+          <Group gap="sm" mb={4}>
+            <IconUsers size={20} />
+            <Title order={4}>Team</Title>
+          </Group>
+          <Text size="sm" c="dimmed">
+            The people who sign in to your organization, and what each may do.
+          </Text>
+        </div>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={addModal.open}>
+          Add User
+        </Button>
+      </Group>
+      <Box mb="sm" maw={480}>
+        <SearchBar
+          value={search.input}
+          onChange={search.setInput}
+          onSubmit={search.submit}
+          onClear={search.clear}
+          label="Search team"
+          placeholder="Search by username or email..."
+        />
+      </Box>
+      <DataTable
+        caption="Team"
+        columns={columns}
+        rows={team.data?.data}
+        rowKey={(u) => u.user_id}
+        loading={team.isPending}
+        error={team.isError ? errorMessage(team.error, 'Failed to load the team') : null}
+        onRetry={() => void team.refetch()}
+        emptyText={search.term ? 'No users match your search' : 'No users yet'}
+      />
+      <PaginationControl page={page} total={team.data?.pagination.total ?? 0} pageSize={TEAM_PAGE_SIZE} onPageChange={setPage} itemLabel="users" />
+
+      <AddTeamUserModal opened={adding} onClose={addModal.close} actorRole={me?.role} />
+      {editing ? (
+        <EditTeamUserModal key={editing.user_id} user={editing} self={editing.user_id === me?.user_id} actorRole={me?.role} onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={closeDelete}
+        onConfirm={confirmDelete}
+        title="Delete user?"
+        message={`Delete ${deleting?.username ?? 'this user'}? They will no longer be able to sign in. This cannot be undone.`}
+        confirmLabel="Delete User"
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, DELETE_FAILED) : null}
+        errorTitle={DELETE_FAILED}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import type { User } from '@kidogo/contracts';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+
+export const KEY = 'kdg_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
+export const NEW_KEY = 'kdg_ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210zyxwvut';
+
+export function buildTeamUser(overrides: Partial<User> = {}): User {
+  return {
+    user_id: 7,
+    username: 'amina',
+    email: 'amina@example.com',
+    organization_id: 'org-1',
+    role: 'admin',
+    is_active: true,
+    last_login_at: null,
+    created_at: '2026-03-04T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The Settings page's API in memory: health, API key, SMS provider, and a
+ * team that POST, PUT and DELETE /users really change. `handler` answers
+ * first (return undefined to fall through).
+ */
+export function mockSettingsApi(handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined, team: User[] = []) {
+  const users = [...team];
+  return mockFetch((call) => {
+    const url = new URL(call.url, 'http://x');
+    const path = url.pathname;
+    const custom = handler?.(call, path);
+    if (custom) return custom;
+    if (path === '/payg/notifications') return jsonResponse(200, { data: [] });
+    if (path === '/payg/health') return jsonResponse(200, { status: 'healthy', database: 'connected', external_services: 'not_configured' });
+    if (path === '/payg/settings/api-key') return jsonResponse(200, { api_key: KEY });
+    if (path === '/payg/settings/api-key/rotate') return jsonResponse(200, { api_key: NEW_KEY });
+    if (path === '/payg/settings/sms-provider' && call.method === 'GET') {
+      return jsonResponse(200, { provider: 'none', config: {}, is_active: true, fallback: 'none', updated_at: null });
+    }
+    if (path === '/payg/settings/sms-provider' && call.method === 'PUT') {
+      const body = JSON.parse(call.body!);
+      return jsonResponse(200, { ...body, config: { ...body.config, secret: body.config.secret ? '••••cret' : undefined }, fallback: 'none', updated_at: '2026-01-02T00:00:00Z' });
+    }
+    if (path === '/payg/users' && call.method === 'GET') {
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const found = users.filter((u) => !search || u.username.toLowerCase().includes(search) || (u.email ?? '').toLowerCase().includes(search));
+      return jsonResponse(200, { data: found.slice(offset, offset + limit), pagination: { total: found.length, limit, offset, total_pages: Math.ceil(found.length / limit) } });
+    }
+    if (path === '/payg/users' && call.method === 'POST') {
+      const body = JSON.parse(call.body!);
+      const user = buildTeamUser({ user_id: 100 + users.length, username: body.username, email: body.email, role: body.role, created_at: '2026-11-20T09:00:00Z' });
+      users.unshift(user);
+      return jsonResponse(201, user);
+    }
+    const one = /^\/payg\/users\/(\d+)$/.exec(path);
+    if (one) {
+      const at = users.findIndex((u) => u.user_id === Number(one[1]));
+      if (at < 0) return jsonResponse(404, { detail: 'User not found', message: 'User not found' });
+      if (call.method === 'DELETE') {
+        const [gone] = users.splice(at, 1);
+        return jsonResponse(200, { message: `User ${gone!.username} deleted` });
+      }
+      if (call.method === 'PUT') {
+        const { password: _password, ...changes } = JSON.parse(call.body!);
+        users[at] = { ...users[at]!, ...changes };
+        return jsonResponse(200, users[at]);
+      }
+    }
+    return jsonResponse(404, { message: 'not mocked' });
+  });
+}
