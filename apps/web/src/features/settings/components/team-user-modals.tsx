@@ -95,7 +95,13 @@ export function AddTeamUserModal({ opened, onClose, actorRole }: { opened: boole
             <TextInput label="Username" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('username')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
             <PasswordInput label="Password" withAsterisk description="At least 8 characters" autoComplete="new-password" {...form.getInputProps('password')} />
-            <Select label="Role" allowDeselect={false} data={roleOptions(assignableRoles(actorRole))} {...form.getInputProps('role')} />
+            <Select
+              label="Role"
+              description="Staff do not manage users or settings"
+              allowDeselect={false}
+              data={roleOptions(assignableRoles(actorRole))}
+              {...form.getInputProps('role')}
+            />
           </SimpleGrid>
           {refusal.message ? <ErrorAlert title="Failed to add the user" message={refusal.message} /> : null}
           <ModalButtons onCancel={close} pending={create.isPending} label="Add User" />

@@ -18,27 +18,29 @@ export default function SettingsRoute() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="Your password, your team, and how payments reach your organization." />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Stack gap="lg">
-            <SystemConfigCard />
-            {manages ? <ApiKeyCard /> : null}
-            {manages ? <SmsProviderCard /> : null}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Stack gap="lg">
-            <ChangePasswordCard />
-            {manages ? <ReceiverInstructionsCard /> : null}
-          </Stack>
-        </Grid.Col>
-        {manages ? (
-          <Grid.Col span={12}>
-            <TeamCard />
+      <PageHeader
+        title="Settings"
+        subtitle={manages ? 'Your password, your team, and how payments reach your organization.' : 'Your password and how this system is set up.'}
+      />
+      <Stack gap="lg">
+        {/* Full width (a table) and first: the two columns below end at different heights, so it must not sit under them. */}
+        {manages ? <TeamCard /> : null}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Stack gap="lg">
+              <SystemConfigCard />
+              {manages ? <ApiKeyCard /> : null}
+              {manages ? <SmsProviderCard /> : null}
+            </Stack>
           </Grid.Col>
-        ) : null}
-      </Grid>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Stack gap="lg">
+              <ChangePasswordCard />
+              {manages ? <ReceiverInstructionsCard /> : null}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
     </>
   );
 }
