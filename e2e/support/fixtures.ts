@@ -35,6 +35,8 @@ export async function signIn(page: Page, who = DEMO_OWNER, path = '/login') {
 /** Full-page screenshots in light and dark, under e2e/screenshots/<name>-<theme>.png. */
 export async function screenshotBothThemes(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // From the top: scrolled, a full-page capture paints the fixed header and sidebar halfway down the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => {
       localStorage.setItem('theme', t);

@@ -1,5 +1,5 @@
-import { openSignedIn } from '../support/api.js';
-import { expect, screenshotBothThemes, test } from '../support/fixtures.js';
+import { openSignedIn, unique } from '../support/api.js';
+import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 test.describe('settings', () => {
   test('the system configuration reads live health', async ({ page }) => {
@@ -9,6 +9,7 @@ test.describe('settings', () => {
     await expect(config.getByText('Connected')).toBeVisible();
     await expect(config.getByText(/\/payg$/)).toBeVisible();
     await expect(config.getByText('Production')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Team' }).getByText('owner@demo.kidogo.local')).toBeVisible();
     await screenshotBothThemes(page, 'settings');
   });
 
@@ -55,5 +56,55 @@ test.describe('settings', () => {
     await expect(card.getByText(/\/payg\/external\/receive-phoneteletalk$/).first()).toBeVisible();
     await expect(card.getByText('X-API-Key: <your API key>', { exact: true })).toBeVisible();
   });
-});
 
+  test('an owner adds a staff user, who signs in, changes their own password and signs in with the new one', async ({ page }) => {
+    const staff = { username: unique('agent').toLowerCase(), password: 'first-pass-1' };
+    const newPassword = 'second-pass-2';
+
+    await openSignedIn(page, '/settings');
+    const team = page.getByRole('region', { name: 'Team' });
+    await expect(team.getByRole('table', { name: 'Team' }).getByText('demo', { exact: true })).toBeVisible();
+    await team.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByRole('textbox', { name: 'Username' }).fill(staff.username);
+    await add.getByRole('textbox', { name: 'Email' }).fill(`${staff.username}@demo.kidogo.local`);
+    await add.getByLabel(/^Password/).fill(staff.password);
+    await expect(add.getByLabel('Role')).toHaveValue('Staff');
+    await screenshotBothThemes(page, 'settings-add-user');
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.getByText(`User ${staff.username} added`)).toBeVisible();
+    await expect(add).toBeHidden();
+    const row = team.getByRole('row').filter({ hasText: staff.username });
+    await expect(row).toContainText('Staff');
+    await expect(row).toContainText('Active');
+    await screenshotBothThemes(page, 'settings-team');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await signIn(page, staff, '/settings');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('region', { name: 'System Configuration' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Team' })).toHaveCount(0);
+    const card = page.getByRole('region', { name: 'Change Password' });
+    await card.getByLabel(/^Current password/).fill(staff.password);
+    await card.getByLabel(/^New password/).fill(newPassword);
+    await card.getByLabel(/^Confirm new password/).fill(newPassword);
+    await card.getByRole('button', { name: 'Change Password' }).click();
+    await expect(card.getByText('Password changed')).toBeVisible();
+    await screenshotBothThemes(page, 'settings-staff');
+    // The fresh session the server answered keeps this browser signed in, across a reload too.
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Change Password' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, staff);
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
