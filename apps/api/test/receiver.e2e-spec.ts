@@ -332,6 +332,37 @@ describe('the mobile-money receiver', () => {
     expect(still.status).toBe('received');
   });
 
+  it('keeps a message whose processing failed, answers the error, and records it once the sweep can', async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    // A device whose sealed factory data cannot be opened: making its token fails mid-transaction.
+    const sealed = { secret_key_enc: item.secret_key_enc, starting_code_enc: item.starting_code_enc };
+    const where = { organization_id_id: { organization_id: org.id, id: item.id } };
+    await t.db.db.item.update({ where, data: { secret_key_enc: 'not-a-sealed-value' } });
+    const body = { message: mpesaPaybillSms({ code: code(), amount: '100.00', account: item.serial_number }), from: 'MPESA' };
+    const res = await receive(key, body);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    // Nothing of the payment was written, but the message is kept, waiting.
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(0);
+    const kept = await t.db.db.message.findMany({ where: { organization_id: org.id } });
+    expect(kept.map((m) => m.status)).toEqual(['received']);
+    expect(kept[0]!.raw_payload).toEqual(body);
+    // Once the device is repaired, the sweep (here by hand, the message made older than a minute) records it once.
+    await t.db.db.item.update({ where, data: sealed });
+    await t.db.db.message.update({ where: { organization_id_id: { organization_id: org.id, id: kept[0]!.id } }, data: { created_at: new Date(Date.now() - 5 * 60_000) } });
+    expect(await t.app.get(ReceiverService).recover()).toBeGreaterThanOrEqual(1);
+    expect(await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: kept[0]!.id } } })).toMatchObject({
+      status: 'processed',
+      delivery_status: 'queued',
+    });
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id, status: 'completed', message_id: kept[0]!.id } })).toBe(1);
+    // The gateway sending it again meanwhile gets the first result, not a second payment.
+    const again = ZReceiveReplySchema.parse((await receive(key, body).expect(200)).body);
+    expect(again.status).toBe('duplicate');
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(1);
+  });
+
   it('documents the accepted bodies and the key in the OpenAPI document', async () => {
     const doc = (await t.http.get('/payg/docs-json').expect(200)).body as {
       paths: Record<string, Record<string, { description?: string; security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;

@@ -11,7 +11,7 @@ import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseService } from '../database/database.service.js';
-import { PaymentPipeline } from '../payments/payment-pipeline.service.js';
+import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
 
 /** A message still in status received after this long was left by a crash (or a failed request). */
 const STALE_MS = 60_000;
@@ -59,12 +59,16 @@ function paidAt(p: ParsedPayment, fallback: Date): Date {
 }
 
 /**
- * The gateway's endpoint. Every request is first stored raw as a message row
- * in its own committed insert, so nothing received is ever lost; it is then
- * processed in one transaction (parse, record the payment once, tokens, reply).
- * A message left in status received (the process died between the two) is
- * picked up again by the recovery sweep, at start and every minute, on any
- * of several API processes (the row lock is taken with SKIP LOCKED).
+ * The gateway's endpoint. A request is answered 200 only once its message is
+ * committed, so nothing acknowledged is ever lost: the message row is written
+ * once, with the payment, tokens and reply, by the transaction that records
+ * them (one commit and one version of the row per payment, where storing it
+ * first took a second commit and a rewrite of the row and its ten indexes).
+ * When that transaction fails, the message is stored as it came, in status
+ * received, and the error answered; the recovery sweep (at start and every
+ * minute, on any of several API processes, rows taken with SKIP LOCKED)
+ * processes such messages again. A process that dies mid-request has
+ * acknowledged nothing, so the gateway sends again.
  */
 @Injectable()
 export class ReceiverService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -81,75 +85,98 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   async receive(orgId: string, body: Json): Promise<ReceiveReply> {
     const incoming = incomingText(body);
     const receivedAt = incoming.receivedAt && !Number.isNaN(incoming.receivedAt.getTime()) ? incoming.receivedAt : null;
-    // Its own committed statement: whatever happens next, the message is kept.
-    const [message] = await this.database.prepared<{ message_id: number; received_at: Date }>(Prisma.sql`
-      INSERT INTO messages (organization_id, raw_payload, received_message, sender, status, received_at)
-      VALUES (${orgId}, ${JSON.stringify(body)}::jsonb, ${incoming.text}, ${incoming.sender}, 'received'::"MessageStatus",
-              coalesce(${receivedAt?.toISOString() ?? null}::timestamptz, now()))
-      RETURNING message_id, received_at`);
-    const outcome = await this.process(orgId, message!.message_id, { body, receivedAt: message!.received_at });
-    if (outcome) return outcome;
-    // Another process holds it (a recovery sweep): answer what it recorded.
-    const [row] = await this.database.query<{ result: { outcome?: PaymentOutcome } | null }>(Prisma.sql`
-      SELECT result FROM messages WHERE organization_id = ${orgId} AND message_id = ${message!.message_id}::int`);
-    const stored = row?.result?.outcome;
-    return { ...(stored ?? { status: 'unparsed', error: 'Still being processed' }), message_id: message!.message_id };
+    const message: IncomingMessage = { payload: JSON.stringify(body), text: incoming.text, sender: incoming.sender, receivedAt };
+    const { result, source } = parse(body);
+    if (!result.ok) {
+      const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
+      const [row] = await this.database.prepared<{ message_id: number }>(Prisma.sql`
+        WITH mid AS (SELECT nextval(pg_get_serial_sequence('messages', 'message_id'))::int AS id)
+        INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, parse_error, result)
+        SELECT mid.id, ${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
+               coalesce(${receivedAt?.toISOString() ?? null}::timestamptz, now()), 'unparsed'::"MessageStatus", ${result.error},
+               jsonb_set(${JSON.stringify({ parsed: null, outcome })}::jsonb, '{outcome,message_id}', to_jsonb(mid.id))
+        FROM mid
+        RETURNING message_id`);
+      return { ...outcome, message_id: row!.message_id };
+    }
+    const p = result.payment;
+    const code = p.transaction_code.slice(0, 64);
+    try {
+      const outcome = await this.database.transaction((run) =>
+        this.pipeline.record(
+          run,
+          orgId,
+          {
+            transactionCode: code,
+            amountCents: parseAmountToCents(p.amount)!,
+            currency: p.currency,
+            method: 'mobile_money',
+            source,
+            accountReference: p.account_reference?.slice(0, 100) ?? null,
+            payerPhone: p.sender_phone,
+            payerName: p.sender_name?.slice(0, 200) ?? null,
+            paidAt: paidAt(p, receivedAt ?? new Date()),
+            messageId: null,
+            incoming: message,
+            recordedBy: 'system',
+            actor: null,
+          },
+          { transactionCode: code, amount: p.amount, parsed: p },
+        ),
+      );
+      return { ...outcome, message_id: outcome.message_id! };
+    } catch (e) {
+      // Not recorded (the transaction rolled back): keep the message as it
+      // came, for the recovery sweep to process again, then answer the error.
+      await this.database.query(Prisma.sql`
+        INSERT INTO messages (organization_id, raw_payload, received_message, sender, received_at, status)
+        VALUES (${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
+                coalesce(${receivedAt?.toISOString() ?? null}::timestamptz, now()), 'received'::"MessageStatus")`);
+      throw e;
+    }
   }
 
-  /**
-   * Processes one stored message (the body is passed when the caller has it,
-   * so it is not read back); null when another process has it or it is no
-   * longer in status received.
-   */
-  async process(orgId: string, messageId: number, known?: { body: Json; receivedAt: Date }): Promise<ReceiveReply | null> {
+  /** Processes a stored message (left in status received); null when another process has it or it is no longer waiting. */
+  async process(orgId: string, messageId: number): Promise<ReceiveReply | null> {
     return this.database.transaction(async (run) => {
-      let body = known?.body;
-      let receivedAt = known?.receivedAt;
-      if (!body) {
-        const [msg] = await run<{ raw_payload: unknown; received_at: Date }>(Prisma.sql`
-          SELECT raw_payload, received_at FROM messages
-          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
-          FOR UPDATE SKIP LOCKED`);
-        if (!msg) return null;
-        const raw = typeof msg.raw_payload === 'string' ? (JSON.parse(msg.raw_payload) as unknown) : msg.raw_payload;
-        body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
-        receivedAt = msg.received_at;
-      }
-      // With the body in hand the message is locked by the pipeline's first
-      // statement (or by this update): one round trip less per payment.
-      const lockHere = known !== undefined;
+      const [msg] = await run<{ raw_payload: unknown; received_at: Date }>(Prisma.sql`
+        SELECT raw_payload, received_at FROM messages
+        WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
+        FOR UPDATE SKIP LOCKED`);
+      if (!msg) return null;
+      const raw = typeof msg.raw_payload === 'string' ? (JSON.parse(msg.raw_payload) as unknown) : msg.raw_payload;
+      const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
       const { result, source } = parse(body);
       if (!result.ok) {
         const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
-        const updated = await run(Prisma.sql`
+        await run(Prisma.sql`
           UPDATE messages SET status = 'unparsed'::"MessageStatus", parse_error = ${result.error},
                  result = ${JSON.stringify({ parsed: null, outcome })}::jsonb
-          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
-          RETURNING message_id`);
-        if (!updated.length) return null;
+          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int`);
         return { ...outcome, message_id: messageId };
       }
       const p = result.payment;
       const code = p.transaction_code.slice(0, 64);
-      const payment = {
-        transactionCode: code,
-        amountCents: parseAmountToCents(p.amount)!,
-        currency: p.currency,
-        method: 'mobile_money' as const,
-        source,
-        accountReference: p.account_reference?.slice(0, 100) ?? null,
-        payerPhone: p.sender_phone,
-        payerName: p.sender_name?.slice(0, 200) ?? null,
-        paidAt: paidAt(p, receivedAt!),
-        messageId,
-        recordedBy: 'system',
-        actor: null,
-      };
-      const finish = { transactionCode: code, amount: p.amount, parsed: p };
-      const outcome = lockHere
-        ? await this.pipeline.record(run, orgId, payment, finish, true)
-        : await this.pipeline.record(run, orgId, payment, finish);
-      return outcome ? { ...outcome, message_id: messageId } : null;
+      const outcome = await this.pipeline.record(
+        run,
+        orgId,
+        {
+          transactionCode: code,
+          amountCents: parseAmountToCents(p.amount)!,
+          currency: p.currency,
+          method: 'mobile_money',
+          source,
+          accountReference: p.account_reference?.slice(0, 100) ?? null,
+          payerPhone: p.sender_phone,
+          payerName: p.sender_name?.slice(0, 200) ?? null,
+          paidAt: paidAt(p, msg.received_at),
+          messageId,
+          recordedBy: 'system',
+          actor: null,
+        },
+        { transactionCode: code, amount: p.amount, parsed: p },
+      );
+      return { ...outcome, message_id: messageId };
     });
   }
 
