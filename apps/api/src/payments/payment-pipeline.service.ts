@@ -37,15 +37,17 @@ export interface IncomingPayment {
   /** The device, when the caller already knows it (manual payments). */
   itemId?: number;
   /**
-   * The gateway request that carried it, not stored yet: the receiver's
-   * message row is written once, with the outcome, by the statement that
-   * records the payment (messageId is then null).
+   * The gateway request that carried it, kept raw in inbound_requests until
+   * now: the receiver's message row is written once, with the outcome, by the
+   * statement that records the payment (messageId is then null).
    */
   incoming?: IncomingMessage;
 }
 
 /** A received request as the messages table keeps it. */
 export interface IncomingMessage {
+  /** The message id reserved when the request was stored raw. */
+  id: number;
   /** The body as JSON text. */
   payload: string;
   text: string | null;
@@ -53,7 +55,7 @@ export interface IncomingMessage {
   receivedAt: Date | null;
 }
 
-/** Columns and values of a new incoming message row with its id taken beforehand. */
+/** Columns and values of a new incoming message row (its id reserved with the raw request). */
 const incomingColumns = Prisma.sql`message_id, organization_id, raw_payload, received_message, sender, received_at`;
 const incomingValues = (id: number, orgId: string, m: IncomingMessage) =>
   Prisma.sql`${id}::int, ${orgId}, ${m.payload}::jsonb, ${m.text}, ${m.sender}, coalesce(${m.receivedAt?.toISOString() ?? null}::timestamptz, now())`;
@@ -98,12 +100,12 @@ export class PaymentPipeline {
   constructor(private readonly tokens: TokensService) {}
 
   async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome> {
-    const ids = { nextPaymentId: true, nextMessageId: p.incoming !== undefined };
+    const ids = { nextPaymentId: true };
     const item = p.itemId !== undefined ? await this.tokens.lockItem(run, orgId, p.itemId, ids) : await this.findDevice(run, orgId, p, ids);
     if (!item) return this.recordUnmatched(run, orgId, p, finish);
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
-    // The incoming message's id, taken with the lock: the payment row points at it.
-    const messageId = p.incoming ? item.next_message_id! : p.messageId;
+    // The payment row points at the incoming message.
+    const messageId = p.incoming ? p.incoming.id : p.messageId;
     const amount = formatCents(p.amountCents);
     const applied = this.allocate(item, p.amountCents, p.currency ?? 'KES');
     const paymentId = item.next_payment_id!;
@@ -173,7 +175,7 @@ export class PaymentPipeline {
    * exactly one device); with no account reference (till and personal
    * receipts), the payer's phone. Null when nothing matches exactly one device.
    */
-  private async findDevice(run: Run, orgId: string, p: IncomingPayment, ids: { nextPaymentId: boolean; nextMessageId: boolean }): Promise<LockedItem | null> {
+  private async findDevice(run: Run, orgId: string, p: IncomingPayment, ids: { nextPaymentId: boolean }): Promise<LockedItem | null> {
     const raw = p.accountReference?.trim() ?? '';
     const ref = normalizeAccountRef(raw);
     let customer: Prisma.Sql | null = null;
@@ -203,10 +205,8 @@ export class PaymentPipeline {
   /** No single device: the payment is kept as pending (the reply is the history only). */
   private async recordUnmatched(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome> {
     const amount = formatCents(p.amountCents);
-    const [{ id, message_id: newMessageId }] = await run<{ id: number; message_id: number | null }>(Prisma.sql`
-      SELECT nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS id,
-             ${p.incoming ? Prisma.sql`nextval(pg_get_serial_sequence('messages', 'message_id'))::int` : Prisma.sql`NULL::int`} AS message_id`);
-    const messageId = p.incoming ? newMessageId : p.messageId;
+    const [{ id }] = await run<{ id: number }>(Prisma.sql`SELECT nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS id`);
+    const messageId = p.incoming ? p.incoming.id : p.messageId;
     const outcome: PaymentOutcome = { status: 'unmatched', payment_id: id, transaction_code: p.transactionCode, amount };
     let message = Prisma.empty;
     if (finish && messageId !== null) {
@@ -417,10 +417,10 @@ export class PaymentPipeline {
                result = ${json({ parsed: finish.parsed, outcome: { ...outcome, message_id: p.messageId } })}::jsonb
         WHERE organization_id = ${orgId} AND message_id = ${p.messageId}::int`);
     } else if (finish && p.incoming) {
-      const [{ id }] = await run<{ id: number }>(Prisma.sql`SELECT nextval(pg_get_serial_sequence('messages', 'message_id'))::int AS id`);
+      const id = p.incoming.id;
       await run(Prisma.sql`
         INSERT INTO messages (${incomingColumns}, status, transaction_code, amount, payment_id, result)
-        VALUES (${incomingValues(id!, orgId, p.incoming)}, 'duplicate'::"MessageStatus", ${finish.transactionCode}, ${finish.amount}::numeric,
+        VALUES (${incomingValues(id, orgId, p.incoming)}, 'duplicate'::"MessageStatus", ${finish.transactionCode}, ${finish.amount}::numeric,
                 ${existing.id}::int, ${json({ parsed: finish.parsed, outcome: { ...outcome, message_id: id } })}::jsonb)`);
       return { ...outcome, message_id: id };
     }

@@ -10,7 +10,7 @@ import {
 import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DatabaseService } from '../database/database.service.js';
+import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
 
 /** A message still in status received after this long was left by a crash (or a failed request). */
@@ -59,16 +59,18 @@ function paidAt(p: ParsedPayment, fallback: Date): Date {
 }
 
 /**
- * The gateway's endpoint. A request is answered 200 only once its message is
- * committed, so nothing acknowledged is ever lost: the message row is written
- * once, with the payment, tokens and reply, by the transaction that records
- * them (one commit and one version of the row per payment, where storing it
- * first took a second commit and a rewrite of the row and its ten indexes).
- * When that transaction fails, the message is stored as it came, in status
- * received, and the error answered; the recovery sweep (at start and every
- * minute, on any of several API processes, rows taken with SKIP LOCKED)
- * processes such messages again. A process that dies mid-request has
- * acknowledged nothing, so the gateway sends again.
+ * The gateway's endpoint. Every request is first stored raw, in its own
+ * committed insert into inbound_requests (a table with nothing but its primary
+ * key to maintain), under the message id it will have; nothing received is
+ * ever lost. It is then processed in one transaction that takes the raw row
+ * (deleting it: the row stays locked until commit) and writes the message
+ * once, with the payment, tokens and reply (one version of the message row
+ * and its indexes, where storing the message first and completing it after
+ * wrote them twice). When processing fails, the request becomes a message in
+ * status received at once; when the process dies, the recovery sweep (at
+ * start and every minute, on any of several API processes, rows taken with
+ * SKIP LOCKED) turns raw requests older than a minute into such messages, and
+ * processes every message left in status received.
  */
 @Injectable()
 export class ReceiverService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -85,55 +87,94 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   async receive(orgId: string, body: Json): Promise<ReceiveReply> {
     const incoming = incomingText(body);
     const receivedAt = incoming.receivedAt && !Number.isNaN(incoming.receivedAt.getTime()) ? incoming.receivedAt : null;
-    const message: IncomingMessage = { payload: JSON.stringify(body), text: incoming.text, sender: incoming.sender, receivedAt };
+    const payload = JSON.stringify(body);
+    // Its own committed statement: whatever happens next, the request is kept.
+    const [stored] = await this.database.prepared<{ message_id: number }>(Prisma.sql`
+      INSERT INTO inbound_requests (message_id, organization_id, raw_payload, received_message, sender, received_at)
+      VALUES (nextval(pg_get_serial_sequence('messages', 'message_id'))::int, ${orgId}, ${payload}::jsonb, ${incoming.text},
+              ${incoming.sender}, ${receivedAt?.toISOString() ?? null}::timestamptz)
+      RETURNING message_id`);
+    const message: IncomingMessage = { id: stored!.message_id, payload, text: incoming.text, sender: incoming.sender, receivedAt };
+    let reply: ReceiveReply | null;
+    try {
+      reply = await this.database.transaction(async (run) => {
+        // Take the raw request; nothing when the recovery sweep took it first.
+        const taken = await run(Prisma.sql`
+          DELETE FROM inbound_requests WHERE organization_id = ${orgId} AND message_id = ${message.id}::int RETURNING 1`);
+        return taken.length ? this.handle(run, orgId, body, message) : null;
+      });
+    } catch (e) {
+      // Nothing was recorded (the transaction rolled back): keep the request
+      // as a message waiting in status received, then answer the error.
+      await this.keepWaiting(Prisma.sql`organization_id = ${orgId} AND message_id = ${message.id}::int`).catch((k: Error) =>
+        this.logger.error(`request ${orgId}/${message.id} left raw for the sweep: ${k.message}`),
+      );
+      throw e;
+    }
+    if (reply) return reply;
+    // The recovery sweep has it: answer what it recorded.
+    const [row] = await this.database.query<{ result: { outcome?: PaymentOutcome } | null }>(Prisma.sql`
+      SELECT result FROM messages WHERE organization_id = ${orgId} AND message_id = ${message.id}::int`);
+    const outcome = row?.result?.outcome;
+    return { ...(outcome ?? { status: 'unparsed', error: 'Still being processed' }), message_id: message.id };
+  }
+
+  /** Parses a received request and records it, writing its message once. */
+  private async handle(run: Run, orgId: string, body: Json, message: IncomingMessage): Promise<ReceiveReply> {
     const { result, source } = parse(body);
     if (!result.ok) {
       const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
-      const [row] = await this.database.prepared<{ message_id: number }>(Prisma.sql`
-        WITH mid AS (SELECT nextval(pg_get_serial_sequence('messages', 'message_id'))::int AS id)
+      await run(Prisma.sql`
         INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, parse_error, result)
-        SELECT mid.id, ${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
-               coalesce(${receivedAt?.toISOString() ?? null}::timestamptz, now()), 'unparsed'::"MessageStatus", ${result.error},
-               jsonb_set(${JSON.stringify({ parsed: null, outcome })}::jsonb, '{outcome,message_id}', to_jsonb(mid.id))
-        FROM mid
-        RETURNING message_id`);
-      return { ...outcome, message_id: row!.message_id };
+        VALUES (${message.id}::int, ${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
+                coalesce(${message.receivedAt?.toISOString() ?? null}::timestamptz, now()), 'unparsed'::"MessageStatus", ${result.error},
+                ${JSON.stringify({ parsed: null, outcome: { ...outcome, message_id: message.id } })}::jsonb)`);
+      return { ...outcome, message_id: message.id };
     }
     const p = result.payment;
     const code = p.transaction_code.slice(0, 64);
-    try {
-      const outcome = await this.database.transaction((run) =>
-        this.pipeline.record(
-          run,
-          orgId,
-          {
-            transactionCode: code,
-            amountCents: parseAmountToCents(p.amount)!,
-            currency: p.currency,
-            method: 'mobile_money',
-            source,
-            accountReference: p.account_reference?.slice(0, 100) ?? null,
-            payerPhone: p.sender_phone,
-            payerName: p.sender_name?.slice(0, 200) ?? null,
-            paidAt: paidAt(p, receivedAt ?? new Date()),
-            messageId: null,
-            incoming: message,
-            recordedBy: 'system',
-            actor: null,
-          },
-          { transactionCode: code, amount: p.amount, parsed: p },
-        ),
-      );
-      return { ...outcome, message_id: outcome.message_id! };
-    } catch (e) {
-      // Not recorded (the transaction rolled back): keep the message as it
-      // came, for the recovery sweep to process again, then answer the error.
-      await this.database.query(Prisma.sql`
-        INSERT INTO messages (organization_id, raw_payload, received_message, sender, received_at, status)
-        VALUES (${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
-                coalesce(${receivedAt?.toISOString() ?? null}::timestamptz, now()), 'received'::"MessageStatus")`);
-      throw e;
-    }
+    const outcome = await this.pipeline.record(
+      run,
+      orgId,
+      {
+        transactionCode: code,
+        amountCents: parseAmountToCents(p.amount)!,
+        currency: p.currency,
+        method: 'mobile_money',
+        source,
+        accountReference: p.account_reference?.slice(0, 100) ?? null,
+        payerPhone: p.sender_phone,
+        payerName: p.sender_name?.slice(0, 200) ?? null,
+        paidAt: paidAt(p, message.receivedAt ?? new Date()),
+        messageId: null,
+        incoming: message,
+        recordedBy: 'system',
+        actor: null,
+      },
+      { transactionCode: code, amount: p.amount, parsed: p },
+    );
+    return { ...outcome, message_id: message.id };
+  }
+
+  /**
+   * Turns raw requests (those matching `where`, not held by a transaction)
+   * into messages in status received, for the sweep to process; returns how many.
+   */
+  private async keepWaiting(where: Prisma.Sql): Promise<number> {
+    const rows = await this.database.query(Prisma.sql`
+      WITH taken AS (
+        DELETE FROM inbound_requests
+        WHERE (organization_id, message_id) IN (
+          SELECT organization_id, message_id FROM inbound_requests WHERE ${where}
+          ORDER BY created_at LIMIT 500 FOR UPDATE SKIP LOCKED)
+        RETURNING *
+      )
+      INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, created_at)
+      SELECT message_id, organization_id, raw_payload, received_message, sender, coalesce(received_at, created_at),
+             'received'::"MessageStatus", created_at
+      FROM taken
+      RETURNING message_id`);
+    return rows.length;
   }
 
   /** Processes a stored message (left in status received); null when another process has it or it is no longer waiting. */
@@ -189,6 +230,11 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
 
   private async sweep(): Promise<number> {
     const now = Date.now();
+    // Requests whose process died before it answered: waiting messages now.
+    let kept: number;
+    do {
+      kept = await this.keepWaiting(Prisma.sql`created_at < ${new Date(now - STALE_MS).toISOString()}::timestamptz`);
+    } while (kept === 500);
     const orgs = await this.database.platform.organization.findMany({ select: { id: true } });
     let done = 0;
     for (const { id: orgId } of orgs) {

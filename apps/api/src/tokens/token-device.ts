@@ -39,9 +39,8 @@ export interface LockedItem {
   tpl_daily_price: Prisma.Decimal | null;
   tpl_grace_period_days: number | null;
   tpl_free_code_price: Prisma.Decimal | null;
-  /** A payment id and a message id taken from their sequences in the same statement, when asked for. */
+  /** A payment id taken from the sequence in the same statement, when asked for. */
   next_payment_id?: number | null;
-  next_message_id?: number | null;
 }
 
 /**
@@ -53,7 +52,7 @@ export interface LockedItem {
 export function lockItemsSql(
   orgId: string,
   where: Prisma.Sql,
-  opts: { order?: Prisma.Sql; limit?: number; nextPaymentId?: boolean; nextMessageId?: boolean } = {},
+  opts: { order?: Prisma.Sql; limit?: number; nextPaymentId?: boolean } = {},
 ): Prisma.Sql {
   return Prisma.sql`
     SELECT i.item_id, i.serial_number, i.status::text AS status, i.product_oem, i.is_assigned, i.customer_id,
@@ -66,7 +65,6 @@ export function lockItemsSql(
            t.activation_price AS tpl_activation_price, t.daily_price AS tpl_daily_price,
            t.grace_period_days AS tpl_grace_period_days, t.free_code_price AS tpl_free_code_price
            ${opts.nextPaymentId ? Prisma.sql`, nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS next_payment_id` : Prisma.empty}
-           ${opts.nextMessageId ? Prisma.sql`, nextval(pg_get_serial_sequence('messages', 'message_id'))::int AS next_message_id` : Prisma.empty}
     FROM items i
     LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
     LEFT JOIN product_oem_configs o ON o.organization_id = i.organization_id AND o.product_oem = i.product_oem
