@@ -313,6 +313,65 @@ describe('the mobile-money receiver', () => {
     expect(stillA).toMatchObject({ status: 'duplicate', payment_id: inA.payment_id });
   });
 
+  it('stores a request raw, in its own commit, before processing it, and leaves nothing raw behind once answered', async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    const body = { message: mpesaPaybillSms({ code: code(), amount: '200.00', account: item.serial_number }), from: 'MPESA' };
+    // Hold the device: processing waits for it, the raw request must already be committed.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.db.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM items WHERE organization_id = ${org.id} AND item_id = ${item.id}::int FOR UPDATE`;
+        locked();
+        await released;
+      },
+      { timeout: 30_000 },
+    );
+    await isLocked;
+    const pending = receive(key, body).then((r) => r);
+    let raw: { message_id: number; raw_payload: unknown }[] = [];
+    for (let i = 0; i < 100 && raw.length === 0; i++) {
+      raw = await t.db.db.$queryRaw`SELECT message_id, raw_payload FROM inbound_requests WHERE organization_id = ${org.id}`;
+      if (!raw.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(raw).toHaveLength(1);
+    expect(raw[0]!.raw_payload).toEqual(body);
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(0);
+    release();
+    await holder;
+    const reply = ZReceiveReplySchema.parse((await pending).body);
+    expect(reply).toMatchObject({ status: 'processed', message_id: raw[0]!.message_id });
+    expect(await t.db.db.$queryRaw`SELECT 1 FROM inbound_requests WHERE organization_id = ${org.id}`).toEqual([]);
+    const message = await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: reply.message_id } } });
+    expect(message).toMatchObject({ status: 'processed', raw_payload: body, received_message: body.message, delivery_status: 'queued' });
+  });
+
+  it('turns a raw request a crash left behind into a message and records it once', async () => {
+    const { user, org } = await seedTenant(t);
+    await seedApiKey(t, user);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    const body = { message: mpesaPaybillSms({ code: code(), amount: '200.00', account: item.serial_number }), from: 'MPESA' };
+    const leave = (age: number) =>
+      t.db.db.$queryRaw<{ message_id: number }[]>`
+        INSERT INTO inbound_requests (message_id, organization_id, raw_payload, received_message, sender, created_at)
+        VALUES (nextval(pg_get_serial_sequence('messages', 'message_id'))::int, ${org.id}, ${JSON.stringify(body)}::jsonb, ${body.message},
+                'MPESA', ${new Date(Date.now() - age)})
+        RETURNING message_id`;
+    const [left] = await leave(5 * 60_000);
+    const [fresh] = await leave(0);
+    expect(await t.app.get(ReceiverService).recover()).toBeGreaterThanOrEqual(1);
+    const row = await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: left!.message_id } } });
+    expect(row).toMatchObject({ status: 'processed', delivery_status: 'queued', raw_payload: body });
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id, message_id: left!.message_id } })).toBe(1);
+    // A request that may still be in flight in another process is left alone.
+    const rawLeft = await t.db.db.$queryRaw<{ message_id: number }[]>`SELECT message_id FROM inbound_requests WHERE organization_id = ${org.id}`;
+    expect(rawLeft.map((r) => r.message_id)).toEqual([fresh!.message_id]);
+  });
+
   it('reprocesses a message a crash left in status received', async () => {
     const { user, org } = await seedTenant(t);
     await seedApiKey(t, user);
@@ -330,6 +389,37 @@ describe('the mobile-money receiver', () => {
     // A message that may still be in flight in another request is left alone.
     const still = await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: fresh.id } } });
     expect(still.status).toBe('received');
+  });
+
+  it('keeps a message whose processing failed, answers the error, and records it once the sweep can', async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    // A device whose sealed factory data cannot be opened: making its token fails mid-transaction.
+    const sealed = { secret_key_enc: item.secret_key_enc, starting_code_enc: item.starting_code_enc };
+    const where = { organization_id_id: { organization_id: org.id, id: item.id } };
+    await t.db.db.item.update({ where, data: { secret_key_enc: 'not-a-sealed-value' } });
+    const body = { message: mpesaPaybillSms({ code: code(), amount: '100.00', account: item.serial_number }), from: 'MPESA' };
+    const res = await receive(key, body);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    // Nothing of the payment was written, but the message is kept, waiting.
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(0);
+    const kept = await t.db.db.message.findMany({ where: { organization_id: org.id } });
+    expect(kept.map((m) => m.status)).toEqual(['received']);
+    expect(kept[0]!.raw_payload).toEqual(body);
+    // Once the device is repaired, the sweep (here by hand, the message made older than a minute) records it once.
+    await t.db.db.item.update({ where, data: sealed });
+    await t.db.db.message.update({ where: { organization_id_id: { organization_id: org.id, id: kept[0]!.id } }, data: { created_at: new Date(Date.now() - 5 * 60_000) } });
+    expect(await t.app.get(ReceiverService).recover()).toBeGreaterThanOrEqual(1);
+    expect(await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: kept[0]!.id } } })).toMatchObject({
+      status: 'processed',
+      delivery_status: 'queued',
+    });
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id, status: 'completed', message_id: kept[0]!.id } })).toBe(1);
+    // The gateway sending it again meanwhile gets the first result, not a second payment.
+    const again = ZReceiveReplySchema.parse((await receive(key, body).expect(200)).body);
+    expect(again.status).toBe('duplicate');
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(1);
   });
 
   it('documents the accepted bodies and the key in the OpenAPI document', async () => {

@@ -305,6 +305,7 @@ describe('tokens', () => {
         [{ product_oem: 'X', value_divider: 0 }, /^value_divider: must be a positive number/],
         [{ product_oem: 'X', value_divider: -2 }, /^value_divider: must be a positive number/],
         [{ product_oem: 'X', value_divider: 'abc' }, /^value_divider: must be a positive number/],
+        [{ product_oem: 'X', value_divider: 1e-11 }, /^value_divider: must be at least 0.0001/],
         [{ product_oem: 'X', restricted_digit_set: 'yes' }, /^restricted_digit_set: must be true or false/],
       ] as const) {
         const res = await t.http.post('/payg/config/product-oem/upsert').set(user.auth).send(body).expect(400);

@@ -11,6 +11,8 @@ export const ZProductOemConfigInputSchema = z.object({
       .number({ error: 'must be a positive number' })
       .finite({ error: 'must be a positive number' })
       .gt(0, { error: 'must be a positive number' })
+      // Stored with 4 decimals: anything smaller would be stored as 0.
+      .min(0.0001, { error: 'must be at least 0.0001' })
       // One day must fit in one token (value 995 at most).
       .max(995, { error: 'must be at most 995' })
       .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, { error: 'must have at most 4 decimals' }),

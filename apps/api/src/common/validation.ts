@@ -98,8 +98,8 @@ export function fieldErrorsOf(error: z.ZodError, prefix?: string): { field: stri
     let message = i.message;
     if (i.code === 'invalid_type' && /received undefined/.test(i.message)) message = 'is required';
     if (i.code === 'unrecognized_keys') {
-      // Each key under its object's path ("config.extra"), so a nested one is not mistaken for a top-level field.
-      return { field: (i.keys ?? []).map((k) => [field, k].filter(Boolean).join('.')).join(', '), message: 'is not an accepted field' };
+      // Named with their path: "config.foo", not a bare "foo" that reads like a top-level field.
+      return { field: (i.keys ?? []).map((k) => [prefix, path, k].filter(Boolean).join('.')).join(', '), message: 'is not an accepted field' };
     }
     if (i.code === 'invalid_value' && 'values' in i) {
       message = `must be one of ${(i.values as unknown[]).map(String).join(', ')}`;

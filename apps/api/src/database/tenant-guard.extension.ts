@@ -16,6 +16,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'Payment',
   'TokenLog',
   'Message',
+  'InboundRequest',
   'ProductOemConfig',
   'ConfigEntry',
   'Notification',

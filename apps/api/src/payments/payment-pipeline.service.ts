@@ -36,7 +36,29 @@ export interface IncomingPayment {
   actor?: Pick<AuthUser, 'user_id' | 'username'> | null;
   /** The device, when the caller already knows it (manual payments). */
   itemId?: number;
+  /**
+   * The gateway request that carried it, kept raw in inbound_requests until
+   * now: the receiver's message row is written once, with the outcome, by the
+   * statement that records the payment (messageId is then null).
+   */
+  incoming?: IncomingMessage;
 }
+
+/** A received request as the messages table keeps it. */
+export interface IncomingMessage {
+  /** The message id reserved when the request was stored raw. */
+  id: number;
+  /** The body as JSON text. */
+  payload: string;
+  text: string | null;
+  sender: string | null;
+  receivedAt: Date | null;
+}
+
+/** Columns and values of a new incoming message row (its id reserved with the raw request). */
+const incomingColumns = Prisma.sql`message_id, organization_id, raw_payload, received_message, sender, received_at`;
+const incomingValues = (id: number, orgId: string, m: IncomingMessage) =>
+  Prisma.sql`${id}::int, ${orgId}, ${m.payload}::jsonb, ${m.text}, ${m.sender}, coalesce(${m.receivedAt?.toISOString() ?? null}::timestamptz, now())`;
 
 /**
  * What the receiver stores on its message row with the outcome: the parsed
@@ -77,24 +99,13 @@ const json = (v: unknown) => JSON.stringify(v);
 export class PaymentPipeline {
   constructor(private readonly tokens: TokensService) {}
 
-  async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome>;
-  /**
-   * With `lockMessage`, the incoming message (p.messageId) is locked in the
-   * same statement as the device; null when another process holds it or has
-   * already processed it.
-   */
-  async record(run: Run, orgId: string, p: IncomingPayment, finish: MessageFinish, lockMessage: true): Promise<PaymentOutcome | null>;
-  async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish, lockMessage = false): Promise<PaymentOutcome | null> {
-    let item: LockedItem | null;
-    if (p.itemId !== undefined) {
-      item = await this.tokens.lockItem(run, orgId, p.itemId, { nextPaymentId: true });
-    } else {
-      const found = await this.findDevice(run, orgId, p, lockMessage && p.messageId !== null ? p.messageId : undefined);
-      if (found === 'busy') return null;
-      item = found;
-    }
+  async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome> {
+    const ids = { nextPaymentId: true };
+    const item = p.itemId !== undefined ? await this.tokens.lockItem(run, orgId, p.itemId, ids) : await this.findDevice(run, orgId, p, ids);
     if (!item) return this.recordUnmatched(run, orgId, p, finish);
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
+    // The payment row points at the incoming message.
+    const messageId = p.incoming ? p.incoming.id : p.messageId;
     const amount = formatCents(p.amountCents);
     const applied = this.allocate(item, p.amountCents, p.currency ?? 'KES');
     const paymentId = item.next_payment_id!;
@@ -109,11 +120,17 @@ export class PaymentPipeline {
                             item_id, customer_id, days_bought, credit_after)
       VALUES (${paymentId}::int, ${orgId}, ${amount}::numeric, ${applied.currency}, ${p.method}, 'completed'::"PaymentStatus",
               ${p.transactionCode}, ${p.source === 'manual' ? p.transactionCode : null}, ${p.accountReference},
-              ${p.payerPhone}, ${p.payerName}, ${p.source}, ${p.messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz,
+              ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz,
               ${item.item_id}::int, ${item.customer_id}::int, ${applied.allocation.daysBought}::int, ${applied.credit}::numeric)
       ON CONFLICT (organization_id, transaction_code) DO NOTHING
       RETURNING payment_id`;
-    const written = await this.write(run, orgId, item, planned, p, { payment, paymentId, by: p.recordedBy, result, finish });
+    const written = await this.write(run, orgId, item, planned, { ...p, newMessageId: p.incoming ? messageId : null }, {
+      payment,
+      paymentId,
+      by: p.recordedBy,
+      result,
+      finish,
+    });
     if (!written) return this.replay(run, orgId, p, finish);
     return { ...result.outcome, message_id: written.messageId };
   }
@@ -158,34 +175,21 @@ export class PaymentPipeline {
    * exactly one device); with no account reference (till and personal
    * receipts), the payer's phone. Null when nothing matches exactly one device.
    */
-  private async findDevice(run: Run, orgId: string, p: IncomingPayment, lockMessage?: number): Promise<LockedItem | null | 'busy'> {
+  private async findDevice(run: Run, orgId: string, p: IncomingPayment, ids: { nextPaymentId: boolean }): Promise<LockedItem | null> {
     const raw = p.accountReference?.trim() ?? '';
     const ref = normalizeAccountRef(raw);
     let customer: Prisma.Sql | null = null;
     if (ref) {
       const serials = [...new Set([ref, raw.toUpperCase().replace(/[\s-]/g, '')])];
-      const rows = await run<LockedItem>(
-        lockItemsSql(orgId, Prisma.sql`i.serial_normalized = ANY(${serials}::text[]) AND i.status <> 'retired'::"ItemStatus"`, {
-          limit: 2,
-          nextPaymentId: true,
-          lockMessage,
-        }),
+      const items = await run<LockedItem>(
+        lockItemsSql(orgId, Prisma.sql`i.serial_normalized = ANY(${serials}::text[]) AND i.status <> 'retired'::"ItemStatus"`, { limit: 2, ...ids }),
       );
-      if (lockMessage !== undefined && !rows.length) return 'busy';
-      const items = rows.filter((r) => r.item_id !== null);
       if (items.length === 1) return items[0]!;
       if (items.length > 1) return null;
       const phone = normalizePhone(raw);
       customer = Prisma.sql`(id_number = ANY(${[...new Set([raw, ref])]}::text[])${phone ? Prisma.sql` OR phone_normalized = ${phone}` : Prisma.empty})`;
-    } else {
-      if (lockMessage !== undefined) {
-        const locked = await run(Prisma.sql`
-          SELECT 1 FROM messages
-          WHERE organization_id = ${orgId} AND message_id = ${lockMessage}::int AND status = 'received'::"MessageStatus"
-          FOR UPDATE SKIP LOCKED`);
-        if (!locked.length) return 'busy';
-      }
-      if (p.payerPhone) customer = Prisma.sql`phone_normalized = ${p.payerPhone}`;
+    } else if (p.payerPhone) {
+      customer = Prisma.sql`phone_normalized = ${p.payerPhone}`;
     }
     if (!customer) return null;
     // The customer (exactly one) and their device (exactly one, not retired), in one statement.
@@ -195,35 +199,42 @@ export class PaymentPipeline {
                    AND customer_id = (SELECT customer_id FROM c) AND (SELECT count(*) FROM c) = 1 LIMIT 2)
       SELECT CASE WHEN (SELECT count(*) FROM i) = 1 THEN (SELECT item_id FROM i) END AS item_id`);
     if (!only?.item_id) return null;
-    return this.tokens.lockItem(run, orgId, only.item_id, { nextPaymentId: true });
+    return this.tokens.lockItem(run, orgId, only.item_id, ids);
   }
 
   /** No single device: the payment is kept as pending (the reply is the history only). */
   private async recordUnmatched(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome> {
     const amount = formatCents(p.amountCents);
     const [{ id }] = await run<{ id: number }>(Prisma.sql`SELECT nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS id`);
+    const messageId = p.incoming ? p.incoming.id : p.messageId;
     const outcome: PaymentOutcome = { status: 'unmatched', payment_id: id, transaction_code: p.transactionCode, amount };
-    const message =
-      finish && p.messageId !== null
+    let message = Prisma.empty;
+    if (finish && messageId !== null) {
+      const stored = json({ parsed: finish.parsed, outcome: { ...outcome, message_id: messageId } });
+      message = p.incoming
         ? Prisma.sql`, m AS (
+            INSERT INTO messages (${incomingColumns}, status, transaction_code, amount, payment_id, result)
+            SELECT ${incomingValues(messageId, orgId, p.incoming)}, 'unmatched'::"MessageStatus", ${finish.transactionCode},
+                   ${finish.amount}::numeric, ${id}::int, ${stored}::jsonb
+            FROM p RETURNING message_id)`
+        : Prisma.sql`, m AS (
             UPDATE messages SET status = 'unmatched'::"MessageStatus", parse_error = NULL, transaction_code = ${finish.transactionCode},
-                   amount = ${finish.amount}::numeric, payment_id = ${id}::int,
-                   result = ${json({ parsed: finish.parsed, outcome: { ...outcome, message_id: p.messageId } })}::jsonb
-            WHERE organization_id = ${orgId} AND message_id = ${p.messageId}::int AND EXISTS (SELECT 1 FROM p) RETURNING 1)`
-        : Prisma.empty;
+                   amount = ${finish.amount}::numeric, payment_id = ${id}::int, result = ${stored}::jsonb
+            WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND EXISTS (SELECT 1 FROM p) RETURNING message_id)`;
+    }
     const rows = await run(Prisma.sql`
       WITH p AS (
         INSERT INTO payments (payment_id, organization_id, amount, currency, payment_method, status, transaction_code, reference,
                               account_reference, payer_phone, payer_name, source, message_id, recorded_by, paid_at)
         VALUES (${id}::int, ${orgId}, ${amount}::numeric, ${p.currency ?? 'KES'}, ${p.method}, 'pending'::"PaymentStatus",
                 ${p.transactionCode}, ${p.source === 'manual' ? p.transactionCode : null}, ${p.accountReference},
-                ${p.payerPhone}, ${p.payerName}, ${p.source}, ${p.messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz)
+                ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz)
         ON CONFLICT (organization_id, transaction_code) DO NOTHING
         RETURNING payment_id
       )${message}
       SELECT payment_id FROM p`);
     if (!rows.length) return this.replay(run, orgId, p, finish);
-    return outcome;
+    return p.incoming && messageId !== null ? { ...outcome, message_id: messageId } : outcome;
   }
 
   /** The payment rules on the locked device and its customer's active plan. */
@@ -310,7 +321,7 @@ export class PaymentPipeline {
     orgId: string,
     item: LockedItem,
     planned: PlannedToken[],
-    p: { messageId: number | null; actor?: Pick<AuthUser, 'user_id' | 'username'> | null },
+    p: { messageId: number | null; incoming?: IncomingMessage; newMessageId?: number | null; actor?: Pick<AuthUser, 'user_id' | 'username'> | null },
     w: { payment: Prisma.Sql; paymentId: number; by: string; result: ReturnType<PaymentPipeline['result']>; finish?: MessageFinish },
   ): Promise<{ messageId: number } | null> {
     const { result } = w;
@@ -320,7 +331,18 @@ export class PaymentPipeline {
       forwarded_message = ${result.text}, recipient_number = ${result.recipient}, amount = ${result.amount}::numeric,
       delivery_status = ${delivery}::"DeliveryStatus", next_attempt_at = NULL, payment_id = ${w.paymentId}::int,
       item_id = ${item.item_id}::int, status = 'processed'::"MessageStatus"`;
-    const message =
+    let message: Prisma.Sql;
+    if (p.incoming && p.newMessageId && w.finish) {
+      // The gateway's request and its reply, written once.
+      const stored = json({ parsed: w.finish.parsed, outcome: { ...result.outcome, message_id: p.newMessageId } });
+      message = Prisma.sql`INSERT INTO messages (${incomingColumns}, forwarded_message, recipient_number, amount, delivery_status,
+                                                payment_id, item_id, status, transaction_code, result)
+        SELECT ${incomingValues(p.newMessageId, orgId, p.incoming)}, ${result.text}, ${result.recipient}, ${result.amount}::numeric,
+               ${delivery}::"DeliveryStatus", ${w.paymentId}::int, ${item.item_id}::int, 'processed'::"MessageStatus",
+               ${w.finish.transactionCode}, ${stored}::jsonb
+        FROM p
+        RETURNING message_id`;
+    } else message =
       p.messageId !== null
         ? Prisma.sql`UPDATE messages SET ${reply}
             ${w.finish
@@ -394,6 +416,13 @@ export class PaymentPipeline {
                amount = ${finish.amount}::numeric, payment_id = ${existing.id}::int,
                result = ${json({ parsed: finish.parsed, outcome: { ...outcome, message_id: p.messageId } })}::jsonb
         WHERE organization_id = ${orgId} AND message_id = ${p.messageId}::int`);
+    } else if (finish && p.incoming) {
+      const id = p.incoming.id;
+      await run(Prisma.sql`
+        INSERT INTO messages (${incomingColumns}, status, transaction_code, amount, payment_id, result)
+        VALUES (${incomingValues(id, orgId, p.incoming)}, 'duplicate'::"MessageStatus", ${finish.transactionCode}, ${finish.amount}::numeric,
+                ${existing.id}::int, ${json({ parsed: finish.parsed, outcome: { ...outcome, message_id: id } })}::jsonb)`);
+      return { ...outcome, message_id: id };
     }
     return outcome;
   }

@@ -10,8 +10,8 @@ import {
 import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DatabaseService } from '../database/database.service.js';
-import { PaymentPipeline } from '../payments/payment-pipeline.service.js';
+import { DatabaseService, type Run } from '../database/database.service.js';
+import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
 
 /** A message still in status received after this long was left by a crash (or a failed request). */
 const STALE_MS = 60_000;
@@ -59,12 +59,18 @@ function paidAt(p: ParsedPayment, fallback: Date): Date {
 }
 
 /**
- * The gateway's endpoint. Every request is first stored raw as a message row
- * in its own committed insert, so nothing received is ever lost; it is then
- * processed in one transaction (parse, record the payment once, tokens, reply).
- * A message left in status received (the process died between the two) is
- * picked up again by the recovery sweep, at start and every minute, on any
- * of several API processes (the row lock is taken with SKIP LOCKED).
+ * The gateway's endpoint. Every request is first stored raw, in its own
+ * committed insert into inbound_requests (a table with nothing but its primary
+ * key to maintain), under the message id it will have; nothing received is
+ * ever lost. It is then processed in one transaction that takes the raw row
+ * (deleting it: the row stays locked until commit) and writes the message
+ * once, with the payment, tokens and reply (one version of the message row
+ * and its indexes, where storing the message first and completing it after
+ * wrote them twice). When processing fails, the request becomes a message in
+ * status received at once; when the process dies, the recovery sweep (at
+ * start and every minute, on any of several API processes, rows taken with
+ * SKIP LOCKED) turns raw requests older than a minute into such messages, and
+ * processes every message left in status received.
  */
 @Injectable()
 export class ReceiverService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -81,75 +87,137 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   async receive(orgId: string, body: Json): Promise<ReceiveReply> {
     const incoming = incomingText(body);
     const receivedAt = incoming.receivedAt && !Number.isNaN(incoming.receivedAt.getTime()) ? incoming.receivedAt : null;
-    // Its own committed statement: whatever happens next, the message is kept.
-    const [message] = await this.database.prepared<{ message_id: number; received_at: Date }>(Prisma.sql`
-      INSERT INTO messages (organization_id, raw_payload, received_message, sender, status, received_at)
-      VALUES (${orgId}, ${JSON.stringify(body)}::jsonb, ${incoming.text}, ${incoming.sender}, 'received'::"MessageStatus",
-              coalesce(${receivedAt?.toISOString() ?? null}::timestamptz, now()))
-      RETURNING message_id, received_at`);
-    const outcome = await this.process(orgId, message!.message_id, { body, receivedAt: message!.received_at });
-    if (outcome) return outcome;
-    // Another process holds it (a recovery sweep): answer what it recorded.
+    const payload = JSON.stringify(body);
+    // Its own committed statement: whatever happens next, the request is kept.
+    const [stored] = await this.database.prepared<{ message_id: number }>(Prisma.sql`
+      INSERT INTO inbound_requests (message_id, organization_id, raw_payload, received_message, sender, received_at)
+      VALUES (nextval(pg_get_serial_sequence('messages', 'message_id'))::int, ${orgId}, ${payload}::jsonb, ${incoming.text},
+              ${incoming.sender}, ${receivedAt?.toISOString() ?? null}::timestamptz)
+      RETURNING message_id`);
+    const message: IncomingMessage = { id: stored!.message_id, payload, text: incoming.text, sender: incoming.sender, receivedAt };
+    let reply: ReceiveReply | null;
+    try {
+      reply = await this.database.transaction(async (run) => {
+        // Take the raw request; nothing when the recovery sweep took it first.
+        const taken = await run(Prisma.sql`
+          DELETE FROM inbound_requests WHERE organization_id = ${orgId} AND message_id = ${message.id}::int RETURNING 1`);
+        return taken.length ? this.handle(run, orgId, body, message) : null;
+      });
+    } catch (e) {
+      // Nothing was recorded (the transaction rolled back): keep the request
+      // as a message waiting in status received, then answer the error.
+      await this.keepWaiting(Prisma.sql`organization_id = ${orgId} AND message_id = ${message.id}::int`).catch((k: Error) =>
+        this.logger.error(`request ${orgId}/${message.id} left raw for the sweep: ${k.message}`),
+      );
+      throw e;
+    }
+    if (reply) return reply;
+    // The recovery sweep has it: answer what it recorded.
     const [row] = await this.database.query<{ result: { outcome?: PaymentOutcome } | null }>(Prisma.sql`
-      SELECT result FROM messages WHERE organization_id = ${orgId} AND message_id = ${message!.message_id}::int`);
-    const stored = row?.result?.outcome;
-    return { ...(stored ?? { status: 'unparsed', error: 'Still being processed' }), message_id: message!.message_id };
+      SELECT result FROM messages WHERE organization_id = ${orgId} AND message_id = ${message.id}::int`);
+    const outcome = row?.result?.outcome;
+    return { ...(outcome ?? { status: 'unparsed', error: 'Still being processed' }), message_id: message.id };
   }
 
-  /**
-   * Processes one stored message (the body is passed when the caller has it,
-   * so it is not read back); null when another process has it or it is no
-   * longer in status received.
-   */
-  async process(orgId: string, messageId: number, known?: { body: Json; receivedAt: Date }): Promise<ReceiveReply | null> {
-    return this.database.transaction(async (run) => {
-      let body = known?.body;
-      let receivedAt = known?.receivedAt;
-      if (!body) {
-        const [msg] = await run<{ raw_payload: unknown; received_at: Date }>(Prisma.sql`
-          SELECT raw_payload, received_at FROM messages
-          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
-          FOR UPDATE SKIP LOCKED`);
-        if (!msg) return null;
-        const raw = typeof msg.raw_payload === 'string' ? (JSON.parse(msg.raw_payload) as unknown) : msg.raw_payload;
-        body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
-        receivedAt = msg.received_at;
-      }
-      // With the body in hand the message is locked by the pipeline's first
-      // statement (or by this update): one round trip less per payment.
-      const lockHere = known !== undefined;
-      const { result, source } = parse(body);
-      if (!result.ok) {
-        const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
-        const updated = await run(Prisma.sql`
-          UPDATE messages SET status = 'unparsed'::"MessageStatus", parse_error = ${result.error},
-                 result = ${JSON.stringify({ parsed: null, outcome })}::jsonb
-          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
-          RETURNING message_id`);
-        if (!updated.length) return null;
-        return { ...outcome, message_id: messageId };
-      }
-      const p = result.payment;
-      const code = p.transaction_code.slice(0, 64);
-      const payment = {
+  /** Parses a received request and records it, writing its message once. */
+  private async handle(run: Run, orgId: string, body: Json, message: IncomingMessage): Promise<ReceiveReply> {
+    const { result, source } = parse(body);
+    if (!result.ok) {
+      const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
+      await run(Prisma.sql`
+        INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, parse_error, result)
+        VALUES (${message.id}::int, ${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
+                coalesce(${message.receivedAt?.toISOString() ?? null}::timestamptz, now()), 'unparsed'::"MessageStatus", ${result.error},
+                ${JSON.stringify({ parsed: null, outcome: { ...outcome, message_id: message.id } })}::jsonb)`);
+      return { ...outcome, message_id: message.id };
+    }
+    const p = result.payment;
+    const code = p.transaction_code.slice(0, 64);
+    const outcome = await this.pipeline.record(
+      run,
+      orgId,
+      {
         transactionCode: code,
         amountCents: parseAmountToCents(p.amount)!,
         currency: p.currency,
-        method: 'mobile_money' as const,
+        method: 'mobile_money',
         source,
         accountReference: p.account_reference?.slice(0, 100) ?? null,
         payerPhone: p.sender_phone,
         payerName: p.sender_name?.slice(0, 200) ?? null,
-        paidAt: paidAt(p, receivedAt!),
-        messageId,
+        paidAt: paidAt(p, message.receivedAt ?? new Date()),
+        messageId: null,
+        incoming: message,
         recordedBy: 'system',
         actor: null,
-      };
-      const finish = { transactionCode: code, amount: p.amount, parsed: p };
-      const outcome = lockHere
-        ? await this.pipeline.record(run, orgId, payment, finish, true)
-        : await this.pipeline.record(run, orgId, payment, finish);
-      return outcome ? { ...outcome, message_id: messageId } : null;
+      },
+      { transactionCode: code, amount: p.amount, parsed: p },
+    );
+    return { ...outcome, message_id: message.id };
+  }
+
+  /**
+   * Turns raw requests (those matching `where`, not held by a transaction)
+   * into messages in status received, for the sweep to process; returns how many.
+   */
+  private async keepWaiting(where: Prisma.Sql): Promise<number> {
+    const rows = await this.database.query(Prisma.sql`
+      WITH taken AS (
+        DELETE FROM inbound_requests
+        WHERE (organization_id, message_id) IN (
+          SELECT organization_id, message_id FROM inbound_requests WHERE ${where}
+          ORDER BY created_at LIMIT 500 FOR UPDATE SKIP LOCKED)
+        RETURNING *
+      )
+      INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, created_at)
+      SELECT message_id, organization_id, raw_payload, received_message, sender, coalesce(received_at, created_at),
+             'received'::"MessageStatus", created_at
+      FROM taken
+      RETURNING message_id`);
+    return rows.length;
+  }
+
+  /** Processes a stored message (left in status received); null when another process has it or it is no longer waiting. */
+  async process(orgId: string, messageId: number): Promise<ReceiveReply | null> {
+    return this.database.transaction(async (run) => {
+      const [msg] = await run<{ raw_payload: unknown; received_at: Date }>(Prisma.sql`
+        SELECT raw_payload, received_at FROM messages
+        WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
+        FOR UPDATE SKIP LOCKED`);
+      if (!msg) return null;
+      const raw = typeof msg.raw_payload === 'string' ? (JSON.parse(msg.raw_payload) as unknown) : msg.raw_payload;
+      const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
+      const { result, source } = parse(body);
+      if (!result.ok) {
+        const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
+        await run(Prisma.sql`
+          UPDATE messages SET status = 'unparsed'::"MessageStatus", parse_error = ${result.error},
+                 result = ${JSON.stringify({ parsed: null, outcome })}::jsonb
+          WHERE organization_id = ${orgId} AND message_id = ${messageId}::int`);
+        return { ...outcome, message_id: messageId };
+      }
+      const p = result.payment;
+      const code = p.transaction_code.slice(0, 64);
+      const outcome = await this.pipeline.record(
+        run,
+        orgId,
+        {
+          transactionCode: code,
+          amountCents: parseAmountToCents(p.amount)!,
+          currency: p.currency,
+          method: 'mobile_money',
+          source,
+          accountReference: p.account_reference?.slice(0, 100) ?? null,
+          payerPhone: p.sender_phone,
+          payerName: p.sender_name?.slice(0, 200) ?? null,
+          paidAt: paidAt(p, msg.received_at),
+          messageId,
+          recordedBy: 'system',
+          actor: null,
+        },
+        { transactionCode: code, amount: p.amount, parsed: p },
+      );
+      return { ...outcome, message_id: messageId };
     });
   }
 
@@ -162,6 +230,11 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
 
   private async sweep(): Promise<number> {
     const now = Date.now();
+    // Requests whose process died before it answered: waiting messages now.
+    let kept: number;
+    do {
+      kept = await this.keepWaiting(Prisma.sql`created_at < ${new Date(now - STALE_MS).toISOString()}::timestamptz`);
+    } while (kept === 500);
     const orgs = await this.database.platform.organization.findMany({ select: { id: true } });
     let done = 0;
     for (const { id: orgId } of orgs) {

@@ -41,8 +41,6 @@ export interface LockedItem {
   tpl_free_code_price: Prisma.Decimal | null;
   /** A payment id taken from the sequence in the same statement, when asked for. */
   next_payment_id?: number | null;
-  /** The incoming message locked by the same statement, when asked for. */
-  locked_message_id?: number | null;
 }
 
 /**
@@ -54,23 +52,8 @@ export interface LockedItem {
 export function lockItemsSql(
   orgId: string,
   where: Prisma.Sql,
-  opts: { order?: Prisma.Sql; limit?: number; nextPaymentId?: boolean; lockMessage?: number } = {},
+  opts: { order?: Prisma.Sql; limit?: number; nextPaymentId?: boolean } = {},
 ): Prisma.Sql {
-  const items = lockItemsOnly(orgId, where, opts);
-  if (opts.lockMessage === undefined) return items;
-  // The receiver's message too, in the same round trip: no row at all when
-  // another process holds it or it is no longer waiting; a row of nulls
-  // (but the message id) when it is locked and no device matches.
-  return Prisma.sql`
-    WITH m AS (
-      SELECT message_id FROM messages
-      WHERE organization_id = ${orgId} AND message_id = ${opts.lockMessage}::int AND status = 'received'::"MessageStatus"
-      FOR UPDATE SKIP LOCKED
-    )
-    SELECT m.message_id AS locked_message_id, d.* FROM m LEFT JOIN LATERAL (${items}) d ON true`;
-}
-
-function lockItemsOnly(orgId: string, where: Prisma.Sql, opts: { order?: Prisma.Sql; limit?: number; nextPaymentId?: boolean }): Prisma.Sql {
   return Prisma.sql`
     SELECT i.item_id, i.serial_number, i.status::text AS status, i.product_oem, i.is_assigned, i.customer_id,
            c.customer_name, c.phone_contact AS customer_phone, c.phone_normalized AS customer_phone_normalized,

@@ -66,8 +66,9 @@ const DAY_MS = 86_400_000;
 
 /** The device maker's token settings from the locked row; standard 9-digit tokens, divider 1, when the maker has none. */
 export function settingsOf(item: LockedItem): TokenSettings {
-  if (item.oem_value_divider === null) return STANDARD;
   const valueDivider = Number(item.oem_value_divider);
+  // No maker settings, or a divider no token could be made with (rows from before it was validated).
+  if (item.oem_value_divider === null || !(valueDivider > 0)) return STANDARD;
   return {
     restrictedDigitSet: item.oem_restricted_digit_set === true,
     extendedToken: item.oem_extended_token === true,
