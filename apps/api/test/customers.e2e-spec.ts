@@ -306,8 +306,12 @@ describe('customers', () => {
       expect(row?.phone_normalized).toBe('254799888777');
       const bad = await t.http.put(`/payg/customers/${c.id}`).set(user.auth).send({ status: 'gone', customer_name: '' }).expect(400);
       expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['customer_name', 'status']);
-      // A status change is in the audit log.
-      const audit = await t.db.platform.auditLog.findFirst({ where: { organization_id: org.id, action: 'customer.status_changed' } });
+      // A status change is in the audit log, written just after the reply (recordQuietly): wait for it.
+      let audit = null;
+      for (let i = 0; i < 40 && !audit; i++) {
+        audit = await t.db.platform.auditLog.findFirst({ where: { organization_id: org.id, action: 'customer.status_changed' } });
+        if (!audit) await new Promise((r) => setTimeout(r, 25));
+      }
       expect(audit?.description).toContain('active → suspended');
     });
 
