@@ -39,11 +39,26 @@ export async function startEmbeddedPostgres(opts: {
     const bin = binariesDir();
     if (bin) ensureTraversable(bin);
   }
-  const url = (database = 'postgres') => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
+  // The API and the server share the machine: a Unix socket next to the data
+  // directory costs far less per round trip than loopback TCP (the kernel's
+  // TCP path ran in writev for half the API's busy CPU on a list request).
+  // TCP on 127.0.0.1 stays open for other tools; a socket path too long for
+  // the kernel (108 bytes) falls back to it.
+  const socketDir = `${dir}-socket`;
+  const useSocket = `${socketDir}/.s.PGSQL.${opts.port}`.length < 100;
+  if (useSocket) {
+    mkdirSync(socketDir, { recursive: true });
+    if (isRoot) chmodSync(socketDir, 0o777);
+  }
+  const tcpUrl = (database = 'postgres') => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
+  const socketUrl = (database = 'postgres') =>
+    `postgresql://${USER}:${PASSWORD}@localhost:${opts.port}/${database}?host=${encodeURIComponent(socketDir)}`;
 
   if (await runningOn(dir, opts.port)) {
     log(`reusing the embedded PostgreSQL already running on port ${opts.port}`);
-    return { url, stop: async () => {} };
+    // Its socket directory is the fifth line of postmaster.pid (empty when it listens on TCP only).
+    const listening = readFileSync(resolve(dir, 'postmaster.pid'), 'utf8').split('\n')[4]?.trim();
+    return { url: useSocket && listening === socketDir ? socketUrl : tcpUrl, stop: async () => {} };
   }
 
   const server = new EmbeddedPostgres({
@@ -53,7 +68,16 @@ export async function startEmbeddedPostgres(opts: {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${useSocket ? socketDir : ''}`,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+    ],
     onLog: (m: string) => log(String(m).trim()),
     onError: (m: unknown) => log(String(m).trim()),
   });
@@ -63,7 +87,7 @@ export async function startEmbeddedPostgres(opts: {
   }
   removeStalePid(dir);
   await server.start();
-  return { url, stop: () => server.stop() };
+  return { url: useSocket ? socketUrl : tcpUrl, stop: () => server.stop() };
 }
 
 /** A server started by an earlier (possibly killed) process on this directory and port. */
