@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZMessageDebugReplySchema, ZMessageListReplySchema, ZMessageStatsSchema, ZOdysseyCustomersReplySchema, ZReceiveReplySchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { mpesaPaybillSms, seedApiKey, seedCustomerWithDevice, seedTenant, seedUser } from './support/factories.js';
+import { mpesaPaybillSms, seedApiKey, seedCustomerWithDevice, seedTenant, seedUser, mpesaCode } from './support/factories.js';
 
-const code = () => `M${randomBytes(6).toString('hex').toUpperCase().slice(0, 9)}`;
+const code = () => mpesaCode('M');
 
 describe('message history', () => {
   let t: TestApp;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Device } from '@kidogo/openpaygo';
 import {
@@ -18,9 +17,10 @@ import {
   seedTenant,
   seedUser,
   type SeededUser,
+  mpesaCode,
 } from './support/factories.js';
 
-const code = () => `P${randomBytes(6).toString('hex').toUpperCase().slice(0, 9)}`;
+const code = () => mpesaCode('P');
 const NOW = new Date();
 /** The plan of the README's worked examples: 1,500 upfront, 50 a day, 3 grace days, paid off at 20,000. */
 const README_PLAN = { deposit_made: '1000.00', activation_price: '500.00', daily_price: '50.00', grace_period_days: 3, free_code_price: '20000.00' };

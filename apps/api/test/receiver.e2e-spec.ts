@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -15,6 +14,7 @@ import {
   seedItem,
   seedTenant,
   seedUser,
+  mpesaCode,
 } from './support/factories.js';
 
 const FIXTURES = resolve(REPO_ROOT, 'packages/mobile-money/test/fixtures');
@@ -25,7 +25,7 @@ const expected = JSON.parse(readFileSync(resolve(FIXTURES, 'sms-expected.json'),
 const fixture = (file: string) => readFileSync(resolve(FIXTURES, 'sms', file), 'utf8');
 
 /** A fresh M-Pesa-like transaction code. */
-const code = () => `T${randomBytes(6).toString('hex').toUpperCase().slice(0, 9)}`;
+const code = () => mpesaCode('T');
 const NOW = new Date();
 /** A plan where every 50 shillings buys a day and the first payment activates. */
 const SIMPLE_PLAN = { daily_price: '50.00', deposit_made: '0', activation_price: '0', grace_period_days: 0 };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import bcrypt from 'bcryptjs';
 import type { AccessTokenClaims, Role } from '@kidogo/contracts';
@@ -106,6 +106,14 @@ export async function seedCustomer(
     },
   });
 }
+
+/**
+ * A 10-character M-Pesa-style transaction code. Real codes mix letters and
+ * digits, and the parser takes a code only when it has both (so that words
+ * such as "Transaction confirmed" are never taken for one): a random hex
+ * code of letters only (1 in ~20,000) made tests fail now and then.
+ */
+export const mpesaCode = (prefix: string) => `${prefix}${randomInt(10)}${randomBytes(4).toString('hex').toUpperCase()}`;
 
 /** A device with real (sealed) OpenPAYGO factory data; the plain secret is returned for decoding tokens in tests. */
 export async function seedItem(

@@ -9,6 +9,7 @@ import {
   seedTemplate,
   seedUser,
   type SeededUser,
+  mpesaCode,
 } from './factories.js';
 
 // One organization filled through the real API the way staff and the gateway
@@ -24,7 +25,7 @@ export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(
 export const phone = () => `07${digits(8)}`;
 
 /** A fresh M-Pesa receipt number (10 upper-case letters and digits, starting with a letter). */
-export const receipt = () => `Q${randomBytes(8).toString('hex').toUpperCase().slice(0, 9)}`;
+export const receipt = () => mpesaCode('Q');
 
 export interface World {
   org: string;
