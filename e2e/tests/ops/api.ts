@@ -101,7 +101,9 @@ export async function receiverKey(request: APIRequestContext, ownerToken: string
 }
 
 /** A transaction code M-Pesa would issue: 10 upper-case letters and digits. */
-export const mpesaCode = () => `T${Date.now().toString(36).toUpperCase().slice(-6)}${Math.floor(Math.random() * 46656).toString(36).toUpperCase().padStart(3, '0')}`.slice(0, 10);
+/** A 10-character M-Pesa-style code: letters and digits, as the parser requires (a code of letters only is not taken for one). */
+export const mpesaCode = () =>
+  `T${Math.floor(Math.random() * 10)}${Date.now().toString(36).toUpperCase().slice(-5)}${Math.floor(Math.random() * 46656).toString(36).toUpperCase().padStart(3, '0')}`;
 
 /** Puts an organization back to active whatever a test did to it. */
 export async function reactivate(request: APIRequestContext, organizationId = 'demo') {
