@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Card, Group, Modal, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { EditDeleteActions } from '@/components/ui/row-actions';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -29,20 +30,7 @@ export function OemCredentialsTab() {
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      render: (c) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" aria-label={`Edit ${c.oem_name} of ${c.organization_id}`} onClick={() => setEditing(c)}>
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${c.oem_name} of ${c.organization_id}`} onClick={() => setDeleting(c)}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
+      render: (c) => <EditDeleteActions name={`${c.oem_name} of ${c.organization_id}`} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />,
     },
   ];
 

@@ -1,7 +1,8 @@
-import { ActionIcon, Autocomplete, Badge, Button, Card, Group, Modal, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Autocomplete, Badge, Button, Card, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { EditDeleteActions } from '@/components/ui/row-actions';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -44,20 +45,7 @@ export function PaymentProvidersTab() {
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      render: (p) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" aria-label={`Edit ${p.provider} of ${p.organization_id}`} onClick={() => setEditing(p)}>
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.provider} of ${p.organization_id}`} onClick={() => setDeleting(p)}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
+      render: (p) => <EditDeleteActions name={`${p.provider} of ${p.organization_id}`} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />,
     },
   ];
 

@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash, IconUnlink } from '@tabler/icons-react';
+import { IconPlus, IconTrash, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { EditDeleteActions } from '@/components/ui/row-actions';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -78,20 +79,7 @@ export function PlansTab() {
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      render: (p) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" aria-label={`Edit plan ${p.plan_code}`} onClick={() => setEditing(p)}>
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete plan ${p.plan_code}`} onClick={() => setDeleting(p)}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
+      render: (p) => <EditDeleteActions name={`plan ${p.plan_code}`} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />,
     },
   ];
 
