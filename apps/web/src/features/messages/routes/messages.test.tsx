@@ -68,7 +68,8 @@ describe('Message History', () => {
     expect(screen.getByText('Messages will appear here when they are received')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Search messages' }), 'QK12');
     expect(await screen.findByText('Try adjusting your search terms', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toContain('/payg/fetch_messages?page=1&page_size=20&search=QK12');
+    // The hint follows the typed text; the search itself is sent after the 500 ms debounce.
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/payg/fetch_messages?page=1&page_size=20&search=QK12'), { timeout: 5000 });
   });
 
   it("shows the server's message, else 'Failed to fetch messages'", async () => {
