@@ -10,13 +10,25 @@ export const SCREENSHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../
 /** Every test fails on a console error or an uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page }, use, testInfo) => {
       const errors: string[] = [];
+      const requests: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
       });
       page.on('pageerror', (e) => errors.push(e.message));
+      page.on('response', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/payg/')) requests.push(`${r.request().method()} ${url.pathname}${url.search} -> ${r.status()}`);
+      });
       await use(errors);
+      // CI keeps only the log: a failure prints what the page showed and the last API calls, to tell a slow screen from a wrong one.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const main = page.locator('main');
+        const shown = (await main.count()) === 1 ? main : page.locator('body');
+        const snapshot = await shown.ariaSnapshot({ timeout: 2000 }).catch((e: Error) => `(no snapshot: ${e.message})`);
+        console.log(`--- page at failure (${page.url()}) ---\n${snapshot.slice(0, 6000)}\n--- last API calls ---\n${requests.slice(-15).join('\n')}`);
+      }
       // Expected HTTP failures (401 on purpose, 403 for blocked organizations) are logged by the browser as "Failed to load resource".
       expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     },

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { customerKeys } from './keys';
 import type { Customer, CustomerInput } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 export const registerCustomer = (input: CustomerInput) => api.post<Customer>('/register-customer', input);
 
@@ -10,6 +11,6 @@ export function useRegisterCustomer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: registerCustomer,
-    onSuccess: () => qc.invalidateQueries({ queryKey: customerKeys.all }),
+    onSuccess: () => refreshAfterWrite(qc, { queryKey: customerKeys.all }),
   });
 }

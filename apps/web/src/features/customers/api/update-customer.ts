@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { customerKeys } from './keys';
 import type { Customer, CustomerUpdate } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 export const updateCustomer = ({ id, changes }: { id: number; changes: CustomerUpdate }) =>
   api.put<Customer>(`/customers/${id}`, changes);
@@ -12,7 +13,7 @@ export function useUpdateCustomer() {
     mutationFn: updateCustomer,
     onSuccess: (customer, { id }) => {
       if (customer && typeof customer === 'object') qc.setQueryData(customerKeys.detail(id), customer);
-      return qc.invalidateQueries({ queryKey: customerKeys.all });
+      return refreshAfterWrite(qc, { queryKey: customerKeys.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { invoiceKeys } from './keys';
 import type { GlobalInvoiceSettings, OrgInvoiceSettings } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 export type InvoiceSettingsView =
   | { scope: 'global'; settings: GlobalInvoiceSettings }
@@ -29,5 +30,5 @@ export const updateInvoiceSettings = (update: InvoiceSettingsUpdate): Promise<Gl
 
 export function useUpdateInvoiceSettings() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateInvoiceSettings, onSuccess: () => qc.invalidateQueries({ queryKey: invoiceKeys.all }) });
+  return useMutation({ mutationFn: updateInvoiceSettings, onSuccess: () => refreshAfterWrite(qc, { queryKey: invoiceKeys.all }) });
 }

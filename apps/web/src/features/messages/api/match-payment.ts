@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PaymentOutcome } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** Gives an unmatched payment its device; the server then runs the rest of the pipeline (token, reply SMS). */
 export const matchPayment = ({ paymentId, serialNumber }: { paymentId: number; serialNumber: string }) =>
@@ -11,6 +12,6 @@ export function useMatchPayment() {
   return useMutation({
     mutationFn: matchPayment,
     // The payment, a token and an outgoing message now exist: devices, customers and metrics changed too.
-    onSuccess: () => qc.invalidateQueries(),
+    onSuccess: () => refreshAfterWrite(qc),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import type { OnboardingInput, OnboardingReply } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** What the form sends: the contract's input with the ids chosen. */
 export interface OnboardingRequest {
@@ -53,6 +54,6 @@ export function useCompleteOnboarding() {
   return useMutation({
     mutationFn: completeOnboarding,
     // Devices, customers and metrics all changed (and the device leaves the item search).
-    onSettled: () => qc.invalidateQueries(),
+    onSettled: () => refreshAfterWrite(qc),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Item, ItemInput } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 export const addProduct = (input: ItemInput) => api.post<Item>('/items/add', input);
 
@@ -9,6 +10,6 @@ export function useAddProduct() {
   return useMutation({
     mutationFn: addProduct,
     // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
-    onSuccess: () => qc.invalidateQueries(),
+    onSuccess: () => refreshAfterWrite(qc),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ItemAssignInput, ItemAssignReply } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /** organization_id goes as '' as the spec says: the server takes the organization from the token. */
 export const assignProduct = (input: Omit<ItemAssignInput, 'organization_id'>) =>
@@ -11,6 +12,6 @@ export function useAssignProduct() {
   return useMutation({
     mutationFn: assignProduct,
     // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
-    onSuccess: () => qc.invalidateQueries(),
+    onSuccess: () => refreshAfterWrite(qc),
   });
 }

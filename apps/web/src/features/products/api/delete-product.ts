@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 export const deleteProduct = (serialNumber: string) =>
   api.delete<{ message: string }>(`/items/${encodeURIComponent(serialNumber)}`);
@@ -9,6 +10,6 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: deleteProduct,
     // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
-    onSuccess: () => qc.invalidateQueries(),
+    onSuccess: () => refreshAfterWrite(qc),
   });
 }

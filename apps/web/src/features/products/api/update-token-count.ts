@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { UpdateTokenCountInput, UpdateTokenCountReply } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 export const updateTokenCount = (input: UpdateTokenCountInput) =>
   api.post<UpdateTokenCountReply>('/update-token-count', input);
@@ -10,6 +11,6 @@ export function useUpdateTokenCount() {
   return useMutation({
     mutationFn: updateTokenCount,
     // A device change shows on other screens too (customers, activity, dashboard): everything cached is stale.
-    onSuccess: () => qc.invalidateQueries(),
+    onSuccess: () => refreshAfterWrite(qc),
   });
 }

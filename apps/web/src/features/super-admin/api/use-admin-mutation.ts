@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type MutationFunction } from '@tanstack/react-query';
 import { adminKeys } from './keys';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 /**
  * A console action: on success every console list is stale (an organization's
@@ -7,5 +8,5 @@ import { adminKeys } from './keys';
  */
 export function useAdminMutation<TData, TVariables>(mutationFn: MutationFunction<TData, TVariables>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ mutationFn, onSuccess: () => refreshAfterWrite(qc, { queryKey: adminKeys.all }) });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { tokenKeys } from './keys';
 import type { GenerateTokenByDaysInput, TokenReply } from './types';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 export const generateTokenByDays = (input: GenerateTokenByDaysInput) => api.post<TokenReply>('/generate-token-by-days', input);
 
@@ -9,6 +10,6 @@ export function useGenerateToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: generateTokenByDays,
-    onSuccess: () => qc.invalidateQueries({ queryKey: tokenKeys.all }),
+    onSuccess: () => refreshAfterWrite(qc, { queryKey: tokenKeys.all }),
   });
 }
