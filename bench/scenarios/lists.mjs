@@ -17,6 +17,12 @@ export const SEARCHES = [
   ['occupation', 'Teacher'], // 1 in 10
 ];
 
+const statementNames = new Map();
+const statementName = (text) => {
+  if (!statementNames.has(text)) statementNames.set(text, `b${statementNames.size}`);
+  return statementNames.get(text);
+};
+
 export async function listQueries({ N, root, sql }) {
   const deep = Math.floor(N / 2);
   const variants = [{ name: 'no search', params: {} }, ...SEARCHES.map(([field, term]) => ({ name: `${field} "${term}"`, params: { search_field: field, search_term: term } }))];
@@ -27,8 +33,8 @@ export async function listQueries({ N, root, sql }) {
   const out = [];
   for (const v of variants) {
     for (const [page, offset] of [['first page', 0], [`offset ${deep}`, deep]]) {
-      const query = { limit: 10, offset, ...v.params };
-      const qs = new URLSearchParams(Object.entries(query).map(([k, val]) => [k, String(val)]));
+      const params = { limit: 10, offset, ...v.params };
+      const qs = new URLSearchParams(Object.entries(params).map(([k, val]) => [k, String(val)]));
       out.push({
         name: `${v.name}, ${page}`,
         path: `/payg/registered-customers?${qs}`,
@@ -40,9 +46,11 @@ export async function listQueries({ N, root, sql }) {
         },
         work: shared
           ? async (client) => {
-              const run = (s) => client.query(s.text, s.values).then((r) => r.rows);
-              await run(shared.session.sessionQuery(userId));
-              await shared.list.listCustomers(run, 'big', { search_field: 'customer_name', ...query });
+              // As the API runs them: the session lookup and the keyed statements prepared, a search planned each time.
+              const query = (s) => client.query(s.text, s.values).then((r) => r.rows);
+              const prepared = (s) => client.query({ name: statementName(s.text), text: s.text, values: s.values }).then((r) => r.rows);
+              await prepared(shared.session.sessionQuery(userId));
+              await shared.list.listCustomers({ query, prepared }, 'big', { search_field: 'customer_name', ...params });
             }
           : null,
       });

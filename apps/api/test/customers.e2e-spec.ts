@@ -211,6 +211,22 @@ describe('customers', () => {
       expect(past.pagination.total).toBe(12);
     });
 
+    it('keeps answering when a newer version adds a column while this one runs (its prepared list names its columns)', async () => {
+      const { user, org } = await seedTenant(t);
+      await seedCustomer(t, org.id, { customer_name: 'Rolling Upgrade' });
+      // More than five runs: PostgreSQL has settled on the statement's generic plan on every pooled connection used.
+      for (let i = 0; i < 8; i++) await t.http.get('/payg/registered-customers').set(user.auth).expect(200);
+      await t.db.platform.$executeRawUnsafe('ALTER TABLE customers ADD COLUMN rolling_upgrade_probe int');
+      try {
+        for (let i = 0; i < 8; i++) {
+          const reply = ZCustomerListReplySchema.parse((await t.http.get('/payg/registered-customers').set(user.auth).expect(200)).body);
+          expect(reply.data[0]!.customer_name).toBe('Rolling Upgrade');
+        }
+      } finally {
+        await t.db.platform.$executeRawUnsafe('ALTER TABLE customers DROP COLUMN rolling_upgrade_probe');
+      }
+    });
+
     it.each(['limit=0', 'limit=-5', 'limit=101', 'limit=abc', 'offset=-1', 'offset=1.5'])('refuses %s with a 400 naming it', async (qs) => {
       const { user } = await seedTenant(t);
       const res = await t.http.get(`/payg/registered-customers?${qs}`).set(user.auth).expect(400);

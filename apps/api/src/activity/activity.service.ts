@@ -23,7 +23,7 @@ export class ActivityService {
    */
   async describeDevice(orgId: string, serial: string, query: DeviceActivityQuery): Promise<DeviceActivity> {
     const skip = (query.page - 1) * query.limit;
-    const [row] = await this.database.query<DeviceRow>(Prisma.sql`
+    const [row] = await this.database.prepared<DeviceRow>(Prisma.sql`
       SELECT i.serial_number, i.product_name, i.product_oem, i.manufacturer, i.status::text AS status, i.customer_id,
              i.token_count, i.is_assigned, i.assigned_at, i.price, i.total_paid, i.credit_until, c.customer_name,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
@@ -63,7 +63,7 @@ export class ActivityService {
 
   /** One statement: the customer, their first device, active template, payment totals and newest payments. */
   async describeCustomerPayments(orgId: string, customerId: number, limit: number): Promise<CustomerPaymentDetails> {
-    const [row] = await this.database.query<CustomerRow>(Prisma.sql`
+    const [row] = await this.database.prepared<CustomerRow>(Prisma.sql`
       SELECT c.customer_id, c.customer_name, c.phone_contact, c.email, c.status,
              d.serial_number, d.product_name, d.product_oem, d.price AS device_price,
              t.template_id, t.template_name, t.daily_price, t.activation_price, t.grace_period_days, t.currency,

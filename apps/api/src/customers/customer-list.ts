@@ -1,7 +1,7 @@
 import type { CustomerSearchField } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
-import type { Run } from '../database/database.service.js';
+import type { Runs } from '../database/database.service.js';
 import { countCached } from '../common/list-counts.js';
 import { textMatch } from '../catalog/search.js';
 
@@ -13,6 +13,18 @@ export interface CustomerListQuery {
 }
 
 type Row = { customer_id: number } & Omit<CustomerRow, 'id'>;
+
+/**
+ * The customers table's columns, named: the prepared statement below must
+ * not select `c.*`, whose shape changes when a later migration adds a column
+ * while an older API process is still running ("cached plan must not change
+ * result type"). Only `id` is mapped to another column name.
+ */
+const COLUMNS = Prisma.raw(
+  Object.values(Prisma.CustomerScalarFieldEnum)
+    .map((f) => `c."${f === 'id' ? 'customer_id' : f}"`)
+    .join(', '),
+);
 
 const toRow = (r: Row): CustomerRow => {
   const { customer_id, ...rest } = r;
@@ -36,32 +48,33 @@ const toRow = (r: Row): CustomerRow => {
  *
  * With a search, the total comes from countCached and the page from the
  * searched column's trigram index (see textMatch); a page past the total
- * is not read.
+ * is not read. The statement without a search is prepared (its parameters
+ * are the organization and two numbers); a search is planned for its pattern.
  */
-export async function listCustomers(run: Run, orgId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
+export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
   if (q.search_term) {
     const match = textMatch([q.search_field], q.search_term);
     const total = await countCached(
-      run,
+      runs,
       orgId,
       'customers',
       JSON.stringify([q.search_field, q.search_term]),
       Prisma.sql`SELECT count(*)::int AS total FROM customers WHERE organization_id = ${orgId} AND ${match}`,
     );
     if (q.offset >= total) return { rows: [], total };
-    const rows = await run<Row>(Prisma.sql`
+    const rows = await runs.query<Row>(Prisma.sql`
       SELECT * FROM customers WHERE organization_id = ${orgId} AND ${match}
       ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::int`);
     return { rows: rows.map(toRow), total };
   }
-  const rows = await run<Row & { total: number }>(Prisma.sql`
+  const rows = await runs.prepared<Row & { total: number }>(Prisma.sql`
     WITH days AS (
       SELECT day, sum(n)::int AS n FROM customer_stats WHERE organization_id = ${orgId} GROUP BY day HAVING sum(n) <> 0
     ), place AS (
       SELECT day, newer FROM (SELECT day, n, (sum(n) OVER (ORDER BY day DESC))::int - n AS newer FROM days) d
       WHERE newer + n > ${q.offset}::int ORDER BY day DESC LIMIT 1
     )
-    SELECT (SELECT coalesce(sum(n), 0)::int FROM days) AS total, c.*
+    SELECT (SELECT coalesce(sum(n), 0)::int FROM days) AS total, ${COLUMNS}
     FROM (SELECT 1) one
     LEFT JOIN place p ON true
     LEFT JOIN LATERAL (

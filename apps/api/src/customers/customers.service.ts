@@ -44,7 +44,7 @@ export class CustomersService {
 
   /** Newest first; see listCustomers for how deep pages and searches stay fast. */
   async list(orgId: string, q: ListQuery): Promise<CustomerListReply> {
-    const { rows, total } = await listCustomers(this.database.query, orgId, q);
+    const { rows, total } = await listCustomers(this.database.runs, orgId, q);
     return { data: rows.map(toCustomer), pagination: offsetPagination(total, q.limit, q.offset) };
   }
 

@@ -9,6 +9,17 @@ import { tenantGuardExtension } from './tenant-guard.extension.js';
 export type Run = <T = Record<string, unknown>>(sql: Prisma.Sql) => Promise<T[]>;
 
 /**
+ * The two ways to run a list's statements: `prepared` for those whose
+ * parameters are keys and numbers (planned once per connection: planning the
+ * customer list's statement took longer than running it), `query` for those
+ * whose best plan depends on the values (a search pattern).
+ */
+export interface Runs {
+  query: Run;
+  prepared: Run;
+}
+
+/**
  * Values as Prisma's $queryRaw returns them, so the mappers take rows from
  * either: dates at UTC midnight, numerics as Decimal, bigint counts as numbers.
  */
@@ -92,9 +103,16 @@ export class DatabaseService implements OnModuleDestroy {
   readonly prepared: Run = async <T>(sql: Prisma.Sql) =>
     (await this.pool.query({ name: named(sql.text), text: sql.text, values: sql.values, types: TYPES })).rows as T[];
 
+  /** `query` and `prepared` together, for the lists (see Runs). */
+  readonly runs: Runs = { query: this.query, prepared: this.prepared };
+
   /** One raw statement on the read replica when configured (metrics, reports), else the primary. */
   readonly readQuery: Run = async <T>(sql: Prisma.Sql) =>
     (await (this.readPool ?? this.pool).query({ text: sql.text, values: sql.values, types: TYPES })).rows as T[];
+
+  /** `prepared` on the read replica when configured, else the primary: keyed dashboard statements. */
+  readonly readPrepared: Run = async <T>(sql: Prisma.Sql) =>
+    (await (this.readPool ?? this.pool).query({ name: named(sql.text), text: sql.text, values: sql.values, types: TYPES })).rows as T[];
 
   /**
    * One raw statement on the read connection, rows as arrays in column order:

@@ -132,7 +132,9 @@ export class ItemsService {
     limit: number,
     offset: number,
   ): Promise<ItemListReply> {
-    const run = this.database.query;
+    const { runs } = this.database;
+    // Without a search every statement is keyed: prepared. A search is planned for its pattern.
+    const run = f.search.length ? runs.query : runs.prepared;
     const assigned = f.assigned === undefined || f.assigned === null ? null : f.assigned;
     const where = Prisma.join(
       [
@@ -144,9 +146,9 @@ export class ItemsService {
     );
     let total: number;
     if (f.search.length) {
-      total = await countCached(run, orgId, 'items', JSON.stringify([assigned, f.key]), Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`);
+      total = await countCached(runs, orgId, 'items', JSON.stringify([assigned, f.key]), Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`);
     } else {
-      const [row] = await run<{ total: number }>(Prisma.sql`
+      const [row] = await runs.prepared<{ total: number }>(Prisma.sql`
         SELECT coalesce(sum(n), 0)::int AS total FROM ${itemTotals(orgId)} t
         WHERE ${assigned === null ? Prisma.sql`true` : Prisma.sql`is_assigned = ${assigned}::boolean`}`);
       total = row?.total ?? 0;

@@ -25,12 +25,12 @@ export class MetricSnapshots {
   constructor(private readonly database: DatabaseService) {}
 
   async get<T>(orgId: string, key: string, compute: () => Promise<T>): Promise<{ value: T; computedAt: Date }> {
-    const [kept] = await this.database.query<{ value: T; computed_at: Date; fresh: boolean }>(Prisma.sql`
+    const [kept] = await this.database.prepared<{ value: T; computed_at: Date; fresh: boolean }>(Prisma.sql`
       SELECT value, computed_at, computed_at > now() - make_interval(secs => ${SNAPSHOT_MAX_AGE_S}::int) AS fresh
       FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
     if (kept?.fresh) return { value: kept.value, computedAt: kept.computed_at };
     if (kept) {
-      const claimed = await this.database.query(Prisma.sql`
+      const claimed = await this.database.prepared(Prisma.sql`
         UPDATE metric_snapshots SET refreshing_at = now()
         WHERE organization_id = ${orgId} AND key = ${key}
           AND (refreshing_at IS NULL OR refreshing_at < now() - make_interval(secs => ${REFRESH_LEASE_S}::int))
@@ -48,14 +48,14 @@ export class MetricSnapshots {
     const value = await compute();
     const took = Date.now() - computedAt.getTime();
     if (took >= SNAPSHOT_SLOW_MS) {
-      await this.database.query(Prisma.sql`
+      await this.database.prepared(Prisma.sql`
         INSERT INTO metric_snapshots (organization_id, key, value, computed_at, took_ms, refreshing_at)
         VALUES (${orgId}, ${key}, ${JSON.stringify(value)}::jsonb, ${computedAt.toISOString()}::timestamptz, ${took}::int, NULL)
         ON CONFLICT (organization_id, key) DO UPDATE
         SET value = excluded.value, computed_at = excluded.computed_at, took_ms = excluded.took_ms, refreshing_at = NULL`);
     } else if (kept) {
       // Fast again (devices were removed): live from now on.
-      await this.database.query(Prisma.sql`DELETE FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
+      await this.database.prepared(Prisma.sql`DELETE FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
     }
     return { value, computedAt };
   }

@@ -41,18 +41,19 @@ export class MetricsService {
   /** Whole days from payment_stats, the partial days at the ends of the period from the payments themselves. */
   async summarize(orgId: string, query: DateRangeQuery): Promise<MetricsSummary> {
     const period = toPeriod(query.from, query.to);
-    const [row] = await this.sql.$queryRaw<{ total: number; ok: number; revenue: string; average: string }[]>`
+    // Raw and prepared: the dashboard's most frequent call, keyed by the organization and two dates.
+    const [row] = await this.database.readPrepared<{ total: number; ok: number; revenue: string; average: string }>(Prisma.sql`
       SELECT coalesce(sum(n), 0)::int AS total,
              coalesce(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::int AS ok,
              coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS revenue,
              coalesce(round(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL})
                             / nullif(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0), 2), 0)::numeric(20,2)::text AS average
-      FROM ${paymentsByDay(orgId, period)} p`;
+      FROM ${paymentsByDay(orgId, period)} p`);
     return {
-      total_revenue: row.revenue,
-      average_transaction: row.average,
-      transaction_count: row.total,
-      success_rate: ratio(row.ok, row.total),
+      total_revenue: row!.revenue,
+      average_transaction: row!.average,
+      transaction_count: row!.total,
+      success_rate: ratio(row!.ok, row!.total),
     };
   }
 
@@ -141,7 +142,8 @@ export class MetricsService {
       throw Errors.badRequest('from', `the range has ${points} ${query.interval}s; at most ${MAX_REVENUE_POINTS} points fit in one series`);
     }
     const step = `1 ${query.interval}`;
-    const rows = await this.sql.$queryRaw<{ period: string; revenue: string; count: number }[]>`
+    // Raw and prepared: a year by day is 366 rows, which Prisma's row mapping made most of the request's CPU.
+    const rows = await this.database.readPrepared<{ period: string; revenue: string; count: number }>(Prisma.sql`
       WITH agg AS (
         SELECT date_trunc(${query.interval}::text, day::timestamp) AS bucket, sum(amount) AS revenue, sum(n)::int AS cnt
         FROM ${paymentsByDay(orgId, { from, until })} p
@@ -153,7 +155,7 @@ export class MetricsService {
              coalesce(a.cnt, 0)::int AS count
       FROM generate_series(${isoDay(first)}::timestamp, ${isoDay(last)}::timestamp, ${step}::interval) AS s(period)
       LEFT JOIN agg a ON a.bucket = s.period
-      ORDER BY s.period`;
+      ORDER BY s.period`);
     const total = rows.reduce((sum, r) => sum + Math.round(Number(r.revenue) * 100), 0);
     return {
       interval: query.interval,
