@@ -22,7 +22,8 @@ export function summarize(latencies, seconds) {
     p50_ms: round(percentile(latencies, 50), 2),
     p95_ms: round(percentile(latencies, 95), 2),
     p99_ms: round(percentile(latencies, 99), 2),
-    max_ms: round(Math.max(...latencies), 1),
+    // A loop, not Math.max(...latencies): 130,000 arguments overflow the stack (a prepared 0.07 ms statement for 10 s).
+    max_ms: round(latencies.reduce((m, l) => (l > m ? l : m), -Infinity), 1),
   };
 }
 
@@ -178,7 +179,8 @@ export async function sequential({ url, headers, times }) {
     bytes,
     first_ms: round(latencies[0], 1),
     p50_ms: round(percentile(latencies, 50), 1),
-    max_ms: round(Math.max(...latencies), 1),
+    // A loop, not Math.max(...latencies): 130,000 arguments overflow the stack (a prepared 0.07 ms statement for 10 s).
+    max_ms: round(latencies.reduce((m, l) => (l > m ? l : m), -Infinity), 1),
     load: load(),
   };
 }
