@@ -179,7 +179,6 @@ export async function sequential({ url, headers, times }) {
     bytes,
     first_ms: round(latencies[0], 1),
     p50_ms: round(percentile(latencies, 50), 1),
-    // A loop, not Math.max(...latencies): 130,000 arguments overflow the stack (a prepared 0.07 ms statement for 10 s).
     max_ms: round(latencies.reduce((m, l) => (l > m ? l : m), -Infinity), 1),
     load: load(),
   };
