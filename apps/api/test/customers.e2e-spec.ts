@@ -248,6 +248,14 @@ describe('customers', () => {
       expect((await search('search_term=_')).pagination.total).toBe(1);
       expect((await search('search_term=nobody')).data).toEqual([]);
       expect((await search('search_term=')).pagination.total).toBe(3);
+      // The total and the page come from one pass; a page past the matches still says how many there are.
+      const second = await search('search_term=ki&search_field=county&limit=1&offset=1');
+      expect(second.data).toHaveLength(1);
+      expect(second.pagination).toEqual({ total: 2, total_pages: 2, limit: 1, offset: 1 });
+      const past = await search('search_term=ki&search_field=county&offset=5');
+      expect(past.data).toEqual([]);
+      expect(past.pagination.total).toBe(2);
+      expect((await search('search_term=nobody&offset=5')).pagination.total).toBe(0);
     });
 
     it('refuses an unknown search_field with a 400 naming search_field', async () => {

@@ -6,34 +6,61 @@ export const CACHED_COUNT_MIN_ROWS = 100;
 /** How long a kept count is served before one request counts again. */
 export const CACHED_COUNT_TTL_S = 15;
 
+/** The column searchPage's counted page adds to each row: the number of matches. */
+export const MATCHES_COLUMN = 'matches_total';
+
+export interface SearchPageSql {
+  /** `SELECT count(*)::int AS total ...` over every match. */
+  count: Prisma.Sql;
+  /** The page: the matches in list order, LIMIT and OFFSET applied. */
+  page: Prisma.Sql;
+  /** The same page with `count(*) OVER ()::int AS matches_total` among its columns. */
+  countedPage: Prisma.Sql;
+}
+
 /**
- * The total of a searched list. Counting a search that matches 100,000
- * customers reads 100,000 index entries and rows (tens of milliseconds),
- * which paging through the results would repeat on every page. So a count
- * of CACHED_COUNT_MIN_ROWS or more is kept in list_counts (PostgreSQL, so
- * every API process shares it) and served for CACHED_COUNT_TTL_S seconds:
- * a total up to that old, while the rows of each page are always read
- * live. When it expires, the one request that claims the row (a single
- * conditional UPDATE) counts again; requests meanwhile keep the previous
- * total instead of all counting at once. Smaller counts are always exact
- * and current. The list_counts statements are prepared; the count itself,
- * a search, is planned for its pattern every time.
+ * A page of a searched list and its total. Counting a search that matches
+ * 100,000 customers reads 100,000 index entries and rows (tens of
+ * milliseconds), which paging through the results would repeat on every
+ * page. So a count of CACHED_COUNT_MIN_ROWS or more is kept in list_counts
+ * (PostgreSQL, so every API process shares it) and served for
+ * CACHED_COUNT_TTL_S seconds: a total up to that old, while the rows of each
+ * page are always read live. When it expires, the one request that claims
+ * the row (a single conditional UPDATE) counts again; requests meanwhile
+ * keep the previous total instead of all counting at once. Smaller counts
+ * are always exact and current.
+ *
+ * Whenever the total is counted, the page comes from the same pass
+ * (`countedPage`, a window count over the matches): a search matching a few
+ * dozen rows reads its trigram index once per request instead of twice.
+ * The list_counts statements are prepared; the searches themselves are
+ * planned for their pattern every time.
  */
-export async function countCached({ query, prepared }: Runs, orgId: string, list: string, key: string, count: Prisma.Sql): Promise<number> {
+export async function searchPage<R extends Record<string, unknown>>(
+  { query, prepared }: Runs,
+  orgId: string,
+  list: string,
+  key: string,
+  offset: number,
+  sql: SearchPageSql,
+): Promise<{ rows: R[]; total: number }> {
   const k = key.slice(0, 300);
   const [kept] = await prepared<{ total: number; fresh: boolean }>(Prisma.sql`
     SELECT total, counted_at > now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int) AS fresh
     FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
-  if (kept?.fresh) return kept.total;
+  const keptPage = async (total: number) => ({ rows: offset < total ? await query<R>(sql.page) : [], total });
+  if (kept?.fresh) return keptPage(kept.total);
   if (kept) {
     const claimed = await prepared(Prisma.sql`
       UPDATE list_counts SET counted_at = now()
       WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}
         AND counted_at <= now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int)
       RETURNING 1`);
-    if (!claimed.length) return kept.total;
+    if (!claimed.length) return keptPage(kept.total);
   }
-  const [{ total }] = await query<{ total: number }>(count);
+  const counted = await query<R & { [MATCHES_COLUMN]: number }>(sql.countedPage);
+  // An empty page says nothing of the total unless it is the first one.
+  const total = counted.length ? counted[0]![MATCHES_COLUMN] : offset === 0 ? 0 : (await query<{ total: number }>(sql.count))[0]!.total;
   if (total >= CACHED_COUNT_MIN_ROWS) {
     await prepared(Prisma.sql`
       INSERT INTO list_counts (organization_id, list, key, total, counted_at) VALUES (${orgId}, ${list}, ${k}, ${total}::int, now())
@@ -41,5 +68,9 @@ export async function countCached({ query, prepared }: Runs, orgId: string, list
   } else if (kept) {
     await prepared(Prisma.sql`DELETE FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
   }
-  return total;
+  const rows = counted.map((r) => {
+    const { [MATCHES_COLUMN]: _total, ...row } = r;
+    return row as unknown as R;
+  });
+  return { rows, total };
 }

@@ -2,7 +2,7 @@ import type { CustomerSearchField } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
-import { countCached } from '../common/list-counts.js';
+import { MATCHES_COLUMN, searchPage } from '../common/list-counts.js';
 import { textMatch } from '../catalog/search.js';
 
 export interface CustomerListQuery {
@@ -46,25 +46,21 @@ const toRow = (r: Row): CustomerRow => {
  * 500,000 of 1,000,000: 0.3 s before, under a millisecond after). The
  * offset contract is unchanged.
  *
- * With a search, the total comes from countCached and the page from the
- * searched column's trigram index (see textMatch); a page past the total
- * is not read. The statement without a search is prepared (its parameters
- * are the organization and two numbers); a search is planned for its pattern.
+ * With a search, the page and its total come from searchPage (a kept
+ * total, or the page and the count in one pass) and the searched column's
+ * trigram index (see textMatch); a page past a kept total is not read.
+ * The statement without a search is prepared (its parameters are the
+ * organization and two numbers); a search is planned for its pattern.
  */
 export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
   if (q.search_term) {
-    const match = textMatch([q.search_field], q.search_term);
-    const total = await countCached(
-      runs,
-      orgId,
-      'customers',
-      JSON.stringify([q.search_field, q.search_term]),
-      Prisma.sql`SELECT count(*)::int AS total FROM customers WHERE organization_id = ${orgId} AND ${match}`,
-    );
-    if (q.offset >= total) return { rows: [], total };
-    const rows = await runs.query<Row>(Prisma.sql`
-      SELECT * FROM customers WHERE organization_id = ${orgId} AND ${match}
-      ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::int`);
+    const match = Prisma.sql`organization_id = ${orgId} AND ${textMatch([q.search_field], q.search_term)}`;
+    const order = Prisma.sql`ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::int`;
+    const { rows, total } = await searchPage<Row>(runs, orgId, 'customers', JSON.stringify([q.search_field, q.search_term]), q.offset, {
+      count: Prisma.sql`SELECT count(*)::int AS total FROM customers WHERE ${match}`,
+      page: Prisma.sql`SELECT * FROM customers WHERE ${match} ${order}`,
+      countedPage: Prisma.sql`SELECT *, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM customers WHERE ${match} ${order}`,
+    });
     return { rows: rows.map(toRow), total };
   }
   const rows = await runs.prepared<Row & { total: number }>(Prisma.sql`

@@ -17,7 +17,7 @@ import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { textMatch } from '../catalog/search.js';
-import { countCached } from '../common/list-counts.js';
+import { MATCHES_COLUMN, searchPage } from '../common/list-counts.js';
 import { itemTotals } from '../stats/totals.js';
 import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
 
@@ -124,7 +124,7 @@ export class ItemsService {
    * A page of devices, newest first, in raw SQL (see DatabaseService.query).
    * Without a search the total comes from item_stats (exact, kept by
    * triggers) instead of counting the organization's devices; with one,
-   * from countCached.
+   * the page and its total come from searchPage.
    */
   async page(
     orgId: string,
@@ -132,9 +132,8 @@ export class ItemsService {
     limit: number,
     offset: number,
   ): Promise<ItemListReply> {
+    // Without a search every statement is keyed: prepared. A search is planned for its pattern (searchPage).
     const { runs } = this.database;
-    // Without a search every statement is keyed: prepared. A search is planned for its pattern.
-    const run = f.search.length ? runs.query : runs.prepared;
     const assigned = f.assigned === undefined || f.assigned === null ? null : f.assigned;
     const where = Prisma.join(
       [
@@ -144,23 +143,23 @@ export class ItemsService {
       ],
       ' AND ',
     );
-    let total: number;
-    if (f.search.length) {
-      total = await countCached(runs, orgId, 'items', JSON.stringify([assigned, f.key]), Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`);
-    } else {
-      const [row] = await runs.prepared<{ total: number }>(Prisma.sql`
-        SELECT coalesce(sum(n), 0)::int AS total FROM ${itemTotals(orgId)} t
-        WHERE ${assigned === null ? Prisma.sql`true` : Prisma.sql`is_assigned = ${assigned}::boolean`}`);
-      total = row?.total ?? 0;
-    }
-    const rows =
-      offset < total
-        ? await run<ItemRawRow>(Prisma.sql`
-            SELECT ${ITEM_COLUMNS} FROM items i
+    const from = Prisma.sql`FROM items i
             LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
-            WHERE ${where}
-            ORDER BY i.created_at DESC, i.item_id DESC LIMIT ${limit}::int OFFSET ${offset}::int`)
-        : [];
+            WHERE ${where}`;
+    const order = Prisma.sql`ORDER BY i.created_at DESC, i.item_id DESC LIMIT ${limit}::int OFFSET ${offset}::int`;
+    if (f.search.length) {
+      const { rows, total } = await searchPage<ItemRawRow>(runs, orgId, 'items', JSON.stringify([assigned, f.key]), offset, {
+        count: Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`,
+        page: Prisma.sql`SELECT ${ITEM_COLUMNS} ${from} ${order}`,
+        countedPage: Prisma.sql`SELECT ${ITEM_COLUMNS}, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} ${from} ${order}`,
+      });
+      return { data: rows.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };
+    }
+    const [row] = await runs.prepared<{ total: number }>(Prisma.sql`
+      SELECT coalesce(sum(n), 0)::int AS total FROM ${itemTotals(orgId)} t
+      WHERE ${assigned === null ? Prisma.sql`true` : Prisma.sql`is_assigned = ${assigned}::boolean`}`);
+    const total = row?.total ?? 0;
+    const rows = offset < total ? await runs.prepared<ItemRawRow>(Prisma.sql`SELECT ${ITEM_COLUMNS} ${from} ${order}`) : [];
     return { data: rows.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };
   }
 
