@@ -30,9 +30,10 @@ export interface SearchPageSql {
  * keep the previous total instead of all counting at once. Smaller counts
  * are always exact and current.
  *
- * Whenever the total is counted, the page comes from the same pass
- * (`countedPage`, a window count over the matches): a search matching a few
- * dozen rows reads its trigram index once per request instead of twice.
+ * When the total of a first page is counted, the page comes from the same
+ * pass (`countedPage`, a window count over the matches): a search matching
+ * a few dozen rows reads its trigram index once per request instead of
+ * twice.
  * The list_counts statements are prepared; the searches themselves are
  * planned for their pattern every time.
  */
@@ -58,9 +59,21 @@ export async function searchPage<R extends Record<string, unknown>>(
       RETURNING 1`);
     if (!claimed.length) return keptPage(kept.total);
   }
-  const counted = await query<R & { [MATCHES_COLUMN]: number }>(sql.countedPage);
-  // An empty page says nothing of the total unless it is the first one.
-  const total = counted.length ? counted[0]![MATCHES_COLUMN] : offset === 0 ? 0 : (await query<{ total: number }>(sql.count))[0]!.total;
+  // The first page, the one nearly every search shows, comes with its total
+  // from one pass. A later page counts first: the page may lie past the
+  // matches, and an empty page carries no total.
+  let rows: R[] | null = null;
+  let total: number;
+  if (offset === 0) {
+    const counted = await query<R & { [MATCHES_COLUMN]: number }>(sql.countedPage);
+    total = counted[0]?.[MATCHES_COLUMN] ?? 0;
+    rows = counted.map((r) => {
+      const { [MATCHES_COLUMN]: _total, ...row } = r;
+      return row as unknown as R;
+    });
+  } else {
+    total = (await query<{ total: number }>(sql.count))[0]!.total;
+  }
   if (total >= CACHED_COUNT_MIN_ROWS) {
     await prepared(Prisma.sql`
       INSERT INTO list_counts (organization_id, list, key, total, counted_at) VALUES (${orgId}, ${list}, ${k}, ${total}::int, now())
@@ -68,9 +81,6 @@ export async function searchPage<R extends Record<string, unknown>>(
   } else if (kept) {
     await prepared(Prisma.sql`DELETE FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
   }
-  const rows = counted.map((r) => {
-    const { [MATCHES_COLUMN]: _total, ...row } = r;
-    return row as unknown as R;
-  });
-  return { rows, total };
+  if (rows) return { rows, total };
+  return keptPage(total);
 }
