@@ -33,8 +33,7 @@ export interface SearchPageSql {
  * When the total of a first page is counted, the page comes from the same
  * pass (`countedPage`, a window count over the matches): a search matching
  * a few dozen rows reads its trigram index once per request instead of
- * twice.
- * The list_counts statements are prepared; the searches themselves are
+ * twice. The list_counts statements are prepared; the searches themselves are
  * planned for their pattern every time.
  */
 export async function searchPage<R extends Record<string, unknown>>(
