@@ -91,8 +91,14 @@ export class DatabaseService implements OnModuleDestroy {
     this.read = this.readClient ? scoped(this.readClient) : this.db;
   }
 
+  /** A Run on the pool `pick` returns (read when the statement runs: the read pool is set in the constructor), prepared or not. */
+  private runOn(pick: () => pg.Pool, prepare: boolean): Run {
+    return async <T>(sql: Prisma.Sql) =>
+      (await pick().query({ name: prepare ? named(sql.text) : undefined, text: sql.text, values: sql.values, types: TYPES })).rows as T[];
+  }
+
   /** One raw statement on the primary. */
-  readonly query: Run = async <T>(sql: Prisma.Sql) => (await this.pool.query({ text: sql.text, values: sql.values, types: TYPES })).rows as T[];
+  readonly query: Run = this.runOn(() => this.pool, false);
 
   /** One raw write on the primary; returns how many rows it changed. */
   async execute(sql: Prisma.Sql): Promise<number> {
@@ -100,19 +106,16 @@ export class DatabaseService implements OnModuleDestroy {
   }
 
   /** One raw statement on the primary, prepared (see `named`): for fixed statements with key parameters. */
-  readonly prepared: Run = async <T>(sql: Prisma.Sql) =>
-    (await this.pool.query({ name: named(sql.text), text: sql.text, values: sql.values, types: TYPES })).rows as T[];
+  readonly prepared: Run = this.runOn(() => this.pool, true);
 
   /** `query` and `prepared` together, for the lists (see Runs). */
   readonly runs: Runs = { query: this.query, prepared: this.prepared };
 
   /** One raw statement on the read replica when configured (metrics, reports), else the primary. */
-  readonly readQuery: Run = async <T>(sql: Prisma.Sql) =>
-    (await (this.readPool ?? this.pool).query({ text: sql.text, values: sql.values, types: TYPES })).rows as T[];
+  readonly readQuery: Run = this.runOn(() => this.readPool ?? this.pool, false);
 
   /** `prepared` on the read replica when configured, else the primary: keyed dashboard statements. */
-  readonly readPrepared: Run = async <T>(sql: Prisma.Sql) =>
-    (await (this.readPool ?? this.pool).query({ name: named(sql.text), text: sql.text, values: sql.values, types: TYPES })).rows as T[];
+  readonly readPrepared: Run = this.runOn(() => this.readPool ?? this.pool, true);
 
   /**
    * One raw statement on the read connection, rows as arrays in column order:
