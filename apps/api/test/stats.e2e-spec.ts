@@ -119,6 +119,56 @@ describe('totals kept by triggers', () => {
     expect(ZCustomerListReplySchema.parse(await get(a, '/payg/registered-customers?search_term=Zuri')).pagination.total).toBe(0);
   });
 
+  it('find phone and ID numbers by any piece, as ILIKE on the rows would, at every offset, counted or kept', async () => {
+    const { user, org } = await seedTenant(t);
+    // 2,500 numbers sharing "0700" (more matches than GRAM_PAGE_MAX_MATCHES: the planned page), and look-alikes.
+    await bulkCustomers(org.id, 2500, 'Gram');
+    const odd = [
+      ['1234 2345', 'AB-12345-CD'], // every 4-character piece of "12345", but not "12345"
+      ['12_45', 'ab12_4x'], // a literal underscore
+      ['0712%345', 'X1234'],
+    ];
+    for (const [phone, id] of odd) await seedCustomer(t, org.id, { phone_contact: phone, id_number: id });
+    const terms: [string, string][] = [
+      ['phone_contact', '0700'],
+      ['phone_contact', '00012'],
+      ['phone_contact', '0700001'],
+      ['phone_contact', '12345'],
+      ['phone_contact', '1234'],
+      ['phone_contact', '12_4'],
+      ['phone_contact', '2%34'],
+      ['phone_contact', '99999'],
+      ['id_number', 'ram12'],
+      ['id_number', 'GRAM2499'],
+      ['id_number', 'b-12345-c'],
+      ['id_number', '12_4X'],
+      ['id_number', '1234'],
+    ];
+    for (const [field, term] of terms) {
+      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const expected = (
+        await t.db.query<{ customer_id: number }>(Prisma.sql`
+          SELECT customer_id FROM customers WHERE organization_id = ${org.id} AND ${Prisma.raw(`"${field}"`)} ILIKE ${pattern}
+          ORDER BY created_at DESC, customer_id DESC`)
+      ).map((r) => r.customer_id);
+      // Twice: counted, then (for 100 matches or more) with the kept total.
+      for (const round of [1, 2]) {
+        for (const offset of [0, 10, 95, 2000, expected.length]) {
+          const qs = new URLSearchParams({ search_field: field, search_term: term, limit: '10', offset: String(offset) });
+          const page = ZCustomerListReplySchema.parse(await get(user, `/payg/registered-customers?${qs}`));
+          expect({ field, term, round, offset, ids: page.data.map((c) => c.customer_id), total: page.pagination.total }).toEqual({
+            field,
+            term,
+            round,
+            offset,
+            ids: expected.slice(offset, offset + 10),
+            total: expected.length,
+          });
+        }
+      }
+    }
+  });
+
   it('count devices by assignment and status through assignments, status changes and deletions', async () => {
     const { user, org } = await seedTenant(t);
     for (let i = 0; i < 4; i++) await seedCustomerWithDevice(t, org.id);

@@ -20,3 +20,19 @@ export function textMatch(columns: readonly string[], term: string, exact = fals
   );
   return Prisma.sql`(${Prisma.join(parts, ' OR ')})`;
 }
+
+/** The length of the pieces search_grams indexes (migration 0013_digit_search_grams). */
+export const GRAM_LENGTH = 4;
+
+/**
+ * `column ILIKE '%term%'` for a column with a search_grams index: the index
+ * finds the values containing every 4-character piece of the term, and the
+ * ILIKE (written so that it cannot use the column's trigram index, whose
+ * digit trigrams would only add work) keeps those that contain the term
+ * itself. Only for terms of GRAM_LENGTH characters or more, which have a
+ * piece; a shorter term would match every value through the index.
+ */
+export function gramsMatch(column: string, term: string): Prisma.Sql {
+  const c = Prisma.raw(`"${column}"`);
+  return Prisma.sql`(search_grams(${c}) @> search_grams(${term}::text) AND (${c} || '') ILIKE ${likePattern(term)})`;
+}

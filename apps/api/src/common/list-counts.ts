@@ -12,8 +12,11 @@ export const MATCHES_COLUMN = 'matches_total';
 export interface SearchPageSql {
   /** `SELECT count(*)::int AS total ...` over every match. */
   count: Prisma.Sql;
-  /** The page: the matches in list order, LIMIT and OFFSET applied. */
-  page: Prisma.Sql;
+  /**
+   * The page: the matches in list order, LIMIT and OFFSET applied; given the
+   * total, where the best way to read it depends on how many rows match.
+   */
+  page: Prisma.Sql | ((total: number) => Prisma.Sql);
   /** The same page with `count(*) OVER ()::int AS matches_total` among its columns. */
   countedPage: Prisma.Sql;
 }
@@ -48,7 +51,8 @@ export async function searchPage<R extends Record<string, unknown>>(
   const [kept] = await prepared<{ total: number; fresh: boolean }>(Prisma.sql`
     SELECT total, counted_at > now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int) AS fresh
     FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
-  const keptPage = async (total: number) => ({ rows: offset < total ? await query<R>(sql.page) : [], total });
+  const pageSql = (total: number) => (typeof sql.page === 'function' ? sql.page(total) : sql.page);
+  const keptPage = async (total: number) => ({ rows: offset < total ? await query<R>(pageSql(total)) : [], total });
   if (kept?.fresh) return keptPage(kept.total);
   if (kept) {
     const claimed = await prepared(Prisma.sql`
