@@ -46,7 +46,7 @@ export function gramsMatch(column: string, term: string): Prisma.Sql {
  * own lower(), whatever the database's locale makes of them.
  */
 function termGrams(term: string): Prisma.Sql {
-  if (/[^\x00-\x40\x5b-\x60\x7b-\x7f]/.test(term)) return Prisma.sql`search_grams(${term}::text)`;
+  if (/[^\x20-\x40\x5b-\x60\x7b-\x7e]/.test(term)) return Prisma.sql`search_grams(${term}::text)`;
   const pieces = new Set<string>();
   for (let i = 0; i + GRAM_LENGTH <= term.length; i++) pieces.add(term.slice(i, i + GRAM_LENGTH));
   return Prisma.sql`${[...pieces]}::text[]`;
