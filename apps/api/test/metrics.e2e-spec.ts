@@ -166,6 +166,20 @@ describe('metrics', () => {
     // ISO weeks start on Monday: 5 Jan, 12 Jan, 19 Jan 2026.
     expect(week.points.map((p) => p.period)).toEqual(['2026-01-05', '2026-01-12', '2026-01-19']);
 
+    // The same payments by week: each week holds the days of the daily series that fall in it.
+    const weeks = ZRevenueSeriesSchema.parse((await get(a, `revenue?interval=week&from=${day.from}`).expect(200)).body);
+    expect(weeks.total_revenue).toBe(day.total_revenue);
+    for (const w of weeks.points) {
+      const days = day.points.filter((p) => p.period >= w.period && Date.parse(p.period) < Date.parse(w.period) + 7 * 86_400_000);
+      const cents = days.reduce((sum, p) => sum + Math.round(Number(p.revenue) * 100), 0);
+      expect({ week: w.period, revenue: w.revenue, count: w.count }).toEqual({
+        week: w.period,
+        revenue: (cents / 100).toFixed(2),
+        count: days.reduce((n, p) => n + p.count, 0),
+      });
+    }
+    expect(weeks.points.filter((w) => w.count > 0).length).toBeGreaterThan(1);
+
     const tooLong = await get(a, 'revenue?from=2020-01-01&to=2026-01-01').expect(400);
     expect(tooLong.body.message).toMatch(/^from: .*at most 1100 points/);
     await get(a, 'revenue?from=2020-01-01&to=2026-01-01&interval=month').expect(200);
