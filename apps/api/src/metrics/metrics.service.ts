@@ -141,28 +141,23 @@ export class MetricsService {
     if (points > MAX_REVENUE_POINTS) {
       throw Errors.badRequest('from', `the range has ${points} ${query.interval}s; at most ${MAX_REVENUE_POINTS} points fit in one series`);
     }
-    // A year by day is 366 points: PostgreSQL sends only the buckets with payments, as three comma-separated lists
-    // in one row (dates, amounts and counts have no commas), and the series is filled here. Parsing 366 rows of
-    // three columns cost the API 0.43 ms, the lists 0.07 ms; joining to generate_series and sorting cost PostgreSQL more.
-    const [agg] = await this.database.readPrepared<{ periods: string | null; revenue: string | null; counts: string | null }>(Prisma.sql`
-      SELECT string_agg(to_char(bucket, 'YYYY-MM-DD'), ',' ORDER BY bucket) AS periods,
-             string_agg(revenue::numeric(20,2)::text, ',' ORDER BY bucket) AS revenue,
-             string_agg(cnt::text, ',' ORDER BY bucket) AS counts
-      FROM (SELECT date_trunc(${query.interval}::text, day::timestamp) AS bucket, sum(amount) AS revenue, sum(n)::int AS cnt
-            FROM ${paymentsByDay(orgId, { from, until })} p
-            WHERE status IN ${SUCCESSFUL}
-            GROUP BY 1) a`);
-    const found = new Map<string, { revenue: string; count: number }>();
-    if (agg?.periods) {
-      const revenue = agg.revenue!.split(',');
-      const counts = agg.counts!.split(',');
-      agg.periods.split(',').forEach((period, i) => found.set(period, { revenue: revenue[i]!, count: Number(counts[i]) }));
-    }
-    const rows: RevenueSeries['points'] = [];
-    for (let b = first; b <= last; b = nextBucket(b, query.interval)) {
-      const period = isoDay(b);
-      rows.push({ period, ...(found.get(period) ?? { revenue: '0.00', count: 0 }) });
-    }
+    // A year by day is 366 points, sent as three comma-separated lists in one row (dates, amounts and counts
+    // have no commas): parsing 366 rows of three columns cost the API 0.43 ms of CPU per request, the lists 0.07 ms.
+    const [series] = await this.database.readPrepared<{ periods: string; revenue: string; counts: string }>(Prisma.sql`
+      WITH agg AS (
+        SELECT date_trunc(${query.interval}::text, day::timestamp) AS bucket, sum(amount) AS revenue, sum(n)::int AS cnt
+        FROM ${paymentsByDay(orgId, { from, until })} p
+        WHERE status IN ${SUCCESSFUL}
+        GROUP BY 1
+      )
+      SELECT string_agg(to_char(s.period, 'YYYY-MM-DD'), ',' ORDER BY s.period) AS periods,
+             string_agg(coalesce(a.revenue, 0)::numeric(20,2)::text, ',' ORDER BY s.period) AS revenue,
+             string_agg(coalesce(a.cnt, 0)::text, ',' ORDER BY s.period) AS counts
+      FROM generate_series(${isoDay(first)}::timestamp, ${isoDay(last)}::timestamp, ${`1 ${query.interval}`}::interval) AS s(period)
+      LEFT JOIN agg a ON a.bucket = s.period`);
+    const revenue = series!.revenue.split(',');
+    const counts = series!.counts.split(',');
+    const rows = series!.periods.split(',').map((period, i) => ({ period, revenue: revenue[i]!, count: Number(counts[i]) }));
     const total = rows.reduce((sum, r) => sum + Math.round(Number(r.revenue) * 100), 0);
     return {
       interval: query.interval,
@@ -289,12 +284,6 @@ function truncate(d: Date, interval: 'day' | 'week' | 'month'): Date {
   if (interval === 'month') return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
   const dow = (day.getUTCDay() + 6) % 7;
   return new Date(day.getTime() - dow * DAY_MS);
-}
-
-function nextBucket(d: Date, interval: 'day' | 'week' | 'month'): Date {
-  if (interval === 'day') return new Date(d.getTime() + DAY_MS);
-  if (interval === 'week') return new Date(d.getTime() + 7 * DAY_MS);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
 }
 
 function countPoints(first: Date, last: Date, interval: 'day' | 'week' | 'month'): number {
