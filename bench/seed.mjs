@@ -114,10 +114,12 @@ await step('payments', `INSERT INTO payments (payment_id, organization_id, custo
     'Bench Payer', 'sms', 1 + g % 10, 0, ts, ts
   FROM (SELECT g, (1 + (g::bigint * 7919) % ${N})::int AS c, now() - (g % 525600) * interval '1 minute' AS ts
         FROM generate_series(1, ${PAYMENTS}) g) s WHERE c % 10 <> 0`);
+// Five tokens per device, counted below the device's own count (10, or 1,000 for every 100th) as a real history is:
+// counts above it collided with the tokens the payments scenario issues once a device had taken 45 of them.
 await step('token logs', `INSERT INTO token_logs (token_log_id, organization_id, item_id, serial_number, customer_id, customer_name, token_value,
     token_type, token_count, value, days_generated, status, is_valid, was_assigned, generated_by, created_at)
   SELECT g, 'big', i, 'SHS-' || lpad(i::text, 7, '0'), i, 'Bench Customer', lpad(((g::bigint * 104729) % 1000000000)::text, 9, '0'),
-    CASE WHEN k = 0 THEN 'activation'::"TokenType" ELSE 'add_time'::"TokenType" END, 100 + k * 2, 1 + g % 30, 1 + g % 30,
+    CASE WHEN k = 0 THEN 'activation'::"TokenType" ELSE 'add_time'::"TokenType" END, CASE WHEN i % 100 = 7 THEN 990 ELSE 0 END + k * 2, 1 + g % 30, 1 + g % 30,
     'success', true, true, 'system', now() - (g % 525600) * interval '1 minute'
   FROM (SELECT g, 1 + (g - 1) % ${N} AS i, (g - 1) / ${N} AS k FROM generate_series(1, ${TOKENS}) g) s WHERE i % 10 <> 0`);
 await step('messages', `INSERT INTO messages (message_id, organization_id, received_message, sender, status, transaction_code, amount,
