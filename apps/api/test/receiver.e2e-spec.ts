@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Prisma } from '../src/generated/prisma/client.js';
 import { Device } from '@kidogo/openpaygo';
 import { ZApiKeyReplySchema, ZReceiveReplySchema, ZServiceBlockedSchema } from '@kidogo/contracts';
 import { REPO_ROOT } from '../src/config/config.js';
@@ -348,6 +349,13 @@ describe('the mobile-money receiver', () => {
     expect(await t.db.db.$queryRaw`SELECT 1 FROM inbound_requests WHERE organization_id = ${org.id}`).toEqual([]);
     const message = await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: reply.message_id } } });
     expect(message).toMatchObject({ status: 'processed', raw_payload: body, received_message: body.message, delivery_status: 'queued' });
+    // That commit skipped the wait for the disk for itself alone: no pooled connection keeps synchronous_commit off.
+    const settings = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.db.query<{ setting: string }>(Prisma.sql`SELECT current_setting('synchronous_commit') AS setting FROM pg_sleep(0.02)`),
+      ),
+    );
+    expect(new Set(settings.map(([row]) => row!.setting))).toEqual(new Set(['on']));
   });
 
   it('turns a raw request a crash left behind into a message and records it once', async () => {

@@ -26,7 +26,7 @@ const COLUMNS = Prisma.raw(
     .join(', '),
 );
 
-/** The searched columns with a search_grams index: numbers, whose digit trigrams are in nearly every row. */
+/** The searched columns with a search_grams index: numbers, whose digit trigrams are each in thousands of rows. */
 const GRAM_FIELDS: ReadonlySet<CustomerSearchField> = new Set(['phone_contact', 'id_number']);
 
 /**
