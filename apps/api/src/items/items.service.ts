@@ -155,12 +155,17 @@ export class ItemsService {
       });
       return { data: rows.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };
     }
-    const [row] = await runs.prepared<{ total: number }>(Prisma.sql`
-      SELECT coalesce(sum(n), 0)::int AS total FROM ${itemTotals(orgId)} t
-      WHERE ${assigned === null ? Prisma.sql`true` : Prisma.sql`is_assigned = ${assigned}::boolean`}`);
-    const total = row?.total ?? 0;
-    const rows = offset < total ? await runs.prepared<ItemRawRow>(Prisma.sql`SELECT ${ITEM_COLUMNS} ${from} ${order}`) : [];
-    return { data: rows.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };
+    // The total and the page in one round trip; a page past the total is not read (a one-time filter).
+    const rows = await runs.prepared<ItemRawRow & { list_total: number }>(Prisma.sql`
+      WITH t AS (
+        SELECT coalesce(sum(n), 0)::int AS list_total FROM ${itemTotals(orgId)} s
+        WHERE ${assigned === null ? Prisma.sql`true` : Prisma.sql`is_assigned = ${assigned}::boolean`}
+      )
+      SELECT t.list_total, p.* FROM t
+      LEFT JOIN LATERAL (SELECT ${ITEM_COLUMNS} ${from} AND ${offset}::int < t.list_total ${order}) p ON true`);
+    const total = rows[0]?.list_total ?? 0;
+    const page = rows.filter((r) => r.id !== null).map(({ list_total: _t, ...r }) => r as ItemRawRow);
+    return { data: page.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };
   }
 
   /** The device with this serial, also when written with another case, spaces or dashes. */
