@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { SmsProviderService, type SmsRoute } from '../settings/sms-provider.service.js';
 import { sendSms } from './sms-adapters.js';
@@ -51,17 +52,26 @@ export class OutboxService implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private async claim(): Promise<Claimed[]> {
-    // Cross-organization by design: the worker serves every organization.
+    // Cross-organization by design: the worker serves every organization. Without an installation-wide
+    // provider, only the organizations with their own can send: their pending messages are read through
+    // messages_outbox_pending, and the replies piling up for the others are not read at all.
+    let scope = Prisma.empty;
+    if (!this.sms.hasGlobalRoute) {
+      const routed = await this.database.platform.$queryRaw<{ organization_id: string }[]>`
+        SELECT DISTINCT organization_id FROM payment_providers
+        WHERE is_active AND provider IN ('africastalking', 'sms_webhook')`;
+      if (!routed.length) return [];
+      scope = Prisma.sql`AND organization_id = ANY(${routed.map((r) => r.organization_id)}::text[])`;
+    }
     return this.database.platform.$queryRaw<Claimed[]>`
       UPDATE messages m
       SET delivery_status = 'sending'::"DeliveryStatus", next_attempt_at = now() + make_interval(secs => ${LEASE_S}::int)
       FROM (
         SELECT organization_id, message_id FROM messages
-        WHERE ((delivery_status = 'queued'::"DeliveryStatus" AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
+        WHERE delivery_status IN ('queued'::"DeliveryStatus", 'sending'::"DeliveryStatus")
+          AND ((delivery_status = 'queued'::"DeliveryStatus" AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
             OR (delivery_status = 'sending'::"DeliveryStatus" AND next_attempt_at <= now()))
-          AND (${this.sms.hasGlobalRoute}::boolean OR organization_id IN (
-                SELECT organization_id FROM payment_providers
-                WHERE is_active AND provider IN ('africastalking', 'sms_webhook')))
+          ${scope}
         ORDER BY next_attempt_at NULLS FIRST, message_id
         LIMIT ${BATCH}::int
         FOR UPDATE SKIP LOCKED
