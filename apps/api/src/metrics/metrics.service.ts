@@ -15,7 +15,7 @@ import {
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
-import { SUCCESSFUL, isoDay, periodSql, ratio, startOfUtcDay, toPeriod } from './period.js';
+import { SUCCESSFUL, isoDay, isoDayOf, periodSql, ratio, startOfUtcDay, toPeriod, unixDay } from './period.js';
 import { customersByDay, itemTotals, paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { MetricSnapshots } from './metric-snapshots.js';
 import { MetricsMapper, type RecentPaymentRow, type RecentTokenRow } from './metrics.mapper.js';
@@ -141,29 +141,34 @@ export class MetricsService {
     if (points > MAX_REVENUE_POINTS) {
       throw Errors.badRequest('from', `the range has ${points} ${query.interval}s; at most ${MAX_REVENUE_POINTS} points fit in one series`);
     }
-    // A year by day is 366 points, sent as three comma-separated lists in one row (dates, amounts and counts
-    // have no commas): parsing 366 rows of three columns cost the API 0.43 ms of CPU per request, the lists 0.07 ms.
-    const [series] = await this.database.readPrepared<{ periods: string; revenue: string; counts: string }>(Prisma.sql`
-      WITH agg AS (
-        SELECT date_trunc(${query.interval}::text, day::timestamp) AS bucket, sum(amount) AS revenue, sum(n)::int AS cnt
-        FROM ${paymentsByDay(orgId, { from, until })} p
-        WHERE status IN ${SUCCESSFUL}
-        GROUP BY 1
-      )
-      SELECT string_agg(to_char(s.period, 'YYYY-MM-DD'), ',' ORDER BY s.period) AS periods,
-             string_agg(coalesce(a.revenue, 0)::numeric(20,2)::text, ',' ORDER BY s.period) AS revenue,
-             string_agg(coalesce(a.cnt, 0)::text, ',' ORDER BY s.period) AS counts
-      FROM generate_series(${isoDay(first)}::timestamp, ${isoDay(last)}::timestamp, ${`1 ${query.interval}`}::interval) AS s(period)
-      LEFT JOIN agg a ON a.bucket = s.period`);
-    const revenue = series!.revenue.split(',');
-    const counts = series!.counts.split(',');
-    const rows = series!.periods.split(',').map((period, i) => ({ period, revenue: revenue[i]!, count: Number(counts[i]) }));
-    const total = rows.reduce((sum, r) => sum + Math.round(Number(r.revenue) * 100), 0);
+    // Only the periods with payments come back, as one string of "unix-day revenue count" triples, and the
+    // empty ones are filled in here: a year by day cost PostgreSQL 0.97 ms per request as a zero-filled series
+    // in three ordered lists, 0.73 ms this way (parsing 366 rows instead had cost the API 0.43 ms of CPU, and
+    // naming the days with toISOString 0.35 ms: isoDayOf takes 0.03 ms).
+    const bucket = query.interval === 'day' ? Prisma.sql`day` : Prisma.sql`date_trunc(${query.interval}::text, day::timestamp)::date`;
+    const [sums] = await this.database.readPrepared<{ points: string | null; total: string }>(Prisma.sql`
+      SELECT string_agg((bucket - DATE '1970-01-01') || ' ' || revenue || ' ' || cnt, ',') AS points,
+             coalesce(sum(revenue), 0)::numeric(20,2)::text AS total
+      FROM (SELECT ${bucket} AS bucket, sum(amount)::numeric(20,2) AS revenue, sum(n)::int AS cnt
+            FROM ${paymentsByDay(orgId, { from, until })} p
+            WHERE status IN ${SUCCESSFUL}
+            GROUP BY 1) a`);
+    const sumsByDay = new Map<number, string>();
+    for (const triple of sums!.points?.split(',') ?? []) {
+      const gap = triple.indexOf(' ');
+      sumsByDay.set(Number(triple.slice(0, gap)), triple.slice(gap + 1));
+    }
+    const rows: RevenueSeries['points'] = [];
+    for (let day = unixDay(first); day <= unixDay(last); day = nextPeriod(day, query.interval)) {
+      const sum = sumsByDay.get(day);
+      const gap = sum?.indexOf(' ') ?? -1;
+      rows.push(sum ? { period: isoDayOf(day), revenue: sum.slice(0, gap), count: Number(sum.slice(gap + 1)) } : { period: isoDayOf(day), revenue: '0.00', count: 0 });
+    }
     return {
       interval: query.interval,
       from: isoDay(from),
       to: isoDay(new Date(until.getTime() - 1)),
-      total_revenue: (total / 100).toFixed(2),
+      total_revenue: sums!.total,
       points: rows,
     };
   }
@@ -284,6 +289,14 @@ function truncate(d: Date, interval: 'day' | 'week' | 'month'): Date {
   if (interval === 'month') return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
   const dow = (day.getUTCDay() + 6) % 7;
   return new Date(day.getTime() - dow * DAY_MS);
+}
+
+/** The first day of the period after the one starting on `day` (days counted from 1970-01-01). */
+function nextPeriod(day: number, interval: 'day' | 'week' | 'month'): number {
+  if (interval === 'day') return day + 1;
+  if (interval === 'week') return day + 7;
+  const at = new Date(day * DAY_MS);
+  return unixDay(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)));
 }
 
 function countPoints(first: Date, last: Date, interval: 'day' | 'week' | 'month'): number {
