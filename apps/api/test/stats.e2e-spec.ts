@@ -119,16 +119,21 @@ describe('totals kept by triggers', () => {
     expect(ZCustomerListReplySchema.parse(await get(a, '/payg/registered-customers?search_term=Zuri')).pagination.total).toBe(0);
   });
 
-  it('find phone and ID numbers by any piece, as ILIKE on the rows would, at every offset, counted or kept', async () => {
+  it('find phone and ID numbers by any piece, and emails in any case, as ILIKE on the rows would, at every offset, counted or kept', async () => {
     const { user, org } = await seedTenant(t);
     // 2,500 numbers sharing "0700" (more matches than GRAM_PAGE_MAX_MATCHES: the planned page), and look-alikes.
     await bulkCustomers(org.id, 2500, 'Gram');
+    // Addresses in mixed case, every third one without: emails are matched through lower() (LOWERED_FIELDS).
+    await t.db.query(Prisma.sql`
+      UPDATE customers SET email = CASE WHEN customer_id % 3 = 0 THEN NULL ELSE 'Gram.' || customer_id || '@Example.COM' END
+      WHERE organization_id = ${org.id}`);
     const odd = [
-      ['1234 2345', 'AB-12345-CD'], // every 4-character piece of "12345", but not "12345"
-      ['12_45', 'ab12_4x'], // a literal underscore
-      ['0712%345', 'X1234'],
+      ['1234 2345', 'AB-12345-CD', 'Makena.Kimani@example.com'], // every 4-character piece of "12345", but not "12345"
+      ['12_45', 'ab12_4x', 'MAKENA_KIMANI@x.org'], // a literal underscore
+      ['0712%345', 'X1234', 'makena%kimani@y.co.ke'],
+      ['0799', 'Z9', 'Élodie.Ñandú@ÉCOLE.example'],
     ];
-    for (const [phone, id] of odd) await seedCustomer(t, org.id, { phone_contact: phone, id_number: id });
+    for (const [phone, id, email] of odd) await seedCustomer(t, org.id, { phone_contact: phone, id_number: id, email });
     const terms: [string, string][] = [
       ['phone_contact', '0700'],
       ['phone_contact', '00012'],
@@ -143,6 +148,17 @@ describe('totals kept by triggers', () => {
       ['id_number', 'b-12345-c'],
       ['id_number', '12_4X'],
       ['id_number', '1234'],
+      ['email', 'gram.1'],
+      ['email', 'example.com'],
+      ['email', 'GRAM.2'],
+      ['email', 'makena.kimani'],
+      ['email', 'makena_kimani'],
+      ['email', 'A%K'],
+      ['email', 'élodie.ñ'],
+      ['email', 'ÉCOLE'],
+      ['email', 'ÑA'],
+      ['email', '.c'],
+      ['email', 'zzzz'],
     ];
     for (const [field, term] of terms) {
       const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -21,6 +21,20 @@ export function textMatch(columns: readonly string[], term: string, exact = fals
   return Prisma.sql`(${Prisma.join(parts, ' OR ')})`;
 }
 
+/**
+ * `column ILIKE '%term%'` as PostgreSQL computes it on UTF-8 text,
+ * `lower(column) LIKE lower('%term%')`, for a column whose lower() is
+ * indexed (migration 0016_email_walk): a trigram index of lower(column) for
+ * rare terms, and a newest-first index holding lower(column) that a list can
+ * walk without reading the rows. Short terms are kept off the trigram index
+ * as in textMatch (the `|| ''` still reads lower(column) from the walk).
+ */
+export function loweredMatch(column: string, term: string): Prisma.Sql {
+  const folded = Prisma.raw(`lower("${column}")`);
+  const value = [...term].length < 3 ? Prisma.sql`(${folded} || '')` : folded;
+  return Prisma.sql`${value} LIKE lower(${likePattern(term)})`;
+}
+
 /** The length of the pieces search_grams indexes (migration 0013_digit_search_grams). */
 export const GRAM_LENGTH = 4;
 

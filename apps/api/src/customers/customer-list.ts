@@ -3,7 +3,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
 import { MATCHES_COLUMN, searchPage } from '../common/list-counts.js';
-import { GRAM_LENGTH, gramsMatch, textMatch } from '../catalog/search.js';
+import { GRAM_LENGTH, gramsMatch, loweredMatch, textMatch } from '../catalog/search.js';
 
 export interface CustomerListQuery {
   limit: number;
@@ -28,6 +28,13 @@ const COLUMNS = Prisma.raw(
 
 /** The searched columns with a search_grams index: numbers, whose digit trigrams are each in thousands of rows. */
 const GRAM_FIELDS: ReadonlySet<CustomerSearchField> = new Set(['phone_contact', 'id_number']);
+
+/**
+ * The searched columns matched by lower() (see loweredMatch): their page is
+ * found in the newest-first index that holds lower(column) (0016_email_walk),
+ * then its rows are read by key.
+ */
+const LOWERED_FIELDS: ReadonlySet<CustomerSearchField> = new Set(['email']);
 
 /**
  * Up to this many matches (a kept total), a grams search's page is read by
@@ -61,22 +68,28 @@ const toRow = (r: Row): CustomerRow => {
  * total, or the page and the count in one pass) and the searched column's
  * trigram index (see textMatch), or for phone and ID numbers their grams
  * index (see gramsMatch) when the term has a 4-character piece and no more
- * than GRAM_PAGE_MAX_MATCHES customers match; a page past a kept total is
- * not read.
+ * than GRAM_PAGE_MAX_MATCHES customers match, or for emails the indexes of
+ * lower(email) (see LOWERED_FIELDS); a page past a kept total is not read.
  * The statement without a search is prepared (its parameters are the
  * organization and two numbers); a search is planned for its pattern.
  */
 export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
   if (q.search_term) {
     const where = (m: Prisma.Sql) => Prisma.sql`organization_id = ${orgId} AND ${m}`;
-    const planned = where(textMatch([q.search_field], q.search_term));
+    const lowered = LOWERED_FIELDS.has(q.search_field);
+    const planned = where(lowered ? loweredMatch(q.search_field, q.search_term) : textMatch([q.search_field], q.search_term));
     // Every match is read to count them: from the grams index where there is one.
     const grams = GRAM_FIELDS.has(q.search_field) && [...q.search_term].length >= GRAM_LENGTH;
     const all = grams ? where(gramsMatch(q.search_field, q.search_term)) : planned;
     const order = Prisma.sql`ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::int`;
     const { rows, total } = await searchPage<Row>(runs, orgId, 'customers', JSON.stringify([q.search_field, q.search_term]), q.offset, {
       count: Prisma.sql`SELECT count(*)::int AS total FROM customers WHERE ${all}`,
-      page: (matches) => Prisma.sql`SELECT * FROM customers WHERE ${matches <= GRAM_PAGE_MAX_MATCHES ? all : planned} ${order}`,
+      page: (matches) =>
+        lowered
+          ? Prisma.sql`SELECT c.* FROM (SELECT customer_id FROM customers WHERE ${planned} ${order}) k
+              JOIN customers c ON c.organization_id = ${orgId} AND c.customer_id = k.customer_id
+              ORDER BY c.created_at DESC, c.customer_id DESC`
+          : Prisma.sql`SELECT * FROM customers WHERE ${matches <= GRAM_PAGE_MAX_MATCHES ? all : planned} ${order}`,
       countedPage: Prisma.sql`SELECT *, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM customers WHERE ${all} ${order}`,
     });
     return { rows: rows.map(toRow), total };
