@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZHealthDetailedSchema, ZHealthSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { seedTenant } from './support/factories.js';
+import { seedMessage, seedTenant } from './support/factories.js';
 
 describe('health, errors and the API document', () => {
   let t: TestApp;
@@ -19,6 +19,32 @@ describe('health, errors and the API document', () => {
     expect(detailed.migrations.applied).toBeGreaterThan(0);
     await t.http.get('/payg/ready').expect(200, { status: 'ready' });
     await t.http.get('/payg/live').expect(200, { status: 'alive' });
+  });
+
+  it('reports the outbox and the gateways: operational, or degraded after a failed delivery in the last hour', async () => {
+    const { org } = await seedTenant(t);
+    const before = ZHealthDetailedSchema.parse((await t.http.get('/payg/health/detailed').expect(200)).body).outbox;
+    const queued = await seedMessage(t, org.id);
+    const failed = await seedMessage(t, org.id);
+    await t.db.db.message.update({ where: { organization_id_id: { organization_id: org.id, id: queued.id } }, data: { delivery_status: 'queued' } });
+    await t.db.db.message.update({
+      where: { organization_id_id: { organization_id: org.id, id: failed.id } },
+      data: { delivery_status: 'failed', next_attempt_at: new Date(Date.now() - 60_000) },
+    });
+    const provider = await t.db.db.paymentProvider.create({ data: { organization_id: org.id, provider: 'mpesa', config_enc: 'x', is_active: true } });
+    const detailed = ZHealthDetailedSchema.parse((await t.http.get('/payg/health/detailed').expect(200)).body);
+    expect(detailed.outbox).toEqual({ queued: before.queued + 1, failed: before.failed + 1 });
+    expect(detailed.external_services).toBe('degraded');
+    expect(ZHealthSchema.parse((await t.http.get('/payg/health').expect(200)).body).external_services).toBe('degraded');
+    // A failure more than an hour old no longer counts against the gateways.
+    await t.db.db.message.update({
+      where: { organization_id_id: { organization_id: org.id, id: failed.id } },
+      data: { next_attempt_at: new Date(Date.now() - 2 * 3_600_000) },
+    });
+    expect(ZHealthSchema.parse((await t.http.get('/payg/health').expect(200)).body).external_services).toBe('operational');
+    // An inactive gateway is no gateway.
+    await t.db.db.paymentProvider.update({ where: { id: provider.id, organization_id: org.id }, data: { is_active: false } });
+    expect(ZHealthSchema.parse((await t.http.get('/payg/health').expect(200)).body).external_services).toBe('not_configured');
   });
 
   it('answers unknown routes with a JSON 404', async () => {
