@@ -147,9 +147,9 @@ export class MetricsService {
     // naming the days with toISOString 0.35 ms: isoDayOf takes 0.03 ms).
     const bucket = query.interval === 'day' ? Prisma.sql`day` : Prisma.sql`date_trunc(${query.interval}::text, day::timestamp)::date`;
     const [sums] = await this.database.readPrepared<{ points: string | null; total: string }>(Prisma.sql`
-      SELECT string_agg((bucket - DATE '1970-01-01') || ' ' || revenue || ' ' || cnt, ',') AS points,
+      SELECT string_agg(concat_ws(' ', bucket - DATE '1970-01-01', revenue, cnt), ',') AS points,
              coalesce(sum(revenue), 0)::numeric(20,2)::text AS total
-      FROM (SELECT ${bucket} AS bucket, sum(amount)::numeric(20,2) AS revenue, sum(n)::int AS cnt
+      FROM (SELECT ${bucket} AS bucket, sum(amount) AS revenue, sum(n)::int AS cnt
             FROM ${paymentsByDay(orgId, { from, until })} p
             WHERE status IN ${SUCCESSFUL}
             GROUP BY 1) a`);
