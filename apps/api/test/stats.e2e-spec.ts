@@ -167,8 +167,11 @@ describe('totals kept by triggers', () => {
           SELECT customer_id FROM customers WHERE organization_id = ${org.id} AND ${Prisma.raw(`"${field}"`)} ILIKE ${pattern}
           ORDER BY created_at DESC, customer_id DESC`)
       ).map((r) => r.customer_id);
-      // Twice: counted, then (for 100 matches or more) with the kept total.
-      for (const round of [1, 2]) {
+      // Counted; then, for 100 matches or more, with the kept total (an email
+      // search's page walked with a prepared statement, see walkPage); then
+      // with a total kept without the list's size (as before 0017): planned.
+      for (const round of [1, 2, 3]) {
+        if (round === 3) await t.db.query(Prisma.sql`UPDATE list_counts SET list_size = NULL WHERE organization_id = ${org.id} RETURNING 1`);
         for (const offset of [0, 10, 95, 2000, expected.length]) {
           const qs = new URLSearchParams({ search_field: field, search_term: term, limit: '10', offset: String(offset) });
           const page = ZCustomerListReplySchema.parse(await get(user, `/payg/registered-customers?${qs}`));

@@ -9,16 +9,32 @@ export const CACHED_COUNT_TTL_S = 15;
 /** The column searchPage's counted page adds to each row: the number of matches. */
 export const MATCHES_COLUMN = 'matches_total';
 
+/** A kept total and the size of the list it was counted in (null when the list gives none). */
+export interface KeptCount {
+  total: number;
+  size: number | null;
+}
+
+/**
+ * A page's statement: planned for its values (see Runs), or `{ prepared }`
+ * when its text is fixed and its parameters are keys, numbers or a term no
+ * plan depends on.
+ */
+export type PageStatement = Prisma.Sql | { prepared: Prisma.Sql };
+
 export interface SearchPageSql {
   /** `SELECT count(*)::int AS total ...` over every match. */
   count: Prisma.Sql;
   /**
    * The page: the matches in list order, LIMIT and OFFSET applied; given the
-   * total, where the best way to read it depends on how many rows match.
+   * kept total, where the best way to read it depends on how many rows match
+   * and how densely.
    */
-  page: Prisma.Sql | ((total: number) => Prisma.Sql);
+  page: PageStatement | ((kept: KeptCount) => PageStatement);
   /** The same page with `count(*) OVER ()::int AS matches_total` among its columns. */
   countedPage: Prisma.Sql;
+  /** A scalar subquery giving the unfiltered list's size, kept beside a kept total. */
+  size?: Prisma.Sql;
 }
 
 /**
@@ -37,7 +53,8 @@ export interface SearchPageSql {
  * pass (`countedPage`, a window count over the matches): a search matching
  * a few dozen rows reads its trigram index once per request instead of
  * twice. The list_counts statements are prepared; the searches themselves are
- * planned for their pattern every time.
+ * planned for their pattern, unless the page says otherwise given the kept
+ * total and the list's size (kept with it when `size` is given).
  */
 export async function searchPage<R extends Record<string, unknown>>(
   { query, prepared }: Runs,
@@ -48,19 +65,22 @@ export async function searchPage<R extends Record<string, unknown>>(
   sql: SearchPageSql,
 ): Promise<{ rows: R[]; total: number }> {
   const k = key.slice(0, 300);
-  const [kept] = await prepared<{ total: number; fresh: boolean }>(Prisma.sql`
-    SELECT total, counted_at > now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int) AS fresh
+  const [kept] = await prepared<{ total: number; size: number | null; fresh: boolean }>(Prisma.sql`
+    SELECT total, list_size AS size, counted_at > now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int) AS fresh
     FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
-  const pageSql = (total: number) => (typeof sql.page === 'function' ? sql.page(total) : sql.page);
-  const keptPage = async (total: number) => ({ rows: offset < total ? await query<R>(pageSql(total)) : [], total });
-  if (kept?.fresh) return keptPage(kept.total);
+  const keptPage = async (count: KeptCount) => {
+    if (offset >= count.total) return { rows: [], total: count.total };
+    const page = typeof sql.page === 'function' ? sql.page(count) : sql.page;
+    return { rows: await ('prepared' in page ? prepared<R>(page.prepared) : query<R>(page)), total: count.total };
+  };
+  if (kept?.fresh) return keptPage(kept);
   if (kept) {
     const claimed = await prepared(Prisma.sql`
       UPDATE list_counts SET counted_at = now()
       WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}
         AND counted_at <= now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int)
       RETURNING 1`);
-    if (!claimed.length) return keptPage(kept.total);
+    if (!claimed.length) return keptPage(kept);
   }
   // The first page, the one nearly every search shows, comes with its total
   // from one pass. A later page counts first: the page may lie past the
@@ -77,13 +97,18 @@ export async function searchPage<R extends Record<string, unknown>>(
   } else {
     total = (await query<{ total: number }>(sql.count))[0]!.total;
   }
+  let size: number | null = null;
   if (total >= CACHED_COUNT_MIN_ROWS) {
-    await prepared(Prisma.sql`
-      INSERT INTO list_counts (organization_id, list, key, total, counted_at) VALUES (${orgId}, ${list}, ${k}, ${total}::int, now())
-      ON CONFLICT (organization_id, list, key) DO UPDATE SET total = excluded.total, counted_at = excluded.counted_at`);
+    const [stored] = await prepared<{ size: number | null }>(Prisma.sql`
+      INSERT INTO list_counts (organization_id, list, key, total, list_size, counted_at)
+      VALUES (${orgId}, ${list}, ${k}, ${total}::int, ${sql.size ? Prisma.sql`(${sql.size})` : Prisma.sql`NULL`}::int, now())
+      ON CONFLICT (organization_id, list, key) DO UPDATE
+        SET total = excluded.total, list_size = excluded.list_size, counted_at = excluded.counted_at
+      RETURNING list_size AS size`);
+    size = stored?.size ?? null;
   } else if (kept) {
     await prepared(Prisma.sql`DELETE FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
   }
   if (rows) return { rows, total };
-  return keptPage(total);
+  return keptPage({ total, size });
 }
