@@ -12,7 +12,7 @@ import {
 } from '@kidogo/contracts';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { StatsService } from '../src/stats/stats.service.js';
-import { CACHED_COUNT_MIN_ROWS } from '../src/common/list-counts.js';
+import { ANCHOR_STEP, CACHED_COUNT_MIN_ROWS } from '../src/common/list-counts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, seedTokenLog, type SeededUser } from './support/factories.js';
 
@@ -186,6 +186,75 @@ describe('totals kept by triggers', () => {
         }
       }
     }
+  });
+
+  it('start a deep search page from the kept place of the match before it, as ILIKE and OFFSET would, and count the places again when they are old', async () => {
+    const { user, org } = await seedTenant(t);
+    // 1,200 customers, created_at shared by pairs (ties broken by id); occupations and mixed-case emails in thirds.
+    await bulkCustomers(org.id, 1200, 'Deep');
+    await t.db.query(Prisma.sql`
+      UPDATE customers SET occupation = CASE WHEN customer_id % 3 = 0 THEN 'Teacher' ELSE 'Farmer' END,
+                           email = CASE WHEN customer_id % 3 = 1 THEN NULL ELSE replace(id_number, 'Deep', 'Deep.') || '@Mail.Example' END
+      WHERE organization_id = ${org.id}`);
+    const terms: [string, string][] = [
+      ['customer_name', 'deep'], // every customer
+      ['occupation', 'TEACHER'], // a third
+      ['email', 'mail.example'], // two thirds, through lower(email) (walked)
+      ['email', 'DEEP.1'], // a few hundred
+      ['phone_contact', '0700'], // the grams index
+    ];
+    const offsets = [ANCHOR_STEP, ANCHOR_STEP + 7, 2 * ANCHOR_STEP - 1, 399, 400, 795, 1000, 1195, 1199, 1200];
+    const expectPages = async (field: string, term: string, before?: () => Promise<unknown>) => {
+      const expected = (
+        await t.db.query<{ customer_id: number }>(Prisma.sql`
+          SELECT customer_id FROM customers WHERE organization_id = ${org.id} AND ${Prisma.raw(`"${field}"`)} ILIKE ${`%${term}%`}
+          ORDER BY created_at DESC, customer_id DESC`)
+      ).map((r) => r.customer_id);
+      expect(expected.length).toBeGreaterThanOrEqual(CACHED_COUNT_MIN_ROWS);
+      for (const offset of offsets) {
+        await before?.();
+        const qs = new URLSearchParams({ search_field: field, search_term: term, limit: '10', offset: String(offset) });
+        const page = ZCustomerListReplySchema.parse(await get(user, `/payg/registered-customers?${qs}`));
+        expect({ field, term, offset, ids: page.data.map((c) => c.customer_id), total: page.pagination.total }).toEqual({
+          field,
+          term,
+          offset,
+          ids: expected.slice(offset, offset + 10),
+          total: expected.length,
+        });
+      }
+    };
+    const age = (column: 'counted_at' | 'anchored_at') =>
+      t.db.query(Prisma.sql`UPDATE list_counts SET ${Prisma.raw(column)} = now() - interval '1 hour' WHERE organization_id = ${org.id} RETURNING 1`);
+    for (const [field, term] of terms) {
+      await expectPages(field, term); // counted with the places by the first deep page, then from the kept places
+      await expectPages(field, term, () => age('anchored_at')); // places too old: counted again
+      await expectPages(field, term, () => age('counted_at')); // the total too old: counted again, with the places
+    }
+    const kept = await t.db.query<{ n: number; ids: number; total: number }>(Prisma.sql`
+      SELECT cardinality(anchor_times) AS n, cardinality(anchor_ids) AS ids, total FROM list_counts
+      WHERE organization_id = ${org.id} AND key = ${JSON.stringify(['customer_name', 'deep'])}`);
+    expect(kept).toEqual([{ n: 11, ids: 11, total: 1200 }]); // the places of matches 100, 200, ..., 1,100 (counted from 0)
+
+    // Requests at once while the places are old: one counts them, the others page from the older ones.
+    await age('anchored_at');
+    const together = await Promise.all(
+      offsets.map((offset) =>
+        get(user, `/payg/registered-customers?search_field=occupation&search_term=TEACHER&limit=10&offset=${offset}`).then(
+          (r) => ZCustomerListReplySchema.parse(r).data.map((c) => c.customer_id),
+        ),
+      ),
+    );
+    const teachers = (
+      await t.db.query<{ customer_id: number }>(Prisma.sql`
+        SELECT customer_id FROM customers WHERE organization_id = ${org.id} AND occupation = 'Teacher' ORDER BY created_at DESC, customer_id DESC`)
+    ).map((r) => r.customer_id);
+    expect(together).toEqual(offsets.map((o) => teachers.slice(o, o + 10)));
+
+    // New customers: once the places are counted again, deep pages stand where OFFSET on the rows would.
+    for (let i = 0; i < 3; i++) await seedCustomer(t, org.id, { customer_name: `Deeper ${i}`, occupation: 'Teacher' });
+    await age('counted_at');
+    await expectPages('occupation', 'teacher');
   });
 
   it('count devices by assignment and status through assignments, status changes and deletions', async () => {

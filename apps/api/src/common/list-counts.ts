@@ -9,6 +9,20 @@ export const CACHED_COUNT_TTL_S = 15;
 /** The column searchPage's counted page adds to each row: the number of matches. */
 export const MATCHES_COLUMN = 'matches_total';
 
+/**
+ * A kept total is also kept with every ANCHOR_STEP-th match's place in the
+ * list's order, for the lists that give `anchors`: a page at offset 10,000
+ * then starts from match 10,000's place and skips none, instead of skipping
+ * 10,000 matches (reading every row between them).
+ */
+export const ANCHOR_STEP = 100;
+
+/** A match's place in a list's order: its created_at (as PostgreSQL writes it) and id. */
+export interface Anchor {
+  time: string;
+  id: number;
+}
+
 /** A kept total and the size of the list it was counted in (null when the list gives none). */
 export interface KeptCount {
   total: number;
@@ -22,19 +36,31 @@ export interface KeptCount {
  */
 export type PageStatement = Prisma.Sql | { prepared: Prisma.Sql };
 
+/** Where a page starts: `skip` matches after `anchor` (included), or at the list's offset when there is none. */
+export interface PageStart {
+  anchor: Anchor | null;
+  skip: number;
+}
+
 export interface SearchPageSql {
   /** `SELECT count(*)::int AS total ...` over every match. */
   count: Prisma.Sql;
   /**
-   * The page: the matches in list order, LIMIT and OFFSET applied; given the
-   * kept total, where the best way to read it depends on how many rows match
-   * and how densely.
+   * The page: the matches in list order from `start`, the list's limit
+   * applied; given the kept total, where the best way to read it depends on
+   * how many rows match and how densely.
    */
-  page: PageStatement | ((kept: KeptCount) => PageStatement);
-  /** The same page with `count(*) OVER ()::int AS matches_total` among its columns. */
+  page: (kept: KeptCount, start: PageStart) => PageStatement;
+  /** The first page with `count(*) OVER ()::int AS matches_total` among its columns. */
   countedPage: Prisma.Sql;
   /** A scalar subquery giving the unfiltered list's size, kept beside a kept total. */
   size?: Prisma.Sql;
+  /**
+   * `SELECT <created_at> AS t, <id> AS id FROM ... WHERE <matches>`: every
+   * match's place, for the lists whose deep pages start from anchors. The
+   * list's order must be `t DESC, id DESC`.
+   */
+  anchors?: Prisma.Sql;
 }
 
 /**
@@ -55,6 +81,15 @@ export interface SearchPageSql {
  * twice. The list_counts statements are prepared; the searches themselves are
  * planned for their pattern, unless the page says otherwise given the kept
  * total and the list's size (kept with it when `size` is given).
+ *
+ * A page at ANCHOR_STEP or deeper of a list that gives `anchors` starts from
+ * the kept place of the nearest match before it (see ANCHOR_STEP). Those
+ * places are counted with the total, in one ordered pass over the matches,
+ * by the request that claims them (when there are none or they are older
+ * than CACHED_COUNT_TTL_S), and used while they are that fresh; a deep page
+ * meanwhile uses the older places if there are any. So deep pages stand
+ * where they stood when the places were counted, as the kept total does:
+ * at most CACHED_COUNT_TTL_S seconds ago.
  */
 export async function searchPage<R extends Record<string, unknown>>(
   { query, prepared }: Runs,
@@ -65,26 +100,67 @@ export async function searchPage<R extends Record<string, unknown>>(
   sql: SearchPageSql,
 ): Promise<{ rows: R[]; total: number }> {
   const k = key.slice(0, 300);
-  const [kept] = await prepared<{ total: number; size: number | null; fresh: boolean }>(Prisma.sql`
-    SELECT total, list_size AS size, counted_at > now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int) AS fresh
-    FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
-  const keptPage = async (count: KeptCount) => {
+  const where = Prisma.sql`organization_id = ${orgId} AND list = ${list} AND key = ${k}`;
+  const fresh = (column: string) => Prisma.sql`${Prisma.raw(column)} > now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int)`;
+  // The anchor at or before the offset: anchor_times[j] is match j × ANCHOR_STEP's place.
+  const j = sql.anchors ? Math.floor(offset / ANCHOR_STEP) : 0;
+  const [kept] = await prepared<KeptCount & { fresh: boolean; anchored: boolean; time: string | null; id: number | null }>(Prisma.sql`
+    SELECT total, list_size AS size, ${fresh('counted_at')} AS fresh, coalesce(${fresh('anchored_at')}, false) AS anchored,
+           anchor_times[${j}::int]::text AS time, anchor_ids[${j}::int] AS id
+    FROM list_counts WHERE ${where}`);
+  const keptPage = async (count: KeptCount, anchor: Anchor | null) => {
     if (offset >= count.total) return { rows: [], total: count.total };
-    const page = typeof sql.page === 'function' ? sql.page(count) : sql.page;
+    const start = anchor ? { anchor, skip: offset - j * ANCHOR_STEP } : { anchor: null, skip: offset };
+    const page = sql.page(count, start);
     return { rows: await ('prepared' in page ? prepared<R>(page.prepared) : query<R>(page)), total: count.total };
   };
-  if (kept?.fresh) return keptPage(kept);
+  const anchorOf = (r: { time: string | null; id: number | null } | undefined): Anchor | null =>
+    r?.time != null && r.id != null ? { time: r.time, id: r.id } : null;
+  /** Counts the matches and their places in one ordered pass and keeps both (with the list's size). */
+  const anchorAndCount = async () => {
+    const [row] = await query<KeptCount & { time: string | null; id: number | null }>(Prisma.sql`
+      INSERT INTO list_counts AS l (organization_id, list, key, total, list_size, counted_at, anchor_times, anchor_ids, anchored_at)
+      SELECT ${orgId}, ${list}, ${k}, a.total, ${sql.size ? Prisma.sql`(${sql.size})` : Prisma.sql`NULL`}::int, now(), a.times, a.ids, now()
+      FROM (
+        SELECT count(*)::int AS total,
+               coalesce(array_agg(t ORDER BY pos) FILTER (WHERE pos > 0 AND pos % ${ANCHOR_STEP}::int = 0), '{}') AS times,
+               coalesce(array_agg(id ORDER BY pos) FILTER (WHERE pos > 0 AND pos % ${ANCHOR_STEP}::int = 0), '{}') AS ids
+        FROM (SELECT t, id, row_number() OVER (ORDER BY t DESC, id DESC) - 1 AS pos FROM (${sql.anchors!}) m) o
+      ) a
+      ON CONFLICT (organization_id, list, key) DO UPDATE
+        SET total = excluded.total, list_size = excluded.list_size, counted_at = excluded.counted_at,
+            anchor_times = excluded.anchor_times, anchor_ids = excluded.anchor_ids, anchored_at = excluded.anchored_at
+      RETURNING l.total, l.list_size AS size, l.anchor_times[${j}::int]::text AS time, l.anchor_ids[${j}::int] AS id`);
+    return row!;
+  };
+
+  if (kept?.fresh) {
+    if (j === 0 || kept.anchored) return keptPage(kept, anchorOf(kept));
+    // A deep page and no places counted since the total (or too long ago): one request counts them.
+    const claimed = await prepared(Prisma.sql`
+      UPDATE list_counts SET anchored_at = now()
+      WHERE ${where} AND (anchored_at IS NULL OR NOT ${fresh('anchored_at')})
+      RETURNING 1`);
+    if (!claimed.length) return keptPage(kept, anchorOf(kept));
+    const counted = await anchorAndCount();
+    return keptPage(counted, anchorOf(counted));
+  }
   if (kept) {
     const claimed = await prepared(Prisma.sql`
       UPDATE list_counts SET counted_at = now()
-      WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}
-        AND counted_at <= now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int)
+      WHERE ${where} AND NOT ${fresh('counted_at')}
       RETURNING 1`);
-    if (!claimed.length) return keptPage(kept);
+    if (!claimed.length) return keptPage(kept, anchorOf(kept));
   }
   // The first page, the one nearly every search shows, comes with its total
-  // from one pass. A later page counts first: the page may lie past the
-  // matches, and an empty page carries no total.
+  // from one pass. A deep page of a list with anchors counts the matches and
+  // their places; any other later page counts first: the page may lie past
+  // the matches, and an empty page carries no total.
+  if (j > 0) {
+    const counted = await anchorAndCount();
+    if (counted.total < CACHED_COUNT_MIN_ROWS) await prepared(Prisma.sql`DELETE FROM list_counts WHERE ${where}`);
+    return keptPage(counted, anchorOf(counted));
+  }
   let rows: R[] | null = null;
   let total: number;
   if (offset === 0) {
@@ -107,8 +183,8 @@ export async function searchPage<R extends Record<string, unknown>>(
       RETURNING list_size AS size`);
     size = stored?.size ?? null;
   } else if (kept) {
-    await prepared(Prisma.sql`DELETE FROM list_counts WHERE organization_id = ${orgId} AND list = ${list} AND key = ${k}`);
+    await prepared(Prisma.sql`DELETE FROM list_counts WHERE ${where}`);
   }
   if (rows) return { rows, total };
-  return keptPage({ total, size });
+  return keptPage({ total, size }, null);
 }

@@ -2,7 +2,7 @@ import type { CustomerSearchField } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
-import { type KeptCount, MATCHES_COLUMN, searchPage } from '../common/list-counts.js';
+import { ANCHOR_STEP, type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, loweredMatch, textMatch } from '../catalog/search.js';
 
 export interface CustomerListQuery {
@@ -59,27 +59,34 @@ export const GRAM_PAGE_MAX_MATCHES = 2_000;
  * lower(column) (0016_email_walk), its rows then read by key: the same
  * matches as `column ILIKE '%term%'` (see loweredMatch), written as a
  * substring test against the term lowered once by PostgreSQL (an InitPlan),
- * so that no plan depends on the term. With the limit and a first page's
- * offset in the text, PostgreSQL keeps one generic plan per connection
- * instead of planning every request (for the benchmark's email search: 1.35
- * to 0.75 ms per statement, planning 0.3 ms of it); a later page's offset is
- * a parameter, planned each time.
+ * so that no plan depends on the term. With the limit and the offset in the
+ * text (when under ANCHOR_STEP, as from an anchor or on the first pages),
+ * PostgreSQL keeps one generic plan per connection instead of planning every
+ * request (for the benchmark's email search: 1.35 to 0.75 ms per statement,
+ * planning 0.3 ms of it); a larger offset is a parameter, planned each time.
  */
-function walkPage(orgId: string, column: string, term: string, q: CustomerListQuery): Prisma.Sql {
-  const offset = q.offset === 0 ? Prisma.raw('0') : Prisma.sql`${q.offset}::int`;
+function walkPage(orgId: string, column: string, term: string, limit: number, start: PageStart): Prisma.Sql {
   return Prisma.sql`
     SELECT ${COLUMNS} FROM (
       SELECT customer_id FROM customers
-      WHERE organization_id = ${orgId} AND strpos(${Prisma.raw(`lower("${column}")`)}, (SELECT lower(${term}::text))) > 0
-      ORDER BY created_at DESC, customer_id DESC LIMIT ${Prisma.raw(String(integer(q.limit)))} OFFSET ${offset}
+      WHERE organization_id = ${orgId} AND strpos(${Prisma.raw(`lower("${column}")`)}, (SELECT lower(${term}::text))) > 0 ${from(start)}
+      ORDER BY created_at DESC, customer_id DESC ${bounds(limit, start.skip)}
     ) k
     JOIN customers c ON c.organization_id = ${orgId} AND c.customer_id = k.customer_id
     ORDER BY c.created_at DESC, c.customer_id DESC`;
 }
 
+/** `AND` the page's place onwards, in the list's order, when it starts from an anchor. */
+const from = (start: PageStart) =>
+  start.anchor ? Prisma.sql`AND (created_at, customer_id) <= (${start.anchor.time}::timestamptz, ${start.anchor.id}::int)` : Prisma.empty;
+
+/** LIMIT and OFFSET, written into the text when the offset is small (few texts, each with a generic plan). */
+const bounds = (limit: number, skip: number) =>
+  Prisma.sql`LIMIT ${Prisma.raw(String(integer(limit)))} OFFSET ${skip < ANCHOR_STEP ? Prisma.raw(String(integer(skip))) : Prisma.sql`${skip}::int`}`;
+
 /** Whether walking is the cheaper way to a lowered search's page (see WALK_MAX_ENTRIES). */
-const walkable = (q: CustomerListQuery, kept: KeptCount) =>
-  kept.size !== null && (q.offset + q.limit) * kept.size <= WALK_MAX_ENTRIES * kept.total;
+const walkable = (limit: number, start: PageStart, kept: KeptCount) =>
+  kept.size !== null && (start.skip + limit) * kept.size <= WALK_MAX_ENTRIES * kept.total;
 
 function integer(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
@@ -126,18 +133,23 @@ export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQu
     // Every match is read to count them: from the grams index where there is one.
     const grams = GRAM_FIELDS.has(q.search_field) && [...term].length >= GRAM_LENGTH;
     const all = grams ? where(gramsMatch(q.search_field, term)) : planned;
-    const order = Prisma.sql`ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::int`;
+    const order = (start: PageStart) =>
+      Prisma.sql`ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${start.skip}::int`;
+    const first = { anchor: null, skip: 0 };
     const { rows, total } = await searchPage<Row>(runs, orgId, 'customers', JSON.stringify([q.search_field, term]), q.offset, {
       count: Prisma.sql`SELECT count(*)::int AS total FROM customers WHERE ${all}`,
-      page: (kept) => {
-        if (!lowered) return Prisma.sql`SELECT * FROM customers WHERE ${kept.total <= GRAM_PAGE_MAX_MATCHES ? all : planned} ${order}`;
-        if (walkable(q, kept)) return { prepared: walkPage(orgId, q.search_field, term, q) };
-        return Prisma.sql`SELECT c.* FROM (SELECT customer_id FROM customers WHERE ${planned} ${order}) k
+      page: (kept, start) => {
+        if (!lowered) {
+          return Prisma.sql`SELECT * FROM customers WHERE ${kept.total <= GRAM_PAGE_MAX_MATCHES ? all : planned} ${from(start)} ${order(start)}`;
+        }
+        if (walkable(q.limit, start, kept)) return { prepared: walkPage(orgId, q.search_field, term, q.limit, start) };
+        return Prisma.sql`SELECT c.* FROM (SELECT customer_id FROM customers WHERE ${planned} ${from(start)} ${order(start)}) k
           JOIN customers c ON c.organization_id = ${orgId} AND c.customer_id = k.customer_id
           ORDER BY c.created_at DESC, c.customer_id DESC`;
       },
       size: lowered ? Prisma.sql`SELECT coalesce(sum(n), 0)::int FROM customer_stats WHERE organization_id = ${orgId}` : undefined,
-      countedPage: Prisma.sql`SELECT *, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM customers WHERE ${all} ${order}`,
+      countedPage: Prisma.sql`SELECT *, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM customers WHERE ${all} ${order(first)}`,
+      anchors: Prisma.sql`SELECT created_at AS t, customer_id AS id FROM customers WHERE ${all}`,
     });
     return { rows: rows.map(toRow), total };
   }

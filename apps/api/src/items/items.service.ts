@@ -150,7 +150,8 @@ export class ItemsService {
     if (f.search.length) {
       const { rows, total } = await searchPage<ItemRawRow>(runs, orgId, 'items', JSON.stringify([assigned, f.key]), offset, {
         count: Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`,
-        page: Prisma.sql`SELECT ${ITEM_COLUMNS} ${from} ${order}`,
+        // No anchors: every page starts at the offset.
+        page: () => Prisma.sql`SELECT ${ITEM_COLUMNS} ${from} ${order}`,
         countedPage: Prisma.sql`SELECT ${ITEM_COLUMNS}, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} ${from} ${order}`,
       });
       return { data: rows.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };

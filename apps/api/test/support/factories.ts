@@ -89,7 +89,7 @@ const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}${uniq(
 export async function seedCustomer(
   t: TestApp,
   orgId: string,
-  data: Partial<{ customer_name: string; id_number: string; phone_contact: string; status: string; county: string; email: string | null }> = {},
+  data: Partial<{ customer_name: string; id_number: string; phone_contact: string; status: string; county: string; email: string | null; occupation: string }> = {},
 ) {
   const n = next();
   const phone = data.phone_contact ?? `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -103,6 +103,7 @@ export async function seedCustomer(
       status: data.status ?? 'active',
       county: data.county ?? 'Nairobi',
       email: data.email ?? null,
+      occupation: data.occupation ?? null,
     },
   });
 }
