@@ -1,7 +1,9 @@
 // Scenario (1) and (6): GET /payg/registered-customers, first page and a deep
-// page, without and with a search on each search field; and for each one
-// the statements the API runs for it (the session lookup of the JWT guard,
-// then the list's own), straight on PostgreSQL with pg.
+// page, without and with a search on each search field, and for the searches
+// with more than 200 matches a page in the middle of them (offset 500,000 is
+// past every search's matches); and for each one the statements the API runs
+// for it (the session lookup of the JWT guard, then the list's own),
+// straight on PostgreSQL with pg.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,7 +34,15 @@ export async function listQueries({ N, root, sql }) {
   const userId = (await sql.query(`SELECT user_id FROM users WHERE username = 'bench'`)).rows[0].user_id;
   const out = [];
   for (const v of variants) {
-    for (const [page, offset] of [['first page', 0], [`offset ${deep}`, deep]]) {
+    const pages = [['first page', 0], [`offset ${deep}`, deep]];
+    if (v.params.search_field) {
+      const { rows } = await sql.query(`SELECT count(*)::int AS n FROM customers WHERE organization_id = 'big' AND "${v.params.search_field}" ILIKE $1`, [
+        `%${v.params.search_term}%`,
+      ]);
+      const middle = Math.floor(rows[0].n / 20) * 10;
+      if (middle >= 100) pages.push([`offset ${middle} (mid-matches)`, middle]);
+    }
+    for (const [page, offset] of pages) {
       const params = { limit: 10, offset, ...v.params };
       const qs = new URLSearchParams(Object.entries(params).map(([k, val]) => [k, String(val)]));
       out.push({
