@@ -12,7 +12,7 @@ import {
 } from '@kidogo/contracts';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { StatsService } from '../src/stats/stats.service.js';
-import { ANCHOR_STEP, CACHED_COUNT_MIN_ROWS } from '../src/common/list-counts.js';
+import { ANCHORED_FROM, CACHED_COUNT_MIN_ROWS, MAX_ANCHORS } from '../src/common/list-counts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, seedTokenLog, type SeededUser } from './support/factories.js';
 
@@ -203,7 +203,7 @@ describe('totals kept by triggers', () => {
       ['email', 'DEEP.1'], // a few hundred
       ['phone_contact', '0700'], // the grams index
     ];
-    const offsets = [ANCHOR_STEP, ANCHOR_STEP + 7, 2 * ANCHOR_STEP - 1, 399, 400, 795, 1000, 1195, 1199, 1200];
+    const offsets = [95, ANCHORED_FROM, ANCHORED_FROM + 7, 2 * ANCHORED_FROM - 1, 399, 400, 795, 1000, 1195, 1199, 1200];
     const expectPages = async (field: string, term: string, before?: () => Promise<unknown>) => {
       const expected = (
         await t.db.query<{ customer_id: number }>(Prisma.sql`
@@ -231,10 +231,10 @@ describe('totals kept by triggers', () => {
       await expectPages(field, term, () => age('anchored_at')); // places too old: counted again
       await expectPages(field, term, () => age('counted_at')); // the total too old: counted again, with the places
     }
-    const kept = await t.db.query<{ n: number; ids: number; total: number }>(Prisma.sql`
-      SELECT cardinality(anchor_times) AS n, cardinality(anchor_ids) AS ids, total FROM list_counts
+    const kept = await t.db.query<{ step: number; n: number; ids: number; total: number }>(Prisma.sql`
+      SELECT anchor_step AS step, cardinality(anchor_times) AS n, cardinality(anchor_ids) AS ids, total FROM list_counts
       WHERE organization_id = ${org.id} AND key = ${JSON.stringify(['customer_name', 'deep'])}`);
-    expect(kept).toEqual([{ n: 11, ids: 11, total: 1200 }]); // the places of matches 100, 200, ..., 1,100 (counted from 0)
+    expect(kept).toEqual([{ step: 10, n: 119, ids: 119, total: 1200 }]); // the places of matches 10, 20, ..., 1,190 (counted from 0)
 
     // Requests at once while the places are old: one counts them, the others page from the older ones.
     await age('anchored_at');
@@ -256,6 +256,27 @@ describe('totals kept by triggers', () => {
     await age('counted_at');
     await expectPages('occupation', 'teacher');
   });
+
+  it('keep at most MAX_ANCHORS places of a search with many matches, every n-th, and page from them', async () => {
+    const { user, org } = await seedTenant(t);
+    const n = 10 * MAX_ANCHORS + 50; // every 11th place
+    await bulkCustomers(org.id, n, 'Many');
+    const expected = (
+      await t.db.query<{ customer_id: number }>(Prisma.sql`
+        SELECT customer_id FROM customers WHERE organization_id = ${org.id} ORDER BY created_at DESC, customer_id DESC`)
+    ).map((r) => r.customer_id);
+    for (const offset of [ANCHORED_FROM, 1005, 10_010, 10_021, n - 10, n - 1]) {
+      const page = ZCustomerListReplySchema.parse(await get(user, `/payg/registered-customers?search_term=many&limit=10&offset=${offset}`));
+      expect({ offset, ids: page.data.map((c) => c.customer_id), total: page.pagination.total }).toEqual({
+        offset,
+        ids: expected.slice(offset, offset + 10),
+        total: n,
+      });
+    }
+    const [kept] = await t.db.query<{ step: number; places: number }>(Prisma.sql`
+      SELECT anchor_step AS step, cardinality(anchor_times) AS places FROM list_counts WHERE organization_id = ${org.id}`);
+    expect(kept).toEqual({ step: 11, places: Math.floor((n - 1) / 11) });
+  }, 60_000);
 
   it('count devices by assignment and status through assignments, status changes and deletions', async () => {
     const { user, org } = await seedTenant(t);

@@ -2,7 +2,7 @@ import type { CustomerSearchField } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
-import { ANCHOR_STEP, type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
+import { ANCHORED_FROM, type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, loweredMatch, textMatch } from '../catalog/search.js';
 
 export interface CustomerListQuery {
@@ -60,7 +60,7 @@ export const GRAM_PAGE_MAX_MATCHES = 2_000;
  * matches as `column ILIKE '%term%'` (see loweredMatch), written as a
  * substring test against the term lowered once by PostgreSQL (an InitPlan),
  * so that no plan depends on the term. With the limit and the offset in the
- * text (when under ANCHOR_STEP, as from an anchor or on the first pages),
+ * text (when under ANCHORED_FROM, as from a kept place or on the first pages),
  * PostgreSQL keeps one generic plan per connection instead of planning every
  * request (for the benchmark's email search: 1.35 to 0.75 ms per statement,
  * planning 0.3 ms of it); a larger offset is a parameter, planned each time.
@@ -82,7 +82,7 @@ const from = (start: PageStart) =>
 
 /** LIMIT and OFFSET, written into the text when the offset is small (few texts, each with a generic plan). */
 const bounds = (limit: number, skip: number) =>
-  Prisma.sql`LIMIT ${Prisma.raw(String(integer(limit)))} OFFSET ${skip < ANCHOR_STEP ? Prisma.raw(String(integer(skip))) : Prisma.sql`${skip}::int`}`;
+  Prisma.sql`LIMIT ${Prisma.raw(String(integer(limit)))} OFFSET ${skip < ANCHORED_FROM ? Prisma.raw(String(integer(skip))) : Prisma.sql`${skip}::int`}`;
 
 /** Whether walking is the cheaper way to a lowered search's page (see WALK_MAX_ENTRIES). */
 const walkable = (limit: number, start: PageStart, kept: KeptCount) =>
