@@ -255,6 +255,14 @@ describe('totals kept by triggers', () => {
     for (let i = 0; i < 3; i++) await seedCustomer(t, org.id, { customer_name: `Deeper ${i}`, occupation: 'Teacher' });
     await age('counted_at');
     await expectPages('occupation', 'teacher');
+
+    // Fewer than CACHED_COUNT_MIN_ROWS left: a deep page counts them and the kept count is forgotten.
+    await t.db.query(Prisma.sql`DELETE FROM customers WHERE organization_id = ${org.id} AND occupation = 'Teacher' AND customer_name <> 'Deeper 0'`);
+    await age('counted_at');
+    const few = ZCustomerListReplySchema.parse(await get(user, `/payg/registered-customers?search_field=occupation&search_term=teacher&offset=${ANCHORED_FROM}`));
+    expect({ rows: few.data.length, total: few.pagination.total }).toEqual({ rows: 0, total: 1 });
+    const left = await t.db.query(Prisma.sql`SELECT 1 FROM list_counts WHERE organization_id = ${org.id} AND key = ${JSON.stringify(['occupation', 'teacher'])}`);
+    expect(left).toEqual([]);
   });
 
   it('keep at most MAX_ANCHORS places of a search with many matches, every n-th, and page from them', async () => {

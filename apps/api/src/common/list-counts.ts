@@ -130,25 +130,34 @@ export async function searchPage<R extends Record<string, unknown>>(
   };
   const anchorOf = (r: Placed | undefined): Anchor | null =>
     r?.time != null && r.id != null && r.skip != null ? { time: r.time, id: r.id, skip: r.skip } : null;
-  /** Counts the matches and their places in one ordered pass and keeps both (with the list's size). */
+  /**
+   * Counts the matches and their places in one ordered pass, and keeps both
+   * (with the list's size) when there are CACHED_COUNT_MIN_ROWS or more, or
+   * forgets a kept count when there are fewer: the page is placed either way.
+   */
   const anchorAndCount = async () => {
     const [row] = await query<KeptCount & Placed>(Prisma.sql`
-      INSERT INTO list_counts AS l (organization_id, list, key, total, list_size, counted_at, anchor_step, anchor_times, anchor_ids, anchored_at)
-      SELECT ${orgId}, ${list}, ${k}, a.total, ${sql.size ? Prisma.sql`(${sql.size})` : Prisma.sql`NULL`}::int, now(), a.step, a.times, a.ids, now()
-      FROM (
-        SELECT count(*)::int AS total, min(step) AS step,
-               coalesce(array_agg(t ORDER BY pos) FILTER (WHERE pos > 0 AND pos % step = 0), '{}') AS times,
-               coalesce(array_agg(id ORDER BY pos) FILTER (WHERE pos > 0 AND pos % step = 0), '{}') AS ids
+      WITH a AS (
+        SELECT count(*)::int AS total, min(step) AS anchor_step,
+               coalesce(array_agg(t ORDER BY pos) FILTER (WHERE pos > 0 AND pos % step = 0), '{}') AS anchor_times,
+               coalesce(array_agg(id ORDER BY pos) FILTER (WHERE pos > 0 AND pos % step = 0), '{}') AS anchor_ids
         FROM (
           SELECT t, id, row_number() OVER (ORDER BY t DESC, id DESC) - 1 AS pos,
                  greatest(${ANCHOR_MIN_STEP}::int, ceil(count(*) OVER () / ${MAX_ANCHORS}::numeric)::int) AS step
           FROM (${sql.anchors!}) m
         ) o
-      ) a
-      ON CONFLICT (organization_id, list, key) DO UPDATE
-        SET total = excluded.total, list_size = excluded.list_size, counted_at = excluded.counted_at, anchor_step = excluded.anchor_step,
-            anchor_times = excluded.anchor_times, anchor_ids = excluded.anchor_ids, anchored_at = excluded.anchored_at
-      RETURNING l.total, l.list_size AS size, ${place('l.')}`);
+      ), kept AS (
+        INSERT INTO list_counts (organization_id, list, key, total, list_size, counted_at, anchor_step, anchor_times, anchor_ids, anchored_at)
+        SELECT ${orgId}, ${list}, ${k}, total, ${sql.size ? Prisma.sql`(${sql.size})` : Prisma.sql`NULL`}::int, now(), anchor_step, anchor_times, anchor_ids, now()
+        FROM a WHERE total >= ${CACHED_COUNT_MIN_ROWS}::int
+        ON CONFLICT (organization_id, list, key) DO UPDATE
+          SET total = excluded.total, list_size = excluded.list_size, counted_at = excluded.counted_at, anchor_step = excluded.anchor_step,
+              anchor_times = excluded.anchor_times, anchor_ids = excluded.anchor_ids, anchored_at = excluded.anchored_at
+        RETURNING list_size
+      ), forgotten AS (
+        DELETE FROM list_counts WHERE ${where} AND (SELECT total FROM a) < ${CACHED_COUNT_MIN_ROWS}::int
+      )
+      SELECT a.total, (SELECT list_size FROM kept) AS size, ${place('a.')} FROM a`);
     return row!;
   };
 
@@ -176,7 +185,6 @@ export async function searchPage<R extends Record<string, unknown>>(
   // the matches, and an empty page carries no total.
   if (deep) {
     const counted = await anchorAndCount();
-    if (counted.total < CACHED_COUNT_MIN_ROWS) await prepared(Prisma.sql`DELETE FROM list_counts WHERE ${where}`);
     return keptPage(counted, anchorOf(counted));
   }
   let rows: R[] | null = null;
