@@ -114,10 +114,14 @@ export async function searchPage<R extends Record<string, unknown>>(
   const fresh = (column: string) => Prisma.sql`${Prisma.raw(column)} > now() - make_interval(secs => ${CACHED_COUNT_TTL_S}::int)`;
   // The place at or before the offset: anchor_times[j] is match j × anchor_step's (PostgreSQL arrays count from 1).
   const deep = sql.anchors !== undefined && offset >= ANCHORED_FROM;
-  const place = (l: string) => Prisma.sql`
-    CASE WHEN ${deep}::boolean THEN ${Prisma.raw(l)}anchor_times[${offset}::int / ${Prisma.raw(l)}anchor_step]::text END AS time,
-    CASE WHEN ${deep}::boolean THEN ${Prisma.raw(l)}anchor_ids[${offset}::int / ${Prisma.raw(l)}anchor_step] END AS id,
-    ${offset}::int % ${Prisma.raw(l)}anchor_step AS skip`;
+  // (A page past the matches needs none, and reading the places means reading their whole arrays.)
+  const place = (l: string) => {
+    const [c, within] = [Prisma.raw(l), Prisma.sql`${deep}::boolean AND ${offset}::int < ${Prisma.raw(l)}total`];
+    return Prisma.sql`
+      CASE WHEN ${within} THEN ${c}anchor_times[${offset}::int / ${c}anchor_step]::text END AS time,
+      CASE WHEN ${within} THEN ${c}anchor_ids[${offset}::int / ${c}anchor_step] END AS id,
+      ${offset}::int % ${c}anchor_step AS skip`;
+  };
   type Placed = { time: string | null; id: number | null; skip: number | null };
   const [kept] = await prepared<KeptCount & Placed & { fresh: boolean; anchored: boolean }>(Prisma.sql`
     SELECT total, list_size AS size, ${fresh('counted_at')} AS fresh, coalesce(${fresh('anchored_at')}, false) AS anchored, ${place('')}
