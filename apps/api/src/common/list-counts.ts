@@ -164,6 +164,10 @@ export async function searchPage<R extends Record<string, unknown>>(
       SELECT a.total, (SELECT list_size FROM kept) AS size, ${place('a.')} FROM a`);
     return row!;
   };
+  const placed = async () => {
+    const counted = await anchorAndCount();
+    return keptPage(counted, anchorOf(counted));
+  };
 
   if (kept?.fresh) {
     if (!deep || kept.anchored) return keptPage(kept, anchorOf(kept));
@@ -172,9 +176,7 @@ export async function searchPage<R extends Record<string, unknown>>(
       UPDATE list_counts SET anchored_at = now()
       WHERE ${where} AND (anchored_at IS NULL OR NOT ${fresh('anchored_at')})
       RETURNING 1`);
-    if (!claimed.length) return keptPage(kept, anchorOf(kept));
-    const counted = await anchorAndCount();
-    return keptPage(counted, anchorOf(counted));
+    return claimed.length ? placed() : keptPage(kept, anchorOf(kept));
   }
   if (kept) {
     const claimed = await prepared(Prisma.sql`
@@ -184,13 +186,11 @@ export async function searchPage<R extends Record<string, unknown>>(
     if (!claimed.length) return keptPage(kept, anchorOf(kept));
   }
   // The first page, the one nearly every search shows, comes with its total
-  // from one pass. A deep page of a list with anchors counts the matches and
-  // their places; any other later page counts first: the page may lie past
-  // the matches, and an empty page carries no total.
-  if (deep) {
-    const counted = await anchorAndCount();
-    return keptPage(counted, anchorOf(counted));
-  }
+  // from one pass. A deep page of a kept count counts the matches and their
+  // places; any other later page counts first: the page may lie past the
+  // matches (as a deep page of a rare search does), and an empty page
+  // carries no total.
+  if (deep && kept) return placed();
   let rows: R[] | null = null;
   let total: number;
   if (offset === 0) {
@@ -205,6 +205,7 @@ export async function searchPage<R extends Record<string, unknown>>(
   }
   let size: number | null = null;
   if (total >= CACHED_COUNT_MIN_ROWS) {
+    if (deep) return placed();
     const [stored] = await prepared<{ size: number | null }>(Prisma.sql`
       INSERT INTO list_counts (organization_id, list, key, total, list_size, counted_at)
       VALUES (${orgId}, ${list}, ${k}, ${total}::int, ${sql.size ? Prisma.sql`(${sql.size})` : Prisma.sql`NULL`}::int, now())
