@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZCsvImportReportSchema, ZItemAssignReplySchema, ZItemListReplySchema, ZItemSchema, type Item } from '@kidogo/contracts';
 import { deriveStartingCode } from '@kidogo/openpaygo';
 import { DeviceSecrets } from '../src/devices/device-secrets.js';
+import { ANCHORED_FROM } from '../src/common/list-counts.js';
+import { Prisma } from '../src/generated/prisma/client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedItem, seedTenant } from './support/factories.js';
 import { csvText, recordPayment } from './support/catalog.js';
@@ -151,6 +153,41 @@ describe('devices (items)', () => {
       expect((await search(a.user.auth, { query: '', is_assigned: true })).data.map((i) => i.serial_number)).toEqual(['SRCH-ASSIGNED']);
       expect((await search(b.user.auth, { query: 'SRCH' })).data.map((i) => i.serial_number)).toEqual(['SRCH-B']);
       await t.http.post('/payg/items/search').set(a.user.auth).send({ query: 'x', limit: 0 }).expect(400);
+    });
+
+    it('pages deep into a search from the kept place of a match before it, as ILIKE and OFFSET on the rows would', async () => {
+      const { org, user } = await seedTenant(t);
+      await seedItem(t, org.id, { serial_number: 'DEEP-0' });
+      // 450 more, created_at shared by many (ties broken by id).
+      await t.db.query(Prisma.sql`
+        INSERT INTO items (organization_id, serial_number, serial_normalized, product_name, secret_key_enc, starting_code_enc, created_at)
+        SELECT organization_id, 'DEEP-' || g, 'DEEP' || g, product_name, secret_key_enc, starting_code_enc, created_at - (g % 50) * interval '1 minute'
+        FROM items, generate_series(1, 450) g WHERE organization_id = ${org.id} AND serial_number = 'DEEP-0'`);
+      const age = (column: string) =>
+        t.db.query(Prisma.sql`UPDATE list_counts SET ${Prisma.raw(column)} = now() - interval '1 hour' WHERE organization_id = ${org.id} RETURNING 1`);
+      for (const term of ['deep-', 'DEEP-1']) {
+        const expected = (
+          await t.db.query<{ serial_number: string }>(Prisma.sql`
+            SELECT serial_number FROM items WHERE organization_id = ${org.id} AND serial_number ILIKE ${`%${term}%`}
+            ORDER BY created_at DESC, item_id DESC`)
+        ).map((r) => r.serial_number);
+        expect(expected.length).toBeGreaterThan(ANCHORED_FROM);
+        for (const before of [null, 'anchored_at', 'counted_at']) {
+          for (const offset of [ANCHORED_FROM, ANCHORED_FROM + 5, 250, expected.length - 10, expected.length - 1]) {
+            if (before) await age(before);
+            const page = ZItemListReplySchema.parse(
+              (await t.http.get(`/payg/items?serial_number=${term}&limit=10&offset=${offset}`).set(user.auth).expect(200)).body,
+            );
+            expect({ term, before, offset, serials: page.data.map((i) => i.serial_number), total: page.pagination.total }).toEqual({
+              term,
+              before,
+              offset,
+              serials: expected.slice(offset, offset + 10),
+              total: expected.length,
+            });
+          }
+        }
+      }
     });
   });
 

@@ -124,7 +124,8 @@ export class ItemsService {
    * A page of devices, newest first, in raw SQL (see DatabaseService.query).
    * Without a search the total comes from item_stats (exact, kept by
    * triggers) instead of counting the organization's devices; with one,
-   * the page and its total come from searchPage.
+   * the page and its total come from searchPage (a deep page from the kept
+   * place of a match before it).
    */
   async page(
     orgId: string,
@@ -150,9 +151,12 @@ export class ItemsService {
     if (f.search.length) {
       const { rows, total } = await searchPage<ItemRawRow>(runs, orgId, 'items', JSON.stringify([assigned, f.key]), offset, {
         count: Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`,
-        // No anchors: every page starts at the offset.
-        page: () => Prisma.sql`SELECT ${ITEM_COLUMNS} ${from} ${order}`,
+        // From a kept place when deep (see searchPage), in the (organization_id, created_at DESC, item_id DESC) index.
+        page: (_kept, { anchor, skip }) => Prisma.sql`SELECT ${ITEM_COLUMNS} ${from}
+          ${anchor ? Prisma.sql`AND (i.created_at, i.item_id) <= (${anchor.time}::timestamptz, ${anchor.id}::int)` : Prisma.empty}
+          ORDER BY i.created_at DESC, i.item_id DESC LIMIT ${limit}::int OFFSET ${skip}::int`,
         countedPage: Prisma.sql`SELECT ${ITEM_COLUMNS}, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} ${from} ${order}`,
+        anchors: Prisma.sql`SELECT i.created_at AS t, i.item_id AS id FROM items i WHERE ${where}`,
       });
       return { data: rows.map(fromRaw).map(toItem), pagination: offsetPagination(total, limit, offset) };
     }
