@@ -118,8 +118,9 @@ const toRow = (r: Row): CustomerRow => {
  * trigram index (see textMatch), or for phone and ID numbers their grams
  * index (see gramsMatch) when the term has a 4-character piece and no more
  * than GRAM_PAGE_MAX_MATCHES customers match, or for emails the indexes of
- * lower(email) (see LOWERED_FIELDS); a page past a kept total is not read.
- * The statement without a search is prepared (its parameters are the
+ * lower(email) (see LOWERED_FIELDS); a page past a kept total is not read,
+ * and a page at offset ANCHORED_FROM or deeper starts from the kept place of
+ * a match before it (see searchPage). The statement without a search is prepared (its parameters are the
  * organization and two numbers); a search is planned for its pattern,
  * except an email search's page when its kept total says the walk is short
  * (see walkPage).
