@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { TestApp } from './test-app.js';
 
 // Helpers for the customer, device and template tests (rows the payment
@@ -66,4 +67,13 @@ export function parseCsvReply(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * Expects a page of a list to be `all` (every row's key, in list order) at
+ * `offset`, ten at a time, with `all`'s length as its total; `label` names
+ * the case in a failure.
+ */
+export function expectPageOf(label: Record<string, unknown>, page: { keys: unknown[]; total: number }, all: unknown[], offset: number) {
+  expect({ ...label, keys: page.keys, total: page.total }).toEqual({ ...label, keys: all.slice(offset, offset + 10), total: all.length });
 }
