@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { registeredRoutes, routeKey, type RouteEntry } from './support/routes.js';
-import { buildCalls, currentApiKey, type Call, type Credentials } from './support/route-calls.js';
+import { buildCalls, currentApiKey, send, type Call, type Credentials } from './support/route-calls.js';
 import { changedTables, Fingerprints } from './support/fingerprint.js';
 import { seedPlatform, seedWorld, type Platform, type World } from './support/world.js';
 
@@ -353,6 +353,30 @@ describe('bad input on every route with a body, a query, a path parameter or a f
     }
     expect(problems).toEqual([]);
   }, 600_000);
+
+  it('the deepest pages: the largest offset or page a list accepts answers, the next one is a 400 naming it', async () => {
+    const problems: string[] = [];
+    let lists = 0;
+    for (const target of targets) {
+      for (const key of target.queryKeys.filter((k) => k === 'offset' || k === 'page')) {
+        lists++;
+        const at = (v: number) => send(t, target.route.method, { ...target.call, query: { ...target.call.query, [key]: v } }, target.creds);
+        // The schema says how deep it goes: a page far past that is refused, naming the field and the limit.
+        const refused = await at(2 ** 40);
+        const max = Number(/must be at most (\d+)/.exec(refused.text)?.[1]);
+        if (refused.status !== 400 || !refused.text.includes(key) || !Number.isSafeInteger(max)) {
+          problems.push(`${target.key} ${key}=2^40: ${refused.status} ${refused.text.slice(0, 160)}`);
+          continue;
+        }
+        const deepest = await at(max);
+        if (deepest.status >= 300) problems.push(`${target.key} ${key}=${max}: ${deepest.status} ${deepest.text.slice(0, 160)}`);
+        const next = await at(max + 1);
+        if (next.status !== 400 || !next.text.includes(key)) problems.push(`${target.key} ${key}=${max + 1}: ${next.status} ${next.text.slice(0, 160)}`);
+      }
+    }
+    expect(lists).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it('hostile path parameters', async () => {
     const problems: string[] = [];

@@ -49,10 +49,20 @@ export const zQueryInt = (opts: { default: number; min?: number; max?: number })
       .default(opts.default),
   );
 
+/**
+ * The deepest row a list can be asked for: every offset (and every page
+ * times its size) fits PostgreSQL's integer, so a page past any real list is
+ * an empty page, and a larger one a 400 naming the field.
+ */
+export const MAX_OFFSET = 1_000_000_000;
+
+/** The `offset` of a limit/offset list: 0 to MAX_OFFSET. */
+export const zQueryOffset = () => zQueryInt({ default: 0, min: 0, max: MAX_OFFSET });
+
 /** Limit/offset paging used by the customer, item and template lists. */
 export const ZOffsetPageQuerySchema = z.object({
   limit: zQueryInt({ default: 10, min: 1, max: 100 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
 });
 
 export const ZOffsetPaginationSchema = z.object({

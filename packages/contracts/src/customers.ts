@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zQueryInt } from './common.js';
+import { ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
 import { zIdInput, zLenientDate, zOptionalChoice, zOptionalText, zRequiredText, zSearchTerm } from './fields.js';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -128,7 +128,7 @@ export type Customer = z.infer<typeof ZCustomerSchema>;
 /** GET /registered-customers: newest first; search is a case-insensitive partial match on search_field. */
 export const ZCustomerListQuerySchema = z.object({
   limit: zQueryInt({ default: 10, min: 1, max: 100 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   search_term: zSearchTerm,
   search_field: z.preprocess((v) => (v === undefined || v === '' ? 'customer_name' : v), z.enum(CUSTOMER_SEARCH_FIELDS)),
 });
@@ -222,7 +222,7 @@ export type CustomerPayment = z.infer<typeof ZCustomerPaymentSchema>;
 
 export const ZCustomerPaymentsQuerySchema = z.object({
   limit: zQueryInt({ default: 50, min: 1, max: 500 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
 });
 
 /** Newest first (paid_at). */

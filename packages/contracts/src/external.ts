@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zQueryInt } from './common.js';
+import { ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
 
 export const ZOdysseyQuerySchema = z.object({
   limit: zQueryInt({ default: 100, min: 1, max: 1000 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
 });
 export type OdysseyQuery = z.infer<typeof ZOdysseyQuerySchema>;
 

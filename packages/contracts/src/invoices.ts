@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt } from './common.js';
+import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
 
 export const INVOICE_STATUSES = ['pending', 'sent', 'paid', 'overdue', 'draft', 'cancelled'] as const;
 export const ZInvoiceStatusSchema = z.enum(INVOICE_STATUSES);
@@ -122,7 +122,7 @@ export type Invoice = z.infer<typeof ZInvoiceSchema>;
 /** GET /admin/invoices (super admin, every organization). */
 export const ZAdminInvoiceListQuerySchema = z.object({
   limit: zQueryInt({ default: 50, min: 1, max: 200 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   status: ZInvoiceStatusSchema.optional(),
   organization_id: z.string().trim().max(64).optional(),
   /** Matches invoice number, organization id, customer name or email. */

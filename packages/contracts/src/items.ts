@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt } from './common.js';
+import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
 import { zIdInput, zOptionalText, zRequiredText, zSearchTerm } from './fields.js';
 
 export const ITEM_STATUSES = ['available', 'assigned', 'maintenance', 'retired'] as const;
@@ -108,7 +108,7 @@ export type Item = z.infer<typeof ZItemSchema>;
 /** GET /items: newest first; serial_number is a partial match (case-insensitive), product_oem exact (case-insensitive). */
 export const ZItemListQuerySchema = z.object({
   limit: zQueryInt({ default: 10, min: 1, max: 100 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   serial_number: zSearchTerm,
   product_oem: zSearchTerm,
 });
@@ -132,7 +132,7 @@ export type ItemFetchInput = z.input<typeof ZItemFetchSchema>;
 export const ZItemSearchSchema = z.object({
   query: z.string({ error: 'must be text' }).trim().max(200, { error: 'must be at most 200 characters' }).optional().default(''),
   limit: zQueryInt({ default: 5, min: 1, max: 100 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   is_assigned: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type ItemSearchInput = z.input<typeof ZItemSearchSchema>;

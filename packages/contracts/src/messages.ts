@@ -8,7 +8,7 @@ export const MESSAGE_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const ZMessagesQuerySchema = z.object({
   page: z.preprocess(
     (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(1_000_000),
+    z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(1_000_000, { error: 'must be at most 1000000' }),
   ),
   page_size: z.preprocess(
     (v) => (v === undefined || v === '' ? 20 : typeof v === 'string' ? Number(v) : v),

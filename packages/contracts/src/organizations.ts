@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAppTypeSchema, ZOffsetPaginationSchema, ZOrgStatusSchema, ZRoleSchema, zQueryInt } from './common.js';
+import { ZAppTypeSchema, ZOffsetPaginationSchema, ZOrgStatusSchema, ZRoleSchema, zQueryInt, zQueryOffset } from './common.js';
 
 /** Lower-case letters, digits, - and _, 2 to 64 characters, starting with a letter or digit. */
 export const ZOrganizationIdSchema = z
@@ -26,7 +26,7 @@ export type AdminOrganization = z.infer<typeof ZAdminOrganizationSchema>;
 
 export const ZOrganizationListQuerySchema = z.object({
   limit: zQueryInt({ default: 50, min: 1, max: 200 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   /** Matches organization id, name or external key. */
   search: z.string().trim().max(100).optional(),
   status: ZOrgStatusSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt } from './common.js';
+import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
 import { ZTokenTypeSchema } from './tokens.js';
 
 export const PAYMENT_STATUSES = ['success', 'completed', 'pending', 'failed'] as const;
@@ -123,7 +123,7 @@ export const ZPaymentListQuerySchema = z.object({
   ),
   serial_number: z.string().trim().min(1).max(100).optional(),
   limit: zQueryInt({ default: 20, min: 1, max: 100 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
 });
 export type PaymentListQuery = z.infer<typeof ZPaymentListQuerySchema>;
 

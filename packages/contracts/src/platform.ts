@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, zMoneyInput, zQueryInt } from './common.js';
+import { ZMoneySchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
 import { zPeriodDate } from './metrics.js';
 
 // ------------------------------------------------------------ token logs
@@ -8,7 +8,7 @@ import { zPeriodDate } from './metrics.js';
 export const ZAdminTokenLogQuerySchema = z
   .object({
     limit: zQueryInt({ default: 100, min: 1, max: 500 }),
-    offset: zQueryInt({ default: 0, min: 0 }),
+    offset: zQueryOffset(),
     organization_id: z.string().trim().max(64).optional(),
     /** success = tokens issued and valid; error = failed or invalidated. */
     status_filter: z.enum(['success', 'error']).optional(),

@@ -21,7 +21,8 @@ export const PRODUCT_STATUS_FILTERS = ['all', 'assigned', 'unassigned'] as const
  * is_assigned.
  */
 export const ZProductListQuerySchema = z.object({
-  page: zQueryInt({ default: 1, min: 1 }),
+  // With at most 100 per page, page 10,000,000 starts below MAX_OFFSET.
+  page: zQueryInt({ default: 1, min: 1, max: 10_000_000 }),
   limit: zQueryInt({ default: 20, min: 1, max: 100 }),
   search: zSearchTerm,
   status: z.preprocess((v) => (v === undefined || v === '' ? 'all' : v), z.enum(PRODUCT_STATUS_FILTERS)),

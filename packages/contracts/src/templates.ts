@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt } from './common.js';
+import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
 import { zIdInput, zOptionalChoice, zOptionalText, zQueryBool, zRequiredText, zSearchTerm, zStrictDate } from './fields.js';
 
 export const CURRENCIES = ['KES', 'USD', 'MZN', 'EUR', 'GBP'] as const;
@@ -86,7 +86,7 @@ export type PaymentTemplate = z.infer<typeof ZPaymentTemplateSchema>;
 /** GET /payments/templates: newest first; the templates page asks for limit 1000. */
 export const ZTemplateListQuerySchema = z.object({
   limit: zQueryInt({ default: 10, min: 1, max: 1000 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   search_term: zSearchTerm,
   search_field: z.preprocess((v) => (v === undefined || v === '' ? 'template_name' : v), z.enum(TEMPLATE_SEARCH_FIELDS)),
 });
@@ -213,7 +213,7 @@ export type TemplateAssignReply = z.infer<typeof ZTemplateAssignReplySchema>;
 /** GET /payments/templates/assignments: newest first (the Assignments tab). */
 export const ZTemplateAssignmentsQuerySchema = z.object({
   limit: zQueryInt({ default: 10, min: 1, max: 100 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   template_id: z.preprocess((v) => (v === '' ? undefined : v), zIdInput.optional()),
   customer_id: z.preprocess((v) => (v === '' ? undefined : v), zIdInput.optional()),
   /** true: only active assignments; false: only ended ones; absent: both. */

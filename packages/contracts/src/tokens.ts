@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryInt } from './common.js';
+import { zQueryInt, zQueryOffset } from './common.js';
 
 /** The most days one standard OpenPAYGO token can carry (value 995 at divider 1). */
 export const MAX_TOKEN_DAYS = 995;
@@ -87,7 +87,7 @@ export type UpdateTokenCountReply = z.infer<typeof ZUpdateTokenCountReplySchema>
 
 export const ZTokenLogQuerySchema = z.object({
   limit: zQueryInt({ default: 10, min: 1, max: 100 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   search: z.string().trim().max(100).optional(),
 });
 export type TokenLogQuery = z.infer<typeof ZTokenLogQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOffsetPaginationSchema, ZRoleSchema, zQueryInt } from './common.js';
+import { ZOffsetPaginationSchema, ZRoleSchema, zQueryInt, zQueryOffset } from './common.js';
 
 export const ZUserSchema = z.object({
   user_id: z.number().int(),
@@ -15,7 +15,7 @@ export type User = z.infer<typeof ZUserSchema>;
 
 export const ZUserListQuerySchema = z.object({
   limit: zQueryInt({ default: 50, min: 1, max: 200 }),
-  offset: zQueryInt({ default: 0, min: 0 }),
+  offset: zQueryOffset(),
   /** Matches username or email. */
   search: z.string().trim().max(100).optional(),
   organization_id: z.string().trim().max(64).optional(),
