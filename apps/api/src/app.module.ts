@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CryptoModule } from './common/crypto.module.js';
@@ -63,19 +60,10 @@ export const FEATURE_MODULES: Type[] = [
 @Module({})
 export class AppModule {
   static register(config: AppConfig): DynamicModule {
-    const web = existsSync(resolve(config.webDist, 'index.html'))
-      ? [
-          ServeStaticModule.forRoot({
-            rootPath: config.webDist,
-            exclude: ['/payg/{*path}'],
-            serveStaticOptions: { index: 'index.html', maxAge: '1h' },
-          }),
-        ]
-      : [];
     return {
       module: AppModule,
       global: true,
-      imports: [DatabaseModule, CryptoModule, AuditModule, StatsModule, ...FEATURE_MODULES, ...web],
+      imports: [DatabaseModule, CryptoModule, AuditModule, StatsModule, ...FEATURE_MODULES],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
     };

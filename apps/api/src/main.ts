@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { prepareDatabase } from './database/prepare.js';
 import { AppModule } from './app.module.js';
-import { configureApp } from './app.setup.js';
+import { configureApp, httpAdapter } from './app.setup.js';
 import { SeedService } from './seed/seed.service.js';
 
 async function bootstrap(): Promise<void> {
@@ -26,11 +26,11 @@ async function bootstrap(): Promise<void> {
   if (cluster.isPrimary && config.workers > 1) return supervise(config, logger);
 
   const levels = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), httpAdapter(config), {
     bodyParser: false,
     logger: levels.slice(0, levels.indexOf(config.logLevel) + 1),
   });
-  configureApp(app, config);
+  await configureApp(app, config);
   await app.init();
   const credentials = await app.get(SeedService).run();
 

@@ -54,6 +54,14 @@ describe('health, errors and the API document', () => {
     expect(res.body.detail).toBeDefined();
   });
 
+  it('answers a path that is not valid percent-encoding with a 400 naming the path, and ignores a trailing slash', async () => {
+    const { user } = await seedTenant(t);
+    const res = await t.http.get('/payg/devices/%E0%A4%A/activity').set(user.auth).expect(400);
+    expect(res.body).toEqual({ detail: 'path: a parameter is not valid percent-encoded UTF-8', message: 'path: a parameter is not valid percent-encoded UTF-8' });
+    const slash = await t.http.get('/payg/registered-customers/').set(user.auth).expect(200);
+    expect(slash.body.pagination).toMatchObject({ total: 0, offset: 0 });
+  });
+
   it('answers malformed JSON with a 400 naming the body', async () => {
     const res = await t.http
       .post('/payg/authenticate')

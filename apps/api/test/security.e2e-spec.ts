@@ -157,6 +157,24 @@ describe('security hardening', () => {
       }
     });
 
+    it('serves only the web app\'s own files, and the API\'s JSON 404 for an unknown API path', async () => {
+      const page = await t.http.get('/customers/42').expect(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.text).toContain('<div id="root">');
+      expect((await t.http.get('/assets/app.js').expect(200)).text).toBe('console.log("kidogo")');
+      // Outside WEB_DIST nothing is read: a path that climbs out gets the page or a 404, never the file.
+      for (const path of ['/assets/../../../../etc/passwd', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd']) {
+        const res = await t.http.get(path);
+        expect([path, res.status === 404 || res.text.includes('<div id="root">')]).toEqual([path, true]);
+        expect(res.text).not.toMatch(/root:x:0/);
+      }
+      for (const method of ['get', 'post'] as const) {
+        const res = await t.http[method]('/payg/no-such-route').set(w.owner.auth).expect(404);
+        const m = `Cannot ${method.toUpperCase()} /payg/no-such-route`;
+        expect(res.body).toEqual({ detail: m, message: m });
+      }
+    });
+
     it('never lets a browser or a proxy cache an API reply', async () => {
       for (const path of api) expect((await t.http.get(path).set(w.owner.auth)).headers['cache-control']).toBe('no-store');
       expect((await t.http.get('/payg/registered-customers')).headers['cache-control']).toBe('no-store');

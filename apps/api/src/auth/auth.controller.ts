@@ -1,6 +1,6 @@
 import { Controller, Get, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import {
   ZAuthReplySchema,
   ZChangePasswordSchema,
@@ -16,7 +16,7 @@ import { Endpoint, ValidBody } from '../common/validation.js';
 import { CurrentUser, Public, type AuthUser } from '../common/tenancy.js';
 import { AuthService } from './auth.service.js';
 
-export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+export const clientIp = (req: HttpRequest) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 @ApiTags('auth')
 @Controller()
@@ -32,7 +32,7 @@ export class AuthController {
     response: ZAuthReplySchema,
     errors: { 400: 'Blank username or password', 401: 'Invalid username or password', 429: 'Too many failed attempts' },
   })
-  login(@ValidBody() body: LoginInput, @Req() req: Request) {
+  login(@ValidBody() body: LoginInput, @Req() req: HttpRequest) {
     return this.auth.login(body, clientIp(req));
   }
 
@@ -62,7 +62,7 @@ export class AuthController {
     response: ZAuthReplySchema,
     errors: { 400: 'current_password is incorrect; new_password breaks the password rules or equals the current one' },
   })
-  changePassword(@CurrentUser() user: AuthUser, @ValidBody() body: ChangePasswordInput, @Req() req: Request) {
+  changePassword(@CurrentUser() user: AuthUser, @ValidBody() body: ChangePasswordInput, @Req() req: HttpRequest) {
     return this.auth.changePassword(user, body, clientIp(req));
   }
 

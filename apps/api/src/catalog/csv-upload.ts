@@ -10,11 +10,12 @@ import {
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import multer from 'multer';
 import { finalize, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Errors } from '../common/errors.js';
+import type { HttpReply, HttpRequest } from '../common/http.js';
 
 export type UploadedCsv = Express.Multer.File & { path: string };
 
@@ -52,10 +53,11 @@ export function CsvUploadInterceptor(field: string): Type<NestInterceptor> {
     }
 
     async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-      const req = ctx.switchToHttp().getRequest<Request>();
-      const res = ctx.switchToHttp().getResponse<Response>();
+      // multer reads the multipart body from the Node request, which the HTTP layer left unread (app.setup.ts).
+      const req = ctx.switchToHttp().getRequest<HttpRequest>().raw;
+      const res = ctx.switchToHttp().getResponse<HttpReply>().raw;
       await new Promise<void>((resolve, reject) =>
-        this.upload(req, res, (err?: unknown) => (err ? reject(uploadError(field, err, this.config.maxUploadBytes)) : resolve())),
+        this.upload(req as never, res as never, (err?: unknown) => (err ? reject(uploadError(field, err, this.config.maxUploadBytes)) : resolve())),
       ).catch(async (e: unknown) => {
         await removeUpload(req);
         throw e;
@@ -66,14 +68,19 @@ export function CsvUploadInterceptor(field: string): Type<NestInterceptor> {
   return mixin(CsvUpload);
 }
 
-async function removeUpload(req: Request): Promise<void> {
-  const path = (req as Request & { file?: { path?: string } }).file?.path;
+type WithUpload = IncomingMessage & { file?: UploadedCsv };
+
+async function removeUpload(req: IncomingMessage): Promise<void> {
+  const path = (req as WithUpload).file?.path;
   if (path) await unlink(path).catch(() => undefined);
 }
 
+/** The file CsvUploadInterceptor received, if the request carried one. */
+export const uploadedFile = (req: HttpRequest): UploadedCsv | undefined => (req.raw as WithUpload).file;
+
 /** The uploaded file, or a 400 naming the field when the request carried none. */
-export function requireUpload(req: Request, field: string): UploadedCsv {
-  const file = (req as Request & { file?: UploadedCsv }).file;
+export function requireUpload(req: HttpRequest, field: string): UploadedCsv {
+  const file = uploadedFile(req);
   if (!file?.path) throw Errors.badRequest(field, `is required: upload the CSV file as multipart/form-data in the field "${field}"`);
   return file;
 }

@@ -8,7 +8,7 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { pathOf, type HttpReply, type HttpRequest } from './http.js';
 import { Prisma } from '../generated/prisma/client.js';
 
 /** The errors services throw; the filter below turns every error into `{detail, message}`. */
@@ -76,10 +76,6 @@ export function toErrorReply(exception: unknown): { status: number; body: ErrorB
       const m = `body: ${bodyProblem}`;
       return { status, body: { detail: m, message: m }, log: false };
     }
-    if (exception.cause instanceof URIError) {
-      const m = 'path: a parameter is not valid percent-encoded UTF-8';
-      return { status: 400, body: { detail: m, message: m }, log: false };
-    }
     const res = exception.getResponse();
     if (typeof res === 'string') return { status, body: { detail: res, message: res }, log: false };
     const r = res as Record<string, unknown>;
@@ -114,12 +110,13 @@ export function toErrorReply(exception: unknown): { status: number; body: ErrorB
       }
     }
   }
-  // body-parser / multer errors carry an HTTP status of their own.
+  // Fastify's own (a path it cannot decode) and multer's errors carry an HTTP status of their own.
   const e = exception as { status?: number; statusCode?: number; type?: string; code?: string; message?: string; field?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     let m = e.message ?? 'Bad request';
     if (e.type && BODY_PARSER_ERRORS[e.type]) m = `body: ${BODY_PARSER_ERRORS[e.type]}`;
+    else if (e.code === 'FST_ERR_BAD_URL') m = 'path: a parameter is not valid percent-encoded UTF-8';
     return { status, body: { detail: m, message: m }, log: false };
   }
   if (e?.code === 'LIMIT_FILE_SIZE') {
@@ -139,16 +136,24 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request>();
+    const reply = ctx.getResponse<HttpReply>();
+    const req = ctx.getRequest<HttpRequest>();
     const { status, body, log } = toErrorReply(exception);
     // The path without its query string: queries carry search terms (names, phone numbers), never worth a log line.
-    if (log) this.logger.error(`${req.method} ${req.path}: ${(exception as Error)?.stack ?? exception}`);
+    if (log) this.logger.error(`${req.method} ${pathOf(req)}: ${(exception as Error)?.stack ?? exception}`);
+    const res = reply.raw;
     if (res.headersSent) {
       res.end();
       return;
     }
     if (status === 429 && typeof body.retry_after === 'number') res.setHeader('Retry-After', String(body.retry_after));
-    res.status(status).json(body);
+    if (reply.sent) {
+      // A reply taken over for a stream (streamReply) that failed before its first byte.
+      res.statusCode = status;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify(body));
+      return;
+    }
+    void reply.status(status).send(body);
   }
 }

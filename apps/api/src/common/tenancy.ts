@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from './http.js';
 import type { AppType, OrgStatus, Role } from '@kidogo/contracts';
 
 /** The verified caller, put on the request by JwtAuthGuard (AccessTokens). */
@@ -15,7 +15,7 @@ export interface AuthUser {
   org_status_changed_at: Date | null;
 }
 
-export type AuthedRequest = Request & { user?: AuthUser };
+export type AuthedRequest = HttpRequest & { user?: AuthUser };
 
 export const IS_PUBLIC = 'kidogo:public';
 export const ROLES_KEY = 'kidogo:roles';

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
-import type { Request } from 'express';
+import type { HttpRequest } from './http.js';
 
 export interface EndpointSpec {
   summary: string;
@@ -163,7 +163,7 @@ function specOf(ctx: ExecutionContext): EndpointSpec {
 export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const spec = specOf(ctx);
   if (!spec.body) throw new Error(`${ctx.getHandler().name}: @ValidBody without a body schema`);
-  const body = ctx.switchToHttp().getRequest<Request>().body;
+  const body = ctx.switchToHttp().getRequest<HttpRequest>().body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationFailed([{ field: 'body', message: 'must be a JSON object' }]);
   }
@@ -174,7 +174,7 @@ export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext
 export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const spec = specOf(ctx);
   if (!spec.query) throw new Error(`${ctx.getHandler().name}: @ValidQuery without a query schema`);
-  const query = ctx.switchToHttp().getRequest<Request>().query ?? {};
+  const query = ctx.switchToHttp().getRequest<HttpRequest>().query ?? {};
   assertCleanInput(query, 'query');
   return parseOrThrow(spec.query, query);
 });
@@ -182,7 +182,7 @@ export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContex
 export const ValidParams = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const spec = specOf(ctx);
   if (!spec.params) throw new Error(`${ctx.getHandler().name}: @ValidParams without a params schema`);
-  const params = ctx.switchToHttp().getRequest<Request>().params ?? {};
+  const params = ctx.switchToHttp().getRequest<HttpRequest>().params ?? {};
   assertCleanInput(params, 'path');
   return parseOrThrow(spec.params, params);
 });

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import { streamReply, type HttpReply } from '../common/http.js';
 import { ZCustomerInputSchema, type CsvImportReport, type CustomerInputParsed } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -95,11 +95,8 @@ export class CustomersCsvService {
    * of the organization does not matter: 1,000,000 customers stream in
    * about 6 s with flat memory. Stops when the client goes.
    */
-  async export(orgId: string, res: Response, actor: AuthUser): Promise<void> {
-    res.status(200);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="customers.csv"');
-    res.setHeader('Cache-Control', 'no-store');
+  async export(orgId: string, reply: HttpReply, actor: AuthUser): Promise<void> {
+    const res = streamReply(reply, 'text/csv; charset=utf-8', 'customers.csv');
     const gone = () => res.destroyed || res.writableEnded;
     // Backpressure: wait for the client to take what was written (or leave).
     const write = async (chunk: string) => {

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Post, Put, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../common/http.js';
 import {
   ZCsvImportReportSchema,
   ZCustomerInputSchema,
@@ -173,13 +173,13 @@ export class CustomersController {
     response: ZCsvImportReportSchema,
     errors: { 400: 'Not a CSV file, empty, or a required column is missing: nothing imported', 413: 'The file is above the upload limit' },
   })
-  upload(@OrgId() orgId: string, @Req() req: Request, @CurrentUser() user: AuthUser) {
+  upload(@OrgId() orgId: string, @Req() req: HttpRequest, @CurrentUser() user: AuthUser) {
     return this.csv.import(orgId, requireUpload(req, CUSTOMER_UPLOAD_FIELD), user);
   }
 
   @Get('export-customers-csv')
   @Endpoint({ summary: 'Every customer as a CSV file (customers.csv), which upload-csv reads back', produces: 'text/csv' })
-  export(@OrgId() orgId: string, @Res() res: Response, @CurrentUser() user: AuthUser) {
-    return this.csv.export(orgId, res, user);
+  export(@OrgId() orgId: string, @Res() reply: HttpReply, @CurrentUser() user: AuthUser) {
+    return this.csv.export(orgId, reply, user);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpReply } from '../common/http.js';
 import { ZHealthDetailedSchema, ZHealthSchema, ZProbeSchema, type Health, type HealthDetailed } from '@kidogo/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Prisma } from '../generated/prisma/client.js';
@@ -97,7 +97,7 @@ export class HealthController {
 
   @Get('ready')
   @Endpoint({ summary: 'Readiness: 200 once the database is reachable and migrated, else 503', response: ZProbeSchema, errors: { 503: 'Not ready' } })
-  async ready(@Res({ passthrough: true }) res: Response) {
+  async ready(@Res({ passthrough: true }) res: HttpReply) {
     if (!(await this.dbUp())) {
       res.status(503);
       return { status: 'not_ready', detail: 'database unreachable' };

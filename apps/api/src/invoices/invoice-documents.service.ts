@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import { streamReply, type HttpReply } from '../common/http.js';
 import { DatabaseService } from '../database/database.service.js';
 import { InvoicesService, type InvoiceScope } from './invoices.service.js';
 import { InvoicesMapper } from './invoices.mapper.js';
@@ -36,8 +36,9 @@ export class InvoiceDocuments {
     return renderInvoiceHtml(ctx, template);
   }
 
-  async pdf(scope: InvoiceScope, id: string, res: Response): Promise<void> {
+  /** The invoice as a PDF download, once it is found (a 404 before any byte otherwise). */
+  async pdf(scope: InvoiceScope, id: string, reply: HttpReply): Promise<void> {
     const { ctx } = await this.context(scope, id);
-    await writeInvoicePdf(res, ctx);
+    await writeInvoicePdf(streamReply(reply, 'application/pdf', `invoice-${ctx.invoice.invoice_id}.pdf`), ctx);
   }
 }

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import PdfKit from 'pdfkit';
 import type { Invoice } from '@kidogo/contracts';
 import { sent } from '../reports/report-writers.js';
@@ -88,12 +88,9 @@ export function renderInvoiceHtml(c: RenderContext, template: string | null): st
 }
 
 /** A one-or-more page A4 invoice, streamed to the response. */
-export async function writeInvoicePdf(res: Response, c: RenderContext): Promise<void> {
+export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Promise<void> {
   const i = c.invoice;
   const doc = new PdfKit({ size: 'A4', margin: 50, info: { Title: `Invoice ${i.invoice_number}` } });
-  res.status(200);
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `attachment; filename="invoice-${i.invoice_id}.pdf"`);
   doc.pipe(res);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Header, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpReply } from '../common/http.js';
 import {
   ZCreateInvoiceSchema,
   ZInvoiceIdParamSchema,
@@ -85,16 +85,16 @@ export class InvoicesController {
   @Get('invoice/:id')
   @Header('Cache-Control', 'no-store')
   @Endpoint({ summary: 'The invoice as an HTML page', params: ZInvoiceIdParamSchema, produces: 'text/html', errors: { 404: 'Invoice not found' } })
-  async html(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @Res() res: Response) {
+  async html(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @Res() reply: HttpReply) {
     const html = await this.documents.html(scopeOf(user), params.id);
-    res.status(200).type('text/html; charset=utf-8').send(html);
+    await reply.code(200).type('text/html; charset=utf-8').send(html);
   }
 
   @Get('download-invoice/:id')
   @Header('Cache-Control', 'no-store')
   @Endpoint({ summary: 'The invoice as a PDF download (invoice-{id}.pdf)', params: ZInvoiceIdParamSchema, produces: 'application/pdf', errors: { 404: 'Invoice not found' } })
-  async pdf(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @Res() res: Response) {
-    await this.documents.pdf(scopeOf(user), params.id, res);
+  async pdf(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @Res() reply: HttpReply) {
+    await this.documents.pdf(scopeOf(user), params.id, reply);
   }
 
   @Post('submit-payment')

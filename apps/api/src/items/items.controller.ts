@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Post, Put, Req, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import {
   ZCsvImportReportSchema,
   ZItemAssignReplySchema,
@@ -71,7 +71,7 @@ export class ItemsController {
     response: ZCsvImportReportSchema,
     errors: { 400: 'Not a CSV file, empty, or a required column is missing: nothing imported', 413: 'The file is above the upload limit' },
   })
-  bulk(@OrgId() orgId: string, @Req() req: Request, @CurrentUser() user: AuthUser) {
+  bulk(@OrgId() orgId: string, @Req() req: HttpRequest, @CurrentUser() user: AuthUser) {
     return this.csv.import(orgId, requireUpload(req, ITEM_UPLOAD_FIELD), user);
   }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Controller, Get, Post, Req, UseInterceptors } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   ZManualPaymentSchema,
@@ -15,7 +15,7 @@ import {
 } from '@kidogo/contracts';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
-import { CsvUploadInterceptor, type UploadedCsv } from '../catalog/csv-upload.js';
+import { CsvUploadInterceptor, uploadedFile } from '../catalog/csv-upload.js';
 import { PaymentsService } from './payments.service.js';
 import { StatementImportService } from './statement-import.service.js';
 
@@ -90,8 +90,8 @@ export class PaymentsController {
     response: ZStatementImportReplySchema,
     errors: { 400: 'No file, an empty file or not a CSV', 413: 'File larger than MAX_UPLOAD_MB' },
   })
-  async upload(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @Req() req: Request) {
-    const file = (req as Request & { file?: UploadedCsv }).file;
+  async upload(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @Req() req: HttpRequest) {
+    const file = uploadedFile(req);
     // A statement is a few thousand rows at most: read whole, as the importer expects.
     return this.statements.import(orgId, user, file?.path ? { ...file, buffer: await readFile(file.path) } : undefined);
   }

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse as Response } from 'node:http';
 import PdfKit from 'pdfkit';
 import type { ReportColumn } from '@kidogo/contracts';
 
@@ -61,7 +61,6 @@ function firstOf(res: Response, events: string[]): Promise<void> {
 export const sent = (res: Response) => (res.writableFinished || res.destroyed ? Promise.resolve() : firstOf(res, ['finish', 'close']));
 
 export async function writeJson(res: Response, r: ReportStream): Promise<void> {
-  res.status(200).type('application/json');
   const { title: _t, ...head } = r.meta;
   res.write(`${JSON.stringify(head).slice(0, -1)},"rows":[`);
   let first = true;
@@ -86,11 +85,8 @@ export function csvCell(value: Cell, type: ReportColumn['type'] = 'text'): strin
 
 const csvLine = (cols: ReportColumn[], row: Row) => `${cols.map((c) => csvCell(row[c.key] ?? null, c.type)).join(',')}\r\n`;
 
-export async function writeCsv(res: Response, r: ReportStream, filename: string): Promise<void> {
+export async function writeCsv(res: Response, r: ReportStream): Promise<void> {
   const cols = r.meta.columns;
-  res.status(200);
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   res.write(`${cols.map((c) => csvCell(c.label)).join(',')}\r\n`);
   for await (const batch of r.batches) {
     if (!batch.length) continue;
@@ -113,12 +109,9 @@ const display = (v: Cell, type: ReportColumn['type']): string => {
  * A PDF table: title, period, header row, the rows, a totals row, and a page
  * number on every page. Pages are written out as they fill (no page buffering).
  */
-export async function writePdf(res: Response, r: ReportStream, filename: string): Promise<void> {
+export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   const cols = r.meta.columns;
   const doc = new PdfKit({ size: 'A4', layout: cols.length > 5 ? 'landscape' : 'portrait', margin: 40, bufferPages: false, info: { Title: r.meta.title } });
-  res.status(200);
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   doc.pipe(res);
 
   const left = doc.page.margins.left;

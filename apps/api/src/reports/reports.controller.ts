@@ -1,9 +1,9 @@
 import { Controller, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ZReportRequestSchema, ZReportSchema, type ReportRequest } from '@kidogo/contracts';
 import { Endpoint, ValidBody } from '../common/validation.js';
 import { OrgId } from '../common/tenancy.js';
+import { streamReply, type HttpReply } from '../common/http.js';
 import { isoDay } from '../metrics/period.js';
 import { ReportsService } from './reports.service.js';
 import { primed, writeCsv, writeJson, writePdf } from './report-writers.js';
@@ -22,11 +22,11 @@ export class ReportsController {
     response: ZReportSchema,
     produces: 'application/json, text/csv, application/pdf',
   })
-  async page(@OrgId() orgId: string, @ValidBody() body: ReportRequest, @Res() res: Response): Promise<void> {
+  async page(@OrgId() orgId: string, @ValidBody() body: ReportRequest, @Res() reply: HttpReply): Promise<void> {
     const report = await primed(this.reports.open(orgId, body));
     const filename = `${body.report}-report-${isoDay(new Date())}.${body.format}`;
-    if (body.format === 'csv') return writeCsv(res, report, filename);
-    if (body.format === 'pdf') return writePdf(res, report, filename);
-    return writeJson(res, report);
+    if (body.format === 'csv') return writeCsv(streamReply(reply, 'text/csv; charset=utf-8', filename), report);
+    if (body.format === 'pdf') return writePdf(streamReply(reply, 'application/pdf', filename), report);
+    return writeJson(streamReply(reply, 'application/json; charset=utf-8'), report);
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { sha256 } from '../common/crypto.js';
@@ -26,7 +26,7 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (!this.reflector.getAllAndOverride<boolean>(API_KEY_AUTH, [ctx.getHandler(), ctx.getClass()])) return true;
-    const req = ctx.switchToHttp().getRequest<Request & { apiKeyOrg?: string }>();
+    const req = ctx.switchToHttp().getRequest<HttpRequest & { apiKeyOrg?: string }>();
     const raw = req.headers[API_KEY_HEADER];
     const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
     if (!key) throw Errors.unauthorized('Missing API key (header X-API-Key)');

@@ -1,4 +1,5 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 
 export interface RouteEntry {
   method: string;
@@ -6,19 +7,26 @@ export interface RouteEntry {
   path: string;
 }
 
-/** The application's own route table, read from the HTTP framework after Nest registered every controller. */
-export function registeredRoutes(app: NestExpressApplication): RouteEntry[] {
-  const express = app.getHttpAdapter().getInstance() as { router?: { stack: unknown[] }; _router?: { stack: unknown[] } };
-  const stack = (express.router ?? express._router)?.stack ?? [];
-  const out: RouteEntry[] = [];
-  for (const layer of stack as { route?: { path: string; methods: Record<string, boolean> } }[]) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) {
-      if (!on || method === '_all') continue;
-      out.push({ method: method.toUpperCase(), path: layer.route.path.replace(/:(\w+)/g, '{$1}') });
+const tables = new WeakMap<NestFastifyApplication, RouteEntry[]>();
+
+/** Keeps every route Fastify is given from now on (call before the application registers its controllers). */
+export function recordRoutes(app: NestFastifyApplication): void {
+  const table: RouteEntry[] = [];
+  tables.set(app, table);
+  (app.getHttpAdapter().getInstance() as unknown as FastifyInstance).addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      // Fastify adds a HEAD route for every GET on its own; the API has no HEAD or OPTIONS routes of its own.
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      table.push({ method, path: route.url.replace(/:(\w+)/g, '{$1}') });
     }
-  }
-  return out.filter((r) => r.path.startsWith('/payg/') && !r.path.startsWith('/payg/docs'));
+  });
+}
+
+/** The application's own route table, as the HTTP framework was given it when Nest registered every controller. */
+export function registeredRoutes(app: NestFastifyApplication): RouteEntry[] {
+  const table = tables.get(app);
+  if (!table) throw new Error('recordRoutes(app) was not called before the routes were registered');
+  return table.filter((r) => r.path.startsWith('/payg/') && !r.path.startsWith('/payg/docs'));
 }
 
 /** Routes as the OpenAPI document lists them. */

@@ -1,19 +1,20 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module.js';
-import { configureApp } from '../../src/app.setup.js';
+import { configureApp, httpAdapter } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
 import { DatabaseService } from '../../src/database/database.service.js';
+import { recordRoutes } from './routes.js';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 export const TEST_ENCRYPTION_KEY = '0f'.repeat(32);
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   http: ReturnType<typeof request>;
   baseUrl: string;
   db: DatabaseService;
@@ -68,11 +69,12 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
 export async function createTestApp(opts: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<TestApp> {
   const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
   const config = testConfig(databaseUrl, opts.env);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), httpAdapter(config), {
     bodyParser: false,
     logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : false,
   });
-  configureApp(app, config);
+  recordRoutes(app);
+  await configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer();
   const port = (server.address() as { port: number }).port;
