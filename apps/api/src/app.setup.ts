@@ -33,6 +33,9 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
     // TRUST_PROXY as Express read it: a number trusts that many hops in front of the API.
     trustProxy: typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Node's own limit for receiving a whole request, which Fastify turns off by default: a client that
+    // trickles its request (slowloris) is cut off after 5 minutes, a large CSV upload has time enough.
+    requestTimeout: 300_000,
     logger: false,
     // A path Fastify cannot decode (bad percent-encoding) is answered like every other error.
     frameworkErrors: (error: Error, _req: FastifyRequest, reply: FastifyReply) => {

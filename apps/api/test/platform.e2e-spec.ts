@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Server } from 'node:http';
 import { ZHealthDetailedSchema, ZHealthSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedMessage, seedTenant } from './support/factories.js';
@@ -60,6 +61,13 @@ describe('health, errors and the API document', () => {
     expect(res.body).toEqual({ detail: 'path: a parameter is not valid percent-encoded UTF-8', message: 'path: a parameter is not valid percent-encoded UTF-8' });
     const slash = await t.http.get('/payg/registered-customers/').set(user.auth).expect(200);
     expect(slash.body.pagination).toMatchObject({ total: 0, offset: 0 });
+  });
+
+  it('cuts off a client that takes more than 5 minutes to send its request, or a minute for its headers', () => {
+    const server = t.app.getHttpServer() as Server;
+    expect(server.requestTimeout).toBe(300_000);
+    expect(server.headersTimeout).toBeLessThanOrEqual(60_000);
+    expect(server.headersTimeout).toBeGreaterThan(0);
   });
 
   it('answers malformed JSON with a 400 naming the body', async () => {
