@@ -125,3 +125,32 @@ describe('sign-in and sessions', () => {
     await t.http.get('/payg/me').set(user.auth).expect(200);
   });
 });
+
+describe('the client address behind proxies (TRUST_PROXY)', () => {
+  /** The address the failed sign-in was recorded with, for a request carrying this X-Forwarded-For. */
+  async function recordedAddress(t: TestApp, forwardedFor: string): Promise<string | null> {
+    const { user } = await seedTenant(t);
+    await t.http.post('/payg/authenticate').set('X-Forwarded-For', forwardedFor).send({ username: user.username, password: 'not-the-password' }).expect(401);
+    for (let i = 0; i < 40; i++) {
+      const entry = await t.db.platform.auditLog.findFirst({ where: { action: 'auth.login_failed', organization_id: user.organization_id } });
+      if (entry) return entry.ip;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return null;
+  }
+
+  it('believes as many hops as TRUST_PROXY names, and by default only a proxy on the same host', async () => {
+    const oneHop = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    const none = await createTestApp({ env: { TRUST_PROXY: 'false' } });
+    const loopback = await createTestApp();
+    try {
+      // One trusted hop (the test's own connection, from 127.0.0.1): the last address it forwarded is the client.
+      expect(await recordedAddress(oneHop, '198.51.100.1, 203.0.113.9')).toBe('203.0.113.9');
+      expect(await recordedAddress(none, '203.0.113.9')).toMatch(/127\.0\.0\.1$/);
+      // The default trusts a proxy on the same host: the address it forwarded last is the client's, nothing before it.
+      expect(await recordedAddress(loopback, '198.51.100.1, 203.0.113.9')).toBe('203.0.113.9');
+    } finally {
+      await Promise.all([oneHop.close(), none.close(), loopback.close()]);
+    }
+  });
+});

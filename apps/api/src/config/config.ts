@@ -12,7 +12,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** What Express accepts in a trust-proxy list: an address, a subnet, or loopback / linklocal / uniquelocal. */
+/** What a trust-proxy list may hold (proxy-addr, as the HTTP layer reads it): an address, a subnet, or loopback / linklocal / uniquelocal. */
 function isProxyAddress(p: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(p)) return true;
   const [address, bits, extra] = p.split('/');
@@ -85,8 +85,9 @@ export interface AppConfig {
   seedDemo: boolean;
   corsOrigins: string[];
   /**
-   * Express "trust proxy": which proxies' X-Forwarded-For is believed for the
-   * client address (sign-in lockout per address, audit). Default: loopback only.
+   * Which proxies' X-Forwarded-For is believed for the client address
+   * (sign-in lockout per address, audit), with Express's "trust proxy"
+   * meaning (see httpAdapter). Default: loopback only.
    */
   trustProxy: boolean | number | string;
   webDist: string;
