@@ -94,8 +94,9 @@ function registerBodyParsers(fastify: FastifyInstance): void {
 
 /**
  * The web application's files (WEB_DIST) on the same port as the API: every
- * path outside /payg that is not a file gets index.html, where the browser
- * application routes it; an unknown GET under /payg gets the API's 404.
+ * path outside /payg and /assets that is not a file gets index.html, where
+ * the browser application routes it; an unknown GET under /payg gets the
+ * API's 404, a missing file under /assets a plain 404.
  */
 async function serveWeb(fastify: FastifyInstance, webDist: string): Promise<void> {
   const index = resolve(webDist, 'index.html');
@@ -107,6 +108,9 @@ async function serveWeb(fastify: FastifyInstance, webDist: string): Promise<void
       const { status, body } = toErrorReply(new NotFoundException(`Cannot ${req.method} ${path}`));
       return reply.code(status).send(body);
     }
+    // A build's files that are not there (a page loaded before a new release asks for its old chunks): a 404, not
+    // the page, which the browser would refuse to run as a script and report as a confusing error.
+    if (path.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(createReadStream(index));
   };
   fastify.get('/', page);

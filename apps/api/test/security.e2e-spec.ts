@@ -162,6 +162,8 @@ describe('security hardening', () => {
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.text).toContain('<div id="root">');
       expect((await t.http.get('/assets/app.js').expect(200)).text).toBe('console.log("kidogo")');
+      // An old build's chunk that is gone: a 404, never the page in its place.
+      expect((await t.http.get('/assets/app-0ld.js').expect(404)).text).not.toContain('<div id="root">');
       // Outside WEB_DIST nothing is read: a path that climbs out gets the page or a 404, never the file.
       for (const path of ['/assets/../../../../etc/passwd', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd']) {
         const res = await t.http.get(path);
