@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The request and reply objects handlers and guards see (Fastify's). */
@@ -10,9 +10,6 @@ export const pathOf = (req: { url: string }): string => {
   const q = req.url.indexOf('?');
   return q < 0 ? req.url : req.url.slice(0, q);
 };
-
-/** The Node request under a Fastify request (where multer leaves the uploaded file). */
-export const nodeRequest = (req: HttpRequest): IncomingMessage => req.raw;
 
 /**
  * Takes the reply over from Fastify for a body written as it is produced
