@@ -176,8 +176,11 @@ if (only.has('reads')) {
   const customers = await sql.query(`SELECT customer_id FROM customers WHERE organization_id = 'big' AND customer_id % 10 <> 0 ORDER BY customer_id LIMIT 2000`);
   const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);
+  const tokenValues = await sql.query(`SELECT token_value FROM token_logs WHERE organization_id = 'big' AND token_log_id % 997 = 0 LIMIT 2000`);
+  const tokenLogs = (q) => `/payg/metrics/token-generation-logs?${new URLSearchParams({ limit: '10', ...q })}`;
   let s = 0;
   let c = 0;
+  let v = 0;
   const reads = [
     ['GET /products (all)', '/payg/products?page=1&limit=10'],
     ['GET /products?status=assigned', '/payg/products?page=1&limit=10&status=assigned'],
@@ -188,6 +191,12 @@ if (only.has('reads')) {
     ['GET /metrics/revenue (a year, by month)', `/payg/metrics/revenue?from=${yearAgo}&to=${today}&interval=month`],
     ['GET /devices/{serial}/activity', null, () => ({ path: `/payg/devices/${encodeURIComponent(serials.rows[s++ % serials.rows.length].serial_number)}/activity` })],
     ['GET /customers/{id}/payment-details', null, () => ({ path: `/payg/customers/${customers.rows[c++ % customers.rows.length].customer_id}/payment-details` })],
+    // The Tokens page: its first page, a deep one, and its search box (a name, a different token number each time, a status).
+    ['GET /metrics/token-generation-logs (first page)', tokenLogs({})],
+    ['GET /metrics/token-generation-logs (offset 2,500,000)', tokenLogs({ offset: '2500000' })],
+    ['GET /metrics/token-generation-logs (search "Wanjiru", offset 1,000)', tokenLogs({ search: 'Wanjiru', offset: '1000' })],
+    ['GET /metrics/token-generation-logs (search a token number)', null, () => ({ path: tokenLogs({ search: tokenValues.rows[v++ % tokenValues.rows.length].token_value }) })],
+    ['GET /metrics/token-generation-logs (search "invalid")', tokenLogs({ search: 'invalid' })],
   ];
   for (const [name, path, next] of reads) {
     const figures = await http({ url: base, connections: 16, duration, headers: auth, path: path ?? undefined, next });

@@ -15,7 +15,9 @@ import {
 } from '@kidogo/contracts';
 import { REPO_ROOT } from '../src/config/config.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { seedCustomerWithDevice, seedItem, seedOrg, seedTenant, seedUser } from './support/factories.js';
+import { Prisma } from '../src/generated/prisma/client.js';
+import { ANCHORED_FROM, CACHED_COUNT_MIN_ROWS } from '../src/common/list-counts.js';
+import { seedCustomerWithDevice, seedItem, seedOrg, seedTenant, seedTokenLog, seedUser } from './support/factories.js';
 
 const NOW = new Date();
 
@@ -397,6 +399,64 @@ describe('tokens', () => {
         (await t.http.get('/payg/metrics/token-generation-logs').query({ search: item.serial_number }).set(other.user.auth).expect(200)).body,
       );
       expect(theirSearch.data.total).toBe(0);
+    });
+
+    it('finds tokens by the Status column\'s label: Success, Valid or Invalid', async () => {
+      const { user, org } = await seedTenant(t);
+      const item = await seedItem(t, org.id, { serial_number: 'LABEL-001' });
+      const success = await seedTokenLog(t, org.id, item, { customer_name: 'Asha Moraa' });
+      const valid = await seedTokenLog(t, org.id, item, { customer_name: 'Asha Moraa', status: 'valid', is_valid: true });
+      const invalid = await seedTokenLog(t, org.id, item, { customer_name: 'Asha Moraa', status: 'failed', is_valid: false });
+      const ids = async (q: string) =>
+        ZTokenLogListSchema.parse((await t.http.get('/payg/metrics/token-generation-logs').query({ search: q }).set(user.auth).expect(200)).body).data.items.map(
+          (i) => i.id,
+        );
+      expect(await ids('Success')).toEqual([success.id]);
+      expect(await ids('INVALID')).toEqual([invalid.id]);
+      // "valid" is in both labels, as "Asha" is in every name.
+      expect(await ids('valid')).toEqual([invalid.id, valid.id]);
+      expect(await ids('Asha')).toEqual([invalid.id, valid.id, success.id]);
+      expect(await ids('failed')).toEqual([]);
+    });
+
+    it('pages through many tokens, with and without a search, exactly as ORDER BY and OFFSET on the rows would, and keeps a large search total', async () => {
+      const { user, org } = await seedTenant(t);
+      const item = await seedItem(t, org.id, { serial_number: 'BULK-TOKENS' });
+      const n = 2.5 * ANCHORED_FROM + 37;
+      // Tokens over 30 days (several per second, so the id breaks ties), every third one for another customer.
+      await t.db.query(Prisma.sql`
+        INSERT INTO token_logs (organization_id, item_id, serial_number, customer_name, token_value, token_type, token_count, value, days_generated, created_at)
+        SELECT ${org.id}, ${item.id}::int, 'BULK-TOKENS', CASE WHEN g % 3 = 0 THEN 'Other Person' ELSE 'Zawadi Chebet' END,
+               lpad((g * 7919 % 1000000000)::text, 9, '0'), 'add_time', g, 1, 1, now() - (g % 30) * interval '1 day' - (g / 3) * interval '1 second'
+        FROM generate_series(1, ${n}::int) g`);
+      const other = await seedTenant(t);
+      const theirItem = await seedItem(t, other.org.id, { serial_number: 'BULK-TOKENS' });
+      await seedTokenLog(t, other.org.id, theirItem, { customer_name: 'Zawadi Chebet' });
+
+      const expectPages = async (search: string | null, matches: Prisma.Sql) => {
+        const [{ total }] = await t.db.query<{ total: number }>(
+          Prisma.sql`SELECT count(*)::int AS total FROM token_logs WHERE organization_id = ${org.id} AND ${matches}`,
+        ) as [{ total: number }];
+        for (const offset of [0, 9, ANCHORED_FROM - 5, ANCHORED_FROM, ANCHORED_FROM + 13, 2 * ANCHORED_FROM + 1, total - 3, total, total + 10]) {
+          const reply = ZTokenLogListSchema.parse(
+            (await t.http.get('/payg/metrics/token-generation-logs').query({ limit: 10, offset, ...(search ? { search } : {}) }).set(user.auth).expect(200)).body,
+          );
+          const expected = await t.db.query<{ id: number }>(Prisma.sql`
+            SELECT token_log_id AS id FROM token_logs WHERE organization_id = ${org.id} AND ${matches}
+            ORDER BY created_at DESC, token_log_id DESC LIMIT 10 OFFSET ${offset}::int`);
+          expect({ offset, ids: reply.data.items.map((i) => i.id), total: reply.data.total }).toEqual({ offset, ids: expected.map((r) => r.id), total });
+        }
+        return total;
+      };
+      expect(await expectPages(null, Prisma.sql`true`)).toBe(n);
+      expect(await expectPages('zawadi', Prisma.sql`customer_name = 'Zawadi Chebet'`)).toBeGreaterThanOrEqual(CACHED_COUNT_MIN_ROWS);
+      const few = await expectPages('Other', Prisma.sql`customer_name = 'Other Person'`);
+      expect(few).toBeGreaterThan(0);
+      expect(few).toBeLessThan(CACHED_COUNT_MIN_ROWS);
+      // The search total of many tokens is kept, with the places of its matches; a small one is counted every time.
+      const kept = await t.db.query<{ key: string; total: number; places: number }>(Prisma.sql`
+        SELECT key, total, cardinality(anchor_ids)::int AS places FROM list_counts WHERE organization_id = ${org.id} AND list = 'token_logs' ORDER BY key`);
+      expect(kept.map((k) => [JSON.parse(k.key)[1], k.total, k.places > 0])).toEqual([['zawadi', n - few, true]]);
     });
   });
 });

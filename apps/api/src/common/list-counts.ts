@@ -71,6 +71,14 @@ export interface SearchPageSql {
    * list's order must be `t DESC, id DESC`.
    */
   anchors?: Prisma.Sql;
+  /**
+   * Count first, then read the first page given the total, instead of the
+   * counted page: for lists whose searches often match most rows (a word
+   * that names a type or a status), where the counted page sorts every
+   * match (5 s for 4,900,000 tokens) and the count alone runs in parallel
+   * (1.2 s).
+   */
+  countFirst?: boolean;
 }
 
 /**
@@ -186,14 +194,14 @@ export async function searchPage<R extends Record<string, unknown>>(
     if (!claimed.length) return keptPage(kept, anchorOf(kept));
   }
   // The first page, the one nearly every search shows, comes with its total
-  // from one pass. A deep page of a kept count counts the matches and their
+  // from one pass (unless the list counts first, see countFirst). A deep page of a kept count counts the matches and their
   // places; any other later page counts first: the page may lie past the
   // matches (as a deep page of a rare search does), and an empty page
   // carries no total.
   if (deep && kept) return placed();
   let rows: R[] | null = null;
   let total: number;
-  if (offset === 0) {
+  if (offset === 0 && !sql.countFirst) {
     const counted = await query<R & { [MATCHES_COLUMN]: number }>(sql.countedPage);
     total = counted[0]?.[MATCHES_COLUMN] ?? 0;
     rows = counted.map((r) => {

@@ -1,6 +1,6 @@
 import type { TokenKind, TokenLog } from '@kidogo/contracts';
 
-export interface TokenLogRow {
+export type TokenLogRow = {
   id: number;
   token_value: string;
   serial_number: string;
@@ -14,7 +14,7 @@ export interface TokenLogRow {
   payment_id: number | null;
   created_at: Date;
   generated_by: string | null;
-}
+};
 
 export function toTokenLog(r: TokenLogRow): TokenLog {
   return {

@@ -19,10 +19,9 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService, type Run, type ScopedClient } from '../database/database.service.js';
 import { DeviceSecrets } from '../devices/device-secrets.js';
 import { Errors } from '../common/errors.js';
-import { likePattern } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { tokensByDay } from '../stats/totals.js';
-import { toTokenLog, type TokenLogRow } from './tokens.mapper.js';
+import { toTokenLog } from './tokens.mapper.js';
+import { listTokenLogs } from './token-log-list.js';
 import { lockItemsSql, serialWhere, tokenColumnsSql, tokenInsertsSql, type LockedItem, type PlannedToken } from './token-device.js';
 
 export type { LockedItem, PlannedToken } from './token-device.js';
@@ -234,39 +233,9 @@ export class TokensService {
     });
   }
 
+  /** Newest first; see listTokenLogs for how deep pages and searches stay fast. */
   async listLogs(orgId: string, query: TokenLogQuery): Promise<TokenLogList> {
-    const db = this.database.read;
-    const term = query.search?.trim();
-    if (!term) {
-      const where = { organization_id: orgId };
-      // The total from token_stats (kept by triggers) instead of counting millions of tokens.
-      const [rows, [{ total }]] = await Promise.all([
-        db.tokenLog.findMany({ where, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], take: query.limit, skip: query.offset }),
-        this.database.readQuery<{ total: number }>(
-          Prisma.sql`SELECT coalesce(sum(n), 0)::int AS total FROM ${tokensByDay(orgId, { from: null, until: null })} t`,
-        ),
-      ]);
-      return { data: { items: rows.map((r) => toTokenLog(r)), total } };
-    }
-    const pattern = likePattern(term);
-    const compact = likePattern(term.replace(/\s+/g, ''));
-    const types = TOKEN_KINDS.filter((k) => k.includes(term.toLowerCase().replace(/\s+/g, '_')));
-    const typeFilter = types.length
-      ? Prisma.sql`OR token_type::text IN (${Prisma.join(types)})`
-      : Prisma.empty;
-    const filter = Prisma.sql`organization_id = ${orgId}
-      AND (serial_number ILIKE ${pattern} OR customer_name ILIKE ${pattern} OR token_value ILIKE ${compact} ${typeFilter})`;
-    const [rows, count] = await Promise.all([
-      db.$queryRaw<TokenLogRow[]>`
-        SELECT token_log_id AS id, token_value, serial_number, customer_name, token_type::text AS token_type,
-               days_generated, token_count, status, is_valid, was_assigned, payment_id, created_at, generated_by
-        FROM token_logs WHERE ${filter}
-        ORDER BY created_at DESC, token_log_id DESC
-        LIMIT ${query.limit}::int OFFSET ${query.offset}::int`,
-      db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM token_logs WHERE ${filter}`,
-    ]);
-    return { data: { items: rows.map((r) => toTokenLog(r)), total: count[0]?.n ?? 0 } };
+    const { rows, total } = await listTokenLogs(this.database.runs, orgId, query);
+    return { data: { items: rows.map((r) => toTokenLog(r)), total } };
   }
 }
-
-const TOKEN_KINDS: TokenKind[] = ['add_time', 'set_time', 'activation', 'unlock', 'counter_sync'];

@@ -1,0 +1,124 @@
+import type { TokenKind, TokenLogQuery } from '@kidogo/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+import type { Runs } from '../database/database.service.js';
+import { type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
+import { textMatch } from '../catalog/search.js';
+import type { TokenLogRow } from './tokens.mapper.js';
+
+const COLUMNS = Prisma.raw(`token_log_id AS id, token_value, serial_number, customer_name, token_type::text AS token_type,
+  days_generated, token_count, status, is_valid, was_assigned, payment_id, created_at, generated_by`);
+
+const TOKEN_KINDS: TokenKind[] = ['add_time', 'set_time', 'activation', 'unlock', 'counter_sync'];
+
+/**
+ * The Status column's labels (see the web's tokenStatus): 'Success' when
+ * the generation succeeded, else 'Valid' or 'Invalid' by is_valid (or a
+ * status of 'valid'). Each as the condition that gives a row that label;
+ * the last two also say `status <> 'success'` (implied by the rest), the
+ * condition of the partial index that finds those few rows
+ * (0020_token_status_search).
+ */
+const STATUS_LABELS: readonly [label: string, condition: Prisma.Sql][] = [
+  ['success', Prisma.sql`lower(status) = 'success'`],
+  ['valid', Prisma.sql`(status <> 'success' AND lower(status) <> 'success' AND (is_valid OR lower(status) = 'valid'))`],
+  ['invalid', Prisma.sql`(status <> 'success' AND lower(status) <> 'success' AND NOT is_valid AND lower(status) <> 'valid')`],
+];
+
+/**
+ * Up to this many matches (a kept total), a search's page is read by
+ * fetching every match through the trigram indexes and sorting them (2,000
+ * rows: a few milliseconds). Otherwise PostgreSQL may walk the newest-first
+ * index for a page of a rare term, reading every token of the organization
+ * to find none: 6.5 s on 5,000,000 tokens for a term that matched nothing.
+ */
+export const TOKEN_SORT_MAX_MATCHES = 2_000;
+
+/**
+ * Beyond this many index entries to walk for a page ((offset from its place
+ * + limit) × tokens / matches), the matches are fetched and sorted instead,
+ * however many there are.
+ */
+export const TOKEN_WALK_MAX_ENTRIES = 20_000;
+
+/**
+ * `(serial ILIKE … OR customer name ILIKE … OR token value ILIKE … [OR the
+ * types and statuses whose names contain the term])`. A token value is shown
+ * in groups of three digits, so it is matched without the spaces typed.
+ */
+export function tokenSearchMatch(term: string): Prisma.Sql {
+  const folded = term.toLowerCase().replace(/\s+/g, '_');
+  const types = TOKEN_KINDS.filter((k) => k.includes(folded));
+  const statuses = STATUS_LABELS.filter(([label]) => label.includes(term.toLowerCase()));
+  const parts = [
+    textMatch(['serial_number', 'customer_name'], term),
+    textMatch(['token_value'], term.replace(/\s+/g, '')),
+    ...(types.length ? [Prisma.sql`token_type::text IN (${Prisma.join(types)})`] : []),
+    ...statuses.map(([, condition]) => condition),
+  ];
+  return Prisma.sql`(${Prisma.join(parts, ' OR ')})`;
+}
+
+/** `AND` the page's place onwards, in the list's order, when it starts from an anchor. */
+const from = (start: PageStart) =>
+  start.anchor ? Prisma.sql`AND (created_at, token_log_id) <= (${start.anchor.time}::timestamptz, ${start.anchor.id}::int)` : Prisma.empty;
+
+/** Whether a page is cheaper read from every match, sorted, than by walking the newest-first index (see the constants). */
+const sorted = (limit: number, start: PageStart, kept: KeptCount) =>
+  kept.total <= TOKEN_SORT_MAX_MATCHES || (kept.size !== null && (start.skip + limit) * kept.size > TOKEN_WALK_MAX_ENTRIES * kept.total);
+
+/**
+ * One page of the organization's generated tokens, newest first, and the
+ * total. Shared by the API (TokensService.listLogs) and the benchmark.
+ *
+ * Without a search it is one prepared statement: the total is the sum of
+ * token_stats (tokens per day, kept by triggers), and the same per-day
+ * totals find the page at any depth, as for the customer list (offset
+ * 2,000,000 of 5,000,000: 1 s before, milliseconds after).
+ *
+ * With a search, the page and its total come from searchPage: the total is
+ * counted once and kept (so is the place of every n-th match, for deep
+ * pages), and the page is read either by walking the newest-first index from
+ * its place or, when the matches are few or far apart, by fetching them all
+ * through the trigram indexes and sorting (see `sorted`).
+ */
+export async function listTokenLogs(runs: Runs, orgId: string, q: TokenLogQuery): Promise<{ rows: TokenLogRow[]; total: number }> {
+  const term = q.search?.trim();
+  if (term) {
+    const all = Prisma.sql`organization_id = ${orgId} AND ${tokenSearchMatch(term)}`;
+    const order = (skip: number) => Prisma.sql`ORDER BY created_at DESC, token_log_id DESC LIMIT ${q.limit}::int OFFSET ${skip}::int`;
+    return searchPage<TokenLogRow>(runs, orgId, 'token_logs', JSON.stringify(['search', term]), q.offset, {
+      count: Prisma.sql`SELECT count(*)::int AS total FROM token_logs WHERE ${all}`,
+      page: (kept, start) =>
+        sorted(q.limit, start, kept)
+          ? // OFFSET 0 keeps PostgreSQL from turning the fetch into a walk of the ordered index.
+            Prisma.sql`SELECT * FROM (SELECT ${COLUMNS} FROM token_logs WHERE ${all} ${from(start)} OFFSET 0) m
+              ORDER BY created_at DESC, id DESC LIMIT ${q.limit}::int OFFSET ${start.skip}::int`
+          : Prisma.sql`SELECT ${COLUMNS} FROM token_logs WHERE ${all} ${from(start)} ${order(start.skip)}`,
+      size: Prisma.sql`SELECT coalesce(sum(n), 0)::int FROM token_stats WHERE organization_id = ${orgId}`,
+      countedPage: Prisma.sql`SELECT ${COLUMNS}, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM token_logs WHERE ${all} ${order(0)}`,
+      anchors: Prisma.sql`SELECT created_at AS t, token_log_id AS id FROM token_logs WHERE ${all}`,
+      // A type or status word matches most tokens, and "SHS" every serial.
+      countFirst: true,
+    });
+  }
+  const rows = await runs.prepared<TokenLogRow & { total: number }>(Prisma.sql`
+    WITH days AS (
+      SELECT day, sum(n)::int AS n FROM token_stats WHERE organization_id = ${orgId} GROUP BY day HAVING sum(n) <> 0
+    ), place AS (
+      SELECT day, newer FROM (SELECT day, n, (sum(n) OVER (ORDER BY day DESC))::int - n AS newer FROM days) d
+      WHERE newer + n > ${q.offset}::int ORDER BY day DESC LIMIT 1
+    )
+    SELECT (SELECT coalesce(sum(n), 0)::int FROM days) AS total, t.*
+    FROM (SELECT 1) one
+    LEFT JOIN place p ON true
+    LEFT JOIN LATERAL (
+      SELECT ${COLUMNS} FROM token_logs
+      WHERE organization_id = ${orgId} AND created_at < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
+      ORDER BY created_at DESC, token_log_id DESC
+      LIMIT ${q.limit}::int OFFSET ${q.offset}::int - p.newer
+    ) t ON true`);
+  return {
+    rows: rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r as TokenLogRow),
+    total: rows[0]?.total ?? 0,
+  };
+}
