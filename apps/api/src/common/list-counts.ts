@@ -73,10 +73,9 @@ export interface SearchPageSql {
   anchors?: Prisma.Sql;
   /**
    * Count first, then read the first page given the total, instead of the
-   * counted page: for lists whose searches often match most rows (a word
-   * that names a type or a status), where the counted page sorts every
-   * match (5 s for 4,900,000 tokens) and the count alone runs in parallel
-   * (1.2 s).
+   * counted page: for a search that may match most rows (a word that names
+   * a token type or status), where the counted page sorts every match (5 s
+   * for 4,900,000 tokens) and the count alone runs in parallel (1.2 s).
    */
   countFirst?: boolean;
 }
