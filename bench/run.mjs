@@ -191,16 +191,29 @@ if (only.has('reads')) {
     ['GET /metrics/revenue (a year, by month)', `/payg/metrics/revenue?from=${yearAgo}&to=${today}&interval=month`],
     ['GET /devices/{serial}/activity', null, () => ({ path: `/payg/devices/${encodeURIComponent(serials.rows[s++ % serials.rows.length].serial_number)}/activity` })],
     ['GET /customers/{id}/payment-details', null, () => ({ path: `/payg/customers/${customers.rows[c++ % customers.rows.length].customer_id}/payment-details` })],
-    // The Tokens page: its first page, a deep one, and its search box (a name, a different token number each time, a status).
-    ['GET /metrics/token-generation-logs (first page)', tokenLogs({})],
-    ['GET /metrics/token-generation-logs (offset 2,500,000)', tokenLogs({ offset: '2500000' })],
-    ['GET /metrics/token-generation-logs (search "Wanjiru", offset 1,000)', tokenLogs({ search: 'Wanjiru', offset: '1000' })],
-    ['GET /metrics/token-generation-logs (search a token number)', null, () => ({ path: tokenLogs({ search: tokenValues.rows[v++ % tokenValues.rows.length].token_value }) })],
-    ['GET /metrics/token-generation-logs (search "invalid")', tokenLogs({ search: 'invalid' })],
   ];
-  for (const [name, path, next] of reads) {
-    const figures = await http({ url: base, connections: 16, duration, headers: auth, path: path ?? undefined, next });
-    record('reads', name, { path: path ?? name.split(' ')[1] }, figures);
+  // Not among the issue's reads: other pages' lists. The Tokens page over 5,000,000 tokens (its first page, a
+  // deep one, and its search box: a name deep in its matches, a different token number each time, a status),
+  // the template assignments (900,000), all of them and one template's active ones, and the Messages page
+  // (a message per payment the benchmark has sent: over a million).
+  const pages = [
+    ['tokens: first page', tokenLogs({})],
+    ['tokens: offset 2,500,000', tokenLogs({ offset: '2500000' })],
+    ['tokens: search "Wanjiru", offset 1,000', tokenLogs({ search: 'Wanjiru', offset: '1000' })],
+    ['tokens: search a token number', null, () => ({ path: tokenLogs({ search: tokenValues.rows[v++ % tokenValues.rows.length].token_value }) })],
+    ['tokens: search "invalid"', tokenLogs({ search: 'invalid' })],
+    ['assignments: first page', '/payg/payments/templates/assignments?limit=10'],
+    ['assignments: one template, active', '/payg/payments/templates/assignments?limit=10&template_id=7&active=true'],
+    ['messages: first page', '/payg/fetch_messages'],
+    ['messages: page 5,000', '/payg/fetch_messages?page=5000'],
+    ['messages: search "BENCH PAYER", page 3,000', '/payg/fetch_messages?search=BENCH+PAYER&page=3000'],
+    ['messages: stats', '/payg/messages/stats'],
+  ];
+  for (const [group, list] of [['reads', reads], ['pages', pages]]) {
+    for (const [name, path, next] of list) {
+      const figures = await http({ url: base, connections: 16, duration, headers: auth, path: path ?? undefined, next });
+      record(group, name, { path: path ?? (group === 'reads' ? name.split(' ')[1] : '/payg/metrics/token-generation-logs') }, figures);
+    }
   }
 }
 

@@ -246,7 +246,8 @@ describe('bad input on every route with a body, a query, a path parameter or a f
     const body = res.body as { detail?: unknown; message?: unknown };
     if (typeof body?.message !== 'string' || !body.message || body.detail === undefined) return `${res.status} without {detail, message}: ${res.text.slice(0, 200)}`;
     if (res.status === 400 || res.status === 413) {
-      const known = ['body', 'query', 'path', ...target.bodyKeys, ...target.queryKeys, ...target.pathKeys, ...target.files, ...sent];
+      // An empty key is named as "" (validation.ts).
+      const known = ['body', 'query', 'path', ...target.bodyKeys, ...target.queryKeys, ...target.pathKeys, ...target.files, ...sent.map((k) => k || '""')];
       const listed = (res.body as { errors?: { field: string }[] }).errors;
       const fields = listed?.length ? listed.map((e) => e.field) : (/^([^:]{1,200}): ./.exec(body.message)?.[1]?.split(/,\s*/) ?? []);
       // A field is a known key or a path under one ("config.url", "line_items.0.quantity"),

@@ -9,6 +9,8 @@ import {
   ZTemplateSummarySchema,
   ZTemplateUsageReplySchema,
 } from '@kidogo/contracts';
+import { Prisma } from '../src/generated/prisma/client.js';
+import { CACHED_COUNT_MIN_ROWS } from '../src/common/list-counts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedItem, seedTemplate, seedTenant } from './support/factories.js';
 import { recordPayment } from './support/catalog.js';
@@ -212,6 +214,61 @@ describe('payment templates', () => {
       expect(active.data.map((a) => a.template_name)).toEqual(['Weekly']);
       await t.http.get('/payg/payments/templates/assignments?active=maybe').set(user.auth).expect(400);
       await t.http.get('/payg/payments/templates/assignments?limit=0').set(user.auth).expect(400);
+    });
+
+    it('pages many assignments with each filter exactly as ORDER BY and OFFSET on the rows would, keeping a large total', async () => {
+      const { user, org } = await seedTenant(t);
+      const [a, b] = [await seedTemplate(t, org.id, { template_name: 'Plan A' }), await seedTemplate(t, org.id, { template_name: 'Plan B' })];
+      const n = CACHED_COUNT_MIN_ROWS + 60;
+      // One customer per assignment; every fourth assignment ended, every third on plan B.
+      await t.db.query(Prisma.sql`
+        WITH c AS (
+          INSERT INTO customers (organization_id, customer_name, id_number, phone_contact, updated_at)
+          SELECT ${org.id}, 'Bulk ' || g, 'BULK-' || g, '0711' || lpad(g::text, 6, '0'), now() FROM generate_series(1, ${n}::int) g
+          RETURNING customer_id, customer_name
+        )
+        INSERT INTO template_assignments (organization_id, customer_id, template_id, is_active, ended_at)
+        SELECT ${org.id}, customer_id, CASE WHEN customer_id % 3 = 0 THEN ${b.id}::int ELSE ${a.id}::int END,
+               customer_id % 4 <> 0, CASE WHEN customer_id % 4 = 0 THEN now() END
+        FROM c ORDER BY customer_id`);
+      const other = await seedTenant(t);
+      await t.http.post('/payg/payments/templates/assign').set(other.user.auth).send({
+        customer_id: (await seedCustomer(t, other.org.id)).id,
+        template_id: (await seedTemplate(t, other.org.id)).id,
+      }).expect(200);
+
+      const expectPages = async (query: Record<string, string>, where: Prisma.Sql) => {
+        const [{ total }] = (await t.db.query<{ total: number }>(
+          Prisma.sql`SELECT count(*)::int AS total FROM template_assignments a WHERE organization_id = ${org.id} AND ${where}`,
+        )) as [{ total: number }];
+        for (const offset of [0, 7, 95, 100, total - 4, total, total + 3]) {
+          const reply = ZTemplateAssignmentsReplySchema.parse(
+            (await t.http.get('/payg/payments/templates/assignments').query({ limit: 10, offset, ...query }).set(user.auth).expect(200)).body,
+          );
+          const expected = await t.db.query<{ id: number; customer_name: string; template_name: string }>(Prisma.sql`
+            SELECT a.assignment_id AS id, c.customer_name, p.template_name FROM template_assignments a
+            JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
+            JOIN payment_templates p ON p.organization_id = a.organization_id AND p.template_id = a.template_id
+            WHERE a.organization_id = ${org.id} AND ${where} ORDER BY a.assignment_id DESC LIMIT 10 OFFSET ${offset}::int`);
+          expect({ offset, rows: reply.data.map((r) => [r.assignment_id, r.customer_name, r.template_name]), total: reply.pagination.total }).toEqual({
+            offset,
+            rows: expected.map((r) => [r.id, r.customer_name, r.template_name]),
+            total,
+          });
+        }
+        return total;
+      };
+      expect(await expectPages({}, Prisma.sql`true`)).toBe(n);
+      expect(await expectPages({ active: 'true' }, Prisma.sql`a.is_active`)).toBeGreaterThanOrEqual(CACHED_COUNT_MIN_ROWS);
+      expect(await expectPages({ active: 'false' }, Prisma.sql`NOT a.is_active`)).toBeLessThan(CACHED_COUNT_MIN_ROWS);
+      await expectPages({ template_id: String(b.id), active: 'true' }, Prisma.sql`a.template_id = ${b.id}::int AND a.is_active`);
+      // The totals of 100 or more are kept, one per filter; the small ones are counted every time.
+      const kept = await t.db.query<{ key: string; total: number }>(Prisma.sql`
+        SELECT key, total FROM list_counts WHERE organization_id = ${org.id} AND list = 'assignments' ORDER BY total DESC`);
+      expect(kept.map((k) => [JSON.parse(k.key), k.total])).toEqual([
+        [[null, null, null], n],
+        [[null, null, true], expect.any(Number)],
+      ]);
     });
 
     it('answers 404 for unknown or foreign customers and templates, 400 for bad input', async () => {

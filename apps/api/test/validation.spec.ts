@@ -20,4 +20,10 @@ describe('field errors of a refused body', () => {
   it('names an unknown nested key under its object, not as a top-level field', () => {
     expect(fields({ provider: 'x', config: { url: 'u', 'a&': 1 } })).toEqual([{ field: 'config.a&', message: 'is not an accepted field' }]);
   });
+
+  it('names an empty key as "", not as the object that holds it', () => {
+    // Found by the bad-input fuzzer: { config: { "": {}, toString: 1 } } was refused as "config, config.toString".
+    expect(fields({ provider: 'x', config: { url: 'u', '': {}, toString: 1 } })).toEqual([{ field: 'config."", config.toString', message: 'is not an accepted field' }]);
+    expect(fields({ provider: 'x', config: { url: 'u' }, '': 1 })).toEqual([{ field: '""', message: 'is not an accepted field' }]);
+  });
 });

@@ -61,8 +61,15 @@ export interface SearchPageSql {
    * how many rows match and how densely.
    */
   page: (kept: KeptCount, start: PageStart) => PageStatement;
-  /** The first page with `count(*) OVER ()::int AS matches_total` among its columns. */
-  countedPage: Prisma.Sql;
+  /**
+   * The first page with `count(*) OVER ()::int AS matches_total` among its
+   * columns: the first page and its total in one pass. Without it, the list
+   * counts first, then reads the page given the total: for searches that
+   * may match most rows (a word that names a token type or status), where
+   * the counted page sorts every match (5 s for 4,900,000 tokens) and the
+   * count alone runs in parallel (1.2 s).
+   */
+  countedPage?: Prisma.Sql;
   /** A scalar subquery giving the unfiltered list's size, kept beside a kept total. */
   size?: Prisma.Sql;
   /**
@@ -71,13 +78,6 @@ export interface SearchPageSql {
    * list's order must be `t DESC, id DESC`.
    */
   anchors?: Prisma.Sql;
-  /**
-   * Count first, then read the first page given the total, instead of the
-   * counted page: for a search that may match most rows (a word that names
-   * a token type or status), where the counted page sorts every match (5 s
-   * for 4,900,000 tokens) and the count alone runs in parallel (1.2 s).
-   */
-  countFirst?: boolean;
 }
 
 /**
@@ -193,14 +193,14 @@ export async function searchPage<R extends Record<string, unknown>>(
     if (!claimed.length) return keptPage(kept, anchorOf(kept));
   }
   // The first page, the one nearly every search shows, comes with its total
-  // from one pass (unless the list counts first, see countFirst). A deep page of a kept count counts the matches and their
-  // places; any other later page counts first: the page may lie past the
-  // matches (as a deep page of a rare search does), and an empty page
-  // carries no total.
+  // from one pass (when the list gives a countedPage). A deep page of a kept
+  // count counts the matches and their places; any other later page counts
+  // first: the page may lie past the matches (as a deep page of a rare
+  // search does), and an empty page carries no total.
   if (deep && kept) return placed();
   let rows: R[] | null = null;
   let total: number;
-  if (offset === 0 && !sql.countFirst) {
+  if (offset === 0 && sql.countedPage) {
     const counted = await query<R & { [MATCHES_COLUMN]: number }>(sql.countedPage);
     total = counted[0]?.[MATCHES_COLUMN] ?? 0;
     rows = counted.map((r) => {

@@ -98,8 +98,10 @@ export function fieldErrorsOf(error: z.ZodError, prefix?: string): { field: stri
     let message = i.message;
     if (i.code === 'invalid_type' && /received undefined/.test(i.message)) message = 'is required';
     if (i.code === 'unrecognized_keys') {
-      // Named with their path: "config.foo", not a bare "foo" that reads like a top-level field.
-      return { field: (i.keys ?? []).map((k) => [prefix, path, k].filter(Boolean).join('.')).join(', '), message: 'is not an accepted field' };
+      // Named with their path: "config.foo", not a bare "foo" that reads like a top-level field;
+      // an empty key as "" ('config.""'), not dropped into a "config" that reads like the field itself.
+      const named = (k: string) => [prefix, path].filter(Boolean).concat(k === '' ? '""' : k).join('.');
+      return { field: (i.keys ?? []).map(named).join(', '), message: 'is not an accepted field' };
     }
     if (i.code === 'invalid_value' && 'values' in i) {
       message = `must be one of ${(i.values as unknown[]).map(String).join(', ')}`;

@@ -1,6 +1,6 @@
 import type { MessageRow } from '@kidogo/contracts';
 
-export interface MessageListRow {
+export type MessageListRow = {
   id: number;
   received_message: string | null;
   forwarded_message: string | null;
@@ -12,7 +12,7 @@ export interface MessageListRow {
   delivery_status: string;
   payment_id: number | null;
   transaction_code: string | null;
-}
+};
 
 export function toMessageRow(r: MessageListRow): MessageRow {
   return {

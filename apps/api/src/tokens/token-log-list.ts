@@ -1,7 +1,7 @@
 import type { TokenKind, TokenLogQuery } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
-import { type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
+import { type KeptCount, type PageStart, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, textMatch } from '../catalog/search.js';
 import type { TokenLogRow } from './tokens.mapper.js';
 
@@ -132,12 +132,10 @@ export async function listTokenLogs(runs: Runs, orgId: string, q: TokenLogQuery)
               ORDER BY created_at DESC, id DESC LIMIT ${q.limit}::int OFFSET ${start.skip}::int`
           : Prisma.sql`SELECT ${COLUMNS} FROM token_logs WHERE ${walked} ${from(start)} ${order(start.skip)}`,
       size: Prisma.sql`SELECT coalesce(sum(n), 0)::int FROM token_stats WHERE organization_id = ${orgId}`,
-      countedPage: Prisma.sql`SELECT ${COLUMNS}, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM token_logs WHERE ${all} ${order(0)}`,
       anchors: Prisma.sql`SELECT created_at AS t, token_log_id AS id FROM token_logs WHERE ${all}`,
-      // Many terms match most tokens: a type or a status ("add", "success"), a
-      // serial's prefix ("SHS-": its counted page took 12 s, its count 1.2 s).
-      // A rare term's count is a millisecond.
-      countFirst: true,
+      // No counted page: many terms match most tokens, a type or a status
+      // ("add", "success") or a serial's prefix ("SHS-": its counted page took
+      // 12 s, its count 1.2 s); a rare term's count is a millisecond.
     });
   }
   const rows = await runs.prepared<TokenLogRow & { total: number }>(Prisma.sql`
