@@ -148,6 +148,7 @@ const record = (group, name, extra, figures) => {
       (figures.statuses && Object.keys(figures.statuses).some((s) => s !== '200' && s !== '201') ? `  ${JSON.stringify(figures.statuses)}` : '') +
       (row.db ? `  db ${row.db.rps}/s p95 ${row.db.p95_ms} ms (${row.db.db_cpu_ms_per_request} ms cpu), API/db throughput ${row.throughput_ratio}` : '') +
       (figures.api_cpu_ms_per_request !== undefined ? `  cpu/req api ${figures.api_cpu_ms_per_request} db ${figures.db_cpu_ms_per_request ?? '-'} ms` : '') +
+      (figures.first_request_ms !== undefined ? `  first request alone ${figures.first_request_ms} ms` : '') +
       `  load ${figures.load_after?.join(' ') ?? load().join(' ')}`,
   );
   return row;
@@ -211,7 +212,11 @@ if (only.has('reads')) {
   ];
   for (const [group, list] of [['reads', reads], ['pages', pages]]) {
     for (const [name, path, next] of list) {
+      // A page's first request alone, as a user makes it, timed: a search's first request counts its matches
+      // (and a deep page their places), which sixteen identical first requests at once would all do.
+      const first = group === 'pages' && path ? await sequential({ url: base + path, headers: auth, times: 1 }) : null;
       const figures = await http({ url: base, connections: 16, duration, headers: auth, path: path ?? undefined, next });
+      if (first) figures.first_request_ms = first.first_ms;
       record(group, name, { path: path ?? (group === 'reads' ? name.split(' ')[1] : '/payg/metrics/token-generation-logs') }, figures);
     }
   }
