@@ -2,6 +2,7 @@ import type { CustomerSearchField } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
+import { offsetDay } from '../stats/totals.js';
 import { ANCHORED_FROM, type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, loweredMatch, textMatch } from '../catalog/search.js';
 
@@ -155,12 +156,7 @@ export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQu
     return { rows: rows.map(toRow), total };
   }
   const rows = await runs.prepared<Row & { total: number }>(Prisma.sql`
-    WITH days AS (
-      SELECT day, sum(n)::int AS n FROM customer_stats WHERE organization_id = ${orgId} GROUP BY day HAVING sum(n) <> 0
-    ), place AS (
-      SELECT day, newer FROM (SELECT day, n, (sum(n) OVER (ORDER BY day DESC))::int - n AS newer FROM days) d
-      WHERE newer + n > ${q.offset}::int ORDER BY day DESC LIMIT 1
-    )
+    ${offsetDay('customer_stats', orgId, q.offset)}
     SELECT (SELECT coalesce(sum(n), 0)::int FROM days) AS total, ${COLUMNS}
     FROM (SELECT 1) one
     LEFT JOIN place p ON true

@@ -76,3 +76,19 @@ export const customersByDay = (orgId: string, r: Range) =>
 export const itemTotals = (orgId: string) => Prisma.sql`(
   SELECT is_assigned, status, product_name, sum(n)::int AS n FROM item_stats
   WHERE organization_id = ${orgId} GROUP BY 1, 2, 3 HAVING sum(n) <> 0)`;
+
+/**
+ * `WITH days, place`: the organization's rows per UTC creation day from a
+ * totals table (days with none left out), and `place`, the day a newest-first
+ * list's offset falls in with how many rows are newer than that day (none
+ * when the offset is past the end). A list reads its page from that day's
+ * place in its (organization_id, created_at DESC, id DESC) index, skipping
+ * at most one day of rows instead of `offset` index entries.
+ */
+export const offsetDay = (stats: 'customer_stats' | 'token_stats', orgId: string, offset: number) => Prisma.sql`
+    WITH days AS (
+      SELECT day, sum(n)::int AS n FROM ${Prisma.raw(stats)} WHERE organization_id = ${orgId} GROUP BY day HAVING sum(n) <> 0
+    ), place AS (
+      SELECT day, newer FROM (SELECT day, n, (sum(n) OVER (ORDER BY day DESC))::int - n AS newer FROM days) d
+      WHERE newer + n > ${offset}::int ORDER BY day DESC LIMIT 1
+    )`;

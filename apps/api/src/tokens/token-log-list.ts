@@ -1,6 +1,7 @@
 import type { TokenKind, TokenLogQuery } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
+import { offsetDay } from '../stats/totals.js';
 import { type KeptCount, type PageStart, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, textMatch } from '../catalog/search.js';
 import type { TokenLogRow } from './tokens.mapper.js';
@@ -139,12 +140,7 @@ export async function listTokenLogs(runs: Runs, orgId: string, q: TokenLogQuery)
     });
   }
   const rows = await runs.prepared<TokenLogRow & { total: number }>(Prisma.sql`
-    WITH days AS (
-      SELECT day, sum(n)::int AS n FROM token_stats WHERE organization_id = ${orgId} GROUP BY day HAVING sum(n) <> 0
-    ), place AS (
-      SELECT day, newer FROM (SELECT day, n, (sum(n) OVER (ORDER BY day DESC))::int - n AS newer FROM days) d
-      WHERE newer + n > ${q.offset}::int ORDER BY day DESC LIMIT 1
-    )
+    ${offsetDay('token_stats', orgId, q.offset)}
     SELECT (SELECT coalesce(sum(n), 0)::int FROM days) AS total, t.*
     FROM (SELECT 1) one
     LEFT JOIN place p ON true
