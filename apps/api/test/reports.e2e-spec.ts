@@ -173,6 +173,36 @@ describe('reports', () => {
     expect(text).toMatch(/Page \d\d/);
   });
 
+  it('gives one page of a report with the totals of all of it, the same rows as the whole report', async () => {
+    const { user: paged } = await seedTenant(t);
+    const org = paged.organization_id;
+    await t.db.db.customer.createMany({
+      data: Array.from({ length: 45 }, (_, i) => ({ organization_id: org, customer_name: `Paged ${i}`, id_number: `PAGED${i}`, phone_contact: `0733${String(i).padStart(6, '0')}` })),
+    });
+    const seeded = await seedCustomerWithDevice(t, org, { template: { free_code_price: '800.00' }, item: { price: '900.00' } });
+    await seedPayment(t, org, { customer_id: seeded.customer.id, item_id: seeded.item.id, amount: '120.00' });
+    await seedPayment(t, org, { customer_id: seeded.customer.id, amount: '30.00', status: 'failed' });
+    for (const body of [{ report: 'customers' }, { report: 'customers', from: '2020-01-01' }, { report: 'revenue', from: '2025-01-01', to: '2025-12-31' }, { report: 'tokens' }]) {
+      const whole = ZReportSchema.parse((await report(body.report === 'customers' ? paged : a, body).expect(200)).body);
+      for (const [offset, limit] of [[0, 20], [20, 20], [40, 20], [3, 1], [46, 5], [1000, 10]] as const) {
+        const page = ZReportSchema.parse((await report(body.report === 'customers' ? paged : a, { ...body, limit, offset }).expect(200)).body);
+        expect({ body, offset, rows: page.rows, totals: page.totals, columns: page.columns }).toEqual({
+          body,
+          offset,
+          rows: whole.rows.slice(offset, offset + limit),
+          totals: whole.totals,
+          columns: whole.columns,
+        });
+      }
+    }
+    const first = ZReportSchema.parse((await report(paged, { report: 'customers', limit: 10 }).expect(200)).body);
+    expect(first.totals).toEqual({ rows: 46, devices: 1, total_paid: '120.00', remaining: '680.00' });
+    expect((await report(paged, { report: 'customers', format: 'csv', limit: 10 }).expect(400)).body.message).toBe('limit: only with format json');
+    expect((await report(paged, { report: 'customers', offset: 10 }).expect(400)).body.message).toBe('offset: only with limit');
+    expect((await report(paged, { report: 'customers', limit: 1001 }).expect(400)).body.message).toBe('limit: must be at most 1000');
+    expect((await report(paged, { report: 'customers', limit: 10, offset: -1 }).expect(400)).body.message).toBe('offset: must be at least 0');
+  });
+
   it('works on an empty organization and never shows another organization’s rows', async () => {
     for (const kind of ['revenue', 'customers', 'tokens'] as const) {
       const r = ZReportSchema.parse((await report(b, { report: kind }).expect(200)).body);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_OFFSET } from './common.js';
 import { zPeriodDate } from './metrics.js';
 
 export const REPORT_KINDS = ['revenue', 'customers', 'tokens'] as const;
@@ -14,14 +15,34 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  * - tokens: tokens generated per day and token type, with counts and days.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
+ *
+ * With `limit` (json only) the reply's rows are one page of the report, from
+ * `offset`, while its totals (and `totals.rows`, the row count) still cover
+ * the whole report: how a screen shows a customer report of a million rows
+ * (206 MB of JSON as a whole) a page at a time.
  */
+export const REPORT_PAGE_MAX = 1000;
 export const ZReportRequestSchema = z
   .object({
     report: z.enum(REPORT_KINDS),
     from: zPeriodDate().nullish(),
     to: zPeriodDate().nullish(),
     format: z.enum(REPORT_FORMATS).default('json'),
+    limit: z
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(REPORT_PAGE_MAX, { error: `must be at most ${REPORT_PAGE_MAX}` })
+      .optional(),
+    offset: z
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be at least 0' })
+      .max(MAX_OFFSET, { error: `must be at most ${MAX_OFFSET}` })
+      .optional(),
   })
+  .refine((q) => q.format === 'json' || q.limit === undefined, { error: 'only with format json', path: ['limit'] })
+  .refine((q) => q.limit !== undefined || q.offset === undefined, { error: 'only with limit', path: ['offset'] })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { error: 'must not be after to', path: ['from'] });
 export type ReportRequest = z.infer<typeof ZReportRequestSchema>;
 

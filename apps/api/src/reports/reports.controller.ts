@@ -17,13 +17,14 @@ export class ReportsController {
   @Post('page')
   @Endpoint({
     summary: 'A revenue, customer or token report as JSON, or as a CSV or PDF download',
-    description: 'csv and pdf answer an attachment named {report}-report-YYYY-MM-DD.{csv,pdf}. Every format streams.',
+    description:
+      'csv and pdf answer an attachment named {report}-report-YYYY-MM-DD.{csv,pdf}. Every format streams. With limit (json only), rows are one page from offset and totals cover the whole report.',
     body: ZReportRequestSchema,
     response: ZReportSchema,
     produces: 'application/json, text/csv, application/pdf',
   })
   async page(@OrgId() orgId: string, @ValidBody() body: ReportRequest, @Res() reply: HttpReply): Promise<void> {
-    const report = await primed(this.reports.open(orgId, body));
+    const report = await primed(body.limit !== undefined ? await this.reports.page(orgId, { ...body, limit: body.limit }) : this.reports.open(orgId, body));
     const filename = `${body.report}-report-${isoDay(new Date())}.${body.format}`;
     if (body.format === 'csv') return writeCsv(streamReply(reply, 'text/csv; charset=utf-8', filename), report);
     if (body.format === 'pdf') return writePdf(streamReply(reply, 'application/pdf', filename), report);

@@ -3,10 +3,13 @@ import type { ReportColumn, ReportRequest } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { SUCCESSFUL, isoDay, periodSql, toPeriod, type Period } from '../metrics/period.js';
+import { MetricSnapshots } from '../metrics/metric-snapshots.js';
 import type { ReportStream, Row } from './report-writers.js';
 
 /** Customers fetched per round trip: big enough to be quick, small enough to never hold a large report in memory. */
 export const CUSTOMER_BATCH = 1000;
+/** How old the totals of a paged customer report may be on a large organization (see customerTotals). */
+const PAGED_TOTALS_MAX_AGE_S = 60;
 
 const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
   revenue: [
@@ -45,6 +48,16 @@ const TITLES: Record<ReportRequest['report'], string> = {
   tokens: 'Token Report',
 };
 
+/** A report's heading: what, over which period, when, and its columns. */
+const metaOf = (req: ReportRequest): ReportStream['meta'] => ({
+  report: req.report,
+  title: TITLES[req.report],
+  from: req.from ? req.from.slice(0, 10) : null,
+  to: req.to ? req.to.slice(0, 10) : null,
+  generated_at: new Date().toISOString(),
+  columns: COLUMNS[req.report],
+});
+
 /** Sums money in cents and counts as integers while rows stream past. */
 class Totals {
   private readonly sums = new Map<string, number>();
@@ -76,7 +89,10 @@ class Totals {
 
 @Injectable()
 export class ReportsService {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly snapshots: MetricSnapshots,
+  ) {}
 
   /** The report as a stream of row batches; nothing runs until the writer pulls the first batch. */
   open(orgId: string, req: ReportRequest): ReportStream {
@@ -93,14 +109,7 @@ export class ReportsService {
       for await (const batch of source) yield totals.add(batch);
     }
     return {
-      meta: {
-        report: req.report,
-        title: TITLES[req.report],
-        from: req.from ? req.from.slice(0, 10) : null,
-        to: req.to ? req.to.slice(0, 10) : null,
-        generated_at: new Date().toISOString(),
-        columns,
-      },
+      meta: metaOf(req),
       batches: counted(),
       totals: () => totals.result(),
     };
@@ -137,37 +146,96 @@ export class ReportsService {
    * is one indexed query, so a million customers stream at constant memory.
    */
   private async *customerRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
-    const db = this.database.read;
     let after = 0;
     for (;;) {
-      const rows = await db.$queryRaw<
-        { customer_id: number; customer_name: string; phone_contact: string; status: string; devices: number; total_paid: string; remaining: string; created_at: Date }[]
-      >`
-        SELECT c.customer_id, c.customer_name, c.phone_contact, c.status,
-               coalesce(d.devices, 0)::int AS devices,
-               coalesce(pp.paid, 0)::numeric(20,2)::text AS total_paid,
-               greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0)::numeric(20,2)::text AS remaining,
-               c.created_at
+      const rows = await this.customers(orgId, period, Prisma.sql`AND c.customer_id > ${after}::int ORDER BY c.customer_id LIMIT ${CUSTOMER_BATCH}::int`);
+      if (!rows.length) return;
+      after = rows[rows.length - 1]!.customer_id as number;
+      yield rows;
+      if (rows.length < CUSTOMER_BATCH) return;
+    }
+  }
+
+  /** Customer report rows of the period, `tail` ordering and limiting them. */
+  private async customers(orgId: string, period: Period, tail: Prisma.Sql): Promise<Row[]> {
+    const rows = await this.database.read.$queryRaw<
+      { customer_id: number; customer_name: string; phone_contact: string; status: string; devices: number; total_paid: string; remaining: string; created_at: Date }[]
+    >`
+      SELECT c.customer_id, c.customer_name, c.phone_contact, c.status,
+             coalesce(d.devices, 0)::int AS devices,
+             coalesce(pp.paid, 0)::numeric(20,2)::text AS total_paid,
+             greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0)::numeric(20,2)::text AS remaining,
+             c.created_at
+      FROM customers c
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS devices, sum(i.price) AS price FROM items i
+        WHERE i.organization_id = c.organization_id AND i.customer_id = c.customer_id
+      ) d ON true
+      LEFT JOIN LATERAL (
+        SELECT sum(p.amount) AS paid FROM payments p
+        WHERE p.organization_id = c.organization_id AND p.customer_id = c.customer_id AND p.status IN ${SUCCESSFUL}
+      ) pp ON true
+      LEFT JOIN template_assignments ta
+        ON ta.organization_id = c.organization_id AND ta.customer_id = c.customer_id AND ta.is_active
+      LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+      WHERE c.organization_id = ${orgId}${periodSql(Prisma.sql`c.created_at`, period)}
+      ${tail}`;
+    return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  }
+
+  /**
+   * The customer report's totals row, in one pass of each table (grouped by
+   * customer) instead of one lookup per customer: 1,000,000 customers and
+   * 4,500,000 payments in seconds, where reading every row of the report
+   * took 90 s. Kept up to PAGED_TOTALS_MAX_AGE_S when slow, so that paging
+   * through the report does not add them up again on every page.
+   */
+  private async customerTotals(orgId: string, period: Period, req: ReportRequest): Promise<Row> {
+    const key = `report.customers.${req.from ?? ''}.${req.to ?? ''}`;
+    const compute = async () => {
+      const [t] = await this.database.readQuery<{ rows: number; devices: number; total_paid: string; remaining: string }>(Prisma.sql`
+        SELECT count(*)::int AS rows, coalesce(sum(coalesce(d.devices, 0)), 0)::int AS devices,
+               coalesce(sum(coalesce(pp.paid, 0)), 0)::numeric(20,2)::text AS total_paid,
+               coalesce(sum(greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0)), 0)::numeric(20,2)::text AS remaining
         FROM customers c
-        LEFT JOIN LATERAL (
-          SELECT count(*) AS devices, sum(i.price) AS price FROM items i
-          WHERE i.organization_id = c.organization_id AND i.customer_id = c.customer_id
-        ) d ON true
-        LEFT JOIN LATERAL (
-          SELECT sum(p.amount) AS paid FROM payments p
-          WHERE p.organization_id = c.organization_id AND p.customer_id = c.customer_id AND p.status IN ${SUCCESSFUL}
-        ) pp ON true
+        LEFT JOIN (
+          SELECT customer_id, count(*) AS devices, sum(price) AS price FROM items
+          WHERE organization_id = ${orgId} AND customer_id IS NOT NULL GROUP BY customer_id
+        ) d ON d.customer_id = c.customer_id
+        LEFT JOIN (
+          SELECT customer_id, sum(amount) AS paid FROM payments
+          WHERE organization_id = ${orgId} AND customer_id IS NOT NULL AND status IN ${SUCCESSFUL} GROUP BY customer_id
+        ) pp ON pp.customer_id = c.customer_id
         LEFT JOIN template_assignments ta
           ON ta.organization_id = c.organization_id AND ta.customer_id = c.customer_id AND ta.is_active
         LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
-        WHERE c.organization_id = ${orgId} AND c.customer_id > ${after}::int${periodSql(Prisma.sql`c.created_at`, period)}
-        ORDER BY c.customer_id
-        LIMIT ${CUSTOMER_BATCH}::int`;
-      if (!rows.length) return;
-      after = rows[rows.length - 1].customer_id;
-      yield rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-      if (rows.length < CUSTOMER_BATCH) return;
+        WHERE c.organization_id = ${orgId}${periodSql(Prisma.sql`c.created_at`, period)}`);
+      return t!;
+    };
+    return (await this.snapshots.get(orgId, key, compute, PAGED_TOTALS_MAX_AGE_S)).value;
+  }
+
+  /**
+   * One page of a report (`limit` rows from `offset`) with the totals of the
+   * whole of it. The revenue and token reports are a row per month or per
+   * day and type, read whole and cut; the customer report reads the page's
+   * customers only, its totals aggregated (see customerTotals).
+   */
+  async page(orgId: string, req: ReportRequest & { limit: number }): Promise<ReportStream> {
+    const offset = req.offset ?? 0;
+    const once = (rows: Row[]) => (async function* () { yield rows; })();
+    if (req.report !== 'customers') {
+      const whole = this.open(orgId, req);
+      const rows: Row[] = [];
+      for await (const batch of whole.batches) rows.push(...batch);
+      return { ...whole, batches: once(rows.slice(offset, offset + req.limit)) };
     }
+    const period = toPeriod(req.from, req.to);
+    const [rows, totals] = await Promise.all([
+      this.customers(orgId, period, Prisma.sql`ORDER BY c.customer_id LIMIT ${req.limit}::int OFFSET ${offset}::int`),
+      this.customerTotals(orgId, period, req),
+    ]);
+    return { meta: metaOf(req), batches: once(rows), totals: () => totals };
   }
 
   /** Tokens per UTC day and token type. */

@@ -31,13 +31,19 @@ function monthText(month: string) {
 
 const alignOf = (c: ReportColumn) => (c.type === 'money' || c.type === 'number' ? 'right' : 'left');
 
-/** The report's rows 20 at a time, with a totals row for the money and number columns. */
-export function ReportTable({ report }: { report: Report }) {
-  const [page, setPage] = useState(1);
-  const rows = report.rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
+/**
+ * The report's rows 20 at a time, with a totals row for the money and number
+ * columns. With `paging`, the report holds only the page's rows (the server
+ * pages it) and `totals.rows` counts them all.
+ */
+export function ReportTable({ report, paging }: { report: Report; paging?: { page: number; onPageChange: (page: number) => void } }) {
+  const [localPage, setLocalPage] = useState(1);
+  const page = paging?.page ?? localPage;
+  const rows = paging ? report.rows : report.rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
+  const count = paging ? Number(report.totals.rows ?? 0) : report.rows.length;
   const hasTotals = report.columns.some((c) => (c.type === 'money' || c.type === 'number') && report.totals[c.key] !== undefined);
 
-  if (!report.rows.length) {
+  if (!count) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         No data for this period
@@ -85,7 +91,7 @@ export function ReportTable({ report }: { report: Report }) {
           ) : null}
         </Table>
       </ScrollArea>
-      <PaginationControl page={page} total={report.rows.length} pageSize={REPORT_PAGE_SIZE} onPageChange={setPage} itemLabel="rows" />
+      <PaginationControl page={page} total={count} pageSize={REPORT_PAGE_SIZE} onPageChange={paging?.onPageChange ?? setLocalPage} itemLabel="rows" />
     </>
   );
 }

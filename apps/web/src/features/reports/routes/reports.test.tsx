@@ -82,6 +82,35 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(URL.createObjectURL).toHaveBeenCalledTimes(2);
   });
 
+  it('asks the server for the customer report a page at a time, with the totals of all of it', async () => {
+    seedSession();
+    const customersPage = (offset: number): Report => ({
+      report: 'customers',
+      from: null,
+      to: null,
+      generated_at: '2026-01-01T00:00:00Z',
+      columns: [
+        { key: 'customer_id', label: 'Customer ID', type: 'number' },
+        { key: 'customer_name', label: 'Customer Name', type: 'text' },
+        { key: 'total_paid', label: 'Total Paid', type: 'money' },
+      ],
+      rows: Array.from({ length: 20 }, (_, i) => ({ customer_id: offset + i + 1, customer_name: `Customer ${offset + i + 1}`, total_paid: '10.00' })),
+      totals: { rows: 1_000_000, total_paid: '10000000.00' },
+    });
+    const { calls } = mockReportsApi((body) => jsonResponse(200, customersPage(Number(body.offset ?? 0))));
+    renderApp('/reports?report=customers');
+    const table = await screen.findByRole('table', { name: 'customers report' });
+    expect(within(table).getByText('Customer 1')).toBeInTheDocument();
+    expect(within(table).getByText('Total (1,000,000 rows)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(await screen.findByRole('table', { name: 'customers report' })).findByText('Customer 21')).toBeInTheDocument();
+    const bodies = calls.filter((c) => c.url === '/payg/reports/page').map((c) => JSON.parse(c.body!));
+    expect(bodies.map((b) => [b.report, b.limit, b.offset])).toEqual([
+      ['customers', 20, 0],
+      ['customers', 20, 20],
+    ]);
+  });
+
   it("shows 'Failed to load reports' with Retry", async () => {
     seedSession();
     let fail = true;

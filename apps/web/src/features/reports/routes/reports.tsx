@@ -11,14 +11,17 @@ import { useReport } from '../api/get-report';
 import { REPORT_KINDS, type ReportKind } from '../api/types';
 import { REPORTS, reportInfo } from '../components/report-catalog';
 import { ReportChart } from '../components/report-chart';
-import { ReportTable } from '../components/report-table';
+import { REPORT_PAGE_SIZE, ReportTable } from '../components/report-table';
 
 export const LOAD_FAILED = 'Failed to load reports';
 
 function ReportView({ kind }: { kind: ReportKind }) {
   const info = reportInfo(kind);
   const [range, setRange] = useState<DayRange>(info.defaultRange);
-  const report = useReport(kind, range.from, range.to);
+  // The customer report has a row per customer (a million on a large portfolio): the server sends it a page at a time.
+  const paged = kind === 'customers';
+  const [page, setPage] = useState(1);
+  const report = useReport(kind, range.from, range.to, paged ? { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE } : null);
   const downloader = useDownloadReport();
   const busy = downloader.isPending ? downloader.variables?.format : null;
 
@@ -33,7 +36,14 @@ function ReportView({ kind }: { kind: ReportKind }) {
             </Text>
           </Stack>
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <DateRangePicker value={range} onChange={setRange} label="Period" />
+            <DateRangePicker
+              value={range}
+              onChange={(r) => {
+                setRange(r);
+                setPage(1);
+              }}
+              label="Period"
+            />
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
@@ -74,7 +84,7 @@ function ReportView({ kind }: { kind: ReportKind }) {
         ) : report.data ? (
           <Stack gap="md" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
             <ReportChart report={report.data} />
-            <ReportTable key={`${kind}-${range.from}-${range.to}`} report={report.data} />
+            <ReportTable key={`${kind}-${range.from}-${range.to}`} report={report.data} paging={paged ? { page, onPageChange: setPage } : undefined} />
             <Text size="xs" c="dimmed">
               {formatDate(range.from)} – {formatDate(range.to)} · generated {formatDate(report.data.generated_at, true)}
             </Text>
