@@ -22,24 +22,20 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  * (206 MB of JSON as a whole) a page at a time.
  */
 export const REPORT_PAGE_MAX = 1000;
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
 export const ZReportRequestSchema = z
   .object({
     report: z.enum(REPORT_KINDS),
     from: zPeriodDate().nullish(),
     to: zPeriodDate().nullish(),
     format: z.enum(REPORT_FORMATS).default('json'),
-    limit: z
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be at least 1' })
-      .max(REPORT_PAGE_MAX, { error: `must be at most ${REPORT_PAGE_MAX}` })
-      .optional(),
-    offset: z
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(0, { error: 'must be at least 0' })
-      .max(MAX_OFFSET, { error: `must be at most ${MAX_OFFSET}` })
-      .optional(),
+    limit: wholeNumber(1, REPORT_PAGE_MAX).optional(),
+    offset: wholeNumber(0, MAX_OFFSET).optional(),
   })
   .refine((q) => q.format === 'json' || q.limit === undefined, { error: 'only with format json', path: ['limit'] })
   .refine((q) => q.limit !== undefined || q.offset === undefined, { error: 'only with limit', path: ['offset'] })
