@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { formatMoney } from '@/components/ui/money';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { Report } from '../api/types';
 
 const TYPE_COLORS = ['violet.6', 'teal.6', 'orange.6', 'blue.6', 'pink.6', 'gray.6'];
@@ -19,6 +20,7 @@ function dayLabel(day: string) {
 
 /** Revenue per month, or tokens per day stacked by type; nothing for the customer report. */
 export function ReportChart({ report }: { report: Report }) {
+  const currency = useOrganizationCurrency();
   if (report.report === 'revenue') {
     const data = report.rows.map((r) => ({ month: monthLabel(String(r.month ?? '')), Revenue: num(r.revenue) }));
     if (!data.some((d) => d.Revenue > 0)) return null;
@@ -30,7 +32,7 @@ export function ReportChart({ report }: { report: Report }) {
         series={[{ name: 'Revenue', color: 'kidogo.6' }]}
         tickLine="none"
         gridAxis="y"
-        valueFormatter={(v) => formatMoney(v)}
+        valueFormatter={(v) => formatMoney(v, currency)}
         yAxisProps={{ width: 80, tickFormatter: (v: number) => new Intl.NumberFormat(undefined, { notation: 'compact' }).format(v) }}
         aria-label="Revenue per month"
       />

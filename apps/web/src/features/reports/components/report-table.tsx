@@ -3,16 +3,20 @@ import { useState } from 'react';
 import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { PaginationControl } from '@/components/ui/pagination-control';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { Report, ReportCell, ReportColumn } from '../api/types';
 
 export const REPORT_PAGE_SIZE = 20;
 
-/** One cell as the column's type reads: money with 2 decimals, numbers grouped, dates in the user's locale. */
-export function formatCell(value: ReportCell | undefined, column: ReportColumn): string {
-  if (value === null || value === undefined || value === '') return column.type === 'money' ? formatMoney(0) : '—';
+/**
+ * One cell as the column's type reads: money with 2 decimals in the
+ * organization's currency, numbers grouped, dates in the user's locale.
+ */
+export function formatCell(value: ReportCell | undefined, column: ReportColumn, currency: string | null = null): string {
+  if (value === null || value === undefined || value === '') return column.type === 'money' ? formatMoney(0, currency) : '—';
   switch (column.type) {
     case 'money':
-      return formatMoney(value);
+      return formatMoney(value, currency);
     case 'number':
       return typeof value === 'number' ? value.toLocaleString() : String(value);
     case 'date':
@@ -37,6 +41,7 @@ const alignOf = (c: ReportColumn) => (c.type === 'money' || c.type === 'number' 
  * pages it) and `totals.rows` counts them all.
  */
 export function ReportTable({ report, paging }: { report: Report; paging?: { page: number; onPageChange: (page: number) => void } }) {
+  const currency = useOrganizationCurrency();
   const [localPage, setLocalPage] = useState(1);
   const page = paging?.page ?? localPage;
   const rows = paging ? report.rows : report.rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
@@ -68,7 +73,7 @@ export function ReportTable({ report, paging }: { report: Report; paging?: { pag
               <Table.Tr key={i}>
                 {report.columns.map((c) => (
                   <Table.Td key={c.key} ta={alignOf(c)} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} tt={c.key === 'token_type' || c.key === 'status' ? 'capitalize' : undefined}>
-                    {formatCell(r[c.key], c)}
+                    {formatCell(r[c.key], c, currency)}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -82,7 +87,7 @@ export function ReportTable({ report, paging }: { report: Report; paging?: { pag
                     {i === 0
                       ? `Total (${Number(report.totals.rows ?? report.rows.length).toLocaleString()} rows)`
                       : (c.type === 'money' || c.type === 'number') && c.key !== 'customer_id' && report.totals[c.key] !== undefined
-                        ? formatCell(report.totals[c.key], c)
+                        ? formatCell(report.totals[c.key], c, currency)
                         : ''}
                   </Table.Th>
                 ))}

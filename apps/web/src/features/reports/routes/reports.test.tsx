@@ -111,6 +111,19 @@ describe('reports page', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("shows money in the organization's currency", async () => {
+    seedSession();
+    mockFetch((call: RecordedCall) => {
+      if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+      if (call.url.startsWith('/payg/payments')) return jsonResponse(200, { data: [{ currency: 'KES' }] });
+      if (call.url === '/payg/reports/page') return jsonResponse(200, revenueReport);
+      return jsonResponse(404, { message: 'not mocked' });
+    });
+    renderApp('/reports?report=revenue');
+    const table = await screen.findByRole('table', { name: 'revenue report' });
+    expect(await within(table).findByText(/^KES 2,000\.50$/)).toBeInTheDocument();
+  });
+
   it("shows 'Failed to load reports' with Retry", async () => {
     seedSession();
     let fail = true;
