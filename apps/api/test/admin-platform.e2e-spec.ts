@@ -13,6 +13,7 @@ import {
   ZPlanSchema,
 } from '@kidogo/contracts';
 import { SecretBox } from '../src/common/crypto.js';
+import { Prisma } from '../src/generated/prisma/client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedItem, seedRoles, seedTenant, seedTokenLog, type SeededUser } from './support/factories.js';
 
@@ -57,6 +58,33 @@ describe('super admin: token logs, providers, OEM credentials, plans and feature
     const paged = ZAdminTokenLogListSchema.parse((await get('metrics/token-logs?limit=1&offset=2').expect(200)).body);
     expect(paged.data.items).toHaveLength(1);
     expect(paged.data.total).toBe(3);
+    // Pages merged across organizations, as ORDER BY and OFFSET over every token would give them.
+    const c = await seedItem(t, other.organization_id, { serial_number: 'SN-TL-C' });
+    for (let i = 0; i < 7; i++) {
+      await seedTokenLog(t, i % 2 ? roles.org.id : other.organization_id, i % 2 ? a : c, {
+        status: i === 3 ? 'failed' : 'success',
+        created_at: new Date(Date.UTC(2026, 0, 8, 10, 0, i % 3)),
+      });
+    }
+    for (const filter of ['', '&status_filter=success', '&status_filter=error', '&date_from=2026-01-06&date_to=2026-01-08']) {
+      const where = filter.includes('=success')
+        ? Prisma.sql`status = 'success'`
+        : filter.includes('=error')
+          ? Prisma.sql`status <> 'success'`
+          : filter.includes('date_from')
+            ? Prisma.sql`created_at >= '2026-01-06' AND created_at < '2026-01-09'`
+            : Prisma.sql`true`;
+      const expected = await t.db.query<{ id: number }>(Prisma.sql`SELECT token_log_id AS id FROM token_logs WHERE ${where} ORDER BY created_at DESC, token_log_id DESC`);
+      for (const offset of [0, 2, 4, 9]) {
+        const page = ZAdminTokenLogListSchema.parse((await get(`metrics/token-logs?limit=3&offset=${offset}${filter}`).expect(200)).body);
+        expect({ filter, offset, ids: page.data.items.map((i) => i.id), total: page.data.total }).toEqual({
+          filter,
+          offset,
+          ids: expected.slice(offset, offset + 3).map((r) => r.id),
+          total: expected.length,
+        });
+      }
+    }
     await get('metrics/token-logs?status_filter=maybe').expect(400);
     await get('metrics/token-logs?date_from=2026-02-01&date_to=2026-01-01').expect(400);
   });

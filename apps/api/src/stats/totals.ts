@@ -26,7 +26,7 @@ export interface Range {
  * summing them twice cost PostgreSQL a second aggregation.
  */
 function byDay(
-  orgId: string,
+  orgId: string | Prisma.Sql,
   r: Range,
   stats: string,
   table: string,
@@ -61,8 +61,11 @@ export const paymentsByDay = (orgId: string, r: Range) =>
     raw: 'count(*)::int AS n, sum(amount) AS amount',
   });
 
-/** Tokens by UTC day generated, type and validity: `(day, token_type, is_valid, n, days)` over [from, until) on created_at. */
-export const tokensByDay = (orgId: string, r: Range) =>
+/**
+ * Tokens by UTC day generated, type and validity: `(day, token_type, is_valid, n, days)` over [from, until) on
+ * created_at. `orgId` may be a column of an outer query (the console's count over every organization).
+ */
+export const tokensByDay = (orgId: string | Prisma.Sql, r: Range) =>
   byDay(orgId, r, 'token_stats', 'token_logs', 'created_at', 'token_type, is_valid', {
     stats: 'n, days',
     raw: 'count(*)::int AS n, sum(days_generated) AS days',
