@@ -220,6 +220,14 @@ describe('payments', () => {
       expect(all.data[1]).toMatchObject({ status: 'completed', customer_id: b.customer.id, customer_name: b.customer.customer_name, serial_number: b.item.serial_number, days_bought: 30, currency: 'KES' });
 
       expect((await list({ status: 'pending' })).data.map((p) => p.amount)).toEqual(['40.00']);
+      // Totals filtered by status and dates come from the daily totals, part days from the rows.
+      const totals = async (q: Record<string, string>) => (await list(q)).pagination.total;
+      expect(await totals({ status: 'pending' })).toBe(1);
+      expect(await totals({ status: 'completed', from: '2026-01-02' })).toBe(2);
+      expect(await totals({ from: '2026-01-02', to: '2026-01-03' })).toBe(2);
+      expect(await totals({ from: '2026-01-02T12:00:00Z' })).toBe(2);
+      expect(await totals({ to: '2026-01-03T07:59:59Z' })).toBe(2);
+      expect(await totals({ method: 'cash', to: '2026-01-02' })).toBe(1);
       expect((await list({ method: 'bank' })).data.map((p) => p.amount)).toEqual(['200.00']);
       expect((await list({ from: '2026-01-02', to: '2026-01-03' })).data.map((p) => p.amount)).toEqual(['300.00', '200.00']);
       expect((await list({ to: '2026-01-01' })).data.map((p) => p.amount)).toEqual(['100.00']);

@@ -9,6 +9,7 @@ import type { AuthUser } from '../common/tenancy.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { PaymentPipeline } from './payment-pipeline.service.js';
 import { toPayment } from './payments.mapper.js';
+import { paymentsByDay } from '../stats/totals.js';
 
 const NAMES = { customer: { select: { customer_name: true } }, item: { select: { serial_number: true } } } as const;
 
@@ -46,9 +47,23 @@ export class PaymentsService {
     }
     const [rows, total] = await Promise.all([
       db.payment.findMany({ where, include: NAMES, orderBy: [{ paid_at: 'desc' }, { id: 'desc' }], take: q.limit, skip: q.offset }),
-      db.payment.count({ where }),
+      q.method || q.customer_id || where.item_id !== undefined ? db.payment.count({ where }) : this.countByDay(orgId, q),
     ]);
     return { data: rows.map(toPayment), pagination: offsetPagination(total, q.limit, q.offset) };
+  }
+
+  /**
+   * The ledger's total filtered by status and dates only, from the payments'
+   * daily totals (payment_stats; rows only for part days at the ends):
+   * counting 4,500,000 payments took 0.25 s on every page, and the web reads
+   * the newest payment on most pages for the organization's currency.
+   */
+  private async countByDay(orgId: string, q: PaymentListQuery): Promise<number> {
+    const until = q.to ? new Date(bound(q.to, true).getTime() + 1) : null;
+    const [row] = await this.database.readQuery<{ n: number }>(PrismaSql.sql`
+      SELECT coalesce(sum(n), 0)::int AS n FROM ${paymentsByDay(orgId, { from: q.from ? bound(q.from, false) : null, until })} p
+      ${q.status ? PrismaSql.sql`WHERE status = ${q.status}::"PaymentStatus"` : PrismaSql.empty}`);
+    return row!.n;
   }
 
   /** Cash, bank or mobile money collected by staff or agents: the same pipeline as a received message. */
