@@ -83,10 +83,14 @@ export class PlatformService {
           ORDER BY created_at DESC, token_log_id DESC LIMIT ${query.offset + query.limit}::int
         ) t
         ORDER BY t.created_at DESC, t.id DESC LIMIT ${query.limit}::int OFFSET ${query.offset}::int`),
+      // Failed tokens are counted only when the status filter needs them.
       this.database.query<{ tokens: number; failed: number }>(Prisma.sql`
         SELECT coalesce(sum(a.n), 0)::int AS tokens, coalesce(sum(f.n), 0)::int AS failed FROM (${orgs}) o
         CROSS JOIN LATERAL (SELECT sum(n) AS n FROM ${tokensByDay(own, period)} s) a
-        CROSS JOIN LATERAL (SELECT count(*) AS n FROM token_logs WHERE organization_id = o.organization_id AND status <> 'success' ${time}) f`),
+        CROSS JOIN LATERAL (
+          SELECT count(*) AS n FROM token_logs
+          WHERE ${query.status_filter ? Prisma.sql`true` : Prisma.sql`false`} AND organization_id = o.organization_id AND status <> 'success' ${time}
+        ) f`),
     ]);
     const total = query.status_filter === 'success' ? counts!.tokens - counts!.failed : query.status_filter === 'error' ? counts!.failed : counts!.tokens;
     return {

@@ -32,15 +32,20 @@ export class MessagesService {
   async list(orgId: string, q: MessagesQuery): Promise<MessageListReply> {
     const offset = (q.page - 1) * q.page_size;
     const term = q.search?.trim();
-    const page = (where: Prisma.Sql, start: PageStart, few: boolean) => {
+    const pattern = term ? likePattern(term) : null;
+    const filter = pattern
+      ? Prisma.sql`organization_id = ${orgId} AND (received_message ILIKE ${pattern} OR forwarded_message ILIKE ${pattern}
+          OR recipient_number ILIKE ${pattern} OR sender ILIKE ${pattern})`
+      : Prisma.sql`organization_id = ${orgId}`;
+    const page = (start: PageStart, few: boolean) => {
       const from = start.anchor
         ? Prisma.sql`AND (created_at, message_id) <= (${start.anchor.time}::timestamptz, ${start.anchor.id}::int)`
         : Prisma.empty;
       // Few matches: all of them from the trigram indexes, then sorted (OFFSET 0 keeps PostgreSQL from walking
       // the whole newest-first index instead); otherwise the newest-first index, from the page's place.
       const keys = few
-        ? Prisma.sql`SELECT message_id, created_at FROM (SELECT message_id, created_at FROM messages WHERE ${where} ${from} OFFSET 0) m`
-        : Prisma.sql`SELECT message_id, created_at FROM messages WHERE ${where} ${from}`;
+        ? Prisma.sql`SELECT message_id, created_at FROM (SELECT message_id, created_at FROM messages WHERE ${filter} ${from} OFFSET 0) m`
+        : Prisma.sql`SELECT message_id, created_at FROM messages WHERE ${filter} ${from}`;
       return Prisma.sql`
         SELECT m.message_id AS id, m.received_message, m.forwarded_message, m.recipient_number, m.sender, m.amount, m.received_at,
                m.status::text AS status, m.delivery_status::text AS delivery_status, m.payment_id, m.transaction_code
@@ -48,13 +53,9 @@ export class MessagesService {
         JOIN messages m ON m.organization_id = ${orgId} AND m.message_id = k.message_id
         ORDER BY m.created_at DESC, m.message_id DESC`;
     };
-    const filter = term
-      ? Prisma.sql`organization_id = ${orgId} AND (received_message ILIKE ${likePattern(term)} OR forwarded_message ILIKE ${likePattern(term)}
-          OR recipient_number ILIKE ${likePattern(term)} OR sender ILIKE ${likePattern(term)})`
-      : Prisma.sql`organization_id = ${orgId}`;
     const { rows, total } = await searchPage<MessageListRow>(this.database.runs, orgId, 'messages', JSON.stringify([term ?? null]), offset, {
       count: Prisma.sql`SELECT count(*)::int AS total FROM messages WHERE ${filter}`,
-      page: (kept, start) => page(filter, start, term !== undefined && term !== '' && kept.total <= FEW_MATCHES),
+      page: (kept, start) => page(start, pattern !== null && kept.total <= FEW_MATCHES),
       // No counted page: a word of the payment notices ("Confirmed", the gateway's name) is in every message.
       // A deep page starts from the kept place of a message before it (page 5,000 skipped 100,000 index entries: 7 ms).
       anchors: Prisma.sql`SELECT created_at AS t, message_id AS id FROM messages WHERE ${filter}`,

@@ -127,9 +127,13 @@ export class ReportsService {
     const days = Prisma.sql`(
       SELECT day, sum(amount) AS amount, sum(n) AS n FROM ${paymentsByDay(orgId, period)} p
       WHERE status IN ${SUCCESSFUL} GROUP BY day HAVING sum(n) <> 0)`;
-    const [bounds] = await db.$queryRaw<{ first: Date | null; last: Date | null }[]>`SELECT min(day) AS first, max(day) AS last FROM ${days} d`;
-    const start = period.from ?? bounds!.first;
-    const end = period.until ? new Date(period.until.getTime() - 1) : (bounds!.last ?? null);
+    // The first and last days with payments, where the period leaves an end open.
+    const [bounds] =
+      period.from && period.until
+        ? [null]
+        : await db.$queryRaw<{ first: Date | null; last: Date | null }[]>`SELECT min(day) AS first, max(day) AS last FROM ${days} d`;
+    const start = period.from ?? bounds?.first ?? null;
+    const end = period.until ? new Date(period.until.getTime() - 1) : (bounds?.last ?? null);
     if (!start || !end || start > end) {
       yield [];
       return;

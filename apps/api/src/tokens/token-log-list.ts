@@ -1,4 +1,4 @@
-import type { TokenKind, TokenLogQuery } from '@kidogo/contracts';
+import { TOKEN_LOG_TYPES, type TokenLogQuery } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
 import { offsetDay } from '../stats/totals.js';
@@ -15,8 +15,6 @@ const columnsOf = (t = '') =>
       .join(', '),
   );
 const COLUMNS = columnsOf();
-
-const TOKEN_KINDS: TokenKind[] = ['add_time', 'set_time', 'activation', 'unlock', 'counter_sync'];
 
 /**
  * The Status column's labels (see the web's tokenStatus): 'Success' when
@@ -49,6 +47,15 @@ export const TOKEN_SORT_MAX_MATCHES = 2_000;
 export const TOKEN_WALK_MAX_ENTRIES = 20_000;
 
 /**
+ * Token numbers are searched by their pieces from this many digits (three
+ * pieces of GRAM_LENGTH). A restricted-digit-set token is written with the
+ * digits 1 to 4 only, so each of its 256 possible pieces is in one token in
+ * thirty: a single piece would find hundreds of thousands of rows, three
+ * together a few.
+ */
+export const PIECES_FROM = GRAM_LENGTH + 2;
+
+/**
  * `(serial ILIKE … OR customer name ILIKE … OR token value ILIKE … [OR the
  * types and statuses whose names contain the term])`. A token value is shown
  * in groups of three digits, so it is matched without the spaces typed.
@@ -65,18 +72,9 @@ export const TOKEN_WALK_MAX_ENTRIES = 20_000;
  * such as "SHS-0" is in every serial, and its pieces' index found all
  * 5,000,000 rows and computed their pieces again (37 s).
  */
-/**
- * Token numbers are searched by their pieces from this many digits (three
- * pieces of GRAM_LENGTH). A restricted-digit-set token is written with the
- * digits 1 to 4 only, so each of its 256 possible pieces is in one token in
- * thirty: a single piece would find hundreds of thousands of rows, three
- * together a few.
- */
-export const PIECES_FROM = GRAM_LENGTH + 2;
-
 export function tokenSearchMatch(term: string): { indexed: Prisma.Sql; plain: Prisma.Sql } {
   const folded = term.toLowerCase().replace(/\s+/g, '_');
-  const types = TOKEN_KINDS.filter((k) => k.includes(folded));
+  const types = TOKEN_LOG_TYPES.filter((k) => k.includes(folded));
   const statuses = STATUS_LABELS.filter(([label]) => label.includes(term.toLowerCase()));
   const number = term.replace(/\s+/g, '');
   const match = (value: Prisma.Sql) => {
