@@ -74,8 +74,9 @@ describe('deployment files', () => {
     expect(docker).toMatch(/CMD \["node", "--enable-source-maps", "--max-old-space-size=\d+", "apps\/api\/dist\/main.js"\]/);
     const ci = parse(readFileSync(resolve(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8'));
     const steps = ci.jobs.test.steps.map((s: { run?: string }) => s.run ?? '');
-    expect(steps).toContain('npx pnpm test');
-    expect(readFileSync(resolve(REPO_ROOT, '.ci/run'), 'utf8')).toMatch(/npx pnpm test/);
-    expect(readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8')).toMatch(/npx pnpm install && npx pnpm test/);
+    expect(steps).toContain('npx --yes pnpm install --frozen-lockfile');
+    expect(steps).toContain('npx --yes pnpm test');
+    expect(readFileSync(resolve(REPO_ROOT, '.ci/run'), 'utf8')).toMatch(/npx --yes pnpm test/);
+    expect(readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8')).toMatch(/npx --yes pnpm install && npx --yes pnpm test/);
   });
 });
