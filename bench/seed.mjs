@@ -20,6 +20,10 @@ const N = Math.round(1_000_000 * scale);
 const PAYMENTS = N * 5;
 const TOKENS = N * 5;
 const MESSAGES = N;
+/** Devices 1..N except every 10th are assigned (to the customer of the same id); payments and tokens are theirs. */
+const ASSIGNED = N - Math.floor(N / 10);
+/** The SQL for the j-th assigned device's id (j from 0): 1..9, 11..19, ... */
+const assigned = (j) => `((${j}) / 9 * 10 + (${j}) % 9 + 1)::int`;
 
 const { SecretBox } = await import(resolve(root, 'apps/api/dist/common/crypto.js'));
 const { migrate } = await import(resolve(root, 'apps/api/dist/database/migrator.js'));
@@ -112,16 +116,16 @@ await step('payments', `INSERT INTO payments (payment_id, organization_id, custo
     CASE WHEN g % 50 = 0 THEN 'pending'::"PaymentStatus" WHEN g % 97 = 0 THEN 'failed'::"PaymentStatus" ELSE 'completed'::"PaymentStatus" END,
     'BK' || lpad(g::text, 9, '0'), 'SHS' || lpad(c::text, 7, '0'), '2547' || lpad((c % 100000000)::text, 8, '0'),
     'Bench Payer', 'sms', 1 + g % 10, 0, ts, ts
-  FROM (SELECT g, (1 + (g::bigint * 7919) % ${N})::int AS c, now() - (g % 525600) * interval '1 minute' AS ts
-        FROM generate_series(1, ${PAYMENTS}) g) s WHERE c % 10 <> 0`);
-// Five tokens per device, counted below the device's own count (10, or 1,000 for every 100th) as a real history is:
-// counts above it collided with the tokens the payments scenario issues once a device had taken 45 of them.
+  FROM (SELECT g, ${assigned('(g::bigint * 7919) % ' + ASSIGNED)} AS c, now() - (g % 525600) * interval '1 minute' AS ts
+        FROM generate_series(1, ${PAYMENTS}) g) s`);
+// Five or six tokens per assigned device, counted up to the device's own count (10, or 1,000 for every 100th) as a real
+// history is: counts above it collided with the tokens the payments scenario issues once a device had taken 45 of them.
 await step('token logs', `INSERT INTO token_logs (token_log_id, organization_id, item_id, serial_number, customer_id, customer_name, token_value,
     token_type, token_count, value, days_generated, status, is_valid, was_assigned, generated_by, created_at)
   SELECT g, 'big', i, 'SHS-' || lpad(i::text, 7, '0'), i, 'Bench Customer', lpad(((g::bigint * 104729) % 1000000000)::text, 9, '0'),
     CASE WHEN k = 0 THEN 'activation'::"TokenType" ELSE 'add_time'::"TokenType" END, CASE WHEN i % 100 = 7 THEN 990 ELSE 0 END + k * 2, 1 + g % 30, 1 + g % 30,
     'success', true, true, 'system', now() - (g % 525600) * interval '1 minute'
-  FROM (SELECT g, 1 + (g - 1) % ${N} AS i, (g - 1) / ${N} AS k FROM generate_series(1, ${TOKENS}) g) s WHERE i % 10 <> 0`);
+  FROM (SELECT g, ${assigned(`(g - 1) % ${ASSIGNED}`)} AS i, (g - 1) / ${ASSIGNED} AS k FROM generate_series(1, ${TOKENS}) g) s`);
 await step('messages', `INSERT INTO messages (message_id, organization_id, received_message, sender, status, transaction_code, amount,
     payment_id, item_id, forwarded_message, recipient_number, delivery_status, received_at, created_at)
   SELECT g, 'big', 'BK' || lpad(g::text, 9, '0') || ' Confirmed. Ksh100.00 received from BENCH PAYER 2547' || lpad((g % 100000000)::text, 8, '0'),
