@@ -9,6 +9,8 @@ import {
   ZUsageMetricsSchema,
 } from '@kidogo/contracts';
 import { MetricSnapshots, SNAPSHOT_MAX_AGE_S, SNAPSHOT_SLOW_MS } from '../src/metrics/metric-snapshots.js';
+import { DashboardWarmer } from '../src/metrics/dashboard-warmer.js';
+import { MetricsService } from '../src/metrics/metrics.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   seedCustomer,
@@ -241,6 +243,65 @@ describe('metrics', () => {
     // Fast figures are not kept.
     expect((await snapshots.get(org, 'test-fast', async () => ({ value: 8 }))).value).toEqual({ value: 8 });
     expect(await t.db.db.metricSnapshot.count({ where: { organization_id: org, key: 'test-fast' } })).toBe(0);
+  });
+
+  it('computes the kept figures of large active organizations before anybody asks, once, and only theirs', async () => {
+    const warmer = t.app.get(DashboardWarmer);
+    // The real figures are the ones the dashboard reads under these keys.
+    expect(t.app.get(MetricsService).keptFigures().map((f) => f.key)).toEqual(['performance', 'usage-devices']);
+    const org = a.organization_id; // two assigned devices
+    const { user: suspended } = await seedTenant(t, { status: 'suspended' });
+    await seedCustomerWithDevice(t, suspended.organization_id);
+    await seedCustomerWithDevice(t, suspended.organization_id);
+    const { user: small } = await seedTenant(t);
+    await seedCustomerWithDevice(t, small.organization_id);
+    const computed: string[] = [];
+    const figures = [
+      {
+        key: 'test-warm',
+        compute: async (orgId: string) => {
+          computed.push(orgId);
+          await new Promise((r) => setTimeout(r, SNAPSHOT_SLOW_MS + 50));
+          return { orgId };
+        },
+      },
+      { key: 'test-warm-fast', compute: async (orgId: string) => ({ orgId }) },
+    ];
+    // Every organization's (the warmer works across them): straight on the pool.
+    const kept = async (key: string) => (await t.db.pool.query('SELECT organization_id, value FROM metric_snapshots WHERE key = $1', [key])).rows;
+    const forget = (keys: string[]) => t.db.pool.query('DELETE FROM metric_snapshots WHERE key = ANY($1)', [keys]);
+
+    const run = await warmer.warm({ minDevices: 2, figures });
+    // A (two devices) is warmed; the one-device organization and the suspended one are not.
+    expect(computed).toEqual([org]);
+    expect(await kept('test-warm')).toEqual([{ organization_id: org, value: { orgId: org } }]);
+    // A fast figure is computed but not kept: the dashboard computes it live.
+    expect(await kept('test-warm-fast')).toEqual([]);
+    expect(run).toMatchObject({ kept: 1 });
+    expect(run!.organizations).toBeGreaterThanOrEqual(1);
+    // What is kept is served to the dashboard's first request without computing it.
+    const snapshots = t.app.get(MetricSnapshots);
+    expect((await snapshots.get(org, 'test-warm', async () => ({ orgId: 'computed again' }))).value).toEqual({ orgId: org });
+
+    // The next run computes only what is still missing.
+    await warmer.warm({ minDevices: 2, figures });
+    expect(computed).toEqual([org]);
+
+    // Another process warming (it holds the lock): this one does nothing.
+    const other = await t.db.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(7202621)');
+      await forget(['test-warm']);
+      expect(await warmer.warm({ minDevices: 2, figures })).toBeNull();
+      expect(computed).toEqual([org]);
+    } finally {
+      await other.query('ROLLBACK');
+      other.release();
+    }
+    await warmer.warm({ minDevices: 2, figures });
+    expect(computed).toEqual([org, org]);
+    await forget(['test-warm', 'test-warm-fast']);
   });
 
   it("shows another organization none of A's data", async () => {

@@ -44,6 +44,18 @@ export class MetricSnapshots {
     return this.compute(orgId, key, compute, false);
   }
 
+  /**
+   * Computes the figure `key` now and keeps it when slow, unless it is kept
+   * already (see DashboardWarmer): whether it is kept afterwards.
+   */
+  async fill(orgId: string, key: string, compute: () => Promise<unknown>): Promise<boolean> {
+    const present = async () =>
+      (await this.database.prepared(Prisma.sql`SELECT 1 FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`)).length > 0;
+    if (await present()) return true;
+    await this.compute(orgId, key, compute, false);
+    return present();
+  }
+
   private async compute<T>(orgId: string, key: string, compute: () => Promise<T>, kept: boolean): Promise<{ value: T; computedAt: Date }> {
     const computedAt = new Date();
     const value = await compute();

@@ -27,6 +27,16 @@ const DAY_MS = 86_400_000;
  * queries on the read connection (the replica when configured). Every
  * aggregate is coalesced, so an empty organization reads as zeros.
  */
+/** The keys of the dashboard figures kept in MetricSnapshots. */
+const PERFORMANCE = 'performance';
+const USAGE_DEVICES = 'usage-devices';
+
+/** A figure MetricSnapshots keeps when slow, and how to compute it for an organization. */
+export interface KeptFigure {
+  key: string;
+  compute: (orgId: string) => Promise<unknown>;
+}
+
 @Injectable()
 export class MetricsService {
   constructor(
@@ -196,15 +206,7 @@ export class MetricsService {
       // Reads every assigned device (credit_until is not indexed, so that paying
       // never has to update an index: see migration 0008_items_fillfactor):
       // kept in MetricSnapshots when that is slow.
-      this.snapshots
-        .get(orgId, 'usage-devices', async () => {
-          const [row] = await this.sql.$queryRaw<{ active: number; expired: number }[]>`
-            SELECT count(*) FILTER (WHERE credit_until >= now())::int AS active,
-                   count(*) FILTER (WHERE credit_until < now())::int AS expired
-            FROM items WHERE organization_id = ${orgId} AND is_assigned`;
-          return row!;
-        })
-        .then((s) => [s.value]),
+      this.snapshots.get(orgId, USAGE_DEVICES, () => this.countUsageDevices(orgId)).then((s) => [s.value]),
       this.sql.$queryRaw<RecentTokenRow[]>`
         SELECT token_log_id AS id, token_value, serial_number, customer_name, token_type::text AS token_type,
                days_generated::float8 AS days, status, is_valid, created_at
@@ -229,8 +231,24 @@ export class MetricsService {
    * (kept up to 5 minutes there, live for small organizations).
    */
   async summarizePerformance(orgId: string): Promise<PerformanceMetrics> {
-    const { value, computedAt } = await this.snapshots.get(orgId, 'performance', () => this.computePerformance(orgId));
+    const { value, computedAt } = await this.snapshots.get(orgId, PERFORMANCE, () => this.computePerformance(orgId));
     return { ...value, as_of: computedAt.toISOString() };
+  }
+
+  /** The dashboard's figures that MetricSnapshots keeps for a large organization, by key (see DashboardWarmer). */
+  keptFigures(): KeptFigure[] {
+    return [
+      { key: PERFORMANCE, compute: (orgId) => this.computePerformance(orgId) },
+      { key: USAGE_DEVICES, compute: (orgId) => this.countUsageDevices(orgId) },
+    ];
+  }
+
+  private async countUsageDevices(orgId: string): Promise<{ active: number; expired: number }> {
+    const [row] = await this.sql.$queryRaw<{ active: number; expired: number }[]>`
+      SELECT count(*) FILTER (WHERE credit_until >= now())::int AS active,
+             count(*) FILTER (WHERE credit_until < now())::int AS expired
+      FROM items WHERE organization_id = ${orgId} AND is_assigned`;
+    return row!;
   }
 
   private async computePerformance(orgId: string): Promise<Omit<PerformanceMetrics, 'as_of'>> {
