@@ -6,7 +6,7 @@ import { MetricsService, type KeptFigure } from './metrics.service.js';
 
 /** Advisory lock key of a warming run: one process at a time, any process. */
 const WARM_LOCK = 7_202_621;
-/** The first run, after the API has started (a new process, or a database restored from a backup). */
+/** The first run, after the API has started. */
 const WARM_FIRST_AFTER_MS = 15_000;
 /** Later runs: for organizations that have grown past WARM_MIN_DEVICES since. */
 const WARM_EVERY_MS = 5 * 60_000;
@@ -28,8 +28,8 @@ export interface WarmOptions {
  * MetricSnapshots keeps the dashboard's slow figures once somebody has asked
  * for them, and from then on serves them at once while refreshing them. The
  * very first request still computed them while the user waited: 4.5 s for
- * the performance figures of 900,000 devices, on the first dashboard after a
- * database was restored or an organization was imported. So shortly after
+ * the performance figures of 900,000 devices, on the first dashboard of an
+ * organization whose devices were imported or migrated in bulk. So shortly after
  * start and every few minutes, one API process (an advisory lock) computes
  * the figures that are not kept yet for every active organization with at
  * least WARM_MIN_DEVICES assigned devices (from item_stats: no scan).
