@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import {
   ZCustomerMetricsSchema,
   ZItemMetricsSchema,
@@ -287,17 +288,20 @@ describe('metrics', () => {
     await warmer.warm({ minDevices: 2, figures });
     expect(computed).toEqual([org]);
 
-    // Another process warming (it holds the lock): this one does nothing.
-    const other = await t.db.pool.connect();
+    // Another process warming (it holds the lock): this one does nothing. (A connection of its own: a pooled one
+    // may be the warmer's, and a session's advisory locks are its own to take again.)
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
     try {
       await other.query('BEGIN');
-      await other.query('SELECT pg_advisory_xact_lock(7202621)');
+      // (The runs above let go of it.)
+      expect((await other.query('SELECT pg_try_advisory_xact_lock(7202621) AS locked')).rows[0].locked).toBe(true);
       await forget(['test-warm']);
       expect(await warmer.warm({ minDevices: 2, figures })).toBeNull();
       expect(computed).toEqual([org]);
     } finally {
       await other.query('ROLLBACK');
-      other.release();
+      await other.end();
     }
     await warmer.warm({ minDevices: 2, figures });
     expect(computed).toEqual([org, org]);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { MetricSnapshots } from './metric-snapshots.js';
 import { MetricsService, type KeptFigure } from './metrics.service.js';
@@ -59,35 +60,46 @@ export class DashboardWarmer implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async run({ minDevices = WARM_MIN_DEVICES, figures = this.metrics.keptFigures() }: WarmOptions) {
+    // A session lock, not a transaction's: computing takes seconds, and a connection idle in a transaction that
+    // long may be cut off by the server (idle_in_transaction_session_timeout).
     const client = await this.database.pool.connect();
+    let failed: Error | undefined;
     try {
-      await client.query('BEGIN');
-      const { rows: lock } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [WARM_LOCK]);
+      const { rows: lock } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [WARM_LOCK]);
       if (!lock[0]?.locked) return null;
-      const keys = figures.map((f) => f.key);
-      // Large active organizations still missing one of the figures.
-      const { rows: orgs } = await client.query<{ organization_id: string; missing: string[] }>(
-        `SELECT s.organization_id,
-                array(SELECT k FROM unnest($2::text[]) k
-                      WHERE NOT EXISTS (SELECT 1 FROM metric_snapshots m WHERE m.organization_id = s.organization_id AND m.key = k)) AS missing
-         FROM item_stats s JOIN organizations o ON o.organization_id = s.organization_id AND o.status = 'active'
-         WHERE s.is_assigned
-         GROUP BY s.organization_id
-         HAVING sum(s.n) >= $1::int
-         ORDER BY sum(s.n) DESC`,
-        [minDevices, keys],
-      );
-      let kept = 0;
-      for (const org of orgs) {
-        for (const figure of figures.filter((f) => org.missing.includes(f.key))) {
-          if (await this.snapshots.fill(org.organization_id, figure.key, () => figure.compute(org.organization_id))) kept++;
-        }
+      try {
+        return await this.warmLarge(minDevices, figures);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [WARM_LOCK]).catch((e: Error) => (failed = e));
       }
-      return { organizations: orgs.length, kept };
+    } catch (e) {
+      failed = e as Error;
+      throw e;
     } finally {
-      await client.query('COMMIT').catch(() => undefined);
-      client.release();
+      // A connection that failed is closed rather than handed back to the pool (it may still hold the lock).
+      client.release(failed);
     }
+  }
+
+  private async warmLarge(minDevices: number, figures: KeptFigure[]): Promise<{ organizations: number; kept: number }> {
+    const keys = figures.map((f) => f.key);
+    // Large active organizations still missing one of the figures.
+    const orgs = await this.database.query<{ organization_id: string; missing: string[] }>(Prisma.sql`
+      SELECT s.organization_id,
+             array(SELECT k FROM unnest(${keys}::text[]) k
+                   WHERE NOT EXISTS (SELECT 1 FROM metric_snapshots m WHERE m.organization_id = s.organization_id AND m.key = k)) AS missing
+      FROM item_stats s JOIN organizations o ON o.organization_id = s.organization_id AND o.status = 'active'
+      WHERE s.is_assigned
+      GROUP BY s.organization_id
+      HAVING sum(s.n) >= ${minDevices}::int
+      ORDER BY sum(s.n) DESC`);
+    let kept = 0;
+    for (const org of orgs) {
+      for (const figure of figures.filter((f) => org.missing.includes(f.key))) {
+        if (await this.snapshots.fill(org.organization_id, figure.key, () => figure.compute(org.organization_id))) kept++;
+      }
+    }
+    return { organizations: orgs.length, kept };
   }
 
   onApplicationBootstrap(): void {
