@@ -387,6 +387,28 @@ describe('tokens', () => {
       expect((await search('activation')).items.map((i) => i.token_type)).toEqual(['activation']);
       expect((await search('%')).total).toBe(0);
 
+      // A token's number: its first page and total in one pass (see isTokenNumber), the same as counting and paging.
+      const numbered = await t.db.query<{ id: number }>(Prisma.sql`
+        INSERT INTO token_logs (organization_id, item_id, serial_number, customer_name, token_value, token_type, token_count, value, days_generated, created_at)
+        SELECT ${org.id}, ${item.id}::int, v.serial, 'Numbered', v.token, 'add_time', 100 + v.k, 1, 1, now() - v.k * interval '1 hour'
+        FROM (VALUES (1, '424242001', ${item.serial_number}), (2, '114242421', ${item.serial_number}), (3, '555000111', 'SN-424242-X'), (4, '942424200', ${item.serial_number}))
+          AS v(k, token, serial)
+        RETURNING token_log_id AS id`);
+      const newestFirst = numbered.map((r) => r.id);
+      const numberPage = async (q: string, query: Record<string, number> = {}) =>
+        ZTokenLogListSchema.parse((await t.http.get('/payg/metrics/token-generation-logs').query({ search: q, ...query }).set(user.auth).expect(200)).body).data;
+      const first = await numberPage('424242', { limit: 3 });
+      expect({ ids: first.items.map((i) => i.id), total: first.total }).toEqual({ ids: newestFirst.slice(0, 3), total: 4 });
+      expect((await numberPage('424242', { limit: 3, offset: 3 })).items.map((i) => i.id)).toEqual(newestFirst.slice(3));
+      // Typed in groups, it is a token's number: a serial matches the term as typed.
+      for (const q of ['424 242', ' 4242 42 ']) {
+        const spacedPage = await numberPage(q, { limit: 2 });
+        expect({ q, ids: spacedPage.items.map((i) => i.id), total: spacedPage.total }).toEqual({ q, ids: [newestFirst[0], newestFirst[1]], total: 3 });
+      }
+      expect((await numberPage('555000111')).items.map((i) => [i.token_value, i.serial_number])).toEqual([['555000111', 'SN-424242-X']]);
+      expect(await numberPage('987654321')).toEqual({ items: [], total: 0 });
+      await t.db.query(Prisma.sql`DELETE FROM token_logs WHERE organization_id = ${org.id} AND customer_name = 'Numbered'`);
+
       await t.http.get('/payg/metrics/token-generation-logs?limit=101').set(user.auth).expect(400);
       await t.http.get('/payg/metrics/token-generation-logs?offset=-1').set(user.auth).expect(400);
       // Default page size 10.

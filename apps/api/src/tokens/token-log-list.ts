@@ -2,7 +2,7 @@ import { TOKEN_LOG_TYPES, type TokenLogQuery } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
 import { offsetDay } from '../stats/totals.js';
-import { type KeptCount, type PageStart, searchPage } from '../common/list-counts.js';
+import { type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, textMatch } from '../catalog/search.js';
 import type { TokenLogRow } from './tokens.mapper.js';
 
@@ -90,6 +90,15 @@ export function tokenSearchMatch(term: string): { indexed: Prisma.Sql; plain: Pr
   return { indexed: match([...number].length >= PIECES_FROM ? gramsMatch('token_value', number) : plain), plain: match(plain) };
 }
 
+/**
+ * Whether the term is a token's number (PIECES_FROM digits or more, spaces
+ * aside): it matches a few tokens by their value, and serials or names only
+ * where they hold that run of digits. Its first page then comes with its
+ * total from one pass over the matches, not a count and then the page
+ * (two reads of the same three indexes: 7.5 ms of PostgreSQL per request).
+ */
+export const isTokenNumber = (term: string) => new RegExp(`^\\d{${PIECES_FROM},}$`).test(term.replace(/\s+/g, ''));
+
 /** `AND` the page's place onwards, in the list's order, when it starts from an anchor. */
 const from = (start: PageStart) =>
   start.anchor ? Prisma.sql`AND (created_at, token_log_id) <= (${start.anchor.time}::timestamptz, ${start.anchor.id}::int)` : Prisma.empty;
@@ -132,9 +141,19 @@ export async function listTokenLogs(runs: Runs, orgId: string, q: TokenLogQuery)
           : Prisma.sql`SELECT ${COLUMNS} FROM token_logs WHERE ${walked} ${from(start)} ${order(start.skip)}`,
       size: Prisma.sql`SELECT coalesce(sum(n), 0)::int FROM token_stats WHERE organization_id = ${orgId}`,
       anchors: Prisma.sql`SELECT created_at AS t, token_log_id AS id FROM token_logs WHERE ${all}`,
-      // No counted page: many terms match most tokens, a type or a status
-      // ("add", "success") or a serial's prefix ("SHS-": its counted page took
-      // 12 s, its count 1.2 s); a rare term's count is a millisecond.
+      // A counted page for a token's number only: other terms may match most
+      // tokens, a type or a status ("add", "success") or a serial's prefix
+      // ("SHS-": a counted page of whole rows took 12 s, its count 1.2 s).
+      // Its window counts the matches' keys alone, and only the page's rows are read.
+      countedPage: isTokenNumber(term)
+        ? Prisma.sql`
+          SELECT ${columnsOf('l')}, k.${Prisma.raw(MATCHES_COLUMN)} FROM (
+            SELECT token_log_id, created_at, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM token_logs WHERE ${all}
+            ORDER BY created_at DESC, token_log_id DESC LIMIT ${q.limit}::int
+          ) k
+          JOIN token_logs l ON l.organization_id = ${orgId} AND l.token_log_id = k.token_log_id
+          ORDER BY l.created_at DESC, l.token_log_id DESC`
+        : undefined,
     });
   }
   const rows = await runs.prepared<TokenLogRow & { total: number }>(Prisma.sql`
