@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../src/config/config.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { ANCHORED_FROM, CACHED_COUNT_MIN_ROWS } from '../src/common/list-counts.js';
+import { isTokenNumber } from '../src/tokens/token-log-list.js';
 import { seedCustomerWithDevice, seedItem, seedOrg, seedTenant, seedTokenLog, seedUser } from './support/factories.js';
 
 const NOW = new Date();
@@ -388,6 +389,8 @@ describe('tokens', () => {
       expect((await search('%')).total).toBe(0);
 
       // A token's number: its first page and total in one pass (see isTokenNumber), the same as counting and paging.
+      expect(['424242', '424 242', ' 4242 42 ', '123456789'].map(isTokenNumber)).toEqual([true, true, true, true]);
+      expect(['42424', 'SN-424242', '424242x', ''].map(isTokenNumber)).toEqual([false, false, false, false]);
       const numbered = await t.db.query<{ id: number }>(Prisma.sql`
         INSERT INTO token_logs (organization_id, item_id, serial_number, customer_name, token_value, token_type, token_count, value, days_generated, created_at)
         SELECT ${org.id}, ${item.id}::int, v.serial, 'Numbered', v.token, 'add_time', 100 + v.k, 1, 1, now() - v.k * interval '1 hour'
