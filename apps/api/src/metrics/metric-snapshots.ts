@@ -49,14 +49,12 @@ export class MetricSnapshots {
    * already (see DashboardWarmer): whether it is kept afterwards.
    */
   async fill(orgId: string, key: string, compute: () => Promise<unknown>): Promise<boolean> {
-    const present = async () =>
-      (await this.database.prepared(Prisma.sql`SELECT 1 FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`)).length > 0;
-    if (await present()) return true;
-    await this.compute(orgId, key, compute, false);
-    return present();
+    const present = await this.database.prepared(Prisma.sql`SELECT 1 FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
+    return present.length > 0 || (await this.compute(orgId, key, compute, false)).stored;
   }
 
-  private async compute<T>(orgId: string, key: string, compute: () => Promise<T>, kept: boolean): Promise<{ value: T; computedAt: Date }> {
+  /** Computes the figure, and keeps it when slow (`stored`), or forgets a kept one that has become fast. */
+  private async compute<T>(orgId: string, key: string, compute: () => Promise<T>, kept: boolean): Promise<{ value: T; computedAt: Date; stored: boolean }> {
     const computedAt = new Date();
     const value = await compute();
     const took = Date.now() - computedAt.getTime();
@@ -70,6 +68,6 @@ export class MetricSnapshots {
       // Fast again (devices were removed): live from now on.
       await this.database.prepared(Prisma.sql`DELETE FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
     }
-    return { value, computedAt };
+    return { value, computedAt, stored: took >= SNAPSHOT_SLOW_MS };
   }
 }

@@ -22,11 +22,6 @@ import { MetricsMapper, type RecentPaymentRow, type RecentTokenRow } from './met
 
 const DAY_MS = 86_400_000;
 
-/**
- * Dashboard numbers, each computed by PostgreSQL in one or two aggregate
- * queries on the read connection (the replica when configured). Every
- * aggregate is coalesced, so an empty organization reads as zeros.
- */
 /** The keys of the dashboard figures kept in MetricSnapshots. */
 const PERFORMANCE = 'performance';
 const USAGE_DEVICES = 'usage-devices';
@@ -37,6 +32,11 @@ export interface KeptFigure {
   compute: (orgId: string) => Promise<unknown>;
 }
 
+/**
+ * Dashboard numbers, each computed by PostgreSQL in one or two aggregate
+ * queries on the read connection (the replica when configured). Every
+ * aggregate is coalesced, so an empty organization reads as zeros.
+ */
 @Injectable()
 export class MetricsService {
   constructor(
