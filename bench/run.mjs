@@ -8,7 +8,7 @@
 //   pnpm bench -- --only lists,payments --duration 5
 //
 // Options: --scale S (1), --duration seconds per load test (10), --only a,b
-// (lists, reads, dashboard, payments, tokens, files, web), --profile DIR
+// (lists, floor, reads, dashboard, payments, tokens, files, web), --profile DIR
 // (CPU profile of the API, written when it stops), --heap MB (the API's
 // --max-old-space-size, 256 as in the Dockerfile and pnpm start), --pool N
 // (DATABASE_POOL_SIZE, 12), --workers N (API_WORKERS, 1),
@@ -21,6 +21,7 @@ import pg from 'pg';
 import { benchDatabase, root } from './lib.mjs';
 import { http as httpLoad, load, machine, sequential, sqlLoop, withCpu } from './measure.mjs';
 import { runFiles } from './scenarios/files.mjs';
+import { runFloor } from './scenarios/floor.mjs';
 import { runPayments } from './scenarios/payments.mjs';
 import { runTokens } from './scenarios/tokens.mjs';
 import { listQueries } from './scenarios/lists.mjs';
@@ -37,7 +38,7 @@ const workers = Number(opt('workers', 1));
 const port = Number(opt('port', process.env.BENCH_API_PORT ?? 3300));
 const profile = opt('profile', null);
 const heap = Number(opt('heap', 256));
-const only = new Set(String(opt('only', 'lists,reads,dashboard,payments,tokens,files,web')).split(','));
+const only = new Set(String(opt('only', 'lists,floor,reads,dashboard,payments,tokens,files,web')).split(','));
 const N = Math.round(1_000_000 * scale);
 const base = `http://127.0.0.1:${port}`;
 
@@ -138,7 +139,7 @@ const http = async (opts) => {
   if (!opts.amount) await httpLoad({ ...opts, duration: WARMUP_S });
   return withCpu({ apiPid: api.pid, pgPid }, () => httpLoad(opts));
 };
-const ctx = { base, auth, sql, database, N, duration, results, log, apiPid: api.pid, root, scale, http };
+const ctx = { base, auth, sql, database, N, duration, results, log, apiPid: api.pid, pgPid, root, scale, http };
 log(`API on ${base} (pool ${pool}, ${workers} process(es)), ${N.toLocaleString('en-US')} customers, PostgreSQL ${pgVersion}; load ${load().join(' ')}`);
 
 const record = (group, name, extra, figures) => {
@@ -172,6 +173,9 @@ if (only.has('lists')) {
   }
   await raw.end();
 }
+
+// The floor under those ratios: the same statements behind a plain node:http server (see scenarios/floor.mjs).
+if (only.has('floor')) await runFloor(ctx);
 
 // (2): other reads at concurrency 16.
 if (only.has('reads')) {
