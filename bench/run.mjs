@@ -18,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { apiEnv, apiNodeArgs, MALLOC_ENV } from '../scripts/api-runtime.mjs';
 import { benchDatabase, root } from './lib.mjs';
 import { http as httpLoad, load, machine, sequential, sqlLoop, withCpu } from './measure.mjs';
 import { runFiles } from './scenarios/files.mjs';
@@ -50,7 +51,7 @@ for (const f of ['apps/api/dist/main.js', 'packages/openpaygo/dist/index.js']) {
 }
 
 const started = new Date();
-const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, pool, workers, heap_mb: heap }, scenarios: [] };
+const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, pool, workers, heap_mb: heap, node_args: apiNodeArgs(heap), malloc: Object.fromEntries(Object.keys(MALLOC_ENV).map((k) => [k, apiEnv()[k]])) }, scenarios: [] };
 const log = (...a) => console.log(...a);
 
 // ---------------------------------------------------------------------------
@@ -83,8 +84,8 @@ results.database = { postgres: pgVersion, settings, embedded: !process.env.BENCH
 
 // ---------------------------------------------------------------------------
 // The API, as in production.
-const api = spawn(process.execPath, [`--max-old-space-size=${heap}`, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []), resolve(root, 'apps/api/dist/main.js')], {
-  env: {
+const api = spawn(process.execPath, [...apiNodeArgs(heap), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []), resolve(root, 'apps/api/dist/main.js')], {
+  env: apiEnv({
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
@@ -99,7 +100,7 @@ const api = spawn(process.execPath, [`--max-old-space-size=${heap}`, ...(profile
     PAYG_ADMIN_PASSWORD: 'benchadmin-password',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
-  },
+  }),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stopApi = () => {

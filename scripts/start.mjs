@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { root } from './prisma6.mjs';
 import { pnpmCommand } from './pnpm.mjs';
+import { apiEnv, apiNodeArgs } from './api-runtime.mjs';
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
@@ -19,14 +20,11 @@ if (!process.argv.includes('--no-build')) {
   run(bin, [...pre, '-r', '--workspace-concurrency=1', 'run', 'build']);
 }
 
-// A bounded heap: V8 otherwise lets garbage grow towards a quarter of the
-// machine's memory before collecting (an export of a million customers took
-// the process to 470 MB; with this limit it stays near 260 MB, as fast).
-const heap = process.env.API_HEAP_MB ?? '256';
-const api = spawn(process.execPath, ['--enable-source-maps', `--max-old-space-size=${heap}`, resolve(root, 'apps/api/dist/main.js')], {
+// The API as in production: a bounded heap and malloc's settings (api-runtime.mjs).
+const api = spawn(process.execPath, [...apiNodeArgs(), resolve(root, 'apps/api/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: apiEnv(),
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => api.kill(sig));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -68,6 +68,24 @@ describe('deployment files', () => {
     expect(compose.services.app.ports[0]).toMatch(/3000$/);
   });
 
+  it('the Dockerfile starts the API as pnpm start does: the same node flags and malloc settings', async () => {
+    const runtime = (await import(resolve(REPO_ROOT, 'scripts/api-runtime.mjs'))) as {
+      MALLOC_ENV: Record<string, string>;
+      apiEnv: (env: Record<string, string | undefined>) => Record<string, string | undefined>;
+      apiNodeArgs: (heapMb?: string) => string[];
+    };
+    const docker = readFileSync(resolve(REPO_ROOT, 'Dockerfile'), 'utf8');
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(docker)![1]!) as string[];
+    expect(cmd).toEqual(['node', ...runtime.apiNodeArgs('256'), 'apps/api/dist/main.js']);
+    const env = /^ENV (.*)$/m.exec(docker)![1]!;
+    expect(Object.keys(runtime.MALLOC_ENV).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(runtime.MALLOC_ENV)) expect(env.split(' ')).toContain(`${name}=${value}`);
+    // pnpm start adds them unless the operator set their own.
+    expect(runtime.apiEnv({ PORT: '3000' })).toEqual({ PORT: '3000', ...runtime.MALLOC_ENV });
+    expect(runtime.apiEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
+    expect(runtime.apiNodeArgs('512')).toContain('--max-old-space-size=512');
+  });
+
   it('the Dockerfile builds and runs the API, and CI runs the README test command', () => {
     const docker = readFileSync(resolve(REPO_ROOT, 'Dockerfile'), 'utf8');
     expect(docker).toMatch(/pnpm install --frozen-lockfile/);
