@@ -222,7 +222,7 @@ describe('totals kept by triggers', () => {
     const kept = await t.db.query<{ step: number; n: number; ids: number; total: number }>(Prisma.sql`
       SELECT anchor_step AS step, cardinality(anchor_times) AS n, cardinality(anchor_ids) AS ids, total FROM list_counts
       WHERE organization_id = ${org.id} AND key = ${JSON.stringify(['customer_name', 'deep'])}`);
-    expect(kept).toEqual([{ step: 10, n: 119, ids: 119, total: 1200 }]); // the places of matches 10, 20, ..., 1,190 (counted from 0)
+    expect(kept).toEqual([{ step: 1, n: 1199, ids: 1199, total: 1200 }]); // every match's place but the first's (counted from 0): read by key
 
     // Requests at once while the places are old: one counts them, the others page from the older ones.
     await age('anchored_at');
@@ -251,6 +251,50 @@ describe('totals kept by triggers', () => {
     expect({ rows: few.data.length, total: few.pagination.total }).toEqual({ rows: 0, total: 1 });
     const left = await t.db.query(Prisma.sql`SELECT 1 FROM list_counts WHERE organization_id = ${org.id} AND key = ${JSON.stringify(['occupation', 'teacher'])}`);
     expect(left).toEqual([]);
+  });
+
+  it('read a deep page of a search with every place kept by its keys: live rows that still match, no gap, new matches at the next count', async () => {
+    const { user, org } = await seedTenant(t);
+    await bulkCustomers(org.id, 900, 'Keyed');
+    // Every third customer matches: 300 matches, every place kept (step 1).
+    await t.db.query(Prisma.sql`
+      UPDATE customers SET email = CASE WHEN customer_id % 3 = 0 THEN 'k' || customer_id || '@Rare.Example' ELSE 'k' || customer_id || '@other.example' END
+      WHERE organization_id = ${org.id}`);
+    const matches = async () =>
+      (
+        await t.db.query<{ customer_id: number }>(Prisma.sql`
+          SELECT customer_id FROM customers WHERE organization_id = ${org.id} AND email ILIKE '%rare.example%'
+          ORDER BY created_at DESC, customer_id DESC`)
+      ).map((r) => r.customer_id);
+    const page = async (offset: number) =>
+      ZCustomerListReplySchema.parse(
+        await get(user, `/payg/registered-customers?search_field=email&search_term=RARE.example&limit=10&offset=${offset}`),
+      ).data.map((c) => c.customer_id);
+    const offset = ANCHORED_FROM + 50;
+    const before = await matches();
+    expect(await page(offset)).toEqual(before.slice(offset, offset + 10)); // counts the places
+    const [kept] = await t.db.query<{ step: number; places: number }>(Prisma.sql`
+      SELECT anchor_step AS step, cardinality(anchor_ids) AS places FROM list_counts WHERE organization_id = ${org.id}`);
+    expect(kept).toEqual({ step: 1, places: 299 });
+
+    // Two of the page's matches go (one deleted, one no longer matching): the page closes up from the kept matches after it.
+    await t.db.query(Prisma.sql`DELETE FROM customers WHERE organization_id = ${org.id} AND customer_id = ${before[offset + 2]}::int`);
+    await t.db.query(Prisma.sql`UPDATE customers SET email = 'gone@other.example' WHERE organization_id = ${org.id} AND customer_id = ${before[offset + 5]}::int`);
+    // A customer inside the page's span starts to match: not on the kept places yet.
+    const span = await t.db.query<{ customer_id: number }>(Prisma.sql`
+      SELECT customer_id FROM customers WHERE organization_id = ${org.id} AND email ILIKE '%other.example%' AND customer_id <> ${before[offset + 5]}::int
+        AND (created_at, customer_id) < (SELECT created_at, customer_id FROM customers WHERE customer_id = ${before[offset + 3]}::int)
+        AND (created_at, customer_id) > (SELECT created_at, customer_id FROM customers WHERE customer_id = ${before[offset + 4]}::int)
+      LIMIT 1`);
+    expect(span).toHaveLength(1);
+    await t.db.query(Prisma.sql`UPDATE customers SET email = 'new@rare.example' WHERE organization_id = ${org.id} AND customer_id = ${span[0]!.customer_id}::int`);
+    const after = await matches();
+    expect(after).toContain(span[0]!.customer_id);
+    const kept10 = before.slice(offset, offset + 12).filter((id) => id !== before[offset + 2] && id !== before[offset + 5]);
+    expect(await page(offset)).toEqual(kept10);
+    // Once the places are counted again (the total too old), the new match is in its place.
+    await t.db.query(Prisma.sql`UPDATE list_counts SET counted_at = now() - interval '1 hour' WHERE organization_id = ${org.id}`);
+    expect(await page(offset)).toEqual(after.slice(offset, offset + 10));
   });
 
   it('keep at most MAX_ANCHORS places of a search with many matches, every n-th, and page from them', async () => {

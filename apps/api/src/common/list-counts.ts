@@ -18,13 +18,19 @@ export const MATCHES_COLUMN = 'matches_total';
  */
 export const ANCHORED_FROM = 100;
 /**
- * Every n-th match's place is kept, n at least ANCHOR_MIN_STEP and large
- * enough for at most MAX_ANCHORS places: a page then skips fewer than n
- * matches from its place, and the places of 100,000 matches stay 2,000
- * (24 kB).
+ * Every n-th match's place is kept, n the smallest that keeps at most
+ * MAX_ANCHORS places: a page then skips fewer than n matches from its place,
+ * and the places of 100,000 matches stay 2,000 (24 kB). A search with
+ * MAX_ANCHORS matches or fewer keeps every match's place, and a list that
+ * gives `keyed` reads its deep pages by those keys (see SearchPageSql).
  */
-export const ANCHOR_MIN_STEP = 10;
 export const MAX_ANCHORS = 2_000;
+
+/**
+ * A keyed page reads this many kept matches beyond its limit, so that the
+ * matches deleted or changed since they were counted leave no gap in it.
+ */
+export const KEYED_SPARE = 10;
 
 /** A match's place in a list's order (its created_at as PostgreSQL writes it, and id), and how far the page is past it. */
 export interface Anchor {
@@ -78,6 +84,16 @@ export interface SearchPageSql {
    * list's order must be `t DESC, id DESC`.
    */
   anchors?: Prisma.Sql;
+  /**
+   * A deep page by its rows' keys, for a search whose every match's place is
+   * kept (MAX_ANCHORS or fewer matches): `page(ids)` is the rows of those
+   * keys that still match, in list order, at most `limit`, a statement whose
+   * plan is the same for every term (the primary key). It is given the
+   * places from the page's offset on and KEYED_SPARE more. A sparse search
+   * (one customer in 600) otherwise walks about 6,000 index entries per
+   * deep page to find its ten; by key it reads ten rows.
+   */
+  keyed?: { limit: number; page: (ids: number[]) => PageStatement };
 }
 
 /**
@@ -106,7 +122,11 @@ export interface SearchPageSql {
  * CACHED_COUNT_TTL_S), and used while they are that fresh; a deep page
  * meanwhile uses the older places if there are any. So deep pages stand
  * where they stood when the places were counted, as the kept total does: at
- * most CACHED_COUNT_TTL_S seconds ago.
+ * most CACHED_COUNT_TTL_S seconds ago. A list that gives `keyed` reads a
+ * deep page of a search with every place kept by those places' keys: the
+ * rows are read live and must still match, and a match added since the
+ * count (a customer's email changed to contain the term) shows on deep
+ * pages once the places are counted again, as a new match's shift does.
  */
 export async function searchPage<R extends Record<string, unknown>>(
   { query, prepared }: Runs,
@@ -122,22 +142,26 @@ export async function searchPage<R extends Record<string, unknown>>(
   // The place at or before the offset: anchor_times[j] is match j × anchor_step's (PostgreSQL arrays count from 1).
   const deep = sql.anchors !== undefined && offset >= ANCHORED_FROM;
   // (A page past the matches needs none, and reading the places means reading their whole arrays.)
+  const keyedTo = sql.keyed ? offset + sql.keyed.limit + KEYED_SPARE - 1 : 0;
   const place = (l: string) => {
     const [c, within] = [Prisma.raw(l), Prisma.sql`${deep}::boolean AND ${offset}::int < ${Prisma.raw(l)}total`];
     return Prisma.sql`
       CASE WHEN ${within} THEN ${c}anchor_times[${offset}::int / ${c}anchor_step]::text END AS time,
       CASE WHEN ${within} THEN ${c}anchor_ids[${offset}::int / ${c}anchor_step] END AS id,
-      ${offset}::int % ${c}anchor_step AS skip`;
+      ${offset}::int % ${c}anchor_step AS skip,
+      CASE WHEN ${within} AND ${sql.keyed !== undefined}::boolean AND ${c}anchor_step = 1 THEN ${c}anchor_ids[${offset}::int:${keyedTo}::int] END AS ids`;
   };
-  type Placed = { time: string | null; id: number | null; skip: number | null };
+  type Placed = { time: string | null; id: number | null; skip: number | null; ids: number[] | null };
   const [kept] = await prepared<KeptCount & Placed & { fresh: boolean; anchored: boolean }>(Prisma.sql`
     SELECT total, list_size AS size, ${fresh('counted_at')} AS fresh, coalesce(${fresh('anchored_at')}, false) AS anchored, ${place('')}
     FROM list_counts WHERE ${where}`);
-  const keptPage = async (count: KeptCount, anchor: Anchor | null) => {
+  const run = (page: PageStatement) => ('prepared' in page ? prepared<R>(page.prepared) : query<R>(page));
+  const keptPage = async (count: KeptCount, anchor: Anchor | null, ids: number[] | null = null) => {
     if (offset >= count.total) return { rows: [], total: count.total };
+    if (ids?.length && sql.keyed) return { rows: await run(sql.keyed.page(ids)), total: count.total };
     const start = anchor ? { anchor, skip: anchor.skip } : { anchor: null, skip: offset };
     const page = sql.page(count, start);
-    return { rows: await ('prepared' in page ? prepared<R>(page.prepared) : query<R>(page)), total: count.total };
+    return { rows: await run(page), total: count.total };
   };
   const anchorOf = (r: Placed | undefined): Anchor | null =>
     r?.time != null && r.id != null && r.skip != null ? { time: r.time, id: r.id, skip: r.skip } : null;
@@ -154,7 +178,7 @@ export async function searchPage<R extends Record<string, unknown>>(
                coalesce(array_agg(id ORDER BY pos) FILTER (WHERE pos > 0 AND pos % step = 0), '{}') AS anchor_ids
         FROM (
           SELECT t, id, row_number() OVER (ORDER BY t DESC, id DESC) - 1 AS pos,
-                 greatest(${ANCHOR_MIN_STEP}::int, ceil(count(*) OVER () / ${MAX_ANCHORS}::numeric)::int) AS step
+                 greatest(1, ceil(count(*) OVER () / ${MAX_ANCHORS}::numeric)::int) AS step
           FROM (${sql.anchors!}) m
         ) o
       ), kept AS (
@@ -173,24 +197,24 @@ export async function searchPage<R extends Record<string, unknown>>(
   };
   const placed = async () => {
     const counted = await anchorAndCount();
-    return keptPage(counted, anchorOf(counted));
+    return keptPage(counted, anchorOf(counted), counted.ids);
   };
 
   if (kept?.fresh) {
-    if (!deep || kept.anchored) return keptPage(kept, anchorOf(kept));
+    if (!deep || kept.anchored) return keptPage(kept, anchorOf(kept), kept.ids);
     // A deep page and no places counted since the total (or too long ago): one request counts them.
     const claimed = await prepared(Prisma.sql`
       UPDATE list_counts SET anchored_at = now()
       WHERE ${where} AND (anchored_at IS NULL OR NOT ${fresh('anchored_at')})
       RETURNING 1`);
-    return claimed.length ? placed() : keptPage(kept, anchorOf(kept));
+    return claimed.length ? placed() : keptPage(kept, anchorOf(kept), kept.ids);
   }
   if (kept) {
     const claimed = await prepared(Prisma.sql`
       UPDATE list_counts SET counted_at = now()
       WHERE ${where} AND NOT ${fresh('counted_at')}
       RETURNING 1`);
-    if (!claimed.length) return keptPage(kept, anchorOf(kept));
+    if (!claimed.length) return keptPage(kept, anchorOf(kept), kept.ids);
   }
   // The first page, the one nearly every search shows, comes with its total
   // from one pass (when the list gives a countedPage). A deep page of a kept

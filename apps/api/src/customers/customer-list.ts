@@ -77,6 +77,22 @@ function walkPage(orgId: string, column: string, term: string, limit: number, st
     ORDER BY c.created_at DESC, c.customer_id DESC`;
 }
 
+/**
+ * A deep page of a search by the keys of its kept matches (see
+ * SearchPageSql.keyed): the rows that still match, as ILIKE would match
+ * them (lower(column) holds lower(term), the test loweredMatch relies on),
+ * in list order. The primary key finds them whatever the term, so one
+ * prepared text serves every search of the field.
+ */
+function keyedPage(orgId: string, column: string, term: string, limit: number, ids: number[]): Prisma.Sql {
+  return Prisma.sql`
+    SELECT ${COLUMNS} FROM customers c
+    WHERE c.organization_id = ${orgId} AND c.customer_id = ANY(${ids}::int[])
+      AND strpos(${Prisma.raw(`lower(c."${column}")`)}, lower(${term}::text)) > 0
+    ORDER BY c.created_at DESC, c.customer_id DESC
+    LIMIT ${Prisma.raw(String(integer(limit)))}`;
+}
+
 /** `AND` the page's place onwards, in the list's order, when it starts from an anchor. */
 const from = (start: PageStart) =>
   start.anchor ? Prisma.sql`AND (created_at, customer_id) <= (${start.anchor.time}::timestamptz, ${start.anchor.id}::int)` : Prisma.empty;
@@ -152,6 +168,7 @@ export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQu
       size: lowered ? Prisma.sql`SELECT coalesce(sum(n), 0)::int FROM customer_stats WHERE organization_id = ${orgId}` : undefined,
       countedPage: Prisma.sql`SELECT *, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} FROM customers WHERE ${all} ${order(first)}`,
       anchors: Prisma.sql`SELECT created_at AS t, customer_id AS id FROM customers WHERE ${all}`,
+      keyed: { limit: q.limit, page: (ids) => ({ prepared: keyedPage(orgId, q.search_field, term, q.limit, ids) }) },
     });
     return { rows: rows.map(toRow), total };
   }
