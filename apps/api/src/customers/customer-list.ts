@@ -66,6 +66,15 @@ export const ROW_WALK_MAX = 2_000;
 export const GRAM_PAGE_MAX_MATCHES = 2_000;
 
 /**
+ * `column ILIKE '%term%'` as a substring test of lower(column) against the
+ * term lowered once by PostgreSQL (an InitPlan): no plan depends on the term,
+ * so the prepared statements below keep one generic plan per connection.
+ * The same matches as ILIKE (see loweredMatch).
+ */
+const contains = (column: string, term: string) =>
+  Prisma.sql`strpos(${Prisma.raw(`lower("${column}")`)}, (SELECT lower(${term}::text))) > 0`;
+
+/**
  * A page of a lowered search by walking the newest-first index that holds
  * lower(column) (0016_email_walk), its rows then read by key: the same
  * matches as `column ILIKE '%term%'` (see loweredMatch), written as a
@@ -80,7 +89,7 @@ function walkPage(orgId: string, column: string, term: string, limit: number, st
   return Prisma.sql`
     SELECT ${COLUMNS} FROM (
       SELECT customer_id FROM customers
-      WHERE organization_id = ${orgId} AND strpos(${Prisma.raw(`lower("${column}")`)}, (SELECT lower(${term}::text))) > 0 ${from(start)}
+      WHERE organization_id = ${orgId} AND ${contains(column, term)} ${from(start)}
       ORDER BY created_at DESC, customer_id DESC ${bounds(limit, start.skip)}
     ) k
     JOIN customers c ON c.organization_id = ${orgId} AND c.customer_id = k.customer_id
@@ -98,7 +107,7 @@ function keyedPage(orgId: string, column: string, term: string, limit: number, i
   return Prisma.sql`
     SELECT ${COLUMNS} FROM customers c
     WHERE c.organization_id = ${orgId} AND c.customer_id = ANY(${ids}::int[])
-      AND strpos(${Prisma.raw(`lower(c."${column}")`)}, lower(${term}::text)) > 0
+      AND ${contains(column, term)}
     ORDER BY c.created_at DESC, c.customer_id DESC
     LIMIT ${Prisma.raw(String(integer(limit)))}`;
 }
@@ -114,7 +123,7 @@ function keyedPage(orgId: string, column: string, term: string, limit: number, i
 function rowWalkPage(orgId: string, column: string, term: string, limit: number, start: PageStart): Prisma.Sql {
   return Prisma.sql`
     SELECT ${COLUMNS} FROM customers c
-    WHERE organization_id = ${orgId} AND strpos(${Prisma.raw(`lower(c."${column}")`)}, (SELECT lower(${term}::text))) > 0 ${from(start)}
+    WHERE organization_id = ${orgId} AND ${contains(column, term)} ${from(start)}
     ORDER BY created_at DESC, customer_id DESC ${bounds(limit, start.skip)}`;
 }
 
