@@ -26,6 +26,7 @@ import { runFloor } from './scenarios/floor.mjs';
 import { runPayments } from './scenarios/payments.mjs';
 import { runTokens } from './scenarios/tokens.mjs';
 import { listQueries } from './scenarios/lists.mjs';
+import { verdicts } from './report.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -270,7 +271,9 @@ const dir = resolve(root, 'bench/results');
 mkdirSync(dir, { recursive: true });
 const file = resolve(dir, `${started.toISOString().replace(/[:.]/g, '-').slice(0, 19)}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-log(`\nSaved ${file}`);
+log(`\nSaved ${file} (as Markdown: pnpm bench:report ${file})`);
+log('\nAgainst the targets:');
+for (const [met, text] of verdicts(results)) log(`${met ? 'met    ' : 'MISSED '} ${text}`);
 stopApi();
 await sql.end();
 await new Promise((r) => (api.exitCode !== null ? r() : api.once('exit', r)));
