@@ -32,7 +32,7 @@ export function report(r, file = '') {
   out.push(
     `Run ${r.started_at?.slice(0, 16).replace('T', ' ')} UTC${file ? ` (\`${file}\`)` : ''}: ${m.cores} cores (${m.cpu_model}), ` +
       `${m.memory_gb} GB, Node ${m.node}, PostgreSQL ${r.database?.postgres}${r.database?.embedded ? ' embedded' : ''} on the same machine ` +
-      `(fsync ${pg.fsync}, synchronous_commit ${pg.synchronous_commit}), ${r.config.workers} API process(es), pool ${r.config.pool}, ` +
+      `(fsync ${pg.fsync}, synchronous_commit ${pg.synchronous_commit}), ${r.config.workers === 1 ? 'one API process' : `${r.config.workers} API processes`}, pool ${r.config.pool}, ` +
       `${fmt(r.config.customers)} customers, ${r.config.duration_s} s per load test; load average at the start ${m.load_average?.[0]}.`,
     '',
   );
