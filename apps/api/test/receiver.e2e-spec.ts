@@ -234,6 +234,24 @@ describe('the mobile-money receiver', () => {
     await t.http.post('/payg/external/receive-phoneteletalk').set(key).set('Content-Type', 'application/json').send('[1,2]').expect(400);
   });
 
+  it('never reads a balance as the payment: a confirmation with no amount, or a negative one, issues nothing', async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    const balanceOnly = `SNOAMT34EF Confirmed. Payment received from AUDIT TWO 254722118698 on 24/11/26 at 10:15 AM. Account Number ${item.serial_number}. New Utility balance is Ksh45,300.00.`;
+    const noAmount = ZReceiveReplySchema.parse((await receive(key, { message: balanceOnly }).expect(200)).body);
+    expect(noAmount).toMatchObject({ status: 'unparsed' });
+    expect(noAmount.error).toMatch(/No amount found next to 'received'/);
+    const negative = ZReceiveReplySchema.parse(
+      (await receive(key, { message: `SNEG1234AB Confirmed. Ksh-400.00 received from AUDIT TWO 254722118698 on 24/11/26 at 10:16 AM. Account Number ${item.serial_number}. New Utility balance is Ksh45,300.00.` }).expect(200)).body,
+    );
+    expect(negative).toMatchObject({ status: 'unparsed', error: 'Amount is negative' });
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(0);
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBe(0);
+    const device = await t.db.db.item.findFirstOrThrow({ where: { organization_id: org.id, serial_number: item.serial_number } });
+    expect(device.paid_off_at).toBeNull();
+  });
+
   it('answers 401 to a missing or wrong key and stores nothing; a rotated key stops working at once', async () => {
     const { user, org } = await seedTenant(t);
     const key = await seedApiKey(t, user);

@@ -43,16 +43,24 @@ const AMOUNT_PATTERNS: ReadonlyArray<{ re: RegExp; cur: number; amt: number }> =
     cur: 1,
     amt: 2,
   },
-  // "You have received Ksh300.00", "received a payment of Tsh1,000.00", "Umepokea Tsh1,000.00"
-  { re: new RegExp(`(?:received|umepokea|sent)\\s*(?:a\\s+payment\\s+of\\s+)?${CUR}\\s?${AMT}`, 'i'), cur: 1, amt: 2 },
+  // "You have received Ksh300.00", "received a payment of Tsh1,000.00", "Umepokea Tsh1,000.00", "You have paid Ksh1,200.00 to"
+  { re: new RegExp(`(?:received|umepokea|sent|paid)\\s*(?:a\\s+payment\\s+of\\s+)?${CUR}\\s?${AMT}`, 'i'), cur: 1, amt: 2 },
   // Airtel Kenya: "You have received 50.00Ksh from"
   { re: new RegExp(`(?:received|sent)\\s+${AMT}\\s?${CUR}`, 'i'), cur: 2, amt: 1 },
   // Airtel Uganda: "UGX 27,200 from"
   { re: new RegExp(`${CUR}\\s?${AMT}\\s+from\\b`, 'i'), cur: 1, amt: 2 },
 ];
 
-/** Last resort: the first written amount (lets non-payment messages fail with a precise reason). */
+/**
+ * Last resort: the first written amount. It lets a message that is not a
+ * payment fail with the precise reason its shape gives, but is never taken as
+ * a payment's amount: next to no 'received', 'sent' or 'paid' it may be the
+ * account's balance.
+ */
 const ANY_AMOUNT = new RegExp(`${CUR}\\s?${AMT}`, 'i');
+
+/** A minus sign between a currency marker and its digits ("Ksh-400.00"). */
+const NEGATIVE_AMOUNT = new RegExp(`${CUR}\\s?-\\s?\\d`, 'i');
 
 const COUNTRY_CODE_BY_CURRENCY: Readonly<Record<string, string>> = {
   KES: '254',
@@ -97,17 +105,19 @@ interface FoundAmount {
   cents: number;
   currency: string;
   end: number;
+  /** Written next to a transaction phrase (AMOUNT_PATTERNS), not only found as the first amount of the text. */
+  transacted: boolean;
 }
 
 function findAmount(text: string): FoundAmount | null {
-  let best: { index: number; m: RegExpExecArray; cur: number; amt: number } | null = null;
+  let best: { index: number; m: RegExpExecArray; cur: number; amt: number; transacted: boolean } | null = null;
   for (const p of AMOUNT_PATTERNS) {
     const m = p.re.exec(text);
-    if (m && (best === null || m.index < best.index)) best = { index: m.index, m, cur: p.cur, amt: p.amt };
+    if (m && (best === null || m.index < best.index)) best = { index: m.index, m, cur: p.cur, amt: p.amt, transacted: true };
   }
   if (best === null) {
     const m = ANY_AMOUNT.exec(text);
-    if (m) best = { index: m.index, m, cur: 1, amt: 2 };
+    if (m) best = { index: m.index, m, cur: 1, amt: 2, transacted: false };
   }
   if (best === null) return null;
   const cents = parseAmountToCents(best.m[best.amt]!);
@@ -116,7 +126,7 @@ function findAmount(text: string): FoundAmount | null {
   // Where the amount itself ends, so the sender can be looked for right after it.
   const amountText = best.m[best.amt]!;
   const end = best.index + best.m[0].indexOf(amountText) + amountText.length;
-  return { cents, currency, end };
+  return { cents, currency, end, transacted: best.transacted };
 }
 
 /**
@@ -327,6 +337,13 @@ export function parseMessage(text: string): ParseResult {
 
   const shape = provider === 'mpesa' ? mpesaShape(t) : airtelShape(t);
   if ('ok' in shape) return shape;
+  if (!amount.transacted) {
+    return fail(
+      NEGATIVE_AMOUNT.test(t)
+        ? 'Amount is negative'
+        : "No amount found next to 'received', 'sent' or 'paid' (the only amount written may be a balance)",
+    );
+  }
 
   const countryCode = COUNTRY_CODE_BY_CURRENCY[amount.currency] ?? '254';
   const payer = shape.customerSide ? { name: null, phone: null } : findPayer(t, amount.end, countryCode);

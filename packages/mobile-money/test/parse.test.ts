@@ -38,6 +38,23 @@ describe('parseMessage: amounts', () => {
   it('refuses a zero amount', () => {
     expect(parseMessage(paybill('Ksh0.00'))).toEqual({ ok: false, error: 'Amount is zero' });
   });
+
+  it('never takes the balance for the amount when no amount is written next to the payment', () => {
+    const noAmount =
+      'SNOAMT34EF Confirmed. Payment received from AUDIT TWO 254722118698 on 24/11/26 at 10:15 AM. Account Number SN-48213. New Utility balance is Ksh45,300.00.';
+    const r = parseMessage(noAmount);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toContain("No amount found next to 'received'");
+  });
+
+  it('refuses a negative amount instead of reading the balance', () => {
+    expect(parseMessage(paybill('Ksh-400.00'))).toEqual({ ok: false, error: 'Amount is negative' });
+    expect(parseMessage(paybill('Ksh -400.00'))).toEqual({ ok: false, error: 'Amount is negative' });
+  });
+
+  it('refuses an amount written with spaces for thousands rather than reading part of it', () => {
+    expect(parseMessage(paybill('Ksh 1 500.00')).ok).toBe(false);
+  });
 });
 
 describe('parseMessage: dates and times (day/month/year, East Africa Time)', () => {
