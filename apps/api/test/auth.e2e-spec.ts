@@ -40,6 +40,9 @@ describe('sign-in and sessions', () => {
     expect(res.body.detail).toContain('username');
     expect(res.body.detail).toContain('password');
     expect(typeof res.body.message).toBe('string');
+    // A field that is there but too long says so, rather than that it is missing.
+    const long = await t.http.post('/payg/authenticate').send({ username: 'x'.repeat(500), password: 'x' }).expect(400);
+    expect(long.body.message).toBe('username: must be at most 100 characters');
   });
 
   it('locks a username out after repeated failures with a clear 429', async () => {

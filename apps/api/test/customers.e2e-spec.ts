@@ -314,6 +314,9 @@ describe('customers', () => {
       await t.http.get('/payg/customers/99999999').set(a.user.auth).expect(404);
       const bad = await t.http.get('/payg/customers/abc').set(a.user.auth).expect(400);
       expect(bad.body.message).toContain('id: must be a positive whole number');
+      // The largest key is an id like any other; one past it is not.
+      await t.http.get('/payg/customers/2147483647').set(a.user.auth).expect(404);
+      await t.http.get('/payg/customers/2147483648').set(a.user.auth).expect(400);
     });
 
     it('changes only the fields sent, clears optional fields sent empty, and validates like registration', async () => {
@@ -330,6 +333,11 @@ describe('customers', () => {
       expect(row?.phone_normalized).toBe('254799888777');
       const bad = await t.http.put(`/payg/customers/${c.id}`).set(user.auth).send({ status: 'gone', customer_name: '' }).expect(400);
       expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['customer_name', 'status']);
+      // Registration reads an unparsable date of birth as none; an update refuses it and keeps the stored one.
+      await t.http.put(`/payg/customers/${c.id}`).set(user.auth).send({ date_of_birth: '1985-07-04' }).expect(200);
+      const badDate = await t.http.put(`/payg/customers/${c.id}`).set(user.auth).send({ date_of_birth: 'garbage' }).expect(400);
+      expect(badDate.body.message).toBe('date_of_birth: must be a date (YYYY-MM-DD)');
+      expect(ZCustomerSchema.parse((await t.http.get(`/payg/customers/${c.id}`).set(user.auth).expect(200)).body).date_of_birth).toBe('1985-07-04');
       // A status change is in the audit log, written just after the reply (recordQuietly): wait for it.
       let audit = null;
       for (let i = 0; i < 40 && !audit; i++) {

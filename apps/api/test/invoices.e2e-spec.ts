@@ -119,6 +119,8 @@ describe('invoices', () => {
     expect((await create(sa, { organization_id: roles.org.id, due_date: day(3), line_items: [{ description: '', quantity: 1, unit_price: 1 }] }).expect(400)).body.message).toMatch(/line_items: needs at least one line item/);
     expect((await create(sa, { organization_id: roles.org.id, line_items: [{ description: 'a', quantity: 1, unit_price: 1 }] }).expect(400)).body.message).toMatch(/due_date: is required/);
     expect((await create(sa, { organization_id: roles.org.id, due_date: day(3), line_items: '[not json' }).expect(400)).body.message).toMatch(/^line_items: /);
+    // A day that is not on the calendar is refused, not rolled over to the next month.
+    expect((await create(sa, { organization_id: roles.org.id, due_date: '2027-02-30', line_items: [{ description: 'a', quantity: 1, unit_price: 1 }] }).expect(400)).body.message).toMatch(/^due_date: must be a date/);
     expect((await create(sa, { organization_id: roles.org.id, customer_name: 'X', customer_email: 'x@y.test', amount: 5, status: 'lost' }).expect(400)).body.message).toMatch(/^status: must be one of/);
     await create(sa, { customer_name: 'X', customer_email: 'x@y.test', amount: 5 }).expect(400);
     // An empty due date from a form reads as not given (payment terms apply); a huge amount is a 400, not a 500.

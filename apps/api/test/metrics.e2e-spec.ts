@@ -120,6 +120,12 @@ describe('metrics', () => {
   it('refuses bad dates with a 400 naming the parameter', async () => {
     const bad = await get(a, 'summary?from=yesterday').expect(400);
     expect(bad.body.message).toMatch(/^from: /);
+    expect((await get(a, 'summary?to=2026-02-30').expect(400)).body.message).toMatch(/^to: must be a date/);
+    // The last day there is: a period with no end, not a year PostgreSQL cannot read.
+    expect(ZMetricsSummarySchema.parse((await get(a, 'summary?to=9999-12-31').expect(200)).body)).toEqual(ZMetricsSummarySchema.parse((await get(a, 'summary').expect(200)).body));
+    await get(a, 'revenue?to=9999-12-31').expect(200);
+    expect((await get(a, 'revenue?interval=month&from=9997-01-01&to=9999-12-31').expect(400)).body.message).toBe('from: must be before to');
+    expect((await get(a, 'summary?from=2026-04-31T00:00:00Z').expect(400)).body.message).toMatch(/^from: must be a date/);
     const reversed = await get(a, 'summary?from=2026-02-01&to=2026-01-01').expect(400);
     expect(reversed.body.message).toMatch(/from: must not be after to/);
   });

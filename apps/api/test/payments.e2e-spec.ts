@@ -231,6 +231,7 @@ describe('payments', () => {
       expect((await list({ method: 'bank' })).data.map((p) => p.amount)).toEqual(['200.00']);
       expect((await list({ from: '2026-01-02', to: '2026-01-03' })).data.map((p) => p.amount)).toEqual(['300.00', '200.00']);
       expect((await list({ to: '2026-01-01' })).data.map((p) => p.amount)).toEqual(['100.00']);
+      expect(await totals({ to: '9999-12-31' })).toBe(4);
       expect((await list({ customer_id: a.customer.id })).data.map((p) => p.amount)).toEqual(['200.00', '100.00']);
       expect((await list({ serial_number: b.item.serial_number })).data.map((p) => p.amount)).toEqual(['300.00']);
       expect((await list({ serial_number: 'NOPE' })).data).toEqual([]);
@@ -238,7 +239,7 @@ describe('payments', () => {
       expect(page.pagination).toEqual({ total: 4, total_pages: 2, limit: 3, offset: 3 });
       expect(page.data.map((p) => p.amount)).toEqual(['100.00']);
 
-      for (const q of [{ status: 'paid' }, { method: 'card' }, { from: 'june' }, { limit: 101 }, { customer_id: 'x' }]) {
+      for (const q of [{ status: 'paid' }, { method: 'card' }, { from: 'june' }, { to: '2026-02-30' }, { limit: 101 }, { customer_id: 'x' }]) {
         await t.http.get('/payg/payments').query(q).set(user.auth).expect(400);
       }
       const other = await seedTenant(t);

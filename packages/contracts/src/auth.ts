@@ -3,8 +3,8 @@ import { ZAppTypeSchema, ZOrgStatusSchema, ZRoleSchema } from './common.js';
 import { ZPasswordSchema } from './users.js';
 
 export const ZLoginSchema = z.object({
-  username: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
-  password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+  username: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
+  password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
 });
 export type LoginInput = z.infer<typeof ZLoginSchema>;
 
@@ -38,7 +38,7 @@ export const ZAuthReplySchema = z.object({
 export type AuthReply = z.infer<typeof ZAuthReplySchema>;
 
 export const ZRefreshSchema = z.object({
-  refresh_token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+  refresh_token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
 });
 export type RefreshInput = z.infer<typeof ZRefreshSchema>;
 
@@ -50,7 +50,7 @@ export type RefreshInput = z.infer<typeof ZRefreshSchema>;
  */
 export const ZChangePasswordSchema = z
   .object({
-    current_password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+    current_password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
     new_password: ZPasswordSchema,
   })
   .refine((v) => v.new_password !== v.current_password, { path: ['new_password'], error: 'must be different from the current password' });

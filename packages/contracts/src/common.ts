@@ -73,6 +73,18 @@ export const ZOffsetPaginationSchema = z.object({
 });
 export type OffsetPagination = z.infer<typeof ZOffsetPaginationSchema>;
 
+/**
+ * Whether text starting with YYYY-MM-DD names a day of the calendar.
+ * Date.parse alone is not enough: it rolls "2027-02-30" over to 2 March.
+ */
+export function isCalendarDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  if (!m) return false;
+  const [y, month, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, month - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === month - 1 && day.getUTCDate() === d;
+}
+
 /** Decimal amounts travel as strings with two decimals ("1500.00"), never floats. */
 export const ZMoneySchema = z.string().regex(/^-?\d+(\.\d{1,4})?$/);
 export type Money = z.infer<typeof ZMoneySchema>;

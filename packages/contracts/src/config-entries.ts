@@ -37,8 +37,8 @@ export type UpdateConfigEntryInput = z.infer<typeof ZUpdateConfigEntrySchema>;
 
 /** POST /config/credentials/upsert: an organization's credentials for a device maker's API, stored encrypted. */
 export const ZConfigCredentialsUpsertSchema = z.object({
-  organization_id: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64),
-  oem_name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  organization_id: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64, { error: 'must be at most 64 characters' }),
+  oem_name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
   credentials: z.record(z.string(), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()]), {
     error: 'must be an object of text, number or boolean values',
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
-import { zIdInput, zLenientDate, zOptionalChoice, zOptionalText, zRequiredText, zSearchTerm } from './fields.js';
+import { zIdInput, zLenientDate, zOptionalChoice, zOptionalText, zRequiredText, zSearchTerm, zStrictDate } from './fields.js';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
@@ -87,6 +87,8 @@ export const ZCustomerUpdateSchema = z.object({
   id_number: zRequiredText(50).optional(),
   phone_contact: zPhone.optional(),
   ...optionalProfile,
+  // Registration reads an unparsable date of birth as none; an update must not erase a stored one with it.
+  date_of_birth: zStrictDate,
   preferred_language: zOptionalChoice(LANGUAGES).transform((v) => v ?? undefined),
   customer_type: zOptionalChoice(CUSTOMER_TYPES).transform((v) => v ?? undefined),
   status: zOptionalChoice(CUSTOMER_STATUSES).transform((v) => v ?? undefined),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
+import { isCalendarDay, zMoneyInput, ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
 
 export const INVOICE_STATUSES = ['pending', 'sent', 'paid', 'overdue', 'draft', 'cancelled'] as const;
 export const ZInvoiceStatusSchema = z.enum(INVOICE_STATUSES);
@@ -15,7 +15,7 @@ export const zInvoiceDate = () =>
     .string()
     .trim()
     .transform((s) => (/^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s))
-    .refine((s) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(s)), { error: 'must be a date (YYYY-MM-DD)' });
+    .refine((s) => ISO_DATE.test(s) && isCalendarDay(s), { error: 'must be a date (YYYY-MM-DD)' });
 
 export const ZLineItemInputSchema = z.object({
   description: z.string().trim().max(500).default(''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, zQueryInt } from './common.js';
+import { isCalendarDay, ZMoneySchema, zQueryInt } from './common.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -13,7 +13,7 @@ export const zPeriodDate = () =>
     .string()
     .trim()
     .max(40)
-    .refine((s) => (ISO_DATE.test(s) || /^\d{4}-\d{2}-\d{2}T/.test(s)) && !Number.isNaN(Date.parse(s)), {
+    .refine((s) => (ISO_DATE.test(s) || /^\d{4}-\d{2}-\d{2}T/.test(s)) && isCalendarDay(s) && !Number.isNaN(Date.parse(s)), {
       error: 'must be a date (YYYY-MM-DD) or an ISO date-time',
     });
 

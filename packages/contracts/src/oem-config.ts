@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Token settings per device maker (a device's product_oem selects them). */
 export const ZProductOemConfigInputSchema = z.object({
-  product_oem: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  product_oem: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
   restricted_digit_set: z.boolean({ error: 'must be true or false' }).default(false),
   extended_token: z.boolean({ error: 'must be true or false' }).default(false),
   value_divider: z.preprocess(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
+import { isCalendarDay, zMoneyInput, ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
 import { ZTokenTypeSchema } from './tokens.js';
 
 export const PAYMENT_STATUSES = ['success', 'completed', 'pending', 'failed'] as const;
@@ -88,7 +88,7 @@ export const ZReceiverBodySchema = z
 export type ReceiverBody = z.infer<typeof ZReceiverBodySchema>;
 
 export const ZManualPaymentSchema = z.object({
-  serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
   amount: zMoneyInput({ min: 0.01, max: 100_000_000 }),
   payment_method: ZPaymentMethodSchema,
   /** Receipt or bank reference; a reference already recorded returns the original payment. */
@@ -101,14 +101,14 @@ export const ZManualPaymentSchema = z.object({
 export type ManualPaymentInput = z.infer<typeof ZManualPaymentSchema>;
 
 export const ZMatchPaymentSchema = z.object({
-  serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
 });
 export type MatchPaymentInput = z.infer<typeof ZMatchPaymentSchema>;
 
 const zQueryDate = z
   .string()
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(s) && !Number.isNaN(Date.parse(s)), { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date and time' });
+  .refine((s) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(s) && isCalendarDay(s) && !Number.isNaN(Date.parse(s)), { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date and time' });
 
 export const ZPaymentListQuerySchema = z.object({
   status: ZPaymentStatusSchema.optional(),

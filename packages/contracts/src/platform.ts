@@ -47,7 +47,7 @@ const zSecretObject = z.record(z.string(), z.union([z.string().max(4000), z.numb
   error: 'must be an object of text, number or boolean values',
 });
 
-const zOrgRef = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64);
+const zOrgRef = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64, { error: 'must be at most 64 characters' });
 
 export const ZAdminOrgFilterQuerySchema = z.object({ organization_id: z.string().trim().max(64).optional() });
 
@@ -56,7 +56,7 @@ export const ZAdminOrgFilterQuerySchema = z.object({ organization_id: z.string()
  * config {username, api_key, sender_id?, base_url?} or 'sms_webhook' with {url, secret?}.
  */
 export const ZPaymentProviderInputSchema = z.object({
-  provider: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(50),
+  provider: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(50, { error: 'must be at most 50 characters' }),
   organization_id: zOrgRef,
   config: zSecretObject,
   is_active: z.boolean().default(true),
@@ -82,7 +82,7 @@ export type PaymentProvider = z.infer<typeof ZPaymentProviderSchema>;
 export const ZPaymentProviderListSchema = z.object({ data: z.array(ZPaymentProviderSchema) });
 
 export const ZOemCredentialInputSchema = z.object({
-  oem_name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100),
+  oem_name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
   organization_id: zOrgRef,
   credentials: zSecretObject,
 });
@@ -159,7 +159,7 @@ export const ZPlanListSchema = z.object({ data: z.array(ZPlanSchema) });
 export const ZPlanCodeParamSchema = z.object({ code: z.string().trim().min(1).max(64) });
 
 /** POST /admin/org-plans: puts the organization on the plan (replacing its previous plan). */
-export const ZOrgPlanInputSchema = z.object({ organization_id: zOrgRef, plan_code: z.string({ error: 'is required' }).trim().min(1).max(64) });
+export const ZOrgPlanInputSchema = z.object({ organization_id: zOrgRef, plan_code: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64, { error: 'must be at most 64 characters' }) });
 export type OrgPlanInput = z.infer<typeof ZOrgPlanInputSchema>;
 
 export const ZOrgPlanSchema = z.object({

@@ -29,20 +29,20 @@ export const ZUsernameSchema = z
   .string({ error: 'is required' })
   .trim()
   .min(3, { error: 'must be at least 3 characters' })
-  .max(100)
+  .max(100, { error: 'must be at most 100 characters' })
   .regex(/^[A-Za-z0-9._@-]+$/, { error: 'may contain letters, digits, . _ @ and - only' });
 export const ZPasswordSchema = z
   .string({ error: 'is required' })
   .min(8, { error: 'must be at least 8 characters' })
-  .max(200);
-const zEmail = z.string({ error: 'is required' }).trim().max(254).pipe(z.email({ error: 'must be a valid email' }));
+  .max(200, { error: 'must be at most 200 characters' });
+const zEmail = z.string({ error: 'is required' }).trim().max(254, { error: 'must be at most 254 characters' }).pipe(z.email({ error: 'must be a valid email' }));
 
 /** POST /admin/users (super admin): any organization, any role. */
 export const ZAdminCreateUserSchema = z.object({
   username: ZUsernameSchema,
   email: zEmail,
   password: ZPasswordSchema,
-  organization_id: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64),
+  organization_id: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64, { error: 'must be at most 64 characters' }),
   role: ZRoleSchema.default('staff'),
 });
 export type AdminCreateUserInput = z.infer<typeof ZAdminCreateUserSchema>;

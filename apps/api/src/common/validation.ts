@@ -194,7 +194,7 @@ export const zPathId = (name: string) =>
   z.object({
     [name]: z
       .string()
-      .regex(/^\d{1,9}$/, { error: 'must be a positive whole number' })
+      .regex(/^\d{1,10}$/, { error: 'must be a positive whole number' })
       .transform(Number)
-      .refine((n) => n > 0, { error: 'must be a positive whole number' }),
+      .refine((n) => n > 0 && n <= 2_147_483_647, { error: 'must be a positive whole number' }),
   });

@@ -18,6 +18,8 @@ export function toPeriod(from?: string | null, to?: string | null): Period {
   const f = from ? new Date(DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from) : null;
   let u: Date | null = null;
   if (to) u = DATE_ONLY.test(to) ? new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS) : new Date(Date.parse(to) + 1);
+  // The day after 9999-12-31 is a year PostgreSQL cannot read: so late an end is no end.
+  if (u && u.getUTCFullYear() > 9999) u = null;
   if (f && u && f >= u) throw Errors.badRequest('from', 'must not be after to');
   return { from: f, until: u };
 }

@@ -10,14 +10,9 @@ import { TokensService } from '../tokens/tokens.service.js';
 import { PaymentPipeline } from './payment-pipeline.service.js';
 import { toPayment } from './payments.mapper.js';
 import { paymentsByDay } from '../stats/totals.js';
+import { toPeriod } from '../metrics/period.js';
 
 const NAMES = { customer: { select: { customer_name: true } }, item: { select: { serial_number: true } } } as const;
-
-/** "2024-06-05" is the whole day (UTC); a date and time is taken as given. */
-function bound(s: string, end: boolean): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return new Date(`${s}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
-  return new Date(s);
-}
 
 @Injectable()
 export class PaymentsService {
@@ -33,7 +28,9 @@ export class PaymentsService {
     if (q.status) where.status = q.status;
     if (q.method) where.payment_method = q.method;
     if (q.customer_id) where.customer_id = q.customer_id;
-    if (q.from || q.to) where.paid_at = { ...(q.from ? { gte: bound(q.from, false) } : {}), ...(q.to ? { lte: bound(q.to, true) } : {}) };
+    // "2024-06-05" is the whole day (UTC); a date and time is taken as given.
+    const period = toPeriod(q.from, q.to);
+    if (period.from || period.until) where.paid_at = { ...(period.from ? { gte: period.from } : {}), ...(period.until ? { lt: period.until } : {}) };
     if (q.serial_number) {
       const item = await db.item.findFirst({
         where: {
@@ -59,9 +56,8 @@ export class PaymentsService {
    * the newest payment on most pages for the organization's currency.
    */
   private async countByDay(orgId: string, q: PaymentListQuery): Promise<number> {
-    const until = q.to ? new Date(bound(q.to, true).getTime() + 1) : null;
     const [row] = await this.database.readQuery<{ n: number }>(PrismaSql.sql`
-      SELECT coalesce(sum(n), 0)::int AS n FROM ${paymentsByDay(orgId, { from: q.from ? bound(q.from, false) : null, until })} p
+      SELECT coalesce(sum(n), 0)::int AS n FROM ${paymentsByDay(orgId, toPeriod(q.from, q.to))} p
       ${q.status ? PrismaSql.sql`WHERE status = ${q.status}::"PaymentStatus"` : PrismaSql.empty}`);
     return row!.n;
   }
