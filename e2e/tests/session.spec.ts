@@ -37,9 +37,16 @@ test.describe('sign-in and the session', () => {
   test('sign out clears the session and returns to the landing page', async ({ page }) => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Nothing the signed-in pages watched may be fetched again without the session on the way out.
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) refused.push(r.url());
+    });
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);

@@ -27,6 +27,24 @@ test.describe('super admin console', () => {
     await screenshotBothThemes(page, 'super-admin-access-denied');
   });
 
+  test("on a phone the figures' labels are whole, not under their icons", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO_ADMIN, '/super-admin');
+    const card = page.getByRole('group', { name: 'Total Organizations' });
+    await expect(card).toBeVisible();
+    // Each label fits its line (no text running out of its box), and no label shares its row with an icon.
+    const overflowing = await page.getByRole('group').evaluateAll((cards) =>
+      cards.flatMap((c) => {
+        const label = c.querySelector('p');
+        return label && label.scrollWidth > label.clientWidth + 1 ? [c.getAttribute('aria-label')] : [];
+      }),
+    );
+    expect(overflowing).toEqual([]);
+    await expect(card.locator('.mantine-ThemeIcon-root')).toBeHidden();
+    await expect(card.getByText(/^\d+$/)).toBeVisible();
+    await screenshotBothThemes(page, 'super-admin-phone');
+  });
+
   test('every tab opens', async ({ page, request }) => {
     const admin = await apiToken(request, DEMO_ADMIN);
     await apiCall(request, admin, 'POST', '/admin/invoices', {

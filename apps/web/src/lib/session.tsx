@@ -147,10 +147,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     }).catch(() => undefined);
     clearStoredSession();
-    queryClient.clear();
     // Commit the trip home before the session flips, so the protected routes
-    // see a navigation under way instead of a visitor to send to /login.
+    // see a navigation under way instead of a visitor to send to /login; and
+    // before the cache is cleared, so that no query of the pages left behind
+    // is still watched and refetched without a session (a 401 on the way out).
     void navigate(paths.home.path, { flushSync: true });
+    queryClient.clear();
     setState(ANONYMOUS);
   }, [navigate, queryClient]);
 

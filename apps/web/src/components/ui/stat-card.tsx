@@ -20,11 +20,12 @@ export function StatCard({
   return (
     <Card padding="md" radius="md" aria-label={label} role="group">
       <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {label}
         </Text>
+        {/* Decorative: on a phone, two cards to a row leave a long label ("Total Organizations") no room beside it. */}
         {icon ? (
-          <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden style={{ flexShrink: 0 }}>
+          <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden visibleFrom="xs" style={{ flexShrink: 0 }}>
             {icon}
           </ThemeIcon>
         ) : null}

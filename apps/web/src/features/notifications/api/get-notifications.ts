@@ -1,22 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, suspendableList } from '@/lib/api-client';
+import type { NotificationList, OrgNotification } from '@kidogo/contracts';
 import { notificationKeys } from './keys';
 
-// Not in @kidogo/contracts yet: the shape GET /payg/notifications is being built to.
-export interface AppNotification {
-  id: string | number;
-  message: string;
-  level: 'info' | 'success' | 'warning' | 'error' | (string & {});
-  created_by: string | null;
-  created_at: string;
-}
-
-export interface NotificationsReply {
-  data: AppNotification[];
-}
+export type AppNotification = OrgNotification;
 
 export const getNotifications = (signal?: AbortSignal) =>
-  suspendableList(api.get<NotificationsReply>('/notifications', { signal }));
+  suspendableList(api.get<NotificationList>('/notifications', { signal }));
 
 export const notificationsQueryOptions = () =>
   queryOptions({
