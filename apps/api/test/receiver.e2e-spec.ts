@@ -252,6 +252,31 @@ describe('the mobile-money receiver', () => {
     expect(device.paid_off_at).toBeNull();
   });
 
+  it('holds a confirmation texted from a phone number for staff instead of unlocking the device it names', async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    const forged = mpesaPaybillSms({ code: code(), amount: '9000.00', account: item.serial_number });
+    const held = ZReceiveReplySchema.parse((await receive(key, { from: '+254 799 123456', message: forged }).expect(200)).body);
+    expect(held).toMatchObject({ status: 'unmatched', hold_reason: 'Sent from the phone number +254 799 123456, not by a mobile-money service: held until staff match it' });
+    expect(held.token).toBeUndefined();
+    const payment = await t.db.db.payment.findFirstOrThrow({ where: { organization_id: org.id } });
+    expect([payment.status, payment.item_id]).toEqual(['pending', null]);
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBe(0);
+    const message = await t.db.db.message.findFirstOrThrow({ where: { organization_id: org.id, id: held.message_id } });
+    expect([message.status, message.forwarded_message]).toEqual(['unmatched', null]);
+    // Staff who find it on the statement apply it like any pending payment.
+    const matched = (await t.http.post(`/payg/payments/${held.payment_id}/match`).set(user.auth).send({ serial_number: item.serial_number }).expect(200)).body;
+    expect(matched.status).toBe('processed');
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBeGreaterThan(0);
+    // The service's own sender IDs, and a forwarder that names no sender, are taken as before.
+    for (const from of ['MPESA', 'M-PESA', 'AirtelMoney', undefined]) {
+      const sms = mpesaPaybillSms({ code: code(), amount: '50.00', account: item.serial_number });
+      const reply = ZReceiveReplySchema.parse((await receive(key, { ...(from ? { from } : {}), message: sms }).expect(200)).body);
+      expect({ from, status: reply.status, hold: reply.hold_reason }).toEqual({ from, status: 'processed', hold: undefined });
+    }
+  });
+
   it('answers 401 to a missing or wrong key and stores nothing; a rotated key stops working at once', async () => {
     const { user, org } = await seedTenant(t);
     const key = await seedApiKey(t, user);

@@ -41,6 +41,8 @@ export const ZPaymentOutcomeSchema = z.object({
   days: z.number().optional(),
   tokens: z.array(ZIssuedTokenSchema).optional(),
   reason: ZAllocationReasonSchema.optional(),
+  /** Why an `unmatched` payment is held for staff although it may name a device (e.g. an SMS from a phone number). */
+  hold_reason: z.string().optional(),
   serial_number: z.string().nullable().optional(),
   transaction_code: z.string().nullable().optional(),
   amount: ZMoneySchema.optional(),

@@ -5,6 +5,7 @@ export {
   parseMessage,
   parseDarajaC2B,
   extractForwardedMessage,
+  isPersonSender,
   parseForwardedTime,
   MAX_MESSAGE_LENGTH,
   type ForwardedMessage,

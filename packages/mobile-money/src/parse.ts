@@ -466,6 +466,19 @@ export function parseForwardedTime(value: unknown): string | null {
 }
 
 /**
+ * Whether an SMS came from a person's phone number rather than from a
+ * mobile-money service. M-Pesa and Airtel Money send their confirmations
+ * under an alphanumeric sender ID (MPESA, M-PESA, AirtelMoney), which an
+ * ordinary phone cannot send as; a confirmation typed on a phone and texted
+ * to the business's line arrives from that phone's number. A short numeric
+ * code (fewer than six digits) is a service too.
+ */
+export function isPersonSender(sender: string | null | undefined): boolean {
+  const s = sender?.trim() ?? '';
+  return /^\+?[\d\s().-]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 6;
+}
+
+/**
  * Work out what a POST to the receiver carries. Field names differ between
  * forwarding apps: the text may be in message / text / body / msg / content, the
  * sender in from / sender / phone / phoneNumber / address, the time in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractForwardedMessage, parseDarajaC2B, parseMessage, type ParseResult } from '../src/index.js';
+import { extractForwardedMessage, isPersonSender, parseDarajaC2B, parseMessage, type ParseResult } from '../src/index.js';
 
 function payment(r: ParseResult) {
   if (!r.ok) throw new Error(`expected ok, got: ${r.error}`);
@@ -380,5 +380,21 @@ describe('extractForwardedMessage', () => {
     expect(extractForwardedMessage({ TransID: 'X' }).kind).toBe('invalid');
     expect(extractForwardedMessage(null as unknown as Record<string, unknown>).kind).toBe('invalid');
     expect(extractForwardedMessage('text' as unknown as Record<string, unknown>).kind).toBe('invalid');
+  });
+});
+
+describe('isPersonSender: a phone number, not a mobile-money service', () => {
+  it.each([
+    ['+254 799 123456', true],
+    ['0712345678', true],
+    ['(0712) 345-678', true],
+    ['MPESA', false],
+    ['M-PESA', false],
+    ['AirtelMoney', false],
+    ['21456', false],
+    ['', false],
+    [null, false],
+  ])('%p -> %p', (sender, person) => {
+    expect(isPersonSender(sender)).toBe(person);
   });
 });

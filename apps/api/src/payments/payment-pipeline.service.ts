@@ -37,6 +37,11 @@ export interface IncomingPayment {
   /** The device, when the caller already knows it (manual payments). */
   itemId?: number;
   /**
+   * Why not to apply it to any device on its own: it is kept pending, with
+   * this reason, until staff match it (POST /payments/{id}/match).
+   */
+  hold?: string;
+  /**
    * The gateway request that carried it, kept raw in inbound_requests until
    * now: the receiver's message row is written once, with the outcome, by the
    * statement that records the payment (messageId is then null).
@@ -100,6 +105,7 @@ export class PaymentPipeline {
   constructor(private readonly tokens: TokensService) {}
 
   async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome> {
+    if (p.hold) return this.recordUnmatched(run, orgId, p, finish);
     const ids = { nextPaymentId: true };
     const item = p.itemId !== undefined ? await this.tokens.lockItem(run, orgId, p.itemId, ids) : await this.findDevice(run, orgId, p, ids);
     if (!item) return this.recordUnmatched(run, orgId, p, finish);
@@ -207,7 +213,7 @@ export class PaymentPipeline {
     const amount = formatCents(p.amountCents);
     const [{ id }] = await run<{ id: number }>(Prisma.sql`SELECT nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS id`);
     const messageId = p.incoming ? p.incoming.id : p.messageId;
-    const outcome: PaymentOutcome = { status: 'unmatched', payment_id: id, transaction_code: p.transactionCode, amount };
+    const outcome: PaymentOutcome = { status: 'unmatched', payment_id: id, transaction_code: p.transactionCode, amount, ...(p.hold ? { hold_reason: p.hold } : {}) };
     let message = Prisma.empty;
     if (finish && messageId !== null) {
       const stored = json({ parsed: finish.parsed, outcome: { ...outcome, message_id: messageId } });

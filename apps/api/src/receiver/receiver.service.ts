@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
   extractForwardedMessage,
+  isPersonSender,
   parseAmountToCents,
   parseDarajaC2B,
   parseMessage,
@@ -43,6 +44,17 @@ function incomingText(body: Json): { text: string | null; sender: string | null;
     return { text: summary, sender: text(body.MSISDN, 100), receivedAt: null, kind: 'daraja' };
   }
   return { text: null, sender: text(body.from ?? body.sender, 100), receivedAt: null, kind: 'invalid' };
+}
+
+/**
+ * A confirmation texted from a phone number, not sent by the mobile-money
+ * service, may be typed by anyone who knows a serial number: it is recorded
+ * but applied to no device until staff have checked it against the
+ * statement and matched it.
+ */
+function heldFor(source: 'sms' | 'daraja', sender: string | null): string | undefined {
+  if (source !== 'sms' || !isPersonSender(sender)) return undefined;
+  return `Sent from the phone number ${sender}, not by a mobile-money service: held until staff match it`;
 }
 
 function parse(body: Json): { result: ParseResult; source: 'sms' | 'daraja' } {
@@ -158,6 +170,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
         incoming: message,
         recordedBy: 'system',
         actor: null,
+        hold: heldFor(source, message.sender),
       },
       { transactionCode: code, amount: p.amount, parsed: p },
     );
@@ -188,8 +201,8 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   /** Processes a stored message (left in status received); null when another process has it or it is no longer waiting. */
   async process(orgId: string, messageId: number): Promise<ReceiveReply | null> {
     return this.database.transaction(async (run) => {
-      const [msg] = await run<{ raw_payload: unknown; received_at: Date }>(Prisma.sql`
-        SELECT raw_payload, received_at FROM messages
+      const [msg] = await run<{ raw_payload: unknown; received_at: Date; sender: string | null }>(Prisma.sql`
+        SELECT raw_payload, received_at, sender FROM messages
         WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND status = 'received'::"MessageStatus"
         FOR UPDATE SKIP LOCKED`);
       if (!msg) return null;
@@ -222,6 +235,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
           messageId,
           recordedBy: 'system',
           actor: null,
+          hold: heldFor(source, msg.sender),
         },
         { transactionCode: code, amount: p.amount, parsed: p },
       );
