@@ -38,7 +38,7 @@ describe('devices (items)', () => {
         is_assigned: false,
         customer_id: null,
         organization_id: org.id,
-        token_count: 0,
+        token_count: 1,
         paid_off: false,
       });
       const stored = await row(org.id, 'sk-100 200');

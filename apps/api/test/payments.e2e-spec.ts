@@ -26,7 +26,8 @@ const NOW = new Date();
 const README_PLAN = { deposit_made: '1000.00', activation_price: '500.00', daily_price: '50.00', grace_period_days: 3, free_code_price: '20000.00' };
 
 type Seeded = Awaited<ReturnType<typeof seedCustomerWithDevice>>;
-const deviceOf = (s: { item: Seeded['item'] }, count = 0) => new Device({ secretKey: s.item.secret.secretKey, startingCode: s.item.secret.startingCode }, count);
+/** The simulated device, by default as it leaves the factory: count 1 used (the seeded rows are at 0, as devices recorded before migration 0021). */
+const deviceOf = (s: { item: Seeded['item'] }, count = 1) => new Device({ secretKey: s.item.secret.secretKey, startingCode: s.item.secret.startingCode }, count);
 
 describe('payments', () => {
   let t: TestApp;

@@ -62,6 +62,8 @@ const OPENPAYGO_TYPE: Record<TokenKind, OpenPaygoType> = {
 };
 
 const DAY_MS = 86_400_000;
+/** The count a device has used when it leaves the factory (the OpenPAYGO reference's starting_count). */
+export const FACTORY_COUNT = 1;
 
 /** The device maker's token settings from the locked row; standard 9-digit tokens, divider 1, when the maker has none. */
 export function settingsOf(item: LockedItem): TokenSettings {
@@ -141,7 +143,9 @@ export class TokensService {
         startingCode: secret.startingCode,
         restrictedDigitSet: settings.restrictedDigitSet,
         extendedToken: settings.extendedToken,
-        lastCount: item.token_count,
+        // A device fresh from the factory has used count 1 (OpenPAYGO's starting count): a count below it
+        // (devices recorded before migration 0021, or set to 0 by hand) would give an odd token count 1 it refuses.
+        lastCount: Math.max(item.token_count, FACTORY_COUNT),
         type,
         value,
       });
