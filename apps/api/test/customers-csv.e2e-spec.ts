@@ -142,6 +142,20 @@ describe('customer CSV import and export', () => {
       expect((await customers(org.id))[0]).toMatchObject({ customer_name: 'Zoë Kämau', county: 'Nairobi' });
     });
 
+    it('reads Windows-1252 quotes, dashes and the euro sign, also when the first of them is past the first 64 KB', async () => {
+      const { user, org } = await seedTenant(t);
+      const lines = ['customer_name,id_number,phone_contact,county'];
+      for (let i = 0; i < 2000; i++) lines.push(`Plain Name ${i},W${i},07120${String(i).padStart(5, '0')},Nairobi`);
+      const head = Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
+      expect(head.length).toBeGreaterThan(64 * 1024);
+      // “Quote” – € and Murang’a, as Excel on Windows writes them.
+      const tail = Buffer.from([...Buffer.from('Ren\xe9e \x93Quote\x94 \x96 \x80,W9999,0712999999,Murang\x92a\r\n', 'latin1')]);
+      const report = ZCsvImportReportSchema.parse((await upload(user.auth, Buffer.concat([head, tail])).expect(200)).body);
+      expect(report).toMatchObject({ rows: 2001, imported: 2001, skipped: 0 });
+      const last = (await customers(org.id)).find((c) => c.id_number === 'W9999');
+      expect(last).toMatchObject({ customer_name: 'Renée “Quote” – €', county: 'Murang’a' });
+    });
+
     it('lists at most 1,000 errors and says how many more there were', async () => {
       const { user } = await seedTenant(t);
       const lines = ['customer_name,id_number,phone_contact'];

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { Transform } from 'node:stream';
 import { parse, type Options as CsvOptions } from 'csv-parse';
 import type { ZodType } from 'zod';
 import type { CsvImportReport, CsvRowError } from '@kidogo/contracts';
@@ -39,14 +40,54 @@ interface ParsedRecord {
 }
 
 interface Sniffed {
-  encoding: 'utf8' | 'latin1';
+  encoding: 'utf8' | 'windows-1252';
   delimiter: string;
+}
+
+/**
+ * Windows-1252's bytes 0x80-0x9F (the rest of it is Latin-1): curly quotes,
+ * the euro sign, dashes. Node's TextDecoder reads that label as Latin-1 and
+ * turns them into invisible control characters. The five bytes it leaves
+ * undefined stay as they are.
+ */
+const CP1252_80_9F =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+export const decodeWindows1252 = (bytes: Buffer): string =>
+  bytes.toString('latin1').replace(/[\x80-\x9f]/g, (c) => CP1252_80_9F[c.charCodeAt(0) - 0x80]!);
+
+/** Whether the whole file is UTF-8: a Windows-1252 letter in its last row decides as much as one in its first. */
+async function isUtf8(path: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(path)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The file's bytes as text, in its encoding; a UTF-8 character split across two reads is put back together. */
+function decodeStream(encoding: Sniffed['encoding']): Transform {
+  const utf8 = new TextDecoder('utf-8');
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _enc, done) {
+      done(null, encoding === 'utf8' ? utf8.decode(chunk, { stream: true }) : decodeWindows1252(chunk));
+    },
+    flush(done) {
+      const rest = encoding === 'utf8' ? utf8.decode() : '';
+      done(null, rest || undefined);
+    },
+  });
 }
 
 /**
  * Looks at the start of the file: refuses an empty or binary file (a
  * spreadsheet saved as .xlsx, an image) before anything is imported, picks
- * the encoding (UTF-8, or Windows/Latin-1 as older Excel writes it) and the
+ * the encoding (UTF-8, or Windows-1252 as older Excel writes it) and the
  * delimiter of the header line (comma, semicolon or tab).
  */
 async function sniff(path: string, field: string): Promise<Sniffed> {
@@ -66,12 +107,7 @@ async function sniff(path: string, field: string): Promise<Sniffed> {
   if (body.includes(0) || (body[0] === 0x50 && body[1] === 0x4b)) {
     throw Errors.badRequest(field, 'is not a CSV file (save the spreadsheet as CSV, comma separated)');
   }
-  let encoding: Sniffed['encoding'] = 'utf8';
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(body, { stream: true });
-  } catch {
-    encoding = 'latin1';
-  }
+  const encoding: Sniffed['encoding'] = (await isUtf8(path)) ? 'utf8' : 'windows-1252';
   const firstLine = body.toString('latin1').split(/\r?\n/, 1)[0] ?? '';
   const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
   const counts = [',', ';', '\t'].map((d) => [d, outsideQuotes.split(d).length - 1] as const);
@@ -94,7 +130,6 @@ export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Pr
   let skippedUnreadable = 0;
   const options: CsvOptions<ParsedRecord, string[]> = {
     bom: true,
-    encoding,
     delimiter,
     relax_quotes: true,
     relax_column_count: true,
@@ -103,7 +138,7 @@ export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Pr
     // The data row number (1-based, header excluded) is fixed here, in parse order.
     on_record: (record, ctx) => ({ record, row: ctx.records + skippedUnreadable - 1 }),
   };
-  const parser = createReadStream(path).pipe(parse(options as unknown as CsvOptions));
+  const parser = createReadStream(path).pipe(decodeStream(encoding)).pipe(parse(options as unknown as CsvOptions));
 
   const errors: CsvRowError[] = [];
   let errorCount = 0;
