@@ -147,7 +147,11 @@ describe('users: the super admin console and owners managing their own organizat
       const admin = await seedUser(t, { organization_id: solo.organization_id, role: 'admin' });
       const refused = await t.http.put(`/payg/users/${solo.user_id}`).set(admin.auth).send({ is_active: false }).expect(403);
       expect(refused.body.message).toMatch(/Admins cannot change/);
+      await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
+      await t.http.get('/payg/me').set(staff.auth).expect(200);
       await t.http.put(`/payg/users/${staff.user_id}`).set(solo.auth).send({ password: 'a-new-password' }).expect(200);
+      // A reset shuts out the access token the user (or whoever took it) already held.
+      await t.http.get('/payg/me').set(staff.auth).expect(401);
       await t.http.post('/payg/authenticate').send({ username: staff.username, password: 'a-new-password' }).expect(200);
       await t.http.delete(`/payg/users/${staff.user_id}`).set(solo.auth).expect(200);
       // Last-owner rule through the console too.

@@ -20,6 +20,17 @@ const decode = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64ur
  * is out at once and an organization's new status applies to its very next
  * request, on every API process alike.
  */
+/**
+ * Whether a token was issued before the user's password last changed (to the
+ * second, as `iat` counts): such a token may be in the hands the new password
+ * is meant to shut out. The tokens issued with the change itself are not.
+ */
+function issuedBefore(claims: AccessTokenClaims, changed: Date | null): boolean {
+  if (!changed) return false;
+  const iat = (claims as { iat?: unknown }).iat;
+  return typeof iat !== 'number' || iat < Math.floor(changed.getTime() / 1000);
+}
+
 @Injectable()
 export class AccessTokens {
   private readonly key: KeyObject;
@@ -62,7 +73,7 @@ export class AccessTokens {
     const id = Number(claims?.user_id ?? claims?.sub);
     if (!Number.isInteger(id) || id <= 0) throw Errors.unauthorized('Invalid token');
     const [user] = await this.database.prepared<SessionRow>(sessionQuery(id));
-    if (!user || !user.is_active || user.organization_id !== claims.org_id) {
+    if (!user || !user.is_active || user.organization_id !== claims.org_id || issuedBefore(claims, user.password_changed_at)) {
       throw Errors.unauthorized('Your session is no longer valid');
     }
     return {

@@ -12,6 +12,7 @@ export interface SessionRow {
   org_status: string;
   org_disabled_reason: string | null;
   org_status_changed_at: Date | null;
+  password_changed_at: Date | null;
 }
 
 /**
@@ -23,7 +24,7 @@ export interface SessionRow {
 export const sessionQuery = (userId: number) => Prisma.sql`
   SELECT u.user_id, u.username, u.email, u.role::text AS role, u.organization_id, u.is_active,
          o.app::text AS app, o.status::text AS org_status, o.disabled_reason AS org_disabled_reason,
-         o.status_changed_at AS org_status_changed_at
+         o.status_changed_at AS org_status_changed_at, u.password_changed_at
   FROM users u JOIN organizations o ON o.organization_id = u.organization_id
   WHERE u.user_id = ${userId}::int`;
 

@@ -124,7 +124,7 @@ export class UsersService {
         where: { id },
         data: {
           ...(changes.email !== undefined ? { email: changes.email } : {}),
-          ...(changes.password ? { password_hash: await hashPassword(changes.password) } : {}),
+          ...(changes.password ? { password_hash: await hashPassword(changes.password), password_changed_at: new Date() } : {}),
           ...(changes.role ? { role: changes.role } : {}),
           ...(changes.is_active !== undefined ? { is_active: changes.is_active } : {}),
           ...(changes.organization_id ? { organization_id: changes.organization_id } : {}),
