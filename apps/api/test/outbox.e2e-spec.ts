@@ -210,7 +210,7 @@ describe('the outbox', () => {
     // Switching to the webhook deactivates Africa's Talking; none turns both off.
     const wh = ZSmsProviderSchema.parse((await setProvider(user, { provider: 'sms_webhook', config: { url: `${base}/x`, secret: 'shared-secret-value' } }).expect(200)).body);
     expect(wh).toMatchObject({ provider: 'sms_webhook', is_active: true, config: { url: `${base}/x` } });
-    expect(wh.config.secret).toMatch(/^shar•+alue$/);
+    expect(wh.config.secret).toBe('••••••••alue');
     expect(await t.db.db.paymentProvider.count({ where: { organization_id: org.id, is_active: true } })).toBe(1);
     const off = ZSmsProviderSchema.parse((await setProvider(user, { provider: 'none' }).expect(200)).body);
     expect(off.is_active).toBe(false);

@@ -35,9 +35,17 @@ export function safeEqual(a: string, b: string): boolean {
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-/** "sk_live_abcd…wxyz": enough to recognise a secret, not to use it. */
+const MASK = '••••••••';
+
+/**
+ * Enough to recognise a secret, not to use it: at most a third of it, and
+ * never its length. Under 16 characters nothing of it shows ("••••••••"),
+ * under 24 its last four ("••••••••wxyz"), else its first and last four
+ * ("sk_l••••••••wxyz").
+ */
 export function mask(secret: string | null | undefined): string | null {
   if (!secret) return null;
-  if (secret.length <= 8) return '•'.repeat(secret.length);
-  return `${secret.slice(0, 4)}${'•'.repeat(Math.min(12, secret.length - 8))}${secret.slice(-4)}`;
+  if (secret.length < 16) return MASK;
+  if (secret.length < 24) return `${MASK}${secret.slice(-4)}`;
+  return `${secret.slice(0, 4)}${MASK}${secret.slice(-4)}`;
 }
