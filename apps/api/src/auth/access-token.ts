@@ -21,9 +21,9 @@ const decode = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64ur
  * request, on every API process alike.
  */
 /**
- * Whether a token was issued before the user's password last changed (to the
- * second, as `iat` counts): such a token may be in the hands the new password
- * is meant to shut out. The tokens issued with the change itself are not.
+ * Whether a token was issued before a manager last reset the user's password
+ * (to the second, as `iat` counts): such a token may be in the hands the
+ * reset is meant to shut out.
  */
 function issuedBefore(claims: AccessTokenClaims, changed: Date | null): boolean {
   if (!changed) return false;

@@ -107,7 +107,7 @@ export class AuthService {
       if (!(await verifyPassword(input.current_password, row.password_hash))) throw Errors.badRequest('current_password', 'is incorrect');
       const updated = await tx.user.update({
         where: { id: actor.user_id },
-        data: { password_hash: await hashPassword(input.new_password), password_changed_at: new Date() },
+        data: { password_hash: await hashPassword(input.new_password) },
         include: { organization: true },
       });
       await revokeRefreshTokens(tx, actor.user_id);
