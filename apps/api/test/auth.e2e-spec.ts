@@ -43,6 +43,10 @@ describe('sign-in and sessions', () => {
     // A field that is there but too long says so, rather than that it is missing.
     const long = await t.http.post('/payg/authenticate').send({ username: 'x'.repeat(500), password: 'x' }).expect(400);
     expect(long.body.message).toBe('username: must be at most 100 characters');
+    // An object whose "toString" is text cannot even be compared (zod's length checks threw: a 500, found by the
+    // bad-input suite's seed 259881027); the key itself is refused.
+    const hostile = await t.http.post('/payg/refresh').send({ refresh_token: { length: { toString: '=HYPERLINK("x")' } } }).expect(400);
+    expect(hostile.body.message).toBe('refresh_token.length.toString: is not an accepted field');
   });
 
   it('locks a username out after repeated failures with a clear 429', async () => {

@@ -131,7 +131,7 @@ const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])
  * Walks a parsed body, query or parameter object (without recursion, so
  * hostile nesting cannot overflow the stack) and throws the 400 that names
  * the first bad field: text PostgreSQL cannot hold, nesting deeper than
- * MAX_INPUT_DEPTH, or a "__proto__" key.
+ * MAX_INPUT_DEPTH, or a "__proto__", "toString" or "valueOf" key.
  */
 export function assertCleanInput(value: unknown, root: string): void {
   const name = (path: string[]) => path.join('.') || root;
@@ -151,6 +151,9 @@ export function assertCleanInput(value: unknown, root: string): void {
       // JSON.parse makes "__proto__" an own key; copied by assignment (as Prisma and zod records
       // do) it would replace an object's prototype instead.
       if (k === '__proto__') throw new ValidationFailed([{ field: name([...path, k]), message: 'is not an accepted field' }]);
+      // An own "toString" or "valueOf" that is text, not a function, makes the object impossible to compare or
+      // print: zod's length checks (which run even on a value of the wrong type) then throw instead of failing.
+      if (k === 'toString' || k === 'valueOf') throw new ValidationFailed([{ field: name([...path, k]), message: 'is not an accepted field' }]);
       stack.push({ v: child, path: [...path, k] });
     }
   }
