@@ -265,6 +265,13 @@ describe('the mobile-money receiver', () => {
     expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBe(0);
     const message = await t.db.db.message.findFirstOrThrow({ where: { organization_id: org.id, id: held.message_id } });
     expect([message.status, message.forwarded_message]).toEqual(['unmatched', null]);
+    // The Messages page says why, as it does for a text it could not read.
+    await receive(key, { from: 'MPESA', message: 'Hello, please call me back' }).expect(200);
+    const listed = (await t.http.get('/payg/fetch_messages').set(user.auth).expect(200)).body.data as { id: number; status: string; note: string | null }[];
+    expect(listed.map((m) => [m.status, m.note])).toEqual([
+      ['unparsed', 'No transaction code found'],
+      ['unmatched', held.hold_reason],
+    ]);
     // Staff who find it on the statement apply it like any pending payment.
     const matched = (await t.http.post(`/payg/payments/${held.payment_id}/match`).set(user.auth).send({ serial_number: item.serial_number }).expect(200)).body;
     expect(matched.status).toBe('processed');

@@ -30,6 +30,8 @@ export const ZMessageRowSchema = z.object({
   delivery_status: z.enum(DELIVERY_STATUSES),
   payment_id: z.number().int().nullable(),
   transaction_code: z.string().nullable(),
+  /** Why it was not applied: the reason an unparsed message could not be read, or why its payment is held for staff. */
+  note: z.string().nullable().optional(),
 });
 export type MessageRow = z.infer<typeof ZMessageRowSchema>;
 

@@ -12,6 +12,7 @@ export type MessageListRow = {
   delivery_status: string;
   payment_id: number | null;
   transaction_code: string | null;
+  note: string | null;
 };
 
 export function toMessageRow(r: MessageListRow): MessageRow {
@@ -26,5 +27,6 @@ export function toMessageRow(r: MessageListRow): MessageRow {
     delivery_status: r.delivery_status as MessageRow['delivery_status'],
     payment_id: r.payment_id,
     transaction_code: r.transaction_code,
+    note: r.note,
   };
 }

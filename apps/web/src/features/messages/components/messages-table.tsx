@@ -51,10 +51,15 @@ export function MessagesTable({
     {
       key: 'status',
       header: 'Status',
-      width: 130,
+      width: 170,
       render: (m) => (
         <Stack gap={6} align="flex-start">
           <MessageStatusBadges status={m.status} delivery={m.delivery_status} />
+          {m.note ? (
+            <Text size="xs" c="dimmed">
+              {m.note}
+            </Text>
+          ) : null}
           {canMatch && m.status === 'unmatched' && m.payment_id !== null ? (
             <Button size="compact-xs" variant="light" color="orange" leftSection={<IconLink size={12} />} onClick={() => onMatch(m)}>
               Match

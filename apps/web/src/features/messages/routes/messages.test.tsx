@@ -98,6 +98,15 @@ describe('Message History', () => {
     expect(await screen.findByText('Payment matched to SHS-0002. Token 123456789 (10 days).')).toBeInTheDocument();
   });
 
+  it('says why a payment is held or a message was not read', async () => {
+    const held = 'Sent from the phone number 0712345678, not by a mobile-money service: held until staff match it';
+    mockMessagesApi([row({ status: 'unmatched', note: held }), row({ id: 2, status: 'unparsed', payment_id: null, note: 'No amount found' })]);
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/messages');
+    expect(await screen.findByText(held, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('No amount found')).toBeInTheDocument();
+  });
+
   it('offers no Match to staff', async () => {
     mockMessagesApi([row({ status: 'unmatched' })]);
     seedSession({ user: buildUser({ role: 'staff' }) });
