@@ -61,6 +61,10 @@ export function ReceiverInstructionsCard() {
             Send the message text and sender as JSON or form fields, for example <Code>{'{"message": "...", "from": "MPESA"}'}</Code>.
           </List.Item>
           <List.Item>Forward only messages from the mobile-money sender (e.g. MPESA) to keep other SMS out.</List.Item>
+          <List.Item>
+            Always send the original sender: a confirmation that comes from a phone number was typed by a person, so it is held
+            for you to check and match on the Messages page instead of unlocking a device.
+          </List.Item>
         </List>
         <Text fw={600} size="sm" mt="xs">
           Safaricom Daraja C2B
