@@ -257,7 +257,8 @@ describe('isolation matrix: organization B on organization A, every route', () =
     expect(item.status).toBe(201);
     expect((await t.http.post('/payg/config/product-oem/upsert').set(as).send({ product_oem: a.oem, value_divider: 2 })).status).toBe(200);
     expect((await t.http.post('/payg/config/create').set(as).send({ key: a.configEntry.key, value: 'b' })).status).toBe(201);
-    // B's device with A's serial takes B's payment; A's device gets nothing.
+    // B's device with A's serial, given to B's customer, takes B's payment; A's device gets nothing.
+    expect((await t.http.post('/payg/items/assign').set(as).send({ customer_id: customer.body.customer_id, item_serial_number: a.freeDevice.serial })).status).toBe(200);
     const pay = await t.http.post('/payg/payments').set(as).send({ serial_number: a.freeDevice.serial, amount: 10, payment_method: 'cash' });
     expect(pay.status).toBe(201);
     expect(changedTables(before, await fp.ofOrganization(a.org))).toEqual([]);

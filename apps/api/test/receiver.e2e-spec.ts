@@ -284,6 +284,21 @@ describe('the mobile-money receiver', () => {
     }
   });
 
+  it('holds money sent for a device nobody has, and refuses to apply any payment to one until it is assigned', async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const free = await seedItem(t, org.id);
+    const sms = mpesaPaybillSms({ code: code(), amount: '500.00', account: free.serial_number });
+    const held = ZReceiveReplySchema.parse((await receive(key, { from: 'MPESA', message: sms }).expect(200)).body);
+    expect(held).toMatchObject({ status: 'unmatched', hold_reason: `Device ${free.serial_number} is not assigned to a customer: held until staff match it` });
+    const refused = `Device ${free.serial_number} is not assigned to a customer: assign it before applying a payment to it`;
+    expect((await t.http.post(`/payg/payments/${held.payment_id}/match`).set(user.auth).send({ serial_number: free.serial_number }).expect(409)).body.message).toBe(refused);
+    expect((await t.http.post('/payg/payments').set(user.auth).send({ serial_number: free.serial_number, amount: 500, payment_method: 'cash' }).expect(409)).body.message).toBe(refused);
+    const device = await t.db.db.item.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: free.id } } });
+    expect(device.total_paid.toFixed(2)).toBe('0.00');
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id, status: 'pending' } })).toBe(1);
+  });
+
   it('answers 401 to a missing or wrong key and stores nothing; a rotated key stops working at once', async () => {
     const { user, org } = await seedTenant(t);
     const key = await seedApiKey(t, user);

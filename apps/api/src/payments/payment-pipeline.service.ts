@@ -84,6 +84,10 @@ const cents = (d: Prisma.Decimal | string | number): number => {
 
 const json = (v: unknown) => JSON.stringify(v);
 
+/** A payment applied to a device nobody has would belong to no customer's history. */
+const unassigned = (serial: string) =>
+  Errors.conflict(`Device ${serial} is not assigned to a customer: assign it before applying a payment to it`);
+
 /**
  * The loop the product exists for: record a payment once (the transaction
  * code is unique per organization), find its device, apply the payment rules
@@ -109,7 +113,12 @@ export class PaymentPipeline {
     const ids = { nextPaymentId: true };
     const item = p.itemId !== undefined ? await this.tokens.lockItem(run, orgId, p.itemId, ids) : await this.findDevice(run, orgId, p, ids);
     if (!item) return this.recordUnmatched(run, orgId, p, finish);
+    // Money sent for a device nobody has yet belongs to no customer: staff decide (the account number may be mistyped).
+    if (item.customer_id === null && p.itemId === undefined) {
+      return this.recordUnmatched(run, orgId, { ...p, hold: `Device ${item.serial_number} is not assigned to a customer: held until staff match it` }, finish);
+    }
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
+    if (item.customer_id === null) throw unassigned(item.serial_number);
     // The payment row points at the incoming message.
     const messageId = p.incoming ? p.incoming.id : p.messageId;
     const amount = formatCents(p.amountCents);
@@ -151,6 +160,7 @@ export class PaymentPipeline {
   ): Promise<PaymentOutcome> {
     const item = await this.tokens.lockItem(run, orgId, itemId);
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
+    if (item.customer_id === null) throw unassigned(item.serial_number);
     const amount = payment.amount.toFixed(2);
     const applied = this.allocate(item, cents(payment.amount), payment.currency);
     const planned = this.tokens.plan(
