@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './common.js';
 
 // Building blocks for the customer, device and template forms. Not exported
 // from the package index: the web uses the finished schemas, not these.
@@ -67,10 +68,9 @@ export function toDateOnly(raw: string): string | null {
   const s = raw.trim();
   if (!s) return null;
   const valid = (y: number, m: number, d: number) => {
-    if (y < 1800 || y > 2200 || m < 1 || m > 12 || d < 1) return null;
-    const dt = new Date(Date.UTC(y, m - 1, d));
-    if (dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return null;
-    return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    if (y < 1800 || y > 2200) return null;
+    const day = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    return isCalendarDay(day) ? day : null;
   };
   // The calendar date as written, before any time zone can shift it.
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(s);

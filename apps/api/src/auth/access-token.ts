@@ -10,17 +10,6 @@ import { sessionQuery, type SessionRow } from './session.js';
 const decode = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
 /**
- * Verifies the bearer token of every request: HS256 only (the header must
- * say so: no "none", no other algorithm), the signature compared in constant
- * time, then expiry and not-before. A few microseconds with the key made
- * once; passport-jwt with jsonwebtoken spent about 5% of the API's CPU on a
- * list request for the same checks (and rebuilt the key on every request).
- *
- * Then the session lookup (sessionQuery), so a deleted or deactivated user
- * is out at once and an organization's new status applies to its very next
- * request, on every API process alike.
- */
-/**
  * Whether a token was issued before a manager last reset the user's password
  * (to the second, as `iat` counts): such a token may be in the hands the
  * reset is meant to shut out.
@@ -31,6 +20,17 @@ function issuedBefore(claims: AccessTokenClaims, changed: Date | null): boolean 
   return typeof iat !== 'number' || iat < Math.floor(changed.getTime() / 1000);
 }
 
+/**
+ * Verifies the bearer token of every request: HS256 only (the header must
+ * say so: no "none", no other algorithm), the signature compared in constant
+ * time, then expiry and not-before. A few microseconds with the key made
+ * once; passport-jwt with jsonwebtoken spent about 5% of the API's CPU on a
+ * list request for the same checks (and rebuilt the key on every request).
+ *
+ * Then the session lookup (sessionQuery), so a deleted or deactivated user
+ * is out at once and an organization's new status applies to its very next
+ * request, on every API process alike.
+ */
 @Injectable()
 export class AccessTokens {
   private readonly key: KeyObject;

@@ -63,7 +63,7 @@ const OPENPAYGO_TYPE: Record<TokenKind, OpenPaygoType> = {
 
 const DAY_MS = 86_400_000;
 /** The count a device has used when it leaves the factory (the OpenPAYGO reference's starting_count). */
-export const FACTORY_COUNT = 1;
+const FACTORY_COUNT = 1;
 
 /** The device maker's token settings from the locked row; standard 9-digit tokens, divider 1, when the maker has none. */
 export function settingsOf(item: LockedItem): TokenSettings {
