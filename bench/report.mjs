@@ -37,42 +37,40 @@ export function report(r, file = '') {
     '',
   );
   const byGroup = (g) => r.scenarios.filter((s) => s.group === g);
-  const loadTests = [...byGroup('lists'), ...byGroup('reads')];
-  if (loadTests.length) {
-    out.push(...head(['scenario', 'req/s', 'p50', 'p95', 'p99 (ms)', 'raw DB req/s, p95', 'DB/API throughput', 'CPU ms/req API + DB']));
-    for (const s of loadTests)
-      out.push(
-        row([
-          `${s.group}: ${s.name}`,
-          fmt(s.rps, 1),
-          fmt(s.p50_ms),
-          fmt(s.p95_ms),
-          fmt(s.p99_ms),
-          s.db ? `${fmt(s.db.rps, 1)}, ${fmt(s.db.p95_ms)}` : '—',
-          s.throughput_ratio === undefined ? '—' : fmt(s.throughput_ratio),
-          `${s.api_cpu_ms_per_request} + ${s.db_cpu_ms_per_request}`,
-        ]),
-      );
-    out.push('');
-  }
-  const floor = byGroup('floor');
-  if (floor.length) {
-    out.push('The floor (scenario 8): a bare `node:http` server running the same statements, against the raw loop and the API.', '');
-    out.push(...head(['page', 'floor req/s', 'raw DB req/s', 'DB/floor', 'API req/s', 'DB/API', 'CPU ms/req floor']));
-    for (const s of floor)
-      out.push(row([s.name, fmt(s.rps, 1), fmt(s.db?.rps, 1), fmt(s.throughput_ratio), fmt(s.api_rps, 1), fmt(s.api_throughput_ratio), String(s.api_cpu_ms_per_request)]));
-    out.push('');
-  }
-  const pages = byGroup('pages');
-  if (pages.length) {
-    out.push('Other pages\' lists (scenario 7, not among the targets):', '');
-    out.push(...head(['page', 'req/s', 'p50', 'p95', 'p99 (ms)', 'CPU ms/req API + DB', 'first request alone (ms)']));
-    for (const s of pages)
-      out.push(
-        row([s.name, fmt(s.rps, 1), fmt(s.p50_ms), fmt(s.p95_ms), fmt(s.p99_ms), `${s.api_cpu_ms_per_request} + ${s.db_cpu_ms_per_request}`, fmt(s.first_request_ms, 1)]),
-      );
-    out.push('');
-  }
+  const cpu = (s) => `${s.api_cpu_ms_per_request} + ${s.db_cpu_ms_per_request}`;
+  /** A Markdown table of these scenarios, one row each, after an optional line saying what it is. */
+  const table = (intro, headers, scenarios, cells) => {
+    if (!scenarios.length) return;
+    if (intro) out.push(intro, '');
+    out.push(...head(headers), ...scenarios.map((s) => row(cells(s))), '');
+  };
+  table(
+    null,
+    ['scenario', 'req/s', 'p50', 'p95', 'p99 (ms)', 'raw DB req/s, p95', 'DB/API throughput', 'CPU ms/req API + DB'],
+    [...byGroup('lists'), ...byGroup('reads')],
+    (s) => [
+      `${s.group}: ${s.name}`,
+      fmt(s.rps, 1),
+      fmt(s.p50_ms),
+      fmt(s.p95_ms),
+      fmt(s.p99_ms),
+      s.db ? `${fmt(s.db.rps, 1)}, ${fmt(s.db.p95_ms)}` : '—',
+      s.throughput_ratio === undefined ? '—' : fmt(s.throughput_ratio),
+      cpu(s),
+    ],
+  );
+  table(
+    'The floor (scenario 8): a bare `node:http` server running the same statements, against the raw loop and the API.',
+    ['page', 'floor req/s', 'raw DB req/s', 'DB/floor', 'API req/s', 'DB/API', 'CPU ms/req floor'],
+    byGroup('floor'),
+    (s) => [s.name, fmt(s.rps, 1), fmt(s.db?.rps, 1), fmt(s.throughput_ratio), fmt(s.api_rps, 1), fmt(s.api_throughput_ratio), String(s.api_cpu_ms_per_request)],
+  );
+  table(
+    "Other pages' lists (scenario 7, not among the targets):",
+    ['page', 'req/s', 'p50', 'p95', 'p99 (ms)', 'CPU ms/req API + DB', 'first request alone (ms)'],
+    byGroup('pages'),
+    (s) => [s.name, fmt(s.rps, 1), fmt(s.p50_ms), fmt(s.p95_ms), fmt(s.p99_ms), cpu(s), fmt(s.first_request_ms, 1)],
+  );
   if (r.payments) {
     const p = r.payments;
     out.push(
