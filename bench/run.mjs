@@ -232,7 +232,7 @@ if (only.has('reads')) {
 
 // The dashboard's calls, one at a time, as a user opening it.
 if (only.has('dashboard')) {
-  const calls = ['/payg/metrics/customers', '/payg/metrics/payments', '/payg/metrics/summary', '/payg/metrics/usage', '/payg/metrics/items', '/payg/metrics/revenue', '/payg/metrics/performance', '/payg/health/detailed', '/payg/metrics/token-generation-logs?limit=3'];
+  const calls = ['/payg/metrics/customers', '/payg/metrics/payments', '/payg/metrics/summary', '/payg/metrics/usage', '/payg/metrics/items', '/payg/metrics/revenue', '/payg/metrics/performance', '/payg/health', '/payg/metrics/token-generation-logs?limit=3'];
   results.dashboard = [];
   for (const path of calls) {
     const r = await sequential({ url: base + path, headers: auth, times: 5 });

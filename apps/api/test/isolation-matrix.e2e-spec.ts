@@ -124,7 +124,7 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /payg/refresh': PUBLIC,
   'POST /payg/logout': PUBLIC,
   'GET /payg/health': PUBLIC,
-  'GET /payg/health/detailed': PUBLIC,
+  'GET /payg/health/detailed': CONSOLE,
   'GET /payg/ready': PUBLIC,
   'GET /payg/live': PUBLIC,
   'GET /payg/admin/invoices': CONSOLE,

@@ -2,19 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Server } from 'node:http';
 import { ZHealthDetailedSchema, ZHealthSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { seedMessage, seedTenant } from './support/factories.js';
+import { seedMessage, seedTenant, type SeededUser } from './support/factories.js';
 
 describe('health, errors and the API document', () => {
   let t: TestApp;
+  let superAdmin: SeededUser;
   beforeAll(async () => {
     t = await createTestApp();
+    superAdmin = (await seedTenant(t, { role: 'super_admin' })).user;
   });
   afterAll(() => t.close());
 
-  it('reports health without a token', async () => {
+  it('reports health and the probes without a token, and the detailed health only to the super admin', async () => {
     const h = await t.http.get('/payg/health').expect(200);
     expect(ZHealthSchema.parse(h.body)).toEqual({ status: 'healthy', database: 'connected', external_services: 'not_configured' });
-    const d = await t.http.get('/payg/health/detailed').expect(200);
+    await t.http.get('/payg/health/detailed').expect(401);
+    const { user: owner } = await seedTenant(t, { role: 'owner' });
+    await t.http.get('/payg/health/detailed').set(owner.auth).expect(403);
+    const d = await t.http.get('/payg/health/detailed').set(superAdmin.auth).expect(200);
     const detailed = ZHealthDetailedSchema.parse(d.body);
     expect(detailed.migrations.pending).toBe(0);
     expect(detailed.migrations.applied).toBeGreaterThan(0);
@@ -24,7 +29,7 @@ describe('health, errors and the API document', () => {
 
   it('reports the outbox and the gateways: operational, or degraded after a failed delivery in the last hour', async () => {
     const { org } = await seedTenant(t);
-    const before = ZHealthDetailedSchema.parse((await t.http.get('/payg/health/detailed').expect(200)).body).outbox;
+    const before = ZHealthDetailedSchema.parse((await t.http.get('/payg/health/detailed').set(superAdmin.auth).expect(200)).body).outbox;
     const queued = await seedMessage(t, org.id);
     const failed = await seedMessage(t, org.id);
     await t.db.db.message.update({ where: { organization_id_id: { organization_id: org.id, id: queued.id } }, data: { delivery_status: 'queued' } });
@@ -33,7 +38,7 @@ describe('health, errors and the API document', () => {
       data: { delivery_status: 'failed', next_attempt_at: new Date(Date.now() - 60_000) },
     });
     const provider = await t.db.db.paymentProvider.create({ data: { organization_id: org.id, provider: 'mpesa', config_enc: 'x', is_active: true } });
-    const detailed = ZHealthDetailedSchema.parse((await t.http.get('/payg/health/detailed').expect(200)).body);
+    const detailed = ZHealthDetailedSchema.parse((await t.http.get('/payg/health/detailed').set(superAdmin.auth).expect(200)).body);
     expect(detailed.outbox).toEqual({ queued: before.queued + 1, failed: before.failed + 1 });
     expect(detailed.external_services).toBe('degraded');
     expect(ZHealthSchema.parse((await t.http.get('/payg/health').expect(200)).body).external_services).toBe('degraded');

@@ -69,7 +69,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/refresh': 'public',
   'POST /payg/logout': 'public',
   'GET /payg/health': 'public',
-  'GET /payg/health/detailed': 'public',
+  'GET /payg/health/detailed': 'super_admin',
   'GET /payg/ready': 'public',
   'GET /payg/live': 'public',
   'GET /payg/me': 'any',

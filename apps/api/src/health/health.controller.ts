@@ -7,7 +7,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { migrationState } from '../database/migrator.js';
 import { Endpoint } from '../common/validation.js';
-import { Public } from '../common/tenancy.js';
+import { Public, Roles } from '../common/tenancy.js';
 
 const started = Date.now();
 
@@ -19,7 +19,6 @@ interface Figures {
 }
 
 @ApiTags('health')
-@Public()
 @Controller()
 export class HealthController {
   constructor(
@@ -70,14 +69,21 @@ export class HealthController {
     };
   }
 
+  @Public()
   @Get('health')
   @Endpoint({ summary: 'Service health for the dashboard', response: ZHealthSchema })
   async health(): Promise<Health> {
     return this.summary(await this.figures(false));
   }
 
+  /**
+   * Platform-wide figures (version, migrations, every organization's
+   * outbox), so only for the platform's super admin: a bearer token, like
+   * every call but sign-in and the probes.
+   */
+  @Roles('super_admin')
   @Get('health/detailed')
-  @Endpoint({ summary: 'Health with version, uptime, migration and outbox state', response: ZHealthDetailedSchema })
+  @Endpoint({ summary: 'Health with version, uptime, migration and outbox state (super admin)', response: ZHealthDetailedSchema })
   async detailed(): Promise<HealthDetailed> {
     const [f, state] = await Promise.all([
       this.figures(true),
@@ -95,6 +101,7 @@ export class HealthController {
     };
   }
 
+  @Public()
   @Get('ready')
   @Endpoint({ summary: 'Readiness: 200 once the database is reachable and migrated, else 503', response: ZProbeSchema, errors: { 503: 'Not ready' } })
   async ready(@Res({ passthrough: true }) res: HttpReply) {
@@ -110,6 +117,7 @@ export class HealthController {
     return { status: 'ready' };
   }
 
+  @Public()
   @Get('live')
   @Endpoint({ summary: 'Liveness: the process answers', response: ZProbeSchema })
   live() {
