@@ -98,6 +98,8 @@ describe('health, errors and the API document', () => {
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(doc.body.paths['/payg/authenticate'].post).toBeDefined();
     expect(doc.body.paths['/payg/health'].get).toBeDefined();
+    expect(doc.body.paths['/payg/health'].get.security).toBeUndefined();
+    expect(doc.body.paths['/payg/health/detailed'].get.security).toEqual([{ bearer: [] }]);
     const ui = await t.http.get('/payg/docs/').expect(200);
     expect(ui.text).toContain('swagger');
   });
