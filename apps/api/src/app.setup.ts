@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import type { AppConfig } from './config/config.js';
 import { AllExceptionsFilter, toErrorReply } from './common/errors.js';
 import { pathOf } from './common/http.js';
+import { finishDocument } from './common/openapi.js';
 
 export const API_PREFIX = 'payg';
 
@@ -147,7 +148,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     .addBearerAuth()
     .addApiKey({ type: 'apiKey', name: 'X-API-Key', in: 'header' }, 'api-key')
     .build();
-  const document = SwaggerModule.createDocument(app, doc);
+  const document = finishDocument(SwaggerModule.createDocument(app, doc));
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,
     customSiteTitle: 'Kidogo API',

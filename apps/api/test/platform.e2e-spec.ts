@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Server } from 'node:http';
 import { ZHealthDetailedSchema, ZHealthSchema } from '@kidogo/contracts';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { ReplyChecker } from './support/openapi-check.js';
 import { seedMessage, seedTenant, type SeededUser } from './support/factories.js';
 
 describe('health, errors and the API document', () => {
@@ -102,6 +104,55 @@ describe('health, errors and the API document', () => {
     expect(doc.body.paths['/payg/health/detailed'].get.security).toEqual([{ bearer: [] }]);
     const ui = await t.http.get('/payg/docs/').expect(200);
     expect(ui.text).toContain('swagger');
+  });
+
+  it('publishes a document that standard OpenAPI tools accept, with who may call each operation and how it can fail', async () => {
+    const doc = (await t.http.get('/payg/docs-json').expect(200)).body;
+    // Validates against the OpenAPI 3.0 schema and resolves every $ref (a copy: the parser dereferences in place).
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
+    const PUBLIC = ['/payg/authenticate', '/payg/refresh', '/payg/logout', '/payg/health', '/payg/ready', '/payg/live'];
+    const problems: string[] = [];
+    let operations = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        operations++;
+        const name = `${method.toUpperCase()} ${path}`;
+        const responses = op.responses as Record<string, { content?: Record<string, unknown> }>;
+        const security = JSON.stringify(op.security ?? null);
+        if (PUBLIC.includes(path)) {
+          if (op.security) problems.push(`${name}: public, but documented with security ${security}`);
+        } else {
+          if (security !== JSON.stringify([{ bearer: [] }]) && security !== JSON.stringify([{ 'api-key': [] }])) problems.push(`${name}: security ${security}`);
+          if (!responses['401'] || !responses['403']) problems.push(`${name}: 401 or 403 not documented`);
+        }
+        if ((op.requestBody || (op.parameters as unknown[] | undefined)?.length) && !responses['400']) problems.push(`${name}: takes input, 400 not documented`);
+        for (const [status, r] of Object.entries(responses)) {
+          if (Number(status) >= 400 && !r.content?.['application/json']) problems.push(`${name}: ${status} has no body schema`);
+        }
+        for (const [k, v] of Object.entries(op)) if (k.startsWith('x-kidogo')) problems.push(`${name}: internal mark ${k}=${JSON.stringify(v)} left in`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(operations).toBeGreaterThan(100);
+    // Defaults a client may leave out are optional, with the default shown.
+    const list = doc.paths['/payg/registered-customers'].get.parameters as { name: string; required: boolean; schema: { default?: unknown } }[];
+    expect(list.find((p) => p.name === 'search_field')).toMatchObject({ required: false, schema: { default: 'customer_name' } });
+    // Files are documented as files.
+    expect(Object.keys(doc.paths['/payg/export-customers-csv'].get.responses['200'].content)).toEqual(['text/csv']);
+    expect(Object.keys(doc.paths['/payg/reports/page'].post.responses['200'].content).sort()).toEqual(['application/json', 'application/pdf', 'text/csv']);
+  });
+
+  it('has a reply checker (used by the role matrix on every reply) that refuses what the document does not describe', async () => {
+    const { user } = await seedTenant(t);
+    const checker = new ReplyChecker((await t.http.get('/payg/docs-json').expect(200)).body);
+    const real = await t.http.get('/payg/registered-customers').set(user.auth).expect(200);
+    const route = ['GET', '/payg/registered-customers'] as const;
+    expect(checker.check(...route, 200, String(real.headers['content-type']), real.text)).toBeNull();
+    expect(checker.check(...route, 200, 'application/json', JSON.stringify({ ...real.body, data: 'x' }))).toMatch(/does not match.*\/data must be array/);
+    expect(checker.check(...route, 200, 'application/json', JSON.stringify({ data: [{ customer_id: 1, gender: 'robot' }] }))).toMatch(/does not match/);
+    expect(checker.check(...route, 418, 'application/json', '{}')).toMatch(/status 418 is not documented/);
+    expect(checker.check(...route, 200, 'text/csv', 'a,b')).toMatch(/text\/csv is not documented/);
+    expect(checker.check(...route, 401, 'application/json', '{"detail":"Not authenticated"}')).toMatch(/message/);
   });
 
   it('sets security headers', async () => {

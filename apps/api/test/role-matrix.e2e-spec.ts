@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import { registeredRoutes, routeKey, type RouteEntry } from './support/routes.js';
 import { buildCalls, currentApiKey, send, ROUTE_CALLS, type Credentials } from './support/route-calls.js';
 import { changedTables, Fingerprints } from './support/fingerprint.js';
+import { ReplyChecker } from './support/openapi-check.js';
 import { seedUser, signToken } from './support/factories.js';
 import { seedPlatform, seedWorld, type Platform, type World } from './support/world.js';
 
@@ -231,6 +232,7 @@ describe('role matrix: every route × every kind of caller', () => {
   let fp: Fingerprints;
   let routes: RouteEntry[];
   let successStatus: Map<string, number>;
+  let replies: ReplyChecker;
   const creds = {} as Record<Caller, () => Promise<Credentials>>;
   const worldOf = {} as Record<Caller, World>;
 
@@ -275,7 +277,8 @@ describe('role matrix: every route × every kind of caller', () => {
       ...Object.fromEntries(['owner', 'admin', 'staff', 'no_token', 'expired_token', 'other_key_token', 'deleted_user', 'api_key', 'blocked_api_key'].map((c) => [c, x])),
     });
     routes = registeredRoutes(t.app);
-    const doc = (await t.http.get('/payg/docs-json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await t.http.get('/payg/docs-json').expect(200)).body as ConstructorParameters<typeof ReplyChecker>[0];
+    replies = new ReplyChecker(doc);
     successStatus = new Map(
       routes.map((r) => [routeKey(r), Number(Object.keys(doc.paths[r.path]![r.method.toLowerCase()]!.responses).find((s) => s.startsWith('2')))]),
     );
@@ -294,7 +297,7 @@ describe('role matrix: every route × every kind of caller', () => {
     expect([...missing, ...stale, ...noCall]).toEqual([]);
   });
 
-  it('refuses every caller a cell says no to, with exactly that status, and changes nothing', async () => {
+  it('refuses every caller a cell says no to, with exactly that status (documented, with its documented body), and changes nothing', async () => {
     const problems: string[] = [];
     // Build every refused request first (building may seed rows), then send them all between two fingerprints.
     const planned: { key: string; method: string; caller: Caller; expected: Cell; call: Awaited<ReturnType<typeof buildCalls>>[number] }[] = [];
@@ -308,8 +311,10 @@ describe('role matrix: every route × every kind of caller', () => {
     }
     const before = await fp.ofDatabase();
     for (const { key, method, caller, expected, call } of planned) {
-      const { status, text } = await send(t, method, call, await creds[caller]());
+      const { status, text, res } = await send(t, method, call, await creds[caller]());
       const cell = `${key} as ${caller}`;
+      const undocumented = replies.check(method, key.slice(method.length + 1), status, String(res.headers['content-type'] ?? ''), text);
+      if (undocumented) problems.push(`${cell}: ${undocumented}`);
       if (expected === 'SERVICE_SUSPENDED' || expected === 'SERVICE_DISABLED') {
         const body = status === 403 ? ZServiceBlockedSchema.safeParse(JSON.parse(text)) : null;
         if (!body?.success || body.data.detail.error !== expected) problems.push(`${cell}: ${status} ${text.slice(0, 160)} (expected 403 ${expected})`);
@@ -322,7 +327,7 @@ describe('role matrix: every route × every kind of caller', () => {
     expect(planned.length).toBeGreaterThan(routes.length * 6);
   }, 300_000);
 
-  it('lets every caller a cell says yes to through, with the documented success status', async () => {
+  it('lets every caller a cell says yes to through, with the documented success status and a reply the document describes', async () => {
     const problems: string[] = [];
     let cells = 0;
     for (const route of routes) {
@@ -330,9 +335,11 @@ describe('role matrix: every route × every kind of caller', () => {
       const policy = POLICIES[ROUTE_POLICY[key]!];
       for (const caller of CALLERS.filter((c) => policy[c] === 'ok')) {
         for (const call of await buildCalls(key, { t, p, w: worldOf[caller] })) {
-          const { status, text } = await send(t, route.method, call, await creds[caller]());
+          const { status, text, res } = await send(t, route.method, call, await creds[caller]());
           cells++;
           if (status !== successStatus.get(key)) problems.push(`${key} as ${caller}: ${status} ${text.slice(0, 160)} (expected ${successStatus.get(key)})`);
+          const undocumented = replies.check(route.method, route.path, status, String(res.headers['content-type'] ?? ''), text);
+          if (undocumented) problems.push(`${key} as ${caller}: ${undocumented}`);
         }
       }
     }

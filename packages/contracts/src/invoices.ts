@@ -77,7 +77,12 @@ export const ZCreateInvoiceSchema = z
     if (!v.customer_name) ctx.addIssue({ code: 'custom', path: ['customer_name'], message: 'is required' });
     if (!email) ctx.addIssue({ code: 'custom', path: ['customer_email'], message: 'is required' });
     if (v.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required' });
-  });
+  })
+  .describe(
+    'Two shapes. With line_items: due_date is required, and the amount is the sum of quantity × unit_price plus the ' +
+      'default tax (an amount sent is ignored). Without line_items: customer_name, customer_email and amount are ' +
+      'required, and the amount is the total. organization_id is for super admins (owners bill their own organization).',
+  );
 export type CreateInvoiceInput = z.infer<typeof ZCreateInvoiceSchema>;
 
 export const ZLineItemSchema = z.object({

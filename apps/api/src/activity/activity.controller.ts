@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ZCustomerPaymentDetailsSchema,
@@ -16,7 +16,6 @@ import { ActivityService } from './activity.service.js';
 const CustomerIdParams = zPathId('id');
 
 @ApiTags('activity')
-@ApiBearerAuth()
 @Controller()
 export class ActivityController {
   constructor(private readonly activity: ActivityService) {}

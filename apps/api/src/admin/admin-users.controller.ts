@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZAdminCreateUserSchema,
   ZAdminUpdateUserSchema,
@@ -20,7 +20,6 @@ import { UsersService } from '../users/users.service.js';
 const UserIdParams = zPathId('id');
 
 @ApiTags('admin')
-@ApiBearerAuth()
 @Roles('super_admin')
 @Controller('admin')
 export class AdminUsersController {
@@ -39,7 +38,7 @@ export class AdminUsersController {
   }
 
   @Put('users/:id')
-  @Endpoint({ summary: "Change a user's email, password, role, active flag or organization", params: UserIdParams, body: ZAdminUpdateUserSchema, response: ZUserSchema })
+  @Endpoint({ summary: "Change a user's email, password, role, active flag or organization", params: UserIdParams, body: ZAdminUpdateUserSchema, response: ZUserSchema, errors: { 409: 'It would leave an organization without an active owner' } })
   update(@CurrentUser() actor: AuthUser, @ValidParams() params: { id: number }, @ValidBody() body: AdminUpdateUserInput) {
     return this.users.update(actor, params.id, body);
   }

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ZOrganizationActivityQuerySchema,
@@ -33,7 +33,6 @@ import { OrganizationsService } from './organizations.service.js';
 type IdParams = { id: string };
 
 @ApiTags('admin')
-@ApiBearerAuth()
 @Roles('super_admin')
 @Controller('admin/organizations')
 export class OrganizationsController {

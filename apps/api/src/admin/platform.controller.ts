@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ZAdminIdParamSchema,
@@ -45,7 +45,6 @@ type Id = { id: number };
 type OrgFilter = z.infer<typeof ZAdminOrgFilterQuerySchema>;
 
 @ApiTags('admin')
-@ApiBearerAuth()
 @Roles('super_admin')
 @Controller('admin')
 export class PlatformController {

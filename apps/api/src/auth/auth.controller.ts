@@ -1,5 +1,5 @@
 import { Controller, Get, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { HttpRequest } from '../common/http.js';
 import {
   ZAuthReplySchema,
@@ -52,7 +52,6 @@ export class AuthController {
   }
 
   @Post('auth/change-password')
-  @ApiBearerAuth()
   @Endpoint({
     summary: 'Change your own password (any role); answers a fresh session and signs out every other one',
     description:
@@ -67,7 +66,6 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiBearerAuth()
   @Endpoint({ summary: 'The signed-in user', response: ZSessionUserSchema })
   me(@CurrentUser() user: AuthUser) {
     return this.auth.me(user.user_id);

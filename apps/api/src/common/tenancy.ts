@@ -1,4 +1,5 @@
-import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { DocumentApiKey, DocumentPublic, DocumentRoles } from './openapi.js';
 import type { HttpRequest } from './http.js';
 import type { AppType, OrgStatus, Role } from '@kidogo/contracts';
 
@@ -22,13 +23,13 @@ export const ROLES_KEY = 'kidogo:roles';
 export const API_KEY_AUTH = 'kidogo:api-key';
 
 /** No bearer token needed (sign-in, health). */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), DocumentPublic());
 
 /** Authenticated by the organization's API key (X-API-Key) instead of a user token. */
-export const ApiKeyAuth = () => SetMetadata(API_KEY_AUTH, true);
+export const ApiKeyAuth = () => applyDecorators(SetMetadata(API_KEY_AUTH, true), DocumentApiKey());
 
 /** Only these roles may call the endpoint (checked by AccessGuard). */
-export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+export const Roles = (...roles: Role[]) => applyDecorators(SetMetadata(ROLES_KEY, roles), DocumentRoles(roles));
 
 class ScopeMissingError extends Error {
   constructor(what: string) {

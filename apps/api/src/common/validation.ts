@@ -6,9 +6,10 @@ import {
   SetMetadata,
   type ExecutionContext,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import type { HttpRequest } from './http.js';
+import { toOpenApi } from './openapi.js';
 
 export interface EndpointSpec {
   summary: string;
@@ -30,10 +31,6 @@ export interface EndpointSpec {
 }
 
 const ENDPOINT_SPEC = 'kidogo:endpoint';
-
-export function toOpenApi(schema: ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Record<string, unknown>;
-}
 
 /**
  * Declares an endpoint once: its zod schemas validate the request (through
@@ -70,12 +67,17 @@ export function Endpoint(spec: EndpointSpec): MethodDecorator {
       );
     }
   }
-  if (spec.produces) decorators.push(ApiProduces(spec.produces));
+  // A reply that is a file or a page (CSV, PDF, HTML) is documented as such, beside the JSON one if there is one.
+  const content: Record<string, { schema: unknown }> = {};
+  if (spec.response) content['application/json'] = { schema: toOpenApi(spec.response, 'output') };
+  for (const type of spec.produces?.split(',').map((t) => t.trim()) ?? []) {
+    if (type !== 'application/json') content[type] = { schema: type === 'text/html' ? { type: 'string' } : { type: 'string', format: 'binary' } };
+  }
   decorators.push(
     ApiResponse({
       status: spec.status ?? 200,
-      description: 'Success',
-      ...(spec.response ? { schema: toOpenApi(spec.response, 'output') as never } : {}),
+      description: spec.produces ? `Success: ${spec.produces}` : 'Success',
+      ...(Object.keys(content).length ? { content: content as never } : {}),
     }),
   );
   for (const [status, description] of Object.entries(spec.errors ?? {})) {

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZConfigCredentialsListSchema,
   ZConfigCredentialsSchema,
@@ -27,7 +27,6 @@ const ConfigIdParams = zPathId('id');
  * them, and anything to do with credentials, needs an owner, admin or super admin.
  */
 @ApiTags('config')
-@ApiBearerAuth()
 @Controller('config')
 export class ConfigEntriesController {
   constructor(

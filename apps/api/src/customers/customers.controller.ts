@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { HttpReply, HttpRequest } from '../common/http.js';
 import {
   ZCsvImportReportSchema,
@@ -31,7 +31,6 @@ type IdParams = z.output<typeof ZIdParams>;
 const NOT_FOUND = { 404: 'No such customer in your organization' };
 
 @ApiTags('customers')
-@ApiBearerAuth()
 @Controller()
 export class CustomersController {
   constructor(

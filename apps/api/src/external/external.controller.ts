@@ -1,12 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZOdysseyCustomersReplySchema, ZOdysseyQuerySchema, type OdysseyQuery } from '@kidogo/contracts';
 import { Endpoint, ValidQuery } from '../common/validation.js';
 import { ApiKeyAuth, OrgId } from '../common/tenancy.js';
 import { ExternalService } from './external.service.js';
 
 @ApiTags('external')
-@ApiSecurity('api-key')
 @ApiKeyAuth()
 @Controller('external')
 export class ExternalController {

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { HttpReply } from '../common/http.js';
 import { ZHealthDetailedSchema, ZHealthSchema, ZProbeSchema, type Health, type HealthDetailed } from '@kidogo/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -81,7 +81,6 @@ export class HealthController {
    * outbox), so only for the platform's super admin: a bearer token, like
    * every call but sign-in and the probes.
    */
-  @ApiBearerAuth()
   @Roles('super_admin')
   @Get('health/detailed')
   @Endpoint({ summary: 'Health with version, uptime, migration and outbox state (super admin)', response: ZHealthDetailedSchema })

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZAdminInvoiceListQuerySchema,
   ZAdminInvoiceListSchema,
@@ -23,7 +23,6 @@ import { InvoicesService } from './invoices.service.js';
 
 /** The super admin's invoice management across every organization. */
 @ApiTags('admin')
-@ApiBearerAuth()
 @Roles('super_admin')
 @Controller('admin')
 export class AdminInvoicesController {

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Header, Post, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { HttpReply } from '../common/http.js';
 import {
   ZCreateInvoiceSchema,
@@ -31,7 +31,6 @@ import { InvoiceDocuments } from './invoice-documents.service.js';
  * status and delete them.
  */
 @ApiTags('invoices')
-@ApiBearerAuth()
 @Controller()
 export class InvoicesController {
   constructor(

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put, Req, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { HttpRequest } from '../common/http.js';
 import {
   ZCsvImportReportSchema,
@@ -30,7 +30,6 @@ type SerialParams = z.output<typeof ZSerialParamsSchema>;
 const NOT_FOUND = { 404: 'No such device in your organization' };
 
 @ApiTags('items')
-@ApiBearerAuth()
 @Controller('items')
 export class ItemsController {
   constructor(

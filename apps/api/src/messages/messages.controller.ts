@@ -1,12 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZMessageDebugReplySchema, ZMessageListReplySchema, ZMessagesQuerySchema, ZMessageStatsSchema, type MessagesQuery } from '@kidogo/contracts';
 import { Endpoint, ValidQuery } from '../common/validation.js';
 import { OrgId, Roles } from '../common/tenancy.js';
 import { MessagesService } from './messages.service.js';
 
 @ApiTags('messages')
-@ApiBearerAuth()
 @Controller()
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}

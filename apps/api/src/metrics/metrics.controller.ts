@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZCustomerMetricsSchema,
   ZDateRangeQuerySchema,
@@ -20,7 +20,6 @@ import { OrgId } from '../common/tenancy.js';
 import { MetricsService } from './metrics.service.js';
 
 @ApiTags('metrics')
-@ApiBearerAuth()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}

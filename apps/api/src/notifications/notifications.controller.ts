@@ -1,12 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZNotificationListSchema } from '@kidogo/contracts';
 import { Endpoint } from '../common/validation.js';
 import { OrgId } from '../common/tenancy.js';
 import { NotificationsService } from './notifications.service.js';
 
 @ApiTags('notifications')
-@ApiBearerAuth()
 @Controller('notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}

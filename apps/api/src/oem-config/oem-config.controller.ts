@@ -1,5 +1,5 @@
 import { Controller, Get, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZOemListReplySchema,
   ZProductOemConfigInputSchema,
@@ -11,7 +11,6 @@ import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { OemConfigService } from './oem-config.service.js';
 
 @ApiTags('oem-config')
-@ApiBearerAuth()
 @Controller('config')
 export class OemConfigController {
   constructor(private readonly oems: OemConfigService) {}

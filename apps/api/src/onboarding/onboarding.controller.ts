@@ -1,12 +1,11 @@
 import { Controller, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZOnboardingReplySchema, ZOnboardingSchema, type OnboardingParsed } from '@kidogo/contracts';
 import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody } from '../common/validation.js';
 import { OnboardingService } from './onboarding.service.js';
 
 @ApiTags('onboarding')
-@ApiBearerAuth()
 @Controller('onboarding')
 export class OnboardingController {
   constructor(private readonly onboarding: OnboardingService) {}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Controller, Get, Post, Req, UseInterceptors } from '@nestjs/common';
 import type { HttpRequest } from '../common/http.js';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZManualPaymentSchema,
   ZMatchPaymentSchema,
@@ -22,7 +22,6 @@ import { StatementImportService } from './statement-import.service.js';
 const PaymentIdParams = zPathId('id');
 
 @ApiTags('payments')
-@ApiBearerAuth()
 @Controller()
 export class PaymentsController {
   constructor(

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZProductListQuerySchema, ZProductListReplySchema, ZProductsSummaryReplySchema } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { OrgId } from '../common/tenancy.js';
@@ -7,7 +7,6 @@ import { Endpoint, ValidQuery } from '../common/validation.js';
 import { ProductsService } from './products.service.js';
 
 @ApiTags('products')
-@ApiBearerAuth()
 @Controller('products')
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}

@@ -1,5 +1,5 @@
 import { Controller, Post } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZReceiveReplySchema, ZReceiverBodySchema, type ReceiverBody } from '@kidogo/contracts';
 import { Endpoint, ValidBody } from '../common/validation.js';
 import { ApiKeyAuth, OrgId } from '../common/tenancy.js';
@@ -14,7 +14,6 @@ Accepted bodies, JSON or form-encoded:
 Every request is stored first; the reply says what happened: processed (payment recorded, tokens issued, reply SMS queued to the payer), duplicate (this transaction code was recorded before; the original payment_id, token and days are repeated), unmatched (payment kept as pending: no device matches the account reference or the payer's phone; POST /payg/payments/{id}/match assigns it) or unparsed (stored with the reason in error; never dropped). Always 200 once stored, so gateways do not retry a message that was received.`;
 
 @ApiTags('receiver')
-@ApiSecurity('api-key')
 @ApiKeyAuth()
 @Controller('external')
 export class ReceiverController {

@@ -1,5 +1,5 @@
 import { Controller, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZReportRequestSchema, ZReportSchema, type ReportRequest } from '@kidogo/contracts';
 import { Endpoint, ValidBody } from '../common/validation.js';
 import { OrgId } from '../common/tenancy.js';
@@ -9,7 +9,6 @@ import { ReportsService } from './reports.service.js';
 import { primed, writeCsv, writeJson, writePdf } from './report-writers.js';
 
 @ApiTags('reports')
-@ApiBearerAuth()
 @Controller('reports')
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}

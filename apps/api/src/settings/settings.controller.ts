@@ -1,5 +1,5 @@
 import { Controller, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ZApiKeyReplySchema, ZSmsProviderInputSchema, ZSmsProviderSchema, type SmsProviderInput } from '@kidogo/contracts';
 import { Endpoint, ValidBody } from '../common/validation.js';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
@@ -7,7 +7,6 @@ import { ApiKeyService } from './api-key.service.js';
 import { SmsProviderService } from './sms-provider.service.js';
 
 @ApiTags('settings')
-@ApiBearerAuth()
 @Roles('owner', 'admin', 'super_admin')
 @Controller('settings')
 export class SettingsController {

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZMessageReplySchema,
   ZPaymentTemplateSchema,
@@ -29,7 +29,6 @@ type IdParams = z.output<typeof ZIdParams>;
 const NOT_FOUND = { 404: 'No such payment template in your organization' };
 
 @ApiTags('payment templates')
-@ApiBearerAuth()
 @Controller('payments/templates')
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}

@@ -1,5 +1,5 @@
 import { Controller, Get, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZGenerateTokenByDaysSchema,
   ZGenerateTokenSchema,
@@ -20,7 +20,6 @@ import { TokensService } from './tokens.service.js';
 const BLOCKED = 'The organization is suspended or disabled (SERVICE_SUSPENDED / SERVICE_DISABLED)';
 
 @ApiTags('tokens')
-@ApiBearerAuth()
 @Controller()
 export class TokensController {
   constructor(private readonly tokens: TokensService) {}

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ZCreateOrgUserSchema,
   ZMessageReplySchema,
@@ -33,7 +33,6 @@ function policy(actor: AuthUser, newRole?: Role) {
 }
 
 @ApiTags('users')
-@ApiBearerAuth()
 @Roles('owner', 'admin', 'super_admin')
 @Controller('users')
 export class UsersController {
