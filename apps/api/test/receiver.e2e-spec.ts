@@ -299,6 +299,32 @@ describe('the mobile-money receiver', () => {
     expect(await t.db.db.payment.count({ where: { organization_id: org.id, status: 'pending' } })).toBe(1);
   });
 
+  it('holds money in another currency than the plan instead of reading it at face value', async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const { customer, item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    await t.db.db.customer.update({
+      where: { organization_id_id: { organization_id: org.id, id: customer.id } },
+      data: { phone_contact: '+256743706731', phone_normalized: '256743706731' },
+    });
+    // 27,200 Ugandan shillings (about 950 Kenyan): read as KES 27,200 it would have paid the device off.
+    const text = 'RECEIVED. TID 149730678579. UGX 27,200 from 743706731, JANE AKELLO. Bal UGX 332,358.';
+    const held = ZReceiveReplySchema.parse((await receive(key, { from: 'AirtelMoney', message: text }).expect(200)).body);
+    const reason = `Paid in UGX, but the plan of device ${item.serial_number} is in KES`;
+    expect(held).toMatchObject({ status: 'unmatched', hold_reason: `${reason}: held until staff match it` });
+    expect(held.token).toBeUndefined();
+    const payment = await t.db.db.payment.findFirstOrThrow({ where: { organization_id: org.id } });
+    expect([payment.status, payment.currency, payment.amount.toFixed(2), payment.item_id]).toEqual(['pending', 'UGX', '27200.00', null]);
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBe(0);
+    const refused = await t.http.post(`/payg/payments/${held.payment_id}/match`).set(user.auth).send({ serial_number: item.serial_number }).expect(409);
+    expect(refused.body.message).toBe(`${reason}: it cannot be applied to it; record what it is worth in KES as a staff payment`);
+    const device = await t.db.db.item.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: item.id } } });
+    expect([device.total_paid.toFixed(2), device.credit.toFixed(2)]).toEqual(['0.00', '0.00']);
+    // Shillings of the plan's own currency are applied as before.
+    const kes = ZReceiveReplySchema.parse((await receive(key, { from: 'MPESA', message: mpesaPaybillSms({ code: code(), amount: '100.00', account: item.serial_number }) }).expect(200)).body);
+    expect([kes.status, kes.days]).toEqual(['processed', 2]);
+  });
+
   it('answers 401 to a missing or wrong key and stores nothing; a rotated key stops working at once', async () => {
     const { user, org } = await seedTenant(t);
     const key = await seedApiKey(t, user);

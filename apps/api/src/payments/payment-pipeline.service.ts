@@ -84,6 +84,18 @@ const cents = (d: Prisma.Decimal | string | number): number => {
 
 const json = (v: unknown) => JSON.stringify(v);
 
+/**
+ * Why money in one currency cannot be applied to a plan priced in another
+ * (null when it can): at face value, 27,200 Ugandan shillings would be read
+ * as 27,200 Kenyan ones and unlock the device for good. A payment that names
+ * no currency (a staff entry) is in the plan's.
+ */
+function currencyMismatch(item: LockedItem, currency: string | null): string | null {
+  if (!currency || item.tpl_id === null || !item.tpl_currency) return null;
+  if (currency.trim().toUpperCase() === item.tpl_currency.trim().toUpperCase()) return null;
+  return `Paid in ${currency}, but the plan of device ${item.serial_number} is in ${item.tpl_currency}`;
+}
+
 /** A payment applied to a device nobody has would belong to no customer's history. */
 const unassigned = (serial: string) =>
   Errors.conflict(`Device ${serial} is not assigned to a customer: assign it before applying a payment to it`);
@@ -119,6 +131,9 @@ export class PaymentPipeline {
     }
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
     if (item.customer_id === null) throw unassigned(item.serial_number);
+    const foreign = currencyMismatch(item, p.currency);
+    if (foreign && p.itemId !== undefined) throw Errors.conflict(`${foreign}: record it in ${item.tpl_currency}`);
+    if (foreign) return this.recordUnmatched(run, orgId, { ...p, hold: `${foreign}: held until staff match it` }, finish);
     // The payment row points at the incoming message.
     const messageId = p.incoming ? p.incoming.id : p.messageId;
     const amount = formatCents(p.amountCents);
@@ -161,6 +176,8 @@ export class PaymentPipeline {
     const item = await this.tokens.lockItem(run, orgId, itemId);
     if (item.status === 'retired') throw Errors.conflict(`Device ${item.serial_number} is retired: it cannot take payments`);
     if (item.customer_id === null) throw unassigned(item.serial_number);
+    const foreign = currencyMismatch(item, payment.currency);
+    if (foreign) throw Errors.conflict(`${foreign}: it cannot be applied to it; record what it is worth in ${item.tpl_currency} as a staff payment`);
     const amount = payment.amount.toFixed(2);
     const applied = this.allocate(item, cents(payment.amount), payment.currency);
     const planned = this.tokens.plan(
