@@ -69,6 +69,21 @@ describe('payments', () => {
       expect(payment.credit_after!.toFixed(2)).toBe('0.00');
     });
 
+    it('a staff token on a new device gives time but does not pay the upfront amount: the first payment still has to', async () => {
+      const { user, org } = await seedTenant(t);
+      const s = await seedCustomerWithDevice(t, org.id, { template: README_PLAN });
+      const device = deviceOf(s);
+      const given = await t.http.post('/payg/generate-token-by-days').set(user.auth).send({ serial_number: s.item.serial_number, number_of_days: 7 }).expect(200);
+      expect(given.body).toMatchObject({ code_type: 'activation', days: 7 });
+      expect(device.enterToken(given.body.code_token, NOW)).toMatchObject({ status: 'VALID', days: 7 });
+      expect((await itemRow(org.id, s.item.id)).activated_at).toBeNull();
+      // 2,200: 1,500 upfront, then 700 buys 14 days plus the 3 grace days (44 days at face value before).
+      const paid = await pay(user, { serial_number: s.item.serial_number, amount: 2200, payment_method: 'cash' });
+      expect(paid).toMatchObject({ status: 'processed', reason: 'activated', days: 17, remaining_balance: '17800.00' });
+      expect(device.enterToken(paid.token!, NOW)).toMatchObject({ status: 'VALID', days: 17 });
+      expect((await itemRow(org.id, s.item.id)).activated_at).not.toBeNull();
+    });
+
     it('examples 3 and 4: credit is carried to the next payment; less than a day buys no token', async () => {
       const { user, org } = await seedTenant(t);
       const key = await seedApiKey(t, user);

@@ -141,7 +141,7 @@ export class PaymentPipeline {
     const paymentId = item.next_payment_id!;
     const planned = this.tokens.plan(
       item,
-      applied.allocation.tokens.map((t, i) => ({ type: t.type, days: t.days, amountPaid: i === 0 ? amount : null })),
+      applied.allocation.tokens.map((t, i) => ({ type: t.type, days: t.days, amountPaid: i === 0 ? amount : null, byPayment: true })),
     );
     const result = this.result(item, { id: paymentId, amount, transactionCode: p.transactionCode, payerPhone: p.payerPhone }, applied, planned);
     const payment = Prisma.sql`
@@ -182,7 +182,7 @@ export class PaymentPipeline {
     const applied = this.allocate(item, cents(payment.amount), payment.currency);
     const planned = this.tokens.plan(
       item,
-      applied.allocation.tokens.map((t, i) => ({ type: t.type, days: t.days, amountPaid: i === 0 ? amount : null })),
+      applied.allocation.tokens.map((t, i) => ({ type: t.type, days: t.days, amountPaid: i === 0 ? amount : null, byPayment: true })),
     );
     const result = this.result(item, { id: payment.id, amount, transactionCode: payment.transaction_code, payerPhone: payment.payer_phone }, applied, planned);
     const update = Prisma.sql`

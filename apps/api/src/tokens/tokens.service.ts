@@ -51,6 +51,12 @@ export interface TokenRequest {
   /** Days for add_time, activation and set_time. */
   days?: number;
   amountPaid?: string | null;
+  /**
+   * Issued by the payment rules for money received. Only such a token
+   * activates the device's account: a staff token gives time, it does not
+   * pay the plan's deposit and activation price.
+   */
+  byPayment?: boolean;
 }
 
 const OPENPAYGO_TYPE: Record<TokenKind, OpenPaygoType> = {
@@ -153,7 +159,7 @@ export class TokensService {
       if (kind === 'add_time' || kind === 'activation') {
         const from = item.credit_until && item.credit_until > now ? item.credit_until : now;
         item.credit_until = new Date(from.getTime() + days * DAY_MS);
-        if (kind === 'activation' && !item.activated_at) item.activated_at = now;
+        if (kind === 'activation' && req.byPayment && !item.activated_at) item.activated_at = now;
       } else if (kind === 'set_time') {
         item.credit_until = new Date(now.getTime() + days * DAY_MS);
       } else if (kind === 'unlock') {
