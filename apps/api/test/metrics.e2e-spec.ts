@@ -128,6 +128,11 @@ describe('metrics', () => {
     expect((await get(a, 'summary?from=2026-04-31T00:00:00Z').expect(400)).body.message).toMatch(/^from: must be a date/);
     const reversed = await get(a, 'summary?from=2026-02-01&to=2026-01-01').expect(400);
     expect(reversed.body.message).toMatch(/from: must not be after to/);
+    // A bare date as `to` ends with its day: a period that starts that morning is in order, everywhere.
+    await get(a, 'summary?from=2026-01-01T08:00:00Z&to=2026-01-01').expect(200);
+    await get(a, 'payments?from=2026-01-01T08:00:00Z&to=2026-01-01').expect(200);
+    await get(a, 'revenue?from=2026-01-01T08:00:00Z&to=2026-01-01').expect(200);
+    expect((await get(a, 'summary?from=2026-01-02T00:00:00Z&to=2026-01-01').expect(400)).body.message).toMatch(/from: must not be after to/);
   });
 
   it('counts customers by status, new this week, and lists the 3 newest', async () => {

@@ -17,13 +17,24 @@ export const zPeriodDate = () =>
       error: 'must be a date (YYYY-MM-DD) or an ISO date-time',
     });
 
+/**
+ * Whether a period's ends are in order: `from` at or before the end of `to`,
+ * which for a bare date is the last moment of that day (from
+ * 2026-11-24T08:00:00Z to 2026-11-24 is a period).
+ */
+export const periodInOrder = (from: string | null | undefined, to: string | null | undefined): boolean => {
+  if (!from || !to) return true;
+  const end = ISO_DATE.test(to) ? Date.parse(to) + 86_399_999 : Date.parse(to);
+  return Date.parse(from) <= end;
+};
+
 /** Optional period; both ends optional, from must not be after to. */
 export const ZDateRangeQuerySchema = z
   .object({
     from: zPeriodDate().optional(),
     to: zPeriodDate().optional(),
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+  .refine((q) => periodInOrder(q.from, q.to), {
     error: 'must not be after to',
     path: ['from'],
   });
@@ -70,7 +81,7 @@ export const ZPaymentMetricsQuerySchema = z
     from: zPeriodDate().optional(),
     to: zPeriodDate().optional(),
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { error: 'must not be after to', path: ['from'] });
+  .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
 export type PaymentMetricsQuery = z.infer<typeof ZPaymentMetricsQuerySchema>;
 
 export const ZRecentPaymentSchema = z.object({
@@ -128,7 +139,7 @@ export const ZRevenueQuerySchema = z
     to: zPeriodDate().optional(),
     interval: z.enum(REVENUE_INTERVALS).default('day'),
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { error: 'must not be after to', path: ['from'] });
+  .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
 export type RevenueQuery = z.infer<typeof ZRevenueQuerySchema>;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_OFFSET } from './common.js';
-import { zPeriodDate } from './metrics.js';
+import { periodInOrder, zPeriodDate } from './metrics.js';
 
 export const REPORT_KINDS = ['revenue', 'customers', 'tokens'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
@@ -39,7 +39,7 @@ export const ZReportRequestSchema = z
   })
   .refine((q) => q.format === 'json' || q.limit === undefined, { error: 'only with format json', path: ['limit'] })
   .refine((q) => q.limit !== undefined || q.offset === undefined, { error: 'only with limit', path: ['offset'] })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { error: 'must not be after to', path: ['from'] });
+  .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
 export type ReportRequest = z.infer<typeof ZReportRequestSchema>;
 
 export const ZReportColumnSchema = z.object({
