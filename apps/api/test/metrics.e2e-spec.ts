@@ -9,7 +9,7 @@ import {
   ZRevenueSeriesSchema,
   ZUsageMetricsSchema,
 } from '@kidogo/contracts';
-import { MetricSnapshots, SNAPSHOT_MAX_AGE_S, SNAPSHOT_SLOW_MS } from '../src/metrics/metric-snapshots.js';
+import { MetricSnapshots, SNAPSHOT_MAX_AGE_S, SNAPSHOT_MAX_STALE_S, SNAPSHOT_SLOW_MS } from '../src/metrics/metric-snapshots.js';
 import { DashboardWarmer } from '../src/metrics/dashboard-warmer.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -226,7 +226,7 @@ describe('metrics', () => {
     expect(Date.now() - Date.parse(p.as_of)).toBeLessThan(60_000);
   });
 
-  it('keeps slow figures for a few minutes, serves them while one process computes them again, and never mixes organizations', async () => {
+  it('keeps slow figures for a few minutes, serves them while one process computes them again, never past an hour, and never mixes organizations', async () => {
     const snapshots = t.app.get(MetricSnapshots);
     const org = a.organization_id;
     let calls = 0;
@@ -252,6 +252,15 @@ describe('metrics', () => {
     for (let i = 0; i < 50 && (await snapshots.get(org, 'test-slow', slow(6))).value.value === 1; i++) await new Promise((r) => setTimeout(r, 100));
     expect(calls).toBe(3);
     expect([4, 5]).toContain((await snapshots.get(org, 'test-slow', slow(7))).value.value);
+    // Older than an hour (nobody asked all night): computed while the caller waits, never served.
+    await t.db.db.metricSnapshot.update({
+      where: { organization_id_key: { organization_id: org, key: 'test-slow' } },
+      data: { computed_at: new Date(Date.now() - (SNAPSHOT_MAX_STALE_S + 60) * 1000) },
+    });
+    const morning = await snapshots.get(org, 'test-slow', slow(9));
+    expect(morning.value).toEqual({ value: 9 });
+    expect(Date.now() - morning.computedAt.getTime()).toBeLessThan(5_000);
+    expect((await snapshots.get(org, 'test-slow', slow(10))).value).toEqual({ value: 9 });
     // Fast figures are not kept.
     expect((await snapshots.get(org, 'test-fast', async () => ({ value: 8 }))).value).toEqual({ value: 8 });
     expect(await t.db.db.metricSnapshot.count({ where: { organization_id: org, key: 'test-fast' } })).toBe(0);

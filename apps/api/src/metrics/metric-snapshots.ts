@@ -6,6 +6,13 @@ import { DatabaseService } from '../database/database.service.js';
 export const SNAPSHOT_SLOW_MS = 200;
 /** A kept figure is served for this long, then computed again in the background while still served. */
 export const SNAPSHOT_MAX_AGE_S = 300;
+/**
+ * Older than this, a kept figure is not served: it is computed again while
+ * the caller waits. Serving while refreshing bounds the age by the time
+ * since the last request, which after a quiet night is the night: the first
+ * dashboard of the morning would show yesterday's figures.
+ */
+export const SNAPSHOT_MAX_STALE_S = 3600;
 /** A refresh claimed by a process that died is claimed again after this long. */
 const REFRESH_LEASE_S = 600;
 
@@ -15,7 +22,7 @@ const REFRESH_LEASE_S = 600;
  * stays fast: up to SNAPSHOT_MAX_AGE_S old, then still served while the one
  * process that claims the refresh (a conditional UPDATE, so with any
  * number of API processes only one computes) computes them again after
- * replying. Only figures slower than SNAPSHOT_SLOW_MS are kept, so a small
+ * replying, and past SNAPSHOT_MAX_STALE_S computed while the caller waits. Only figures slower than SNAPSHOT_SLOW_MS are kept, so a small
  * organization always sees them live. The caller reports `computedAt`.
  */
 @Injectable()
@@ -26,10 +33,12 @@ export class MetricSnapshots {
 
   /** The figure `key`, kept when slow and served up to `maxAgeS` seconds old (see the class). */
   async get<T>(orgId: string, key: string, compute: () => Promise<T>, maxAgeS = SNAPSHOT_MAX_AGE_S): Promise<{ value: T; computedAt: Date }> {
-    const [kept] = await this.database.prepared<{ value: T; computed_at: Date; fresh: boolean }>(Prisma.sql`
-      SELECT value, computed_at, computed_at > now() - make_interval(secs => ${maxAgeS}::int) AS fresh
+    const [kept] = await this.database.prepared<{ value: T; computed_at: Date; fresh: boolean; servable: boolean }>(Prisma.sql`
+      SELECT value, computed_at, computed_at > now() - make_interval(secs => ${maxAgeS}::int) AS fresh,
+             computed_at > now() - make_interval(secs => ${SNAPSHOT_MAX_STALE_S}::int) AS servable
       FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
     if (kept?.fresh) return { value: kept.value, computedAt: kept.computed_at };
+    if (kept && !kept.servable) return this.compute(orgId, key, compute, true);
     if (kept) {
       const claimed = await this.database.prepared(Prisma.sql`
         UPDATE metric_snapshots SET refreshing_at = now()
