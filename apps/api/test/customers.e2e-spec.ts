@@ -258,6 +258,23 @@ describe('customers', () => {
       expect((await search('search_term=nobody&offset=5')).pagination.total).toBe(0);
     });
 
+    it('finds a whole phone number however it was typed, and however it is searched', async () => {
+      const { user, org } = await seedTenant(t);
+      await seedCustomer(t, org.id, { customer_name: 'Spaced', phone_contact: '0799 123 456' });
+      await seedCustomer(t, org.id, { customer_name: 'International', phone_contact: '+254 711 000 666' });
+      await seedCustomer(t, org.id, { customer_name: 'Plain', phone_contact: '0718345618' });
+      const names = async (term: string) =>
+        ZCustomerListReplySchema.parse(
+          (await t.http.get('/payg/registered-customers').query({ search_field: 'phone_contact', search_term: term }).set(user.auth).expect(200)).body,
+        ).data.map((c) => c.customer_name);
+      for (const term of ['0799123456', '+254799123456', '254 799 123 456', '0799 123 456']) expect({ term, found: await names(term) }).toEqual({ term, found: ['Spaced'] });
+      for (const term of ['0711000666', '0711 000 666', '254711000666']) expect({ term, found: await names(term) }).toEqual({ term, found: ['International'] });
+      for (const term of ['0718 345 618', '254718345618', '+254-718-345-618']) expect({ term, found: await names(term) }).toEqual({ term, found: ['Plain'] });
+      // Part of a number is still matched as typed.
+      expect(await names('345618')).toEqual(['Plain']);
+      expect(await names('0799999999')).toEqual([]);
+    });
+
     it('refuses an unknown search_field with a 400 naming search_field', async () => {
       const { user } = await seedTenant(t);
       const res = await t.http.get('/payg/registered-customers?search_term=x&search_field=password_hash').set(user.auth).expect(400);

@@ -1,4 +1,5 @@
 import type { CustomerSearchField } from '@kidogo/contracts';
+import { normalizePhone } from '@kidogo/mobile-money';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
@@ -144,6 +145,24 @@ function integer(n: number): number {
   return n;
 }
 
+/**
+ * A whole phone number, however it is written ("0799 123 456",
+ * "+254799123456", "254 799 123456"), finds the customers whose number it
+ * is, however theirs was typed: both are compared in the canonical form
+ * (phone_normalized, indexed with the organization). A part of a number is
+ * searched as typed, as on the other fields.
+ */
+async function phonePage(runs: Runs, orgId: string, phone: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
+  const where = Prisma.sql`organization_id = ${orgId} AND phone_normalized = ${phone}`;
+  const [counted] = await runs.prepared<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM customers WHERE ${where}`);
+  const total = counted?.total ?? 0;
+  if (q.offset >= total) return { rows: [], total };
+  const rows = await runs.prepared<Row>(Prisma.sql`
+    SELECT ${COLUMNS} FROM customers c WHERE ${where}
+    ORDER BY created_at DESC, customer_id DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::int`);
+  return { rows: rows.map(toRow), total };
+}
+
 const toRow = (r: Row): CustomerRow => {
   const { customer_id, ...rest } = r;
   return { id: customer_id, ...rest } as CustomerRow;
@@ -179,6 +198,8 @@ const toRow = (r: Row): CustomerRow => {
  */
 export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
   const term = q.search_term;
+  const phone = term && q.search_field === 'phone_contact' ? normalizePhone(term) : null;
+  if (phone) return phonePage(runs, orgId, phone, q);
   if (term) {
     const where = (m: Prisma.Sql) => Prisma.sql`organization_id = ${orgId} AND ${m}`;
     const lowered = LOWERED_FIELDS.has(q.search_field);

@@ -1,3 +1,4 @@
+import { normalizePhone } from '@kidogo/mobile-money';
 import { randomBytes, randomInt } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import bcrypt from 'bcryptjs';
@@ -99,7 +100,7 @@ export async function seedCustomer(
       customer_name: data.customer_name ?? `Customer ${n}`,
       id_number: data.id_number ?? `ID${n}`,
       phone_contact: phone,
-      phone_normalized: phone.replace(/^0/, '254').replace(/^\+/, ''),
+      phone_normalized: normalizePhone(phone),
       status: data.status ?? 'active',
       county: data.county ?? 'Nairobi',
       email: data.email ?? null,
