@@ -43,6 +43,8 @@ const POLICIES = {
   public: Object.fromEntries(CALLERS.map((c) => [c, 'ok'])) as Record<Caller, Cell>,
   /** Any signed-in user of an active organization (and the super admin, in its own organization). */
   any: { super_admin: 'ok', owner: 'ok', admin: 'ok', staff: 'ok', ...BLOCKED, ...NO_USER, ...NOT_A_KEY },
+  /** Any signed-in user, also of a suspended or disabled organization: its own bills, which it must be able to settle. */
+  billing: { super_admin: 'ok', owner: 'ok', admin: 'ok', staff: 'ok', suspended_org: 'ok', disabled_org: 'ok', ...NO_USER, ...NOT_A_KEY },
   /** Owners, admins and the super admin. */
   manage: { super_admin: 'ok', owner: 'ok', admin: 'ok', staff: 403, ...BLOCKED, ...NO_USER, ...NOT_A_KEY },
   /** Owners and the super admin (billing). */
@@ -149,14 +151,14 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/devices/{serial}/activity': 'any',
   'GET /payg/customers/{id}/payment-details': 'any',
 
-  'GET /payg/invoices': 'any',
-  'GET /payg/invoices/stats': 'any',
+  'GET /payg/invoices': 'billing',
+  'GET /payg/invoices/stats': 'billing',
   'POST /payg/invoices': 'owner_super',
   'PUT /payg/invoices/{id}/status': 'owner_super',
   'DELETE /payg/invoices/{id}': 'owner_super',
-  'GET /payg/invoice/{id}': 'any',
-  'GET /payg/download-invoice/{id}': 'any',
-  'POST /payg/submit-payment': 'any',
+  'GET /payg/invoice/{id}': 'billing',
+  'GET /payg/download-invoice/{id}': 'billing',
+  'POST /payg/submit-payment': 'billing',
   'GET /payg/update-invoice-settings': 'owner_super',
   'PUT /payg/update-invoice-settings': 'owner_super',
 

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable } 
 import { Reflector } from '@nestjs/core';
 import type { Role, ServiceBlockedReply } from '@kidogo/contracts';
 import { Errors } from '../common/errors.js';
-import { API_KEY_AUTH, IS_PUBLIC, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
+import { API_KEY_AUTH, IS_PUBLIC, OPEN_WHEN_BLOCKED, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
 import { AccessTokens } from './access-token.js';
 
 const SUPPORT_MESSAGE = 'Please contact your platform administrator or support to restore access.';
@@ -49,8 +49,8 @@ export class JwtAuthGuard implements CanActivate {
 
 /**
  * Second global guard: a blocked organization's users get the
- * SERVICE_DISABLED / SERVICE_SUSPENDED reply on every call (the super admin
- * is never blocked), then @Roles is enforced.
+ * SERVICE_DISABLED / SERVICE_SUSPENDED reply on every call but its bills
+ * (@OpenWhenBlocked; the super admin is never blocked), then @Roles is enforced.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -62,7 +62,9 @@ export class AccessGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(API_KEY_AUTH, targets)) return true;
     const user = ctx.switchToHttp().getRequest<AuthedRequest>().user;
     if (!user) throw Errors.unauthorized();
-    if (user.role !== 'super_admin' && user.org_status !== 'active') throw serviceBlocked(user);
+    if (user.role !== 'super_admin' && user.org_status !== 'active' && !this.reflector.getAllAndOverride<boolean>(OPEN_WHEN_BLOCKED, targets)) {
+      throw serviceBlocked(user);
+    }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles?.length && !roles.includes(user.role)) {
       throw Errors.forbidden(`This action needs one of the roles: ${roles.join(', ')}`);

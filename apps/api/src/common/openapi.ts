@@ -102,10 +102,12 @@ export function toOpenApi(schema: ZodType, io: 'input' | 'output'): Json {
 const PUBLIC_MARK = 'x-kidogo-public';
 const ROLES_MARK = 'x-kidogo-roles';
 const API_KEY_MARK = 'x-kidogo-api-key';
+const OPEN_MARK = 'x-kidogo-open-when-blocked';
 
 export const DocumentPublic = () => ApiExtension(PUBLIC_MARK, true);
 export const DocumentRoles = (roles: string[]) => ApiExtension(ROLES_MARK, roles);
 export const DocumentApiKey = () => ApiExtension(API_KEY_MARK, true);
+export const DocumentOpenWhenBlocked = () => ApiExtension(OPEN_MARK, true);
 
 const ERROR = { $ref: '#/components/schemas/ErrorReply' };
 const BLOCKED = { $ref: '#/components/schemas/ServiceBlockedReply' };
@@ -139,6 +141,8 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
       const isPublic = op[PUBLIC_MARK] === true;
       const roles = op[ROLES_MARK] as string[] | undefined;
       const apiKey = op[API_KEY_MARK] === true;
+      const openWhenBlocked = op[OPEN_MARK] === true;
+      delete op[OPEN_MARK];
       delete op[PUBLIC_MARK];
       delete op[ROLES_MARK];
       delete op[API_KEY_MARK];
@@ -162,10 +166,14 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
       } else {
         op.security = [{ bearer: [] }];
         add(401, 'No bearer token, or an expired, revoked or invalid one');
-        const who = roles?.length ? `Needs one of the roles: ${roles.join(', ')}; or the` : 'The';
-        add(403, `${who} caller's organization is suspended or disabled (detail.error SERVICE_SUSPENDED / SERVICE_DISABLED)`, {
-          anyOf: [BLOCKED, ERROR],
-        });
+        const needs = roles?.length ? `Needs one of the roles: ${roles.join(', ')}` : null;
+        if (openWhenBlocked) {
+          if (needs) add(403, `${needs} (open to a suspended or disabled organization too: its bills)`);
+        } else {
+          add(403, `${needs ? `${needs}; or the` : 'The'} caller's organization is suspended or disabled (detail.error SERVICE_SUSPENDED / SERVICE_DISABLED)`, {
+            anyOf: [BLOCKED, ERROR],
+          });
+        }
       }
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) >= 400) response.content ??= errorContent();

@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { DocumentApiKey, DocumentPublic, DocumentRoles } from './openapi.js';
+import { DocumentApiKey, DocumentOpenWhenBlocked, DocumentPublic, DocumentRoles } from './openapi.js';
 import type { HttpRequest } from './http.js';
 import type { AppType, OrgStatus, Role } from '@kidogo/contracts';
 
@@ -21,12 +21,19 @@ export type AuthedRequest = HttpRequest & { user?: AuthUser };
 export const IS_PUBLIC = 'kidogo:public';
 export const ROLES_KEY = 'kidogo:roles';
 export const API_KEY_AUTH = 'kidogo:api-key';
+export const OPEN_WHEN_BLOCKED = 'kidogo:open-when-blocked';
 
 /** No bearer token needed (sign-in, health). */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), DocumentPublic());
 
 /** Authenticated by the organization's API key (X-API-Key) instead of a user token. */
 export const ApiKeyAuth = () => applyDecorators(SetMetadata(API_KEY_AUTH, true), DocumentApiKey());
+
+/**
+ * Still answered when the caller's organization is suspended or disabled:
+ * its own bills, which it must be able to read and settle to be restored.
+ */
+export const OpenWhenBlocked = () => applyDecorators(SetMetadata(OPEN_WHEN_BLOCKED, true), DocumentOpenWhenBlocked());
 
 /** Only these roles may call the endpoint (checked by AccessGuard). */
 export const Roles = (...roles: Role[]) => applyDecorators(SetMetadata(ROLES_KEY, roles), DocumentRoles(roles));

@@ -20,7 +20,7 @@ import {
   type SubmitPaymentInput,
 } from '@kidogo/contracts';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validation.js';
-import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
+import { CurrentUser, OpenWhenBlocked, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { Errors } from '../common/errors.js';
 import { InvoicesService, scopeOf } from './invoices.service.js';
 import { InvoiceDocuments } from './invoice-documents.service.js';
@@ -38,12 +38,14 @@ export class InvoicesController {
     private readonly documents: InvoiceDocuments,
   ) {}
 
+  @OpenWhenBlocked()
   @Get('invoices')
   @Endpoint({ summary: "The organization's invoices, newest first", query: ZInvoiceListQuerySchema, response: ZInvoiceListSchema })
   list(@OrgId() orgId: string, @ValidQuery() query: InvoiceListQuery) {
     return this.invoices.listForOrg(orgId, query);
   }
 
+  @OpenWhenBlocked()
   @Get('invoices/stats')
   @Endpoint({ summary: "Counts and totals of the organization's invoices", response: ZInvoiceStatsSchema })
   stats(@OrgId() orgId: string) {
@@ -81,6 +83,7 @@ export class InvoicesController {
     return this.invoices.remove(user, scopeOf(user), params.id);
   }
 
+  @OpenWhenBlocked()
   @Get('invoice/:id')
   @Header('Cache-Control', 'no-store')
   @Endpoint({ summary: 'The invoice as an HTML page', params: ZInvoiceIdParamSchema, produces: 'text/html', errors: { 404: 'Invoice not found' } })
@@ -89,6 +92,7 @@ export class InvoicesController {
     await reply.code(200).type('text/html; charset=utf-8').send(html);
   }
 
+  @OpenWhenBlocked()
   @Get('download-invoice/:id')
   @Header('Cache-Control', 'no-store')
   @Endpoint({ summary: 'The invoice as a PDF download (invoice-{id}.pdf)', params: ZInvoiceIdParamSchema, produces: 'application/pdf', errors: { 404: 'Invoice not found' } })
@@ -96,6 +100,7 @@ export class InvoicesController {
     await this.documents.pdf(scopeOf(user), params.id, reply);
   }
 
+  @OpenWhenBlocked()
   @Post('submit-payment')
   @Endpoint({
     summary: 'Report a payment against an invoice (payment_id is the invoice id); a super admin then confirms it',
