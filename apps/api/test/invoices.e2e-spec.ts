@@ -189,6 +189,32 @@ describe('invoices', () => {
     expect(theirStats).toMatchObject({ total_invoices: 1, overdue_invoices: 1, total_revenue: '0.00', outstanding_amount: '40.00' });
   });
 
+  it('never adds money in different currencies: totals in the billing currency, and each currency apart', async () => {
+    const { user, org } = await seedTenant(t);
+    const bill = (amount: string, currency: string, status: string) =>
+      t.http
+        .post('/payg/admin/invoices')
+        .set(sa.auth)
+        .send({ organization_id: org.id, customer_name: 'Multi', customer_email: 'multi@example.test', amount, currency, status })
+        .expect(201);
+    await bill('100.00', 'USD', 'paid');
+    await bill('5000.00', 'KES', 'paid');
+    await bill('10000.00', 'KES', 'pending');
+    const stats = ZInvoiceStatsSchema.parse((await t.http.get('/payg/invoices/stats').set(user.auth).expect(200)).body);
+    expect(stats).toMatchObject({ total_invoices: 3, paid_invoices: 2, currency: 'USD', total_revenue: '100.00', outstanding_amount: '0.00' });
+    expect(stats.by_currency).toEqual([
+      { currency: 'KES', total_revenue: '5000.00', outstanding_amount: '10000.00' },
+      { currency: 'USD', total_revenue: '100.00', outstanding_amount: '0.00' },
+    ]);
+    // An organization billed in shillings reads its totals in shillings.
+    await t.http.put('/payg/update-invoice-settings').set(user.auth).send({ default_currency: 'KES' }).expect(200);
+    expect(ZInvoiceStatsSchema.parse((await t.http.get('/payg/invoices/stats').set(user.auth).expect(200)).body)).toMatchObject({
+      currency: 'KES',
+      total_revenue: '5000.00',
+      outstanding_amount: '10000.00',
+    });
+  });
+
   it('renders an invoice as escaped HTML, with the global template when one is set', async () => {
     const inv = ZInvoiceSchema.parse(
       (await create(sa, { organization_id: roles.org.id, due_date: day(10), description: '<script>alert(1)</script>', line_items: [{ description: 'Fee <b>', quantity: 1, unit_price: 5 }] }).expect(201)).body,
@@ -331,7 +357,16 @@ describe('invoices', () => {
     const list = ZInvoiceListSchema.parse((await t.http.get('/payg/invoices').set(user.auth).expect(200)).body);
     expect(list).toEqual({ data: [], pagination: { total: 0, total_pages: 0, page: 1, limit: 50 } });
     const stats = ZInvoiceStatsSchema.parse((await t.http.get('/payg/invoices/stats').set(user.auth).expect(200)).body);
-    expect(stats).toEqual({ total_invoices: 0, paid_invoices: 0, pending_invoices: 0, overdue_invoices: 0, total_revenue: '0.00', outstanding_amount: '0.00' });
+    expect(stats).toEqual({
+      total_invoices: 0,
+      paid_invoices: 0,
+      pending_invoices: 0,
+      overdue_invoices: 0,
+      currency: 'USD',
+      total_revenue: '0.00',
+      outstanding_amount: '0.00',
+      by_currency: [],
+    });
     const staff = await seedUser(t, { organization_id: user.organization_id, role: 'staff' });
     await t.http.get('/payg/invoices').set(staff.auth).expect(200);
   });

@@ -161,13 +161,21 @@ export type InvoiceList = z.infer<typeof ZInvoiceListSchema>;
  * counts as overdue, not pending); total_revenue = sum of paid invoices;
  * outstanding = sum of invoices not paid or cancelled.
  */
+/**
+ * Invoice counts, and money per currency: amounts in different currencies
+ * are never added together. total_revenue and outstanding_amount are in
+ * `currency` (the scope's billing currency: the organization's, or the
+ * global default for the console); by_currency has every currency invoiced.
+ */
 export const ZInvoiceStatsSchema = z.object({
   total_invoices: z.number().int(),
   paid_invoices: z.number().int(),
   pending_invoices: z.number().int(),
   overdue_invoices: z.number().int(),
+  currency: z.string(),
   total_revenue: ZMoneySchema,
   outstanding_amount: ZMoneySchema,
+  by_currency: z.array(z.object({ currency: z.string(), total_revenue: ZMoneySchema, outstanding_amount: ZMoneySchema })),
 });
 export type InvoiceStats = z.infer<typeof ZInvoiceStatsSchema>;
 

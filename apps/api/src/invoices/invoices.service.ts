@@ -95,24 +95,31 @@ export class InvoicesService {
   async summarize(scope: InvoiceScope): Promise<InvoiceStats> {
     const today = isoDay(todayUtc());
     const orgFilter = scope === 'all' ? Prisma.empty : Prisma.sql`WHERE organization_id = ${scope.orgId}`;
-    const [row] = await this.db.$queryRaw<
-      { total: number; paid: number; pending: number; overdue: number; revenue: string; outstanding: string }[]
-    >`
+    const [row] = await this.db.$queryRaw<{ total: number; paid: number; pending: number; overdue: number }[]>`
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE status = 'paid')::int AS paid,
              count(*) FILTER (WHERE status = 'pending' AND (due_date IS NULL OR due_date >= ${today}::date))::int AS pending,
              count(*) FILTER (WHERE status = 'overdue'
-                               OR (status IN ('pending', 'sent', 'draft') AND due_date < ${today}::date))::int AS overdue,
-             coalesce(sum(amount) FILTER (WHERE status = 'paid'), 0)::numeric(20,2)::text AS revenue,
-             coalesce(sum(amount) FILTER (WHERE status NOT IN ('paid', 'cancelled')), 0)::numeric(20,2)::text AS outstanding
+                               OR (status IN ('pending', 'sent', 'draft') AND due_date < ${today}::date))::int AS overdue
       FROM invoices ${orgFilter}`;
+    const money = await this.db.$queryRaw<{ currency: string; total_revenue: string; outstanding_amount: string }[]>`
+      SELECT currency,
+             coalesce(sum(amount) FILTER (WHERE status = 'paid'), 0)::numeric(20,2)::text AS total_revenue,
+             coalesce(sum(amount) FILTER (WHERE status NOT IN ('paid', 'cancelled')), 0)::numeric(20,2)::text AS outstanding_amount
+      FROM invoices ${orgFilter} GROUP BY currency ORDER BY currency`;
+    const global = await this.globalSettings();
+    const own = scope === 'all' ? null : await this.db.invoiceSettings.findUnique({ where: { organization_id: scope.orgId } });
+    const currency = own?.default_currency ?? global.default_currency;
+    const main = money.find((m) => m.currency === currency);
     return {
-      total_invoices: row.total,
-      paid_invoices: row.paid,
-      pending_invoices: row.pending,
-      overdue_invoices: row.overdue,
-      total_revenue: row.revenue,
-      outstanding_amount: row.outstanding,
+      total_invoices: row!.total,
+      paid_invoices: row!.paid,
+      pending_invoices: row!.pending,
+      overdue_invoices: row!.overdue,
+      currency,
+      total_revenue: main?.total_revenue ?? '0.00',
+      outstanding_amount: main?.outstanding_amount ?? '0.00',
+      by_currency: money,
     };
   }
 

@@ -24,3 +24,13 @@ export function Money({
     </Text>
   );
 }
+
+/**
+ * Money in currencies other than `main`, for a card that shows one total:
+ * 'KES 5,000.00 · EUR 0.01 more'; undefined when there is none. Amounts in
+ * different currencies are never added together.
+ */
+export function otherCurrencies(totals: { currency: string; amount: string }[], main: string): string | undefined {
+  const others = totals.filter((t) => t.currency !== main && Number(t.amount) !== 0).map((t) => formatMoney(t.amount, t.currency));
+  return others.length ? `+ ${others.join(' · ')}` : undefined;
+}

@@ -1,3 +1,4 @@
+import { formatMoney } from '@/components/ui/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +40,16 @@ function mockInvoicesApi(rows: Invoice[], extra: (c: RecordedCall) => Response |
     const hit = extra(call);
     if (hit) return hit;
     if (/^\/payg\/(admin\/)?invoices\/stats/.test(call.url))
-      return jsonResponse(200, { total_invoices: rows.length, paid_invoices: 0, pending_invoices: rows.length, overdue_invoices: 0, total_revenue: '0.00', outstanding_amount: '0.00' });
+      return jsonResponse(200, {
+        total_invoices: rows.length,
+        paid_invoices: 0,
+        pending_invoices: rows.length,
+        overdue_invoices: 0,
+        currency: 'USD',
+        total_revenue: '0.00',
+        outstanding_amount: '0.00',
+        by_currency: [],
+      });
     if (/^\/payg\/(admin\/)?invoices\?/.test(call.url)) return jsonResponse(200, { data: rows, pagination: { total: rows.length } });
     if (call.url.startsWith('/payg/admin/organizations'))
       return jsonResponse(200, { data: [{ organization_id: 'demo', name: 'Demo Solar Ltd' }, { organization_id: 'acme', name: null }] });
@@ -68,6 +78,29 @@ describe('Invoices', () => {
     expect(within(table).getByText('Weird')).toHaveAttribute('class', expect.stringContaining('Badge'));
     expect(calls.map((c) => c.url)).toContain('/payg/admin/invoices?limit=50&offset=0');
     expect(calls.map((c) => c.url)).toContain('/payg/admin/invoices/stats');
+  });
+
+  it('never adds revenue in different currencies: the billing currency first, the others under it', async () => {
+    mockInvoicesApi([invoice()], (call) =>
+      call.url.startsWith('/payg/invoices/stats')
+        ? jsonResponse(200, {
+            total_invoices: 3,
+            paid_invoices: 3,
+            pending_invoices: 0,
+            overdue_invoices: 0,
+            currency: 'USD',
+            total_revenue: '100.00',
+            outstanding_amount: '0.00',
+            by_currency: [
+              { currency: 'KES', total_revenue: '5000.00', outstanding_amount: '0.00' },
+              { currency: 'USD', total_revenue: '100.00', outstanding_amount: '0.00' },
+            ],
+          })
+        : undefined,
+    );
+    await openInvoices('owner');
+    expect(await screen.findByText(`+ ${formatMoney('5000.00', 'KES')}`, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/5,100/)).not.toBeInTheDocument();
   });
 
   it('pages 10 at a time and searches by the chosen field', async () => {

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
+import { otherCurrencies } from '@/components/ui/money';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -125,7 +126,13 @@ export default function InvoicesRoute() {
             icon={<IconClock size={18} />}
             hint={s.overdue_invoices ? `${s.overdue_invoices} overdue` : undefined}
           />
-          <StatCard label="Total Revenue" value={<StatMoney amount={s.total_revenue} />} color="teal" icon={<IconCash size={18} />} />
+          <StatCard
+            label="Total Revenue"
+            value={<StatMoney amount={s.total_revenue} currency={s.currency} />}
+            color="teal"
+            icon={<IconCash size={18} />}
+            hint={otherCurrencies((s.by_currency ?? []).map((c) => ({ currency: c.currency, amount: c.total_revenue })), s.currency)}
+          />
         </SimpleGrid>
       ) : null}
       <Card padding="md" radius="md">

@@ -5,7 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate } from '@/components/ui/date-text';
-import { StatCard } from '@/components/ui/stat-card';
+import { otherCurrencies } from '@/components/ui/money';
+import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api-client';
 import { useConsoleInvoices, useConsoleInvoiceStats, useDeleteConsoleInvoice, useMarkInvoicePaid } from '../api/console-invoices';
 import type { ConsoleInvoice } from '../api/types';
@@ -123,7 +124,13 @@ export function ConsoleInvoicesTab() {
           <StatCard label="Total Invoices" value={(s.total_invoices ?? 0).toLocaleString()} icon={<IconFileInvoice size={18} />} />
           <StatCard label="Paid Invoices" value={(s.paid_invoices ?? 0).toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
           <StatCard label="Pending Invoices" value={(s.pending_invoices ?? 0).toLocaleString()} color="yellow" icon={<IconClock size={18} />} />
-          <StatCard label="Total Revenue" value={dollars(s.total_revenue)} color="teal" icon={<IconCash size={18} />} />
+          <StatCard
+            label="Total Revenue"
+            value={s.currency === 'USD' ? dollars(s.total_revenue) : <StatMoney amount={s.total_revenue} currency={s.currency} />}
+            color="teal"
+            icon={<IconCash size={18} />}
+            hint={otherCurrencies((s.by_currency ?? []).map((c) => ({ currency: c.currency, amount: c.total_revenue })), s.currency)}
+          />
         </SimpleGrid>
       ) : null}
       <Card padding="md" radius="md">

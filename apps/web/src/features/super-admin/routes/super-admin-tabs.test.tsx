@@ -52,7 +52,7 @@ describe('console tabs', () => {
     const user = userEvent.setup();
     const { calls } = mockConsole((c) => {
       if (c.url.startsWith('/payg/admin/invoices/stats'))
-        return jsonResponse(200, { total_invoices: 1, paid_invoices: 0, pending_invoices: 1, overdue_invoices: 0, total_revenue: '1500', outstanding_amount: '120.00' });
+        return jsonResponse(200, { total_invoices: 1, paid_invoices: 0, pending_invoices: 1, overdue_invoices: 0, currency: 'USD', total_revenue: '1500', outstanding_amount: '120.00', by_currency: [{ currency: 'USD', total_revenue: '1500', outstanding_amount: '120.00' }] });
       if (c.url.startsWith('/payg/admin/invoices?')) return jsonResponse(200, { data: [consoleInvoice], pagination: { total: 1 } });
       if (c.method === 'PUT') return jsonResponse(200, { ...consoleInvoice, status: 'paid' });
       return undefined;
