@@ -38,6 +38,21 @@ describe('first start', () => {
     const collected = perf.body.data.reduce((sum: number, p: { revenue_collected: string }) => sum + Number(p.revenue_collected), 0);
     expect(collected).toBeCloseTo(Number(summary.body.total_revenue), 2);
 
+    // Its history reads in order: customers registered before they took a device, tokens issued when their
+    // payment was made, an SMS payment made before its confirmation was received.
+    const rows = await t.db.platform.$queryRaw<{ late_customers: number; late_tokens: number; late_sms: number; stale_credit: number }[]>`
+      SELECT (SELECT count(*)::int FROM customers c JOIN items i ON i.organization_id = c.organization_id AND i.customer_id = c.customer_id
+               WHERE c.organization_id = 'demo' AND c.created_at > i.assigned_at) AS late_customers,
+             (SELECT count(*)::int FROM token_logs tl JOIN payments p ON p.organization_id = tl.organization_id AND p.payment_id = tl.payment_id
+               WHERE tl.organization_id = 'demo' AND tl.created_at <> p.paid_at) AS late_tokens,
+             (SELECT count(*)::int FROM payments p JOIN messages m ON m.organization_id = p.organization_id AND m.message_id = p.message_id
+               WHERE p.organization_id = 'demo' AND p.paid_at > m.received_at) AS late_sms,
+             (SELECT count(*)::int FROM items WHERE organization_id = 'demo' AND credit_until > now() + interval '60 days') AS stale_credit`;
+    expect(rows[0]).toEqual({ late_customers: 0, late_tokens: 0, late_sms: 0, stale_credit: 0 });
+    const customerDays = await t.db.platform.$queryRaw<{ days: number }[]>`
+      SELECT count(DISTINCT created_at::date)::int AS days FROM customers WHERE organization_id = 'demo'`;
+    expect(customerDays[0]!.days).toBeGreaterThan(10);
+
     // A second start changes nothing.
     const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });
     await t.app.get(SeedService).run();

@@ -192,6 +192,14 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
   await db.templateAssignment.updateMany({ where: { organization_id: orgId }, data: { assigned_at: joined, start_date: joined } });
   await db.itemAssignment.updateMany({ where: { organization_id: orgId }, data: { assigned_at: joined } });
   await db.item.updateMany({ where: { organization_id: orgId, is_assigned: true }, data: { assigned_at: joined } });
+  // They registered before that, a few a day; the prospects came in over the last weeks.
+  for (const [i, person] of people.entries()) {
+    const daysAgo = i <= 10 ? 75 - i : Math.max(1, 40 - (i - 11) * 2);
+    await db.customer.update({
+      where: { organization_id_id: { organization_id: orgId, id: person.customer_id } },
+      data: { created_at: new Date(now - daysAgo * DAY) },
+    });
+  }
 
   // Cash deposits collected by agents, then daily payments.
   let receipt = 0;
@@ -225,17 +233,37 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     }
   }
 
-  // M-Pesa confirmations as the SMS forwarder delivers them.
+  // M-Pesa confirmations as the SMS forwarder delivers them: sent yesterday morning, forwarded a minute later.
+  const sent = now - DAY - ((now - DAY) % DAY) + 6 * 3_600_000 + 41 * 60_000; // 06:41 UTC, 9:41 AM in Nairobi
   const sms = (code: string, amount: string, account: string, name: string, phone: string) =>
     receiver.receive(orgId, {
-      message: `${code} Confirmed. Ksh${amount} received from ${name} ${phone} on ${ddmmyy(now - DAY)} at 9:41 AM. Account Number ${account}. New Utility balance is Ksh152,300.00.`,
+      message: `${code} Confirmed. Ksh${amount} received from ${name} ${phone} on ${ddmmyy(sent)} at 9:41 AM. Account Number ${account}. New Utility balance is Ksh152,300.00.`,
       from: 'MPESA',
-      received_at: new Date(now - DAY).toISOString(),
+      received_at: new Date(sent + 60_000).toISOString(),
     });
   await sms('SKD1A2B3C4', '1,500.00', 'SHS-1006', 'KAMAU NJOROGE', '254724345611');
   await sms('SKD5E6F7G8', '300.00', 'SHS 1001', 'AMINA WANJIRU', '254712345601');
   await sms('SKD9H0J1K2', '250.00', 'XYZ-999', 'PETER MUTUA', '254799000111'); // no such device: unmatched
   await receiver.receive(orgId, { message: 'Your M-PESA balance is Ksh2,310.00. Thank you for using M-PESA.', from: 'MPESA' }); // not a payment
+
+  // The tokens those payments bought were issued when they were paid, and each device's time runs from then.
+  await db.$executeRaw`
+    UPDATE token_logs t SET created_at = p.paid_at
+    FROM payments p
+    WHERE t.organization_id = ${orgId} AND p.organization_id = ${orgId} AND p.payment_id = t.payment_id`;
+  const issued = await db.tokenLog.findMany({
+    where: { organization_id: orgId, token_type: { in: ['activation', 'add_time'] } },
+    orderBy: [{ created_at: 'asc' }, { token_count: 'asc' }],
+    select: { item_id: true, created_at: true, days_generated: true },
+  });
+  const until = new Map<number, number>();
+  for (const t of issued) {
+    const from = Math.max(until.get(t.item_id) ?? 0, t.created_at.getTime());
+    until.set(t.item_id, from + Number(t.days_generated) * DAY);
+  }
+  for (const [item, ms] of until) {
+    await db.item.update({ where: { organization_id_id: { organization_id: orgId, id: item } }, data: { credit_until: new Date(ms) } });
+  }
 
   await get(NotificationsService).notify(superAdmin, orgId, {
     message: 'Welcome to Kidogo! This demo organization has customers, devices, payments and tokens to explore.',
