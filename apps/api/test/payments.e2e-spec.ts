@@ -329,17 +329,23 @@ describe('payments', () => {
           { row: 6, field: 'Receipt No.', message: expect.stringMatching(/No receipt number/) },
           { row: 7, field: 'Paid In', message: expect.stringMatching(/No Paid In amount/) },
         ],
+        // The breakdown staff reconcile with: what reached a device, what waits for a match and why, what was skipped.
+        applied: 1,
+        held: [{ row: 3, payment_id: expect.any(Number), transaction_code: c2, amount: '250.00', reason: 'No single device matches the account reference UNKNOWN-REF' }],
+        duplicates: 0,
+        not_received: 2,
       });
       const paid = await t.db.db.payment.findUniqueOrThrow({ where: { organization_id_transaction_code: { organization_id: org.id, transaction_code: c1 } } });
       expect(paid).toMatchObject({ status: 'completed', source: 'statement', days_bought: 20, item_id: s.item.id, payer_phone: '254712345678' });
       expect(paid.paid_at.toISOString()).toBe('2024-06-05T07:15:32.000Z');
       const pending = await t.db.db.payment.findUniqueOrThrow({ where: { organization_id_transaction_code: { organization_id: org.id, transaction_code: c2 } } });
       expect(pending.status).toBe('pending');
+      expect(first.held[0]!.payment_id).toBe(pending.id);
       // The customer gets the token by SMS as with any other payment.
       expect(await t.db.db.message.count({ where: { organization_id: org.id, payment_id: paid.id, delivery_status: 'queued' } })).toBe(1);
 
       const second = ZStatementImportReplySchema.parse((await upload().expect(200)).body);
-      expect(second).toMatchObject({ imported: 0, skipped: 4 });
+      expect(second).toMatchObject({ imported: 0, skipped: 4, applied: 0, held: [], duplicates: 2, not_received: 2 });
       expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(2);
       expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBe(1);
       const job = await t.db.db.importJob.findFirstOrThrow({ where: { organization_id: org.id }, orderBy: { created_at: 'desc' } });

@@ -155,11 +155,30 @@ export const ZPaymentListReplySchema = z.object({ data: z.array(ZPaymentSchema),
 export type PaymentListReply = z.infer<typeof ZPaymentListReplySchema>;
 
 export const ZStatementImportReplySchema = z.object({
-  /** New payments recorded (applied to a device, or pending a match). */
+  /** New payments recorded (applied to a device, or pending a match): applied + held.length. */
   imported: z.number().int(),
-  /** Rows already recorded (same transaction code) and rows that are not money received. */
+  /** Rows already recorded (same transaction code) and rows that are not money received: duplicates + not_received. */
   skipped: z.number().int(),
-  /** Rows that could not be read; row 2 is the first row under the header. */
+  /** Rows that could not be read or recorded; row 2 is the first row under the header. */
   errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  /** Of imported: payments applied to their device (tokens issued as the plan allows, reply SMS queued). */
+  applied: z.number().int(),
+  /**
+   * Of imported: payments recorded as pending because no single device could be
+   * given the money; staff match them (POST /payments/{payment_id}/match).
+   */
+  held: z.array(
+    z.object({
+      row: z.number().int(),
+      payment_id: z.number().int(),
+      transaction_code: z.string(),
+      amount: ZMoneySchema,
+      reason: z.string(),
+    }),
+  ),
+  /** Of skipped: receipts recorded before (an earlier statement, an SMS, a staff entry). */
+  duplicates: z.number().int(),
+  /** Of skipped: rows that are not money received (withdrawals, charges, transactions not completed). */
+  not_received: z.number().int(),
 });
 export type StatementImportReply = z.infer<typeof ZStatementImportReplySchema>;

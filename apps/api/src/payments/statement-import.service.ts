@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { mapStatementRow, parseAmountToCents, STATEMENT_COLUMNS } from '@kidogo/mobile-money';
-import type { StatementImportReply } from '@kidogo/contracts';
+import { mapStatementRow, parseAmountToCents, STATEMENT_COLUMNS, type ParsedPayment } from '@kidogo/mobile-money';
+import type { PaymentOutcome, StatementImportReply } from '@kidogo/contracts';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
@@ -57,15 +57,17 @@ export class StatementImportService {
       data: { organization_id: orgId, kind: 'mpesa_statement', filename: file.originalname.slice(0, 255), created_by: user.username },
     });
 
-    const reply: StatementImportReply = { imported: 0, skipped: 0, errors: [] };
+    const reply: StatementImportReply = { imported: 0, skipped: 0, errors: [], applied: 0, held: [], duplicates: 0, not_received: 0 };
     for (let i = 1; i < rows.length; i++) {
       const rowNumber = i + 1;
       const record: Record<string, string> = {};
       header.forEach((h, j) => (record[h] = rows[i]![j] ?? ''));
       const parsed = mapStatementRow(record);
       if (!parsed.ok) {
-        if (NOT_A_PAYMENT.test(parsed.error)) reply.skipped++;
-        else reply.errors.push({ row: rowNumber, field: /receipt/i.test(parsed.error) ? 'Receipt No.' : 'Paid In', message: parsed.error });
+        if (NOT_A_PAYMENT.test(parsed.error)) {
+          reply.skipped++;
+          reply.not_received++;
+        } else reply.errors.push({ row: rowNumber, field: /receipt/i.test(parsed.error) ? 'Receipt No.' : 'Paid In', message: parsed.error });
         continue;
       }
       const p = parsed.payment;
@@ -86,8 +88,15 @@ export class StatementImportService {
               actor: user,
             }),
         );
-        if (outcome.status === 'duplicate') reply.skipped++;
-        else reply.imported++;
+        if (outcome.status === 'duplicate') {
+          reply.skipped++;
+          reply.duplicates++;
+        } else {
+          reply.imported++;
+          // Held money is recorded but is nobody's yet: the reply lists it so staff can match it.
+          if (outcome.status === 'unmatched') reply.held.push(heldRow(rowNumber, p, outcome));
+          else reply.applied++;
+        }
       } catch (e) {
         const message = (e as { response?: { detail?: unknown } }).response?.detail;
         if (typeof message !== 'string') this.logger.error(`row ${rowNumber}: ${(e as Error).stack ?? e}`);
@@ -110,6 +119,16 @@ export class StatementImportService {
     });
     return reply;
   }
+}
+
+/** A held row as staff need it: which receipt, how much, and why no device was given the money. */
+function heldRow(row: number, p: ParsedPayment, outcome: PaymentOutcome): StatementImportReply['held'][number] {
+  const reason =
+    outcome.hold_reason ??
+    (p.account_reference
+      ? `No single device matches the account reference ${p.account_reference}`
+      : "No account reference, and no single device matches the payer's phone");
+  return { row, payment_id: outcome.payment_id!, transaction_code: p.transaction_code, amount: outcome.amount ?? p.amount, reason };
 }
 
 const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');

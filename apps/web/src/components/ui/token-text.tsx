@@ -1,6 +1,22 @@
 import { ActionIcon, CopyButton, Group, Text, Tooltip, type TextProps } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
+const TYPE_LABELS: Record<string, string> = {
+  add_time: 'Add time',
+  set_time: 'Set time',
+  activation: 'Activation',
+  unlock: 'Unlock',
+  counter_sync: 'Counter sync',
+  daily: 'Daily',
+};
+
+/** 'add_time' → 'Add time'; unknown types read as themselves, capitalised. */
+export function tokenTypeLabel(type: string | null | undefined): string {
+  const t = (type ?? '').trim();
+  if (!t) return '—';
+  return TYPE_LABELS[t] ?? t.charAt(0).toUpperCase() + t.slice(1).replace(/_/g, ' ');
+}
+
 /** A token in groups of three digits, as people read it out and type it ("123 456 789"). */
 export function formatToken(token: string | null | undefined): string {
   const digits = (token ?? '').replace(/\s+/g, '');

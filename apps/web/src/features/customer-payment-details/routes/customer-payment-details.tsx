@@ -9,6 +9,7 @@ import { formatMoney, Money } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { clampProgress, FAILED_TEXT, usePaymentDetails } from '../api/get-payment-details';
@@ -96,7 +97,16 @@ export default function CustomerPaymentDetailsRoute() {
 
   return (
     <>
-      <PageHeader title="Customer Payment Details" subtitle={customer.customer_name} actions={back} />
+      <PageHeader
+        title="Customer Payment Details"
+        subtitle={customer.customer_name}
+        actions={
+          <>
+            {back}
+            <RecordPaymentButton target={{ customerId: customer.customer_id, defaultSerial: customer.device_serial }} currency={currency} />
+          </>
+        }
+      />
 
       <Card padding="lg" radius="md" mb="lg" role="region" aria-label="Customer Information">
         <Group gap="sm" mb="md" wrap="nowrap">

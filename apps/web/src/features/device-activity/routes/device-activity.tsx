@@ -6,7 +6,9 @@ import { PageHeader } from '@/components/layout/page-header';
 import { PageError } from '@/components/ui/page-error';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { paths } from '@/config/paths';
+import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { errorMessage } from '@/lib/api-client';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '../api/get-device-activity';
 import { DeviceInfoCard } from '../components/device-info-card';
 import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
@@ -56,6 +58,7 @@ export default function DeviceActivityRoute() {
   const { serialNumber = '' } = useParams();
   const [tab, setTab] = useState<Tab>('tokens');
   const activity = useDeviceActivity(serialNumber, 1);
+  const currency = useOrganizationCurrency();
 
   const header = (
     <PageHeader
@@ -72,6 +75,7 @@ export default function DeviceActivityRoute() {
           >
             Refresh
           </Button>
+          <RecordPaymentButton target={{ serialNumber }} currency={currency} />
         </>
       }
     />

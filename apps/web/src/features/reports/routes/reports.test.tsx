@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import type { Report } from '../api/types';
+import { buildStatementReply, mockStatementUpload } from '../testing/mock-statement-upload';
 
 const revenueReport: Report = {
   report: 'revenue',
@@ -133,5 +134,75 @@ describe('reports page', { timeout: 20_000 }, () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'revenue report' })).toBeInTheDocument();
+  });
+});
+
+describe('M-Pesa statement upload', { timeout: 30_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const chooseStatement = async (dialog: HTMLElement) => {
+    const file = new File(['Receipt No.,Completion Time,Paid In,A/C No.\n'], 'statement.csv', { type: 'text/csv' });
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
+    return file;
+  };
+
+  it('uploads the statement as `file` with progress, shows what happened to its rows, and refreshes the report on screen', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    const { calls } = mockReportsApi(() => jsonResponse(200, revenueReport));
+    const { sent } = mockStatementUpload(() => ({ status: 200, body: buildStatementReply() }));
+    renderApp('/reports?report=revenue');
+    await screen.findByRole('table', { name: 'revenue report' });
+    const reportReads = calls.filter((c) => c.url === '/payg/reports/page').length;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upload M-Pesa Statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload M-Pesa Statement' });
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
+    const file = await chooseStatement(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Uploading… 50%')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+
+    const summary = await within(dialog).findByLabelText('Statement summary');
+    expect(sent.map((s) => s.url)).toEqual(['/payg/reports/upload-csv']);
+    expect((sent[0]!.body.get('file') as File).name).toBe(file.name);
+    expect(summary).toHaveTextContent('2 new payments recorded (1 applied, 1 held), 3 skipped, 1 rejected.');
+    const result = within(summary).getByRole('table', { name: 'Statement result' });
+    const count = (label: string) => within(result).getByRole('row', { name: new RegExp(`^${label}`) }).querySelector('td:last-child')?.textContent;
+    expect([count('Applied'), count('Held for matching'), count('Already recorded'), count('Not money received'), count('Rejected')]).toEqual(['1', '1', '1', '2', '1']);
+    const flagged = within(within(summary).getByRole('table', { name: 'Rows to look at' })).getAllByRole('row').slice(1);
+    expect(flagged.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['3', 'Held', 'No single device matches the account reference UNKNOWN-REFReceipt TK12AB34CD · KES 250.00 · payment #41'],
+      ['7', 'Rejected', 'No Paid In amount in row'],
+    ]);
+    // New payments change the revenue: the report on screen is read again.
+    await waitFor(() => expect(calls.filter((c) => c.url === '/payg/reports/page').length).toBeGreaterThan(reportReads));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload another statement' }));
+    expect(within(dialog).queryByLabelText('Statement summary')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
+  it("shows the server's refusal in the red Error box", async () => {
+    seedSession({ user: buildUser({ role: 'admin' }) });
+    mockReportsApi(() => jsonResponse(200, revenueReport));
+    const refusal = 'file: must be a CSV file with a header row naming the receipt column (Receipt No., Receipt No, Receipt)';
+    mockStatementUpload(() => ({ status: 400, body: { detail: refusal, message: refusal, errors: [{ field: 'file', message: 'must be a CSV file' }] } }));
+    renderApp('/reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload M-Pesa Statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload M-Pesa Statement' });
+    await chooseStatement(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to upload statement');
+    expect(alert).toHaveTextContent(refusal);
+    expect(within(dialog).queryByLabelText('Statement summary')).not.toBeInTheDocument();
+  });
+
+  it('is not offered to staff, whom the API refuses', async () => {
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    mockReportsApi(() => jsonResponse(200, revenueReport));
+    renderApp('/reports');
+    await screen.findByRole('heading', { name: 'Revenue Report' });
+    expect(screen.queryByRole('button', { name: 'Upload M-Pesa Statement' })).not.toBeInTheDocument();
   });
 });

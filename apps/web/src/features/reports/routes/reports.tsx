@@ -1,17 +1,19 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconFileTypeCsv, IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
+import { IconArrowRight, IconFileTypeCsv, IconFileTypePdf, IconFileUpload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { DateRangePicker, type DayRange } from '@/components/ui/date-range-picker';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { useSession } from '@/lib/session';
 import { useDownloadReport } from '../api/download-report';
 import { useReport } from '../api/get-report';
 import { REPORT_KINDS, type ReportKind } from '../api/types';
 import { REPORTS, reportInfo } from '../components/report-catalog';
 import { ReportChart } from '../components/report-chart';
 import { REPORT_PAGE_SIZE, ReportTable } from '../components/report-table';
+import { UploadStatementModal } from '../components/upload-statement-modal';
 
 export const LOAD_FAILED = 'Failed to load reports';
 
@@ -99,10 +101,25 @@ export default function ReportsRoute() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('report');
   const selected = (REPORT_KINDS as readonly string[]).includes(requested ?? '') ? (requested as ReportKind) : null;
+  const { user } = useSession();
+  // The API takes statements from owners and admins only (staff get a 403): staff are not offered it.
+  const canReconcile = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const [uploading, setUploading] = useState(false);
 
   return (
     <>
-      <PageHeader title="Reports" subtitle="Revenue, customers and tokens over any period, on screen or as CSV and PDF." />
+      <PageHeader
+        title="Reports"
+        subtitle="Revenue, customers and tokens over any period, on screen or as CSV and PDF."
+        actions={
+          canReconcile ? (
+            <Button leftSection={<IconFileUpload size={16} />} onClick={() => setUploading(true)}>
+              Upload M-Pesa Statement
+            </Button>
+          ) : null
+        }
+      />
+      {canReconcile ? <UploadStatementModal opened={uploading} onClose={() => setUploading(false)} /> : null}
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {REPORTS.map((r) => {

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { TokenText } from '@/components/ui/token-text';
+import { TokenText, tokenTypeLabel } from '@/components/ui/token-text';
 import type { TokenReply } from '../api/types';
-import { tokenTypeLabel } from './token-type';
 
 /** 'Token Generated': the code to give the customer, its type and days. */
 export function TokenResultModal({ token, onClose }: { token: TokenReply | null; onClose: () => void }) {

@@ -7,12 +7,11 @@ import { DateText } from '@/components/ui/date-text';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { SearchBar, useSearchTerm } from '@/components/ui/search-bar';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { TokenText } from '@/components/ui/token-text';
+import { TokenText, tokenTypeLabel } from '@/components/ui/token-text';
 import { TOKENS_PAGE_SIZE, useTokenLogs } from '../api/get-token-logs';
 import type { TokenLog, TokenReply } from '../api/types';
 import { GenerateTokenModal } from '../components/generate-token-modal';
 import { TokenResultModal } from '../components/token-result-modal';
-import { tokenTypeLabel } from '../components/token-type';
 
 export const LOAD_FAILED = 'Failed to load tokens';
 

@@ -1,0 +1,109 @@
+import { Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { errorMessage, type UploadProgress } from '@/lib/api-client';
+import { useUploadStatement } from '../api/upload-statement';
+import { StatementSummary } from './statement-summary';
+
+export const UPLOAD_FAILED = 'Failed to upload statement';
+
+/**
+ * Reconciles an M-Pesa statement export: uploaded with a progress bar, then
+ * what happened to its rows. Uploading the same statement again records
+ * nothing twice, so staff can re-run it or upload overlapping periods.
+ */
+export function UploadStatementModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const uploader = useUploadStatement(setProgress);
+  // The summary is a long read: on a phone it gets the whole screen.
+  const phone = useMediaQuery('(max-width: 36em)');
+
+  const reset = () => {
+    setFile(null);
+    setProgress(null);
+    uploader.reset();
+  };
+  const close = () => {
+    controller.current?.abort();
+    reset();
+    onClose();
+  };
+  const start = () => {
+    if (!file || uploader.isPending) return;
+    controller.current = new AbortController();
+    setProgress({ loaded: 0, total: file.size, percent: 0 });
+    uploader.mutate({ file, signal: controller.current.signal });
+  };
+
+  const percent = progress?.percent ?? null;
+  const uploaded = percent === 100 && uploader.isPending;
+  const aborted = uploader.error instanceof DOMException && uploader.error.name === 'AbortError';
+
+  return (
+    <Modal opened={opened} onClose={close} title="Upload M-Pesa Statement" size="xl" fullScreen={phone} closeOnClickOutside={!uploader.isPending}>
+      <Stack gap="md">
+        {uploader.data ? (
+          <>
+            <StatementSummary report={uploader.data} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={reset}>
+                Upload another statement
+              </Button>
+              <Button onClick={close}>Done</Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              The statement as the M-Pesa Org Portal exports it (CSV): <b>Receipt No.</b>, <b>Completion Time</b>, <b>Details</b>,{' '}
+              <b>Transaction Status</b>, <b>Paid In</b>, <b>Withdrawn</b>, <b>Other Party Info</b> and <b>A/C No.</b> Every payment received
+              is recorded once and applied to the device its account names; receipts already recorded are skipped, so a statement can be
+              uploaded again or overlap an earlier one.
+            </Text>
+            <FileInput
+              label="Statement file (CSV)"
+              placeholder="Choose a .csv file"
+              accept=".csv,text/csv"
+              leftSection={<IconFileTypeCsv size={18} />}
+              value={file}
+              onChange={(f) => {
+                uploader.reset();
+                setProgress(null);
+                setFile(f);
+              }}
+              clearable
+              disabled={uploader.isPending}
+            />
+            {progress && uploader.isPending ? (
+              <Stack gap={4}>
+                <Progress
+                  value={percent ?? 100}
+                  animated={percent === null || uploaded}
+                  striped={percent === null || uploaded}
+                  size="lg"
+                  aria-label="Upload progress"
+                />
+                <Text size="xs" c="dimmed" role="status">
+                  {uploaded ? 'Uploaded; reconciling payments…' : percent === null ? 'Uploading…' : `Uploading… ${percent}%`}
+                </Text>
+              </Stack>
+            ) : null}
+            {uploader.isError && !aborted ? <ErrorAlert title={UPLOAD_FAILED} message={errorMessage(uploader.error, UPLOAD_FAILED)} /> : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button leftSection={<IconUpload size={16} />} onClick={start} disabled={!file} loading={uploader.isPending}>
+                Upload
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
