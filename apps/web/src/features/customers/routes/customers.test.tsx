@@ -223,6 +223,62 @@ describe('Add Customer form', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Add Customer refusals are shown where the user is', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  async function submitRefused(reply: Response) {
+    seedSession();
+    mockCustomersApi((call) => (call.url === '/payg/register-customer' ? reply.clone() : undefined));
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Customer' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Customer Name' }), 'Baraka');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'ID Number' }), '555');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Phone Contact' }), '0722000111');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'County' }), 'Kisumu');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    await within(dialog).findByRole('alert');
+    return dialog;
+  }
+
+  it('puts a 409 on the ID Number field and moves the focus there', async () => {
+    const text = 'A customer with ID number 555 already exists';
+    const dialog = await submitRefused(jsonResponse(409, { detail: text, message: text }));
+    const idNumber = within(dialog).getByRole('textbox', { name: 'ID Number' });
+    await waitFor(() => expect(idNumber).toHaveFocus());
+    expect(idNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(idNumber).toHaveAccessibleDescription(text);
+  });
+
+  it("names a 400's fields by the form's labels, on the field and in the box", async () => {
+    const message = 'must be a phone number (digits, optionally with + and spaces)';
+    const dialog = await submitRefused(
+      jsonResponse(400, { detail: `phone_contact: ${message}`, message: `phone_contact: ${message}`, errors: [{ field: 'phone_contact', message }] }),
+    );
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone Contact' });
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAccessibleDescription(`Phone Contact ${message}`);
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent(`Phone Contact ${message}`);
+    expect(alert).not.toHaveTextContent('phone_contact');
+  });
+
+  it('scrolls the error box into view when the refusal names no field', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    const dialog = await submitRefused(jsonResponse(500, { message: 'Database unavailable' }));
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    await waitFor(() => expect(scrolled.some((el) => el.contains(alert))).toBe(true));
+  });
+});
+
 describe('export and import', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
