@@ -136,6 +136,41 @@ describe('customers page', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Customer Details modal', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows Total Paid and the payments count, and Remaining Balance as a dash (spec: always a dash)', async () => {
+    seedSession();
+    mockCustomersApi((call) => {
+      if (call.url === '/payg/customers/1') return jsonResponse(200, buildCustomer());
+      if (call.url === '/payg/customers/1/items') return jsonResponse(200, []);
+      if (call.url === '/payg/customers/1/payments') return jsonResponse(200, []);
+      if (call.url === '/payg/customers/1/status') {
+        return jsonResponse(200, {
+          customer_id: 1,
+          customer_name: 'Amina Wanjiru',
+          status: 'active',
+          devices: [],
+          total_paid: '500.00',
+          payments_count: 2,
+          balance: '1500.00',
+          template: { template_id: 1, template_name: 'Lamp', daily_price: '50.00', currency: 'KES' },
+        });
+      }
+      return undefined;
+    });
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'View details of Amina Wanjiru' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customer Details' });
+    expect(await within(dialog).findByText(/500\.00/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Payments2');
+    const balance = within(dialog).getByText('Remaining Balance').parentElement!;
+    expect(balance).toHaveTextContent(/^Remaining Balance—$/);
+    expect(dialog).not.toHaveTextContent(/1,500\.00/);
+  });
+});
+
 describe('Add Customer form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
