@@ -13,6 +13,21 @@ test.describe('settings', () => {
     await screenshotBothThemes(page, 'settings');
   });
 
+  test('at phone width (390px) no label, badge or code is cut off', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, '/settings');
+    await expect(page.getByRole('region', { name: 'Team' }).getByText('owner@demo.kidogo.local')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'SMS Provider' }).getByText('SMS Webhook')).toBeVisible();
+    // Text cut by its box (overflow hidden, ellipsis) is wider than the box it is drawn in;
+    // a segmented control cuts its last choices off at its own edge.
+    const cut = await page.locator('main').evaluate((main) =>
+      [...main.querySelectorAll('label, code, .mantine-Badge-label, .mantine-SegmentedControl-root')]
+        .filter((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+
   test('the API key is masked, reveals, and rotates after confirmation; the old key stops working', async ({ page }) => {
     await openSignedIn(page, '/settings');
     const card = page.getByRole('region', { name: 'API Key' });

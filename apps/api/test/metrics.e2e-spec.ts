@@ -156,6 +156,22 @@ describe('metrics', () => {
     await get(a, 'payments?limit=101').expect(400);
   });
 
+  it('lists recent payments newest paid first, whatever order they were recorded in', async () => {
+    // Recorded out of order: a cash payment entered days late, an SMS confirmation that arrived late.
+    const { user } = await seedTenant(t);
+    const org = user.organization_id;
+    const paid = [3, 9, 1, 6, 12].map((n) => daysAgo(n));
+    const recordedAt = (i: number) => new Date(Date.now() - 60_000 + i * 1000);
+    for (const [i, paid_at] of paid.entries()) await seedPayment(t, org, { amount: `${i + 1}00.00`, paid_at, created_at: recordedAt(i) });
+    const newestFirst = [...paid].sort((x, y) => y.getTime() - x.getTime()).map((d) => d.toISOString());
+
+    const all = ZPaymentMetricsSchema.parse((await get(user, 'payments').expect(200)).body);
+    expect(all.recent.map((r) => r.paid_at)).toEqual(newestFirst);
+    // The dashboard's date range picks by paid_at: the list within it is newest paid first too.
+    const ranged = ZPaymentMetricsSchema.parse((await get(user, `payments?from=${isoDay(daysAgo(10))}&to=${isoDay(new Date())}&limit=3`).expect(200)).body);
+    expect(ranged.recent.map((r) => r.paid_at)).toEqual(newestFirst.slice(0, 3));
+  });
+
   it('counts devices by assignment and status, grouped by product', async () => {
     const i = ZItemMetricsSchema.parse((await get(a, 'items').expect(200)).body);
     expect(i).toMatchObject({ total: 4, assigned: 2, unassigned: 2, available: 1, maintenance: 1, retired: 0, assignment_rate: 0.5 });

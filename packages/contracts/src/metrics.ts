@@ -101,7 +101,8 @@ export type RecentPayment = z.infer<typeof ZRecentPaymentSchema>;
 /**
  * GET /metrics/payments: payments paid in the period; total_revenue over the
  * successful ones (success or completed); failed = every other status but
- * pending; recent = the newest `limit` payments (default 5).
+ * pending; recent = the last `limit` payments paid (default 5), newest paid_at
+ * first (the order the period selects by, not the order they were recorded in).
  */
 export const ZPaymentMetricsSchema = z.object({
   total_revenue: ZMoneySchema,

@@ -104,7 +104,7 @@ export class MetricsService {
         LEFT JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
         LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
         WHERE p.organization_id = ${orgId}${periodSql(Prisma.sql`p.paid_at`, period)}
-        ORDER BY p.created_at DESC, p.payment_id DESC
+        ORDER BY p.paid_at DESC, p.payment_id DESC
         LIMIT ${query.limit}::int`,
     ]);
     return {

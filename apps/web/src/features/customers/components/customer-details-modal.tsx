@@ -139,11 +139,8 @@ export function CustomerDetailsModal({ customer: row, onClose, onEdit }: Custome
               value={formatMoney(status.data?.total_paid, currency)}
             />
             <Figure label="Payments" loading={status.isPending} value={status.data?.payments_count ?? 0} />
-            <Figure
-              label="Remaining Balance"
-              loading={status.isPending}
-              value={formatMoney(status.data?.balance, currency)}
-            />
+            {/* Spec §2: "Remaining Balance (always a dash)". The balance per device is on the payment details page. */}
+            <Figure label="Remaining Balance" loading={false} value="—" />
           </SimpleGrid>
 
           <Stack gap="xs">

@@ -4,9 +4,10 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { ApiError, apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { labelledFieldErrors } from '@/lib/validation';
 import {
   CUSTOMER_STATUSES,
   CUSTOMER_TYPES,
@@ -71,6 +72,61 @@ export const EMPTY_CUSTOMER: CustomerFormValues = {
   status: 'active',
 };
 
+/** The form's labels: the inputs show them, and so does every server message about a field. */
+export const CUSTOMER_LABELS: Record<Field, string> = {
+  customer_name: 'Customer Name',
+  id_number: 'ID Number',
+  phone_contact: 'Phone Contact',
+  email: 'Email',
+  country: 'Country',
+  gender: 'Gender',
+  date_of_birth: 'Date of Birth',
+  marital_status: 'Marital Status',
+  county: 'County',
+  constituency: 'Constituency',
+  ward: 'Ward',
+  sub_location: 'Sub Location',
+  village: 'Village',
+  postal_address: 'Postal Address',
+  occupation: 'Occupation',
+  employer_name: 'Employer Name',
+  education_level: 'Education Level',
+  preferred_language: 'Preferred Language',
+  customer_type: 'Customer Type',
+  agent_id: 'Agent ID',
+  status: 'Status',
+};
+
+/** Form order, for choosing which problem to show first. */
+const FIELD_ORDER = Object.keys(CUSTOMER_LABELS) as Field[];
+
+export interface ServerRefusal {
+  /** For the error box: the server's words, with field names replaced by the form's labels. */
+  message: string;
+  /** Per field, for the inputs. */
+  fields: Partial<Record<Field, string>>;
+}
+
+/**
+ * What a failed save means for the form. A 400 names its fields
+ * (errors: [{field, message}]); a 409 on these calls always means the ID
+ * number is taken (register and update only conflict on it), so it is put on
+ * ID Number, where the user can fix it.
+ */
+export function serverRefusal(error: unknown, fallback: string): ServerRefusal {
+  const raw = apiFieldErrors(error);
+  const fields = labelledFieldErrors(raw, CUSTOMER_LABELS);
+  if (Object.keys(raw).length) {
+    const message = Object.entries(raw)
+      .map(([field, text]) => fields[field as Field] ?? `${field}: ${text}`)
+      .join('; ');
+    return { message, fields };
+  }
+  const message = errorMessage(error, fallback);
+  if (error instanceof ApiError && error.status === 409) return { message, fields: { id_number: message } };
+  return { message, fields: {} };
+}
+
 const OPTIONAL_TEXT: Field[] = [
   'email',
   'country',
@@ -132,16 +188,16 @@ export function fromCustomer(c: Customer): CustomerFormValues {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-const required = (label: string) => (v: string) => (v.trim() ? null : `${label} is required`);
+const required = (field: Field) => (v: string) => (v.trim() ? null : `${CUSTOMER_LABELS[field]} is required`);
 
 /** Client-side rules of spec §5: the six required fields and a well-formed email. */
 export const customerValidation = {
-  customer_name: required('Customer Name'),
-  id_number: required('ID Number'),
-  phone_contact: required('Phone Contact'),
-  preferred_language: required('Preferred Language'),
-  customer_type: required('Customer Type'),
-  status: required('Status'),
+  customer_name: required('customer_name'),
+  id_number: required('id_number'),
+  phone_contact: required('phone_contact'),
+  preferred_language: required('preferred_language'),
+  customer_type: required('customer_type'),
+  status: required('status'),
   email: (v: string) => (!v.trim() || EMAIL.test(v.trim()) ? null : 'Enter a valid email address'),
 };
 
@@ -175,31 +231,52 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureBox = useRef<HTMLDivElement>(null);
+  // Bumped on every refusal, so a second identical refusal still brings the problem into view.
+  const [problem, setProblem] = useState<{ field: Field | null; seq: number } | null>(null);
 
-  const submit = form.onSubmit(async (values) => {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      // 400s name the fields at fault: show each next to its input.
-      const fields = apiFieldErrors(error);
-      for (const [field, message] of Object.entries(fields)) {
-        if (field in EMPTY_CUSTOMER) form.setFieldError(field, message);
-      }
-      setFailure(errorMessage(error, failureTitle));
-    } finally {
-      setBusy(false);
+  // The form is taller than the modal: a problem must be brought to where the user is, or nothing seems to happen.
+  useEffect(() => {
+    if (!problem) return;
+    // The inputs carry their field in data-path (getInputProps); looked up in this form only.
+    const input = problem.field ? formRef.current?.querySelector<HTMLElement>(`[data-path="${problem.field}"]`) : null;
+    if (input) {
+      input.focus({ preventScroll: true });
+      input.scrollIntoView({ block: 'center' });
+    } else {
+      failureBox.current?.scrollIntoView({ block: 'nearest' });
     }
-  });
+  }, [problem]);
 
-  const text = (field: Field, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput label={label} {...form.getInputProps(field)} key={form.key(field)} {...extra} />
+  const showProblem = (fields: Partial<Record<Field, string>>) =>
+    setProblem((p) => ({ field: FIELD_ORDER.find((f) => fields[f]) ?? null, seq: (p?.seq ?? 0) + 1 }));
+
+  const submit = form.onSubmit(
+    async (values) => {
+      if (busy) return;
+      setBusy(true);
+      setFailure(null);
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        const refusal = serverRefusal(error, failureTitle);
+        for (const [field, message] of Object.entries(refusal.fields)) form.setFieldError(field, message);
+        setFailure(refusal.message);
+        showProblem(refusal.fields);
+      } finally {
+        setBusy(false);
+      }
+    },
+    (errors) => showProblem(errors as Partial<Record<Field, string>>),
   );
-  const select = (field: Field, label: string, data: { value: string; label: string }[], isRequired = false) => (
+
+  const text = (field: Field, extra: Record<string, unknown> = {}) => (
+    <TextInput label={CUSTOMER_LABELS[field]} {...form.getInputProps(field)} key={form.key(field)} {...extra} />
+  );
+  const select = (field: Field, data: { value: string; label: string }[], isRequired = false) => (
     <Select
-      label={label}
+      label={CUSTOMER_LABELS[field]}
       data={data}
       clearable={!isRequired}
       allowDeselect={!isRequired}
@@ -213,17 +290,23 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={submitLabel}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={submitLabel}>
       <Stack gap="md">
-        {failure ? <ErrorAlert title={failureTitle} message={failure} /> : null}
+        {failure ? (
+          <div ref={failureBox}>
+            <ErrorAlert title={failureTitle} message={failure} />
+          </div>
+        ) : null}
         <Section title="Identity and contact">
-          {text('customer_name', 'Customer Name', { withAsterisk: true, autoComplete: 'off', 'data-autofocus': true })}
-          {text('id_number', 'ID Number', { withAsterisk: true, autoComplete: 'off' })}
-          {text('phone_contact', 'Phone Contact', { withAsterisk: true, type: 'tel', placeholder: '0712 345 678' })}
-          {text('email', 'Email', { type: 'email', placeholder: 'name@example.com' })}
-          {select('gender', 'Gender', options(GENDERS))}
+          {text('customer_name', { withAsterisk: true, autoComplete: 'off', 'data-autofocus': true })}
+          {text('id_number', { withAsterisk: true, autoComplete: 'off' })}
+          {text('phone_contact', { withAsterisk: true, type: 'tel', placeholder: '0712 345 678' })}
+          {text('email', { type: 'email', placeholder: 'name@example.com' })}
+          {select('gender', options(GENDERS))}
           <DateInput
-            label="Date of Birth"
+            label={CUSTOMER_LABELS.date_of_birth}
+            data-path="date_of_birth"
+            error={form.errors.date_of_birth}
             valueFormat="YYYY-MM-DD"
             placeholder="YYYY-MM-DD"
             clearable
@@ -233,27 +316,27 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
             value={form.values.date_of_birth || null}
             onChange={(v) => form.setFieldValue('date_of_birth', typeof v === 'string' ? v : '')}
           />
-          {select('marital_status', 'Marital Status', options(MARITAL_STATUSES))}
-          {text('country', 'Country')}
+          {select('marital_status', options(MARITAL_STATUSES))}
+          {text('country')}
         </Section>
         <Section title="Location">
-          {text('county', 'County')}
-          {text('constituency', 'Constituency')}
-          {text('ward', 'Ward')}
-          {text('sub_location', 'Sub Location')}
-          {text('village', 'Village')}
-          {text('postal_address', 'Postal Address')}
+          {text('county')}
+          {text('constituency')}
+          {text('ward')}
+          {text('sub_location')}
+          {text('village')}
+          {text('postal_address')}
         </Section>
         <Section title="Work and education">
-          {text('occupation', 'Occupation')}
-          {text('employer_name', 'Employer Name')}
-          {select('education_level', 'Education Level', options(EDUCATION_LEVELS))}
-          {text('agent_id', 'Agent ID')}
+          {text('occupation')}
+          {text('employer_name')}
+          {select('education_level', options(EDUCATION_LEVELS))}
+          {text('agent_id')}
         </Section>
         <Section title="Account">
-          {select('preferred_language', 'Preferred Language', options(LANGUAGES), true)}
-          {select('customer_type', 'Customer Type', options(CUSTOMER_TYPES, capitalize), true)}
-          {select('status', 'Status', options(CUSTOMER_STATUSES, capitalize), true)}
+          {select('preferred_language', options(LANGUAGES), true)}
+          {select('customer_type', options(CUSTOMER_TYPES, capitalize), true)}
+          {select('status', options(CUSTOMER_STATUSES, capitalize), true)}
         </Section>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>

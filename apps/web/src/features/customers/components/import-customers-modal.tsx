@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconCircleCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage, saveBlob, type UploadProgress } from '@/lib/api-client';
@@ -47,10 +47,37 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
   );
 }
 
+/**
+ * The API numbers rows from the first data row (its documented contract: the
+ * header is not counted); a spreadsheet numbers lines from the header. The
+ * user looks for the line in the spreadsheet, so that is the number shown.
+ */
+export const spreadsheetLine = (row: number) => row + 1;
+
+export type ImportOutcome = 'success' | 'warning' | 'error';
+
+/** Everything imported is a success; some rows skipped a warning; nothing imported an error. */
+export function importOutcome(report: CsvImportReport): ImportOutcome {
+  if (report.imported === 0) return 'error';
+  return report.skipped > 0 ? 'warning' : 'success';
+}
+
+const OUTCOME: Record<ImportOutcome, { color: string; title: string; icon: typeof IconCircleCheck }> = {
+  success: { color: 'green', title: 'Import finished', icon: IconCircleCheck },
+  warning: { color: 'yellow', title: 'Imported with rows skipped', icon: IconAlertTriangle },
+  error: { color: 'red', title: 'Nothing imported', icon: IconAlertCircle },
+};
+
+export function importSummary(report: CsvImportReport): string {
+  const duplicates = report.duplicates ? ` (${report.duplicates.toLocaleString()} already registered)` : '';
+  return `${report.imported.toLocaleString()} customers imported, ${report.skipped.toLocaleString()} skipped${duplicates}`;
+}
+
 export function ImportReport({ report }: { report: CsvImportReport }) {
+  const outcome = OUTCOME[importOutcome(report)];
   return (
     <Stack gap="sm" aria-label="Import report">
-      <Alert color={report.errors.length ? 'yellow' : 'green'} icon={<IconCircleCheck size={18} />} title="Import finished">
+      <Alert color={outcome.color} icon={<outcome.icon size={18} />} title={outcome.title}>
         {report.imported.toLocaleString()} imported, {report.skipped.toLocaleString()} skipped
         {report.duplicates ? ` (${report.duplicates.toLocaleString()} already registered)` : ''}.
       </Alert>
@@ -64,7 +91,7 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
           <Table striped aria-label="Import errors" fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={60}>Row</Table.Th>
+                <Table.Th w={60}>Line</Table.Th>
                 <Table.Th w={140}>Field</Table.Th>
                 <Table.Th>Problem</Table.Th>
               </Table.Tr>
@@ -72,7 +99,7 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
             <Table.Tbody>
               {report.errors.map((e, i) => (
                 <Table.Tr key={`${e.row}-${e.field}-${i}`}>
-                  <Table.Td>{e.row}</Table.Td>
+                  <Table.Td>{spreadsheetLine(e.row)}</Table.Td>
                   <Table.Td ff="monospace">{e.field || '—'}</Table.Td>
                   <Table.Td>{e.message}</Table.Td>
                 </Table.Tr>
@@ -80,6 +107,11 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
+      ) : null}
+      {report.errors.length ? (
+        <Text size="xs" c="dimmed">
+          Line numbers are the spreadsheet's: the header is line 1.
+        </Text>
       ) : null}
       {report.more_errors ? (
         <Text size="sm" c="dimmed">
@@ -114,8 +146,10 @@ export function ImportCustomersModal({ opened, onClose }: { opened: boolean; onC
     importer.mutate(
       { file, signal: controller.current.signal },
       {
-        onSuccess: (report) =>
-          toast.success(`${report.imported.toLocaleString()} customers imported, ${report.skipped.toLocaleString()} skipped`),
+        onSuccess: (report) => {
+          const outcome = importOutcome(report);
+          toast[outcome](importSummary(report), outcome === 'success' ? undefined : { title: OUTCOME[outcome].title });
+        },
       },
     );
   };

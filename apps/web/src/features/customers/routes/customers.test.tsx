@@ -5,7 +5,7 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { toCustomerInput, EMPTY_CUSTOMER, toIsoDate } from '../components/customer-form';
-import type { Customer } from '../api/types';
+import type { CsvImportReport, Customer } from '../api/types';
 
 function buildCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -136,6 +136,41 @@ describe('customers page', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Customer Details modal', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows Total Paid and the payments count, and Remaining Balance as a dash (spec: always a dash)', async () => {
+    seedSession();
+    mockCustomersApi((call) => {
+      if (call.url === '/payg/customers/1') return jsonResponse(200, buildCustomer());
+      if (call.url === '/payg/customers/1/items') return jsonResponse(200, []);
+      if (call.url === '/payg/customers/1/payments') return jsonResponse(200, []);
+      if (call.url === '/payg/customers/1/status') {
+        return jsonResponse(200, {
+          customer_id: 1,
+          customer_name: 'Amina Wanjiru',
+          status: 'active',
+          devices: [],
+          total_paid: '500.00',
+          payments_count: 2,
+          balance: '1500.00',
+          template: { template_id: 1, template_name: 'Lamp', daily_price: '50.00', currency: 'KES' },
+        });
+      }
+      return undefined;
+    });
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'View details of Amina Wanjiru' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customer Details' });
+    expect(await within(dialog).findByText(/500\.00/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Payments2');
+    const balance = within(dialog).getByText('Remaining Balance').parentElement!;
+    expect(balance).toHaveTextContent(/^Remaining Balance—$/);
+    expect(dialog).not.toHaveTextContent(/1,500\.00/);
+  });
+});
+
 describe('Add Customer form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -223,6 +258,62 @@ describe('Add Customer form', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Add Customer refusals are shown where the user is', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  async function submitRefused(reply: Response) {
+    seedSession();
+    mockCustomersApi((call) => (call.url === '/payg/register-customer' ? reply.clone() : undefined));
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Customer' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Customer Name' }), 'Baraka');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'ID Number' }), '555');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Phone Contact' }), '0722000111');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'County' }), 'Kisumu');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    await within(dialog).findByRole('alert');
+    return dialog;
+  }
+
+  it('puts a 409 on the ID Number field and moves the focus there', async () => {
+    const text = 'A customer with ID number 555 already exists';
+    const dialog = await submitRefused(jsonResponse(409, { detail: text, message: text }));
+    const idNumber = within(dialog).getByRole('textbox', { name: 'ID Number' });
+    await waitFor(() => expect(idNumber).toHaveFocus());
+    expect(idNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(idNumber).toHaveAccessibleDescription(text);
+  });
+
+  it("names a 400's fields by the form's labels, on the field and in the box", async () => {
+    const message = 'must be a phone number (digits, optionally with + and spaces)';
+    const dialog = await submitRefused(
+      jsonResponse(400, { detail: `phone_contact: ${message}`, message: `phone_contact: ${message}`, errors: [{ field: 'phone_contact', message }] }),
+    );
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone Contact' });
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAccessibleDescription(`Phone Contact ${message}`);
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent(`Phone Contact ${message}`);
+    expect(alert).not.toHaveTextContent('phone_contact');
+  });
+
+  it('scrolls the error box into view when the refusal names no field', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    const dialog = await submitRefused(jsonResponse(500, { message: 'Database unavailable' }));
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    await waitFor(() => expect(scrolled.some((el) => el.contains(alert))).toBe(true));
+  });
+});
+
 describe('export and import', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -255,10 +346,8 @@ describe('export and import', { timeout: 20_000 }, () => {
     expect(screen.getByText('Export exploded')).toBeInTheDocument();
   });
 
-  it('uploads the file as csv_file with a progress bar, then shows the import report', async () => {
-    seedSession();
-    mockCustomersApi();
-    const sent: FormData[] = [];
+  /** XMLHttpRequest answering an upload with `report` after 300 ms (progress 50% first); `sent` collects the bodies. */
+  function stubUpload(report: CsvImportReport, sent: FormData[] = []) {
     class FakeXhr {
       upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
       status = 0;
@@ -278,21 +367,28 @@ describe('export and import', { timeout: 20_000 }, () => {
         this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true } as ProgressEvent);
         setTimeout(() => {
           this.status = 200;
-          this.responseText = JSON.stringify({
-            job_id: 'j1',
-            rows: 3,
-            imported: 2,
-            skipped: 1,
-            duplicates: 0,
-            errors: [{ row: 3, field: 'phone_contact', message: 'is required' }],
-            more_errors: 0,
-            duration_ms: 12,
-          });
+          this.responseText = JSON.stringify(report);
           this.onload?.();
         }, 300);
       }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    return sent;
+  }
+
+  const importReport = (overrides: Partial<CsvImportReport>): CsvImportReport => ({
+    job_id: 'j1',
+    rows: 3,
+    imported: 2,
+    skipped: 1,
+    duplicates: 0,
+    errors: [{ row: 3, field: 'phone_contact', message: 'is required' }],
+    more_errors: 0,
+    duration_ms: 12,
+    ...overrides,
+  });
+
+  async function uploadFile() {
     renderApp('/customers');
     await screen.findByRole('cell', { name: 'Amina Wanjiru' });
     await userEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
@@ -300,12 +396,53 @@ describe('export and import', { timeout: 20_000 }, () => {
     const file = new File(['customer_name,id_number,phone_contact\n'], 'people.csv', { type: 'text/csv' });
     await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    return dialog;
+  }
+
+  it('uploads the file as csv_file with a progress bar, then shows the import report', async () => {
+    seedSession();
+    mockCustomersApi();
+    const sent = stubUpload(importReport({}));
+    const dialog = await uploadFile();
     expect(await within(dialog).findByText('Uploading… 50%')).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
     const report = await within(dialog).findByLabelText('Import report');
     expect(report).toHaveTextContent('2 imported, 1 skipped');
     expect(within(report).getByRole('cell', { name: 'phone_contact' })).toBeInTheDocument();
     expect(sent[0]!.get('csv_file')).toBeInstanceOf(File);
+  });
+
+  it("numbers each problem by the spreadsheet's line (the header is line 1), not the API's data row", async () => {
+    seedSession();
+    mockCustomersApi();
+    // The API's row 3 is the third data row: line 4 of the file.
+    stubUpload(importReport({ errors: [{ row: 3, field: 'phone_contact', message: 'is required' }] }));
+    const dialog = await uploadFile();
+    const errors = await within(dialog).findByRole('table', { name: 'Import errors' });
+    expect(within(errors).getByRole('columnheader', { name: 'Line' })).toBeInTheDocument();
+    const [, row] = within(errors).getAllByRole('row');
+    expect(within(row!).getAllByRole('cell')[0]).toHaveTextContent(/^4$/);
+  });
+
+  it('does not say Success when rows were skipped: a warning when some were imported, an error when none were', async () => {
+    seedSession();
+    mockCustomersApi();
+    stubUpload(importReport({ rows: 7, imported: 0, skipped: 7, errors: [{ row: 1, field: 'id_number', message: 'is required' }] }));
+    let dialog = await uploadFile();
+    const none = (await screen.findByText('0 customers imported, 7 skipped')).closest('.mantine-Notification-root')!;
+    expect(none).toHaveTextContent('Nothing imported');
+    expect(none).not.toHaveTextContent('Success');
+    expect(within(dialog).getByLabelText('Import report')).toHaveTextContent('Nothing imported');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import another file' }));
+    stubUpload(importReport({ rows: 3, imported: 2, skipped: 1 }));
+    const file = new File(['customer_name,id_number,phone_contact\n'], 'more.csv', { type: 'text/csv' });
+    dialog = screen.getByRole('dialog', { name: 'Import Customers from CSV' });
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    const some = (await screen.findByText('2 customers imported, 1 skipped')).closest('.mantine-Notification-root')!;
+    expect(some).toHaveTextContent('Imported with rows skipped');
+    expect(some).not.toHaveTextContent('Success');
   });
 });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import type { Report } from '../api/types';
 import { buildStatementReply, mockStatementUpload } from '../testing/mock-statement-upload';
@@ -61,6 +61,40 @@ describe('reports page', { timeout: 20_000 }, () => {
     const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
     expect(body).toMatchObject({ report: 'revenue', format: 'json' });
     expect(body.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('brings the report into view when it arrives after a Generate tap (on a phone it is below the fold)', async () => {
+    seedSession();
+    const reply = deferred<Response>();
+    mockReportsApi(() => reply.promise as unknown as Response);
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    try {
+      renderApp('/reports');
+      await userEvent.click(await screen.findByRole('button', { name: 'Generate Revenue Report' }));
+      const view = await screen.findByRole('region', { name: 'Revenue Report' });
+      expect(scrolled).not.toContain(view);
+      reply.resolve(jsonResponse(200, revenueReport));
+      await screen.findByRole('table', { name: 'revenue report' });
+      await waitFor(() => expect(scrolled).toContain(view));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('leaves the page where it is when a report is opened from a link', async () => {
+    seedSession();
+    mockReportsApi(() => jsonResponse(200, revenueReport));
+    const spy = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    try {
+      renderApp('/reports?report=revenue');
+      await screen.findByRole('table', { name: 'revenue report' });
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('downloads CSV and PDF through the same call with the format', async () => {

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconFileTypeCsv, IconFileTypePdf, IconFileUpload, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { DateRangePicker, type DayRange } from '@/components/ui/date-range-picker';
@@ -17,7 +17,12 @@ import { UploadStatementModal } from '../components/upload-statement-modal';
 
 export const LOAD_FAILED = 'Failed to load reports';
 
-function ReportView({ kind }: { kind: ReportKind }) {
+/**
+ * One report with its period, downloads and result. `revealRequest` counts
+ * the Generate taps on the cards above: each one brings the result into view
+ * when it arrives, since on a phone it is drawn below the fold.
+ */
+function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: number }) {
   const info = reportInfo(kind);
   const [range, setRange] = useState<DayRange>(info.defaultRange);
   // The customer report has a row per customer (a million on a large portfolio): the server sends it a page at a time.
@@ -27,8 +32,28 @@ function ReportView({ kind }: { kind: ReportKind }) {
   const downloader = useDownloadReport();
   const busy = downloader.isPending ? downloader.variables?.format : null;
 
+  const section = useRef<HTMLElement>(null);
+  // The Generate inside this card asks too: the result may be below its buttons.
+  const [localRequest, setLocalRequest] = useState(0);
+  const request = `${revealRequest}-${localRequest}`;
+  // Opened from a link, not a tap: the page stays where it is.
+  const revealed = useRef(revealRequest ? null : request);
+  const arrived = !report.isFetching && (report.isError || (report.isSuccess && !report.isPlaceholderData));
+  useEffect(() => {
+    if (!arrived || revealed.current === request) return;
+    revealed.current = request;
+    section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [arrived, request]);
+
   return (
-    <Card padding="lg" component="section" aria-label={info.title}>
+    <Card
+      ref={section}
+      padding="lg"
+      component="section"
+      aria-label={info.title}
+      // Clear of the fixed header when scrolled to.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))' }}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Stack gap={2}>
@@ -49,7 +74,10 @@ function ReportView({ kind }: { kind: ReportKind }) {
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
-              onClick={() => void report.refetch()}
+              onClick={() => {
+                setLocalRequest((n) => n + 1);
+                void report.refetch();
+              }}
               loading={report.isFetching}
             >
               Generate
@@ -105,6 +133,7 @@ export default function ReportsRoute() {
   // The API takes statements from owners and admins only (staff get a 403): staff are not offered it.
   const canReconcile = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
   const [uploading, setUploading] = useState(false);
+  const [revealRequest, setRevealRequest] = useState(0);
 
   return (
     <>
@@ -145,7 +174,10 @@ export default function ReportsRoute() {
                       variant={active ? 'filled' : 'light'}
                       rightSection={<IconArrowRight size={16} />}
                       aria-label={`Generate ${r.title}`}
-                      onClick={() => setParams({ report: r.kind })}
+                      onClick={() => {
+                        setParams({ report: r.kind });
+                        setRevealRequest((n) => n + 1);
+                      }}
                     >
                       Generate
                     </Button>
@@ -155,7 +187,7 @@ export default function ReportsRoute() {
             );
           })}
         </SimpleGrid>
-        {selected ? <ReportView key={selected} kind={selected} /> : null}
+        {selected ? <ReportView key={selected} kind={selected} revealRequest={revealRequest} /> : null}
       </Stack>
     </>
   );

@@ -40,8 +40,11 @@ export function ReceiverInstructionsCard() {
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             Endpoint
           </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code fz="sm">POST</Code>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            {/* The URL wraps on a phone; the method keeps its width. */}
+            <Code fz="sm" miw="max-content">
+              POST
+            </Code>
             <Copyable value={url} label="Copy endpoint URL" />
           </Group>
         </Stack>

@@ -116,6 +116,11 @@ function SmsProviderForm({ settings }: { settings: SmsProvider }) {
             { value: 'sms_webhook', label: 'SMS Webhook' },
           ]}
           fullWidth
+          // On a phone the three names do not fit on one line: each wraps rather than being cut off.
+          styles={{
+            control: { display: 'flex' },
+            label: { whiteSpace: 'normal', flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+          }}
         />
         {draft.provider === 'none' ? (
           <Text size="sm" c="dimmed">

@@ -54,7 +54,8 @@ export function TeamCard() {
             {u.username}
           </Text>
           {u.user_id === me?.user_id ? (
-            <Badge size="xs" variant="outline" radius="sm">
+            // Kept whole in a narrow column (a phone), like RoleBadge: the column widens instead.
+            <Badge size="xs" variant="outline" radius="sm" miw="max-content">
               You
             </Badge>
           ) : null}
@@ -67,7 +68,7 @@ export function TeamCard() {
       key: 'active',
       header: 'Active',
       render: (u) => (
-        <Badge color={u.is_active ? 'green' : 'gray'} variant="light" radius="sm">
+        <Badge color={u.is_active ? 'green' : 'gray'} variant="light" radius="sm" miw="max-content">
           {u.is_active ? 'Active' : 'Inactive'}
         </Badge>
       ),

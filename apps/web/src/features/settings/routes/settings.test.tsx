@@ -5,7 +5,7 @@ import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { maskKey } from '../components/api-key-card';
-import { KEY, mockSettingsApi, NEW_KEY } from '../testing/mock-settings-api';
+import { buildTeamUser, KEY, mockSettingsApi, NEW_KEY } from '../testing/mock-settings-api';
 
 describe('settings page', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -36,6 +36,26 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'API Key' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'SMS Provider' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/payg/settings/'))).toBe(false);
+  });
+
+  it('keeps short labels whole on a phone: provider names wrap, the POST badge and team badges keep their width', async () => {
+    // jsdom lays nothing out: these are the styles that let them fit at 390px (checked in a browser).
+    seedSession({ user: buildUser({ user_id: 7, role: 'owner' }) });
+    mockSettingsApi(undefined, [buildTeamUser({ user_id: 7, role: 'owner' }), buildTeamUser({ user_id: 8, username: 'brian', is_active: false })]);
+    renderApp('/settings');
+    const sms = await screen.findByRole('region', { name: 'SMS Provider' });
+    for (const name of ["Africa's Talking", 'SMS Webhook']) {
+      expect((await within(sms).findByText(name)).closest('label')).toHaveStyle({ whiteSpace: 'normal' });
+    }
+    const receiver = screen.getByRole('region', { name: 'Receiving Payments' });
+    expect(within(receiver).getByText('POST')).toHaveStyle({ minWidth: 'max-content' });
+    const team = screen.getByRole('region', { name: 'Team' });
+    expect((await within(team).findByText('You')).closest('.mantine-Badge-root')).toHaveStyle({ minWidth: 'max-content' });
+    const activeBadges = within(team).getAllByText(/^(Active|Inactive)$/, { selector: '.mantine-Badge-label' });
+    expect(activeBadges).toHaveLength(2);
+    for (const badge of activeBadges) {
+      expect(badge.closest('.mantine-Badge-root')).toHaveStyle({ minWidth: 'max-content' });
+    }
   });
 
   it('masks the key, reveals it, and rotates it only after confirmation', async () => {
