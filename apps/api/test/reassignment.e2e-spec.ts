@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Device } from '@kidogo/openpaygo';
 import {
   ZCustomerPaymentDetailsSchema,
+  ZCustomerPaymentsReplySchema,
   ZCustomerStatusReplySchema,
   ZItemAssignReplySchema,
+  ZOdysseyCustomersReplySchema,
   ZOnboardingReplySchema,
   ZPaymentOutcomeSchema,
+  ZReportSchema,
   type PaymentOutcome,
 } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { seedCustomer, seedItem, seedTemplate, seedTenant, type SeededUser } from './support/factories.js';
+import { seedApiKey, seedCustomer, seedItem, seedTemplate, seedTenant, type SeededUser } from './support/factories.js';
 
 // A device taken back from one customer and given to another starts a new
 // account (README "Payment rules"): the next customer pays their own plan's
@@ -111,6 +114,36 @@ describe('a device given to another customer', () => {
     expect(reset).toMatchObject({ entity_id: item.serial_number, actor_username: user.username });
     expect(reset!.metadata).toMatchObject({ customer_id: b.id, previous_customer_id: a.id, total_paid: '5555.55', credit: '5.55', token_count: 2 });
     expect(reset!.metadata).toMatchObject({ activated_at: expect.any(String), credit_until: expect.any(String), paid_off_at: null });
+  });
+
+  it("leaves the first customer's payments in their history and the device out of their figures", async () => {
+    const { user, a, b, planB, item } = await customerAWhoPaid();
+    await unassign(user, item.serial_number);
+    await assign(user, b.id, item.serial_number);
+    await t.http.post('/payg/payments/templates/assign').set(user.auth).send({ customer_id: b.id, template_id: planB.id }).expect(200);
+
+    const s = await status(user, a.id);
+    expect(s).toMatchObject({ devices: [], total_paid: '5555.55', payments_count: 1, balance: '0.00' });
+    const history = ZCustomerPaymentsReplySchema.parse((await t.http.get(`/payg/customers/${a.id}/payments`).set(user.auth).expect(200)).body);
+    expect(history.data).toEqual([expect.objectContaining({ amount: '5555.55', item_serial_number: item.serial_number })]);
+    const d = await details(user, a.id);
+    expect(d.customer_info.device_serial).toBeNull();
+    expect(d.payment_summary).toMatchObject({ total_paid: '5555.55', remaining_balance: '0.00', payment_count: 1 });
+
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'customers' }).expect(200)).body);
+    const byId = Object.fromEntries(report.rows.map((r) => [r.customer_id, r]));
+    expect(byId[a.id]).toMatchObject({ devices: 0, total_paid: '5555.55', remaining: '0.00' });
+    expect(byId[b.id]).toMatchObject({ devices: 1, total_paid: '0.00', remaining: '15000.00' });
+    expect(report.totals).toEqual({ rows: 2, devices: 1, total_paid: '5555.55', remaining: '15000.00' });
+
+    const key = await seedApiKey(t, user);
+    const odyssey = ZOdysseyCustomersReplySchema.parse((await t.http.get('/payg/external/odyssey/customers').set(key).expect(200)).body);
+    const exported = Object.fromEntries(odyssey.data.map((c) => [c.customer_id, c]));
+    expect(exported[a.id]).toMatchObject({ devices: [], total_paid: '5555.55' });
+    expect(exported[b.id]).toMatchObject({
+      devices: [{ serial_number: item.serial_number, product_name: item.product_name, status: 'assigned', total_paid: '0.00', paid_off: false, activated_at: null }],
+      total_paid: '0.00',
+    });
   });
 
   it('keeps the account of a customer who gets their device back, and starts a new one only for someone else', async () => {
