@@ -90,6 +90,7 @@ export const ZPaymentDetailsQuerySchema = z.object({
  * product_name and product_oem. payment_summary:
  * - total_paid: successful payments (success, completed) of the customer;
  * - free_code_price: the active template's free_code_price, else the first device's price;
+ *   0 without a device (nothing to pay off);
  * - remaining_balance: free_code_price − total_paid, never negative;
  * - payment_progress: total_paid / free_code_price in percent, 2 decimals, capped at 100;
  * - is_fully_paid: free_code_price > 0 and total_paid ≥ free_code_price.

@@ -94,8 +94,9 @@ export class ActivityService {
     const hasTemplate = row.template_id !== null;
     // Cents, so progress and balance carry no float error.
     const paid = toCents(row.paid);
+    // Without a device there is nothing to pay off (one that went to another customer is theirs to pay for).
     const price = toCents(
-      hasTemplate && row.free_code_price !== null ? money(row.free_code_price) : row.serial_number !== null ? money(row.device_price!) : '0',
+      row.serial_number === null ? '0' : hasTemplate && row.free_code_price !== null ? money(row.free_code_price) : money(row.device_price!),
     );
     const remaining = Math.max(price - paid, 0);
     const progress = price > 0 ? Math.min(100, Math.round((paid / price) * 10_000) / 100) : 0;

@@ -93,6 +93,8 @@ export class ItemsController {
   @Post('assign')
   @Endpoint({
     summary: 'Assign a device to a customer (again to the same customer: no change)',
+    description:
+      'A device whose last holder was another customer starts a new account: total paid, credit, activation, payoff and credit date back to none, so the customer pays their own plan from the deposit on; the OpenPAYGO count goes on. Its last holder again keeps the account.',
     body: ZItemAssignSchema,
     response: ZItemAssignReplySchema,
     errors: { 404: 'Unknown customer or device', 409: 'The device is assigned to another customer, retired or under maintenance' },

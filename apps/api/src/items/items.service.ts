@@ -19,6 +19,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { textMatch } from '../catalog/search.js';
 import { MATCHES_COLUMN, searchPage } from '../common/list-counts.js';
 import { itemTotals } from '../stats/totals.js';
+import { accountClosedEntry, FRESH_ACCOUNT, type DeviceAccount } from './device-account.js';
 import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
 
 type ListQuery = z.output<typeof ZItemListQuerySchema>;
@@ -26,12 +27,13 @@ type SearchQuery = z.output<typeof ZItemSearchSchema>;
 /** The transaction client of the scoped (organization-checked) database. */
 export type Tx = Parameters<Parameters<ScopedClient['$transaction']>[0]>[0];
 
-interface LockedItem {
+interface LockedItem extends DeviceAccount {
   id: number;
   serial_number: string;
   status: string;
   is_assigned: boolean;
   customer_id: number | null;
+  token_count: number;
 }
 
 const asAuditTx = (tx: Tx) => tx as unknown as Prisma.TransactionClient;
@@ -192,7 +194,8 @@ export class ItemsService {
   /** Locks the device row for the rest of the transaction. */
   private async lock(tx: Tx, orgId: string, serial: string): Promise<LockedItem> {
     const rows = await tx.$queryRaw<LockedItem[]>`
-      SELECT item_id AS id, serial_number, status::text AS status, is_assigned, customer_id
+      SELECT item_id AS id, serial_number, status::text AS status, is_assigned, customer_id, token_count,
+             total_paid, credit, activated_at, paid_off_at, credit_until
       FROM items
       WHERE organization_id = ${orgId} AND (serial_number = ${serial} OR serial_normalized = ${normalizeSerial(serial)})
       ORDER BY (serial_number = ${serial}) DESC
@@ -289,9 +292,19 @@ export class ItemsService {
   }
 
   /**
-   * Inside the caller's transaction, with the device row locked so that two
-   * assignments of one device cannot both succeed. The same customer again
-   * changes nothing.
+   * Every assignment of a device goes through here (POST /items/assign and
+   * onboarding), inside the caller's transaction, with the device row locked
+   * so that two assignments of one device cannot both succeed. The same
+   * customer again changes nothing.
+   *
+   * A device that goes to another customer than its last holder starts a new
+   * account (see device-account.ts): the last holder's money stays in their
+   * payments, not on the device the next customer pays for. Its last holder
+   * again (unassigned by mistake) keeps the account. The last holder, not the
+   * last payment, says whose account it is: the account is reset at every
+   * change of holder and payments only reach assigned devices, so it is the
+   * last holder's by construction, also when it holds days or an activation
+   * from tokens issued by hand and no payment.
    */
   async assignInTx(tx: Tx, orgId: string, customerId: number, serial: string, actor: AuthUser) {
     const customer = await tx.customer.findUnique({
@@ -310,9 +323,16 @@ export class ItemsService {
     if (item.status === 'maintenance') {
       throw Errors.conflict(`Device ${item.serial_number} is under maintenance; make it available before assigning it`);
     }
+    const last = await tx.itemAssignment.findFirst({
+      where: { organization_id: orgId, item_id: item.id },
+      orderBy: [{ assigned_at: 'desc' }, { id: 'desc' }],
+      select: { customer_id: true },
+    });
+    const holderId = last?.customer_id ?? null;
+    const newAccount = holderId !== customerId;
     const row = await tx.item.update({
       where,
-      data: { is_assigned: true, status: 'assigned', assigned_at: new Date(), customer_id: customerId },
+      data: { is_assigned: true, status: 'assigned', assigned_at: new Date(), customer_id: customerId, ...(newAccount ? FRESH_ACCOUNT : {}) },
       select: ITEM_SELECT,
     });
     await tx.itemAssignment.create({
@@ -330,6 +350,8 @@ export class ItemsService {
       },
       asAuditTx(tx),
     );
+    const closed = newAccount ? accountClosedEntry(orgId, actor, item, holderId, customer) : null;
+    if (closed) await this.audit.record(closed, asAuditTx(tx));
     return { message: `Device ${item.serial_number} assigned to ${customer.customer_name}`, changed: true, item: toItem(row) };
   }
 

@@ -13,6 +13,7 @@ export class OnboardingController {
   @Post()
   @Endpoint({
     summary: 'Onboard a customer: assign the device and (optionally) the payment template in one transaction',
+    description: 'The device is assigned as by POST /items/assign: from another customer, it starts a new account.',
     body: ZOnboardingSchema,
     response: ZOnboardingReplySchema,
     errors: {

@@ -36,6 +36,15 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
   ],
 };
 
+/**
+ * A customer's remaining, over the joins d (their devices), t (active
+ * template) and pp (their payments). A customer without a device has
+ * nothing to pay off: a device that went to another customer is no longer
+ * theirs to pay for, even with their template still active.
+ */
+const REMAINING = Prisma.sql`CASE WHEN coalesce(d.devices, 0) > 0
+  THEN greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0) ELSE 0 END`;
+
 /** Columns added up in the totals row (ids are numbers but not quantities). */
 const SUMMED: Record<ReportRequest['report'], string[]> = {
   revenue: ['revenue', 'payments'],
@@ -177,7 +186,7 @@ export class ReportsService {
       SELECT c.customer_id, c.customer_name, c.phone_contact, c.status,
              coalesce(d.devices, 0)::int AS devices,
              coalesce(pp.paid, 0)::numeric(20,2)::text AS total_paid,
-             greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0)::numeric(20,2)::text AS remaining,
+             ${REMAINING}::numeric(20,2)::text AS remaining,
              c.created_at
       FROM (
         SELECT customer_id FROM customers
@@ -225,7 +234,7 @@ export class ReportsService {
         )
         SELECT count(*)::int AS rows, coalesce(sum(coalesce(d.devices, 0)), 0)::int AS devices,
                coalesce(sum(coalesce(pp.paid, 0)), 0)::numeric(20,2)::text AS total_paid,
-               coalesce(sum(greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0)), 0)::numeric(20,2)::text AS remaining
+               coalesce(sum(${REMAINING}), 0)::numeric(20,2)::text AS remaining
         FROM c
         LEFT JOIN d ON d.customer_id = c.customer_id
         LEFT JOIN pp ON pp.customer_id = c.customer_id
