@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { Calendar } from './common/calendar.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CryptoModule } from './common/crypto.module.js';
 import { AuditModule } from './audit/audit.service.js';
@@ -64,8 +65,11 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [DatabaseModule, CryptoModule, AuditModule, StatsModule, ...FEATURE_MODULES],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: Calendar, useValue: new Calendar(config.timeZone) },
+      ],
+      exports: [APP_CONFIG, Calendar],
     };
   }
 }

@@ -53,6 +53,18 @@ describe('configuration', () => {
     expect(trust('loopback,uniquelocal')).toBe('loopback,uniquelocal');
     for (const bad of ['yes', 'proxy.example.com', '10.0.0.0/33', '300.1.1.1']) expect(() => trust(bad)).toThrow(/TRUST_PROXY/);
   });
+
+  it('counts days in Nairobi unless TIME_ZONE names another IANA zone, and refuses one it does not know', () => {
+    const zone = (v?: string) => loadConfig({ JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY, ...(v === undefined ? {} : { TIME_ZONE: v }) }).timeZone;
+    expect(zone()).toBe('Africa/Nairobi');
+    expect(zone('Africa/Kampala')).toBe('Africa/Kampala');
+    expect(zone(' UTC ')).toBe('UTC');
+    expect(zone('')).toBe('Africa/Nairobi');
+    for (const bad of ['Africa/Nairobbi', 'EAT', '+03:00', 'Mars/Olympus']) {
+      expect(() => zone(bad)).toThrow(ConfigError);
+      expect(() => zone(bad)).toThrow(`TIME_ZONE: TIME_ZONE must be an IANA time zone name such as Africa/Nairobi, Africa/Kampala or UTC (got ${JSON.stringify(bad)})`);
+    }
+  });
 });
 
 describe('deployment files', () => {

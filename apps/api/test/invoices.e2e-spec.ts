@@ -11,9 +11,11 @@ import {
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedRoles, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
+import { businessDay } from './support/business-day.js';
 
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** A date `offset` days from today, where today is the business day (Africa/Nairobi): due dates are counted from it. */
+const day = (offset: number) => businessDay(Date.now() + offset * DAY);
 
 describe('invoices', () => {
   let t: TestApp;

@@ -23,10 +23,12 @@ import {
   seedTokenLog,
   type SeededUser,
 } from './support/factories.js';
+import { businessDay } from './support/business-day.js';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The business day (Africa/Nairobi, the API's default zone) that `d` falls on: what the API's dates mean. */
+const isoDay = (d: Date) => businessDay(d);
 
 describe('metrics', () => {
   let t: TestApp;

@@ -12,8 +12,10 @@ import {
   type SeededUser,
 } from './support/factories.js';
 import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
+import { businessDay } from './support/business-day.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the API's business time zone (Africa/Nairobi here), which names the downloads. */
+const today = () => businessDay();
 
 /** Minimal RFC 4180 reader, to check the quoting from the consumer's side. */
 function parseCsv(text: string): string[][] {
@@ -80,9 +82,10 @@ describe('reports', () => {
   it('gives monthly revenue with zero months filled in', async () => {
     const r = ZReportSchema.parse((await report(a, { report: 'revenue', from: '2025-01-01', to: '2025-03-31' }).expect(200)).body);
     expect(r.columns.map((c) => c.key)).toEqual(['month', 'revenue', 'payments']);
+    // Months of Nairobi: 2025-01-31T23:30Z is 02:30 on 1 February there, 2025-03-01T00:10Z 03:10 on 1 March.
     expect(r.rows).toEqual([
-      { month: '2025-01', revenue: '500.50', payments: 2 },
-      { month: '2025-02', revenue: '0.00', payments: 0 },
+      { month: '2025-01', revenue: '300.00', payments: 1 },
+      { month: '2025-02', revenue: '200.50', payments: 1 },
       { month: '2025-03', revenue: '400.00', payments: 2 },
     ]);
     expect(r.totals).toEqual({ rows: 3, revenue: '900.50', payments: 4 });
@@ -106,13 +109,16 @@ describe('reports', () => {
   });
 
   it('counts tokens by day and type', async () => {
-    const r = ZReportSchema.parse((await report(a, { report: 'tokens', from: '2025-01-01', to: '2025-01-31' }).expect(200)).body);
+    const r = ZReportSchema.parse((await report(a, { report: 'tokens', from: '2025-01-01', to: '2025-02-01' }).expect(200)).body);
     expect(r.rows).toEqual([
       { day: '2025-01-10', token_type: 'activation', tokens: 1, days: 0 },
       { day: '2025-01-10', token_type: 'add_time', tokens: 2, days: 10 },
-      { day: '2025-01-31', token_type: 'add_time', tokens: 1, days: 3 },
+      // 2025-01-31T23:30Z: 1 February in Nairobi.
+      { day: '2025-02-01', token_type: 'add_time', tokens: 1, days: 3 },
     ]);
     expect(r.totals).toEqual({ rows: 3, tokens: 4, days: 13 });
+    const january = ZReportSchema.parse((await report(a, { report: 'tokens', from: '2025-01-01', to: '2025-01-31' }).expect(200)).body);
+    expect(january.totals).toEqual({ rows: 2, tokens: 3, days: 10 });
   });
 
   it('downloads CSV with correct quoting, no formulas, and a totals row', async () => {
@@ -128,7 +134,7 @@ describe('reports', () => {
     expect(rows.at(-1)).toEqual(['Total', '', '', '', '2', '900.50', '349.50', '']);
     const revenue = await report(a, { report: 'revenue', format: 'csv' }).expect(200);
     expect(revenue.headers['content-disposition']).toBe(`attachment; filename="revenue-report-${today()}.csv"`);
-    expect(parseCsv(revenue.text)[1]).toEqual(['2025-01', '500.50', '2']);
+    expect(parseCsv(revenue.text)[1]).toEqual(['2025-01', '300.00', '1']);
   });
 
   it('downloads a PDF with the title, period, rows, totals and page numbers', async () => {
@@ -141,8 +147,9 @@ describe('reports', () => {
     if (text === null) return;
     expect(text).toContain('Revenue Report');
     expect(text).toContain('Period: 2025-01-01 to 2025-03-31');
-    expect(text).toMatch(/2025-01\s+500\.50\s+2/);
-    expect(text).toMatch(/2025-02\s+0\.00\s+0/);
+    expect(text).toMatch(/2025-01\s+300\.00\s+1/);
+    expect(text).toMatch(/2025-02\s+200\.50\s+1/);
+    expect(text).toContain('(Africa/Nairobi)');
     expect(text).toMatch(/Total\s+900\.50\s+4/);
     expect(text).toContain('Page 1');
   });

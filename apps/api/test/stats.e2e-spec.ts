@@ -16,6 +16,8 @@ import { ANCHORED_FROM, CACHED_COUNT_MIN_ROWS, MAX_ANCHORS } from '../src/common
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { expectPageOf } from './support/catalog.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, seedTokenLog, type SeededUser } from './support/factories.js';
+import { Calendar, DEFAULT_TIME_ZONE, dayNumber } from '../src/common/calendar.js';
+import { isoDayOf } from '../src/metrics/period.js';
 
 /**
  * The totals kept by triggers (customer_stats, item_stats, payment_stats,
@@ -377,8 +379,9 @@ describe('totals kept by triggers', () => {
     const check = async () => {
       for (const [from, to] of periods) {
         const qs = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
-        const lo = from ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(from) ? `${from}T00:00:00Z` : from) : null;
-        const hi = to ? (/^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY) : new Date(Date.parse(to) + 1)) : null;
+        // A bare date is a business day: from its midnight in Nairobi to the next one.
+        const lo = from ? (/^\d{4}-\d{2}-\d{2}$/.test(from) ? nairobi.startOf(dayNumber(from)) : new Date(from)) : null;
+        const hi = to ? (/^\d{4}-\d{2}-\d{2}$/.test(to) ? nairobi.startOf(dayNumber(to) + 1) : new Date(Date.parse(to) + 1)) : null;
         const range = (col: string) =>
           Prisma.sql`${lo ? Prisma.sql`AND ${Prisma.raw(col)} >= ${lo.toISOString()}::timestamptz` : Prisma.empty}
                      ${hi ? Prisma.sql`AND ${Prisma.raw(col)} < ${hi.toISOString()}::timestamptz` : Prisma.empty}`;
@@ -397,8 +400,9 @@ describe('totals kept by triggers', () => {
       const from = isoDay(at(11, 0));
       const series = ZRevenueSeriesSchema.parse(await get(user, `/payg/metrics/revenue?from=${from}&interval=day`));
       const byDay = await t.db.query<{ day: string; revenue: string }>(Prisma.sql`
-        SELECT to_char((paid_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::numeric(20,2)::text AS revenue
-        FROM payments WHERE organization_id = ${org.id} AND status IN ('success', 'completed') AND paid_at >= ${from}::timestamptz GROUP BY 1`);
+        SELECT to_char((paid_at AT TIME ZONE 'Africa/Nairobi')::date, 'YYYY-MM-DD') AS day, sum(amount)::numeric(20,2)::text AS revenue
+        FROM payments WHERE organization_id = ${org.id} AND status IN ('success', 'completed')
+          AND paid_at >= (${from}::timestamp AT TIME ZONE 'Africa/Nairobi') GROUP BY 1`);
       for (const p of series.points) expect(p.revenue).toBe(byDay.find((d) => d.day === p.period)?.revenue ?? '0.00');
       const logs = ZTokenLogListSchema.parse(await get(user, '/payg/metrics/token-generation-logs'));
       expect(logs.data.total).toBe(await count(Prisma.sql`SELECT count(*)::int AS n FROM token_logs WHERE organization_id = ${org.id}`));
@@ -409,4 +413,6 @@ describe('totals kept by triggers', () => {
   });
 });
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The API's days are Nairobi's unless TIME_ZONE says otherwise (the payments at 22:17 UTC below are the next day's there). */
+const nairobi = new Calendar(DEFAULT_TIME_ZONE);
+const isoDay = (d: Date) => isoDayOf(nairobi.dayOf(d));

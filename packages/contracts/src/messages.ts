@@ -47,9 +47,9 @@ export const ZMessageListReplySchema = z.object({
 export type MessageListReply = z.infer<typeof ZMessageListReplySchema>;
 
 export const ZMessageStatsSchema = z.object({
-  /** Incoming messages since midnight UTC. */
+  /** Incoming messages since midnight in the installation's TIME_ZONE. */
   today: z.number().int(),
-  /** Incoming messages in the last 7 days. */
+  /** Incoming messages in the last 7 days (7 × 24 hours back from now). */
   this_week: z.number().int(),
   processed: z.number().int(),
   duplicate: z.number().int(),

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { isCalendarDay, ZMoneySchema, zQueryInt } from './common.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HOUR_MS = 3_600_000;
 
 /**
  * A date or date-time in a query string or body ("2026-01-31" or
- * "2026-01-31T12:00:00Z"). A bare date as `to` means the end of that day
- * (UTC): ranges are from ≤ t < the day after `to`.
+ * "2026-01-31T12:00:00Z"). A bare date is a business day: a day in the
+ * installation's time zone (TIME_ZONE, Africa/Nairobi unless set). As `from`
+ * it starts at that day's midnight there, as `to` it covers the whole day:
+ * ranges are from ≤ t < the start of the day after `to`. A date-time is
+ * that instant.
  */
 export const zPeriodDate = () =>
   z
@@ -18,14 +22,20 @@ export const zPeriodDate = () =>
     });
 
 /**
- * Whether a period's ends are in order: `from` at or before the end of `to`,
- * which for a bare date is the last moment of that day (from
- * 2026-11-24T08:00:00Z to 2026-11-24 is a period).
+ * Whether a period's ends may be in order: `from` at or before the end of
+ * `to`, which for a bare date is the last moment of that day (from
+ * 2026-11-24T08:00:00Z to 2026-11-24 is a period). A bare date is a day in
+ * a time zone the client does not know, so where one end is a bare date and
+ * the other a date-time, this allows for every zone (UTC-12 to UTC+14) and
+ * the API, which knows its zone, decides exactly.
  */
 export const periodInOrder = (from: string | null | undefined, to: string | null | undefined): boolean => {
   if (!from || !to) return true;
-  const end = ISO_DATE.test(to) ? Date.parse(to) + 86_399_999 : Date.parse(to);
-  return Date.parse(from) <= end;
+  const [fromDay, toDay] = [ISO_DATE.test(from), ISO_DATE.test(to)];
+  if (fromDay && toDay) return from <= to;
+  const start = fromDay ? Date.parse(from) - 14 * HOUR_MS : Date.parse(from);
+  const end = toDay ? Date.parse(to) + 36 * HOUR_MS - 1 : Date.parse(to);
+  return start <= end;
 };
 
 /** Optional period; both ends optional, from must not be after to. */
@@ -64,7 +74,7 @@ export const ZRecentCustomerSchema = z.object({
   created_at: z.string(),
 });
 
-/** GET /metrics/customers: counts by status; new_this_week = created in the last 7 days; recent = the 3 newest. */
+/** GET /metrics/customers: counts by status; new_this_week = created in the last 7 days (7 × 24 hours back from now); recent = the 3 newest. */
 export const ZCustomerMetricsSchema = z.object({
   total: z.number().int(),
   active: z.number().int(),
@@ -144,10 +154,11 @@ export const ZRevenueQuerySchema = z
 export type RevenueQuery = z.infer<typeof ZRevenueQuerySchema>;
 
 /**
- * GET /metrics/revenue: successful payments per period (UTC days, ISO weeks
- * starting Monday, or months), every period of the range present (zeros in
- * the gaps). Default range: the last 30 days ending today. period is the
- * first day of the period (YYYY-MM-DD).
+ * GET /metrics/revenue: successful payments per period (business days, ISO
+ * weeks starting Monday, or months, in the installation's TIME_ZONE), every
+ * period of the range present (zeros in the gaps). Default range: the last 30
+ * days ending today. period is the first day of the period (YYYY-MM-DD);
+ * from and to are the first and last day of the range.
  */
 export const ZRevenueSeriesSchema = z.object({
   interval: z.enum(REVENUE_INTERVALS),

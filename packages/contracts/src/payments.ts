@@ -115,7 +115,7 @@ const zQueryDate = z
 export const ZPaymentListQuerySchema = z.object({
   status: ZPaymentStatusSchema.optional(),
   method: ZPaymentMethodSchema.optional(),
-  /** From this day (inclusive), on paid_at. */
+  /** From this day (inclusive; a business day, in TIME_ZONE), on paid_at. */
   from: zQueryDate.optional(),
   /** Up to this day (inclusive when a date only). */
   to: zQueryDate.optional(),

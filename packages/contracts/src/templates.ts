@@ -157,7 +157,7 @@ export const ZTemplateUsageReplySchema = z.object({
     ended_assignments: z.number().int(),
     /** Distinct customers who were ever on this template. */
     customers_ever: z.number().int(),
-    /** Assignments made per calendar month (UTC) over the last 12 months, oldest first, months without any included as 0. */
+    /** Assignments made per calendar month (of the installation's TIME_ZONE) over the last 12 months, oldest first, months without any included as 0. */
     assignments_by_month: z.array(z.object({ month: z.string(), assignments: z.number().int() })),
   }),
 });

@@ -24,6 +24,7 @@ import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { periodSql, toPeriod } from '../metrics/period.js';
 import { tokensByDay } from '../stats/totals.js';
+import { Calendar } from '../common/calendar.js';
 import type { TokenLogRow } from '../tokens/tokens.mapper.js';
 import { maskObject, mergeMasked, openObject, sealObject } from './secret-config.js';
 
@@ -42,6 +43,7 @@ export class PlatformService {
     private readonly database: DatabaseService,
     private readonly box: SecretBox,
     private readonly audit: AuditService,
+    private readonly calendar: Calendar,
   ) {}
 
   private get db() {
@@ -65,7 +67,7 @@ export class PlatformService {
    * 1.3 s per page.
    */
   async listTokenLogs(query: AdminTokenLogQuery): Promise<AdminTokenLogList> {
-    const period = toPeriod(query.date_from, query.date_to);
+    const period = toPeriod(query.date_from, query.date_to, this.calendar);
     const orgs = query.organization_id
       ? Prisma.sql`SELECT organization_id FROM organizations WHERE organization_id = ${query.organization_id}`
       : Prisma.sql`SELECT organization_id FROM organizations`;
@@ -86,7 +88,7 @@ export class PlatformService {
       // Failed tokens are counted only when the status filter needs them.
       this.database.query<{ tokens: number; failed: number }>(Prisma.sql`
         SELECT coalesce(sum(a.n), 0)::int AS tokens, coalesce(sum(f.n), 0)::int AS failed FROM (${orgs}) o
-        CROSS JOIN LATERAL (SELECT sum(n) AS n FROM ${tokensByDay(own, period)} s) a
+        CROSS JOIN LATERAL (SELECT sum(n) AS n FROM ${tokensByDay(own, period, this.calendar)} s) a
         CROSS JOIN LATERAL (
           SELECT count(*) AS n FROM token_logs
           WHERE ${query.status_filter ? Prisma.sql`true` : Prisma.sql`false`} AND organization_id = o.organization_id AND status <> 'success' ${time}

@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../common/calendar.js';
 
 /** Repository root (apps/api/{src,dist}/config → ../../../..). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -63,6 +64,15 @@ const EnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   OUTBOX_ENABLED: bool.default(true),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_TIME_ZONE)
+    .transform((v) => v || DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, {
+      error: (i) =>
+        `TIME_ZONE must be an IANA time zone name such as Africa/Nairobi, Africa/Kampala or UTC (got ${JSON.stringify(i.input)})`,
+    }),
 });
 
 export interface AppConfig {
@@ -103,6 +113,8 @@ export interface AppConfig {
   };
   outbox: { enabled: boolean; pollMs: number };
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** The business time zone (IANA name): every day, week and month the API counts is one of its days. */
+  timeZone: string;
   version: string;
 }
 
@@ -177,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     outbox: { enabled: e.OUTBOX_ENABLED, pollMs: e.OUTBOX_POLL_MS },
     logLevel: e.LOG_LEVEL,
+    timeZone: e.TIME_ZONE,
     version: readVersion(),
   };
 }

@@ -237,7 +237,7 @@ export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQu
     LEFT JOIN place p ON true
     LEFT JOIN LATERAL (
       SELECT * FROM customers
-      WHERE organization_id = ${orgId} AND created_at < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
+      WHERE organization_id = ${orgId} AND created_at < kidogo_day_start(p.day + 1)
       ORDER BY created_at DESC, customer_id DESC
       LIMIT ${q.limit}::int OFFSET ${q.offset}::int - p.newer
     ) c ON true`);

@@ -21,6 +21,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { money } from '../catalog/format.js';
 import { ITEM_SELECT, toItem } from '../items/items.mapper.js';
 import { customersByDay } from '../stats/totals.js';
+import { Calendar } from '../common/calendar.js';
 import { listCustomers } from './customer-list.js';
 import { toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 
@@ -40,6 +41,7 @@ export class CustomersService {
   constructor(
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
+    private readonly calendar: Calendar,
   ) {}
 
   /** Newest first; see listCustomers for how deep pages and searches stay fast. */
@@ -280,9 +282,9 @@ export class CustomersService {
                coalesce(sum(n) FILTER (WHERE status = 'active'), 0)::int AS active,
                coalesce(sum(n) FILTER (WHERE status = 'inactive'), 0)::int AS inactive,
                coalesce(sum(n) FILTER (WHERE status = 'suspended'), 0)::int AS suspended,
-               (SELECT coalesce(sum(n), 0)::int FROM ${customersByDay(orgId, { from: since7, until: null })} w) AS d7,
-               (SELECT coalesce(sum(n), 0)::int FROM ${customersByDay(orgId, { from: since30, until: null })} m) AS d30
-        FROM ${customersByDay(orgId, { from: null, until: null })} c`,
+               (SELECT coalesce(sum(n), 0)::int FROM ${customersByDay(orgId, { from: since7, until: null }, this.calendar)} w) AS d7,
+               (SELECT coalesce(sum(n), 0)::int FROM ${customersByDay(orgId, { from: since30, until: null }, this.calendar)} m) AS d30
+        FROM ${customersByDay(orgId, { from: null, until: null }, this.calendar)} c`,
       read.$queryRaw<{ with_devices: number }[]>`
         SELECT count(DISTINCT customer_id)::int AS with_devices
         FROM items WHERE organization_id = ${orgId} AND customer_id IS NOT NULL`,

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DatabaseService } from './database.service.js';
+import { BusinessDayService } from './business-day.js';
 
 @Global()
-@Module({ providers: [DatabaseService], exports: [DatabaseService] })
+@Module({ providers: [DatabaseService, BusinessDayService], exports: [DatabaseService] })
 export class DatabaseModule {}

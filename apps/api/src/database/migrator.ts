@@ -5,7 +5,8 @@ import pg from 'pg';
 import { REPO_ROOT } from '../config/config.js';
 
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'prisma/migrations');
-const LOCK_KEY = 7_202_611; // pg_advisory_lock key shared by every API process
+/** pg_advisory_lock key shared by every API process: migrations, and the business day (business-day.ts). */
+export const MIGRATION_LOCK = 7_202_611;
 
 export interface Migration {
   name: string;
@@ -41,7 +42,7 @@ export async function migrate(databaseUrl: string, log: (s: string) => void = ()
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS "_kidogo_migrations" (
       name text PRIMARY KEY,
       checksum text NOT NULL,
@@ -78,7 +79,7 @@ export async function migrate(databaseUrl: string, log: (s: string) => void = ()
     }
     return { applied: migrations.map((m) => m.name), pending: [] };
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();
   }
 }

@@ -3,6 +3,8 @@ import { streamReply, type HttpReply } from '../common/http.js';
 import { DatabaseService } from '../database/database.service.js';
 import { InvoicesService, type InvoiceScope } from './invoices.service.js';
 import { InvoicesMapper } from './invoices.mapper.js';
+import { Calendar } from '../common/calendar.js';
+import { isoDayOf } from '../metrics/period.js';
 import { renderInvoiceHtml, writeInvoicePdf, type RenderContext } from './invoice-render.js';
 
 /** Gathers what an invoice document prints: the invoice, the issuer and the billed organization. */
@@ -11,6 +13,7 @@ export class InvoiceDocuments {
   constructor(
     private readonly invoices: InvoicesService,
     private readonly database: DatabaseService,
+    private readonly calendar: Calendar,
   ) {}
 
   private async context(scope: InvoiceScope, id: string): Promise<{ ctx: RenderContext; template: string | null }> {
@@ -21,11 +24,12 @@ export class InvoiceDocuments {
     ]);
     return {
       ctx: {
-        invoice: InvoicesMapper.invoice(row),
+        invoice: InvoicesMapper.invoice(row, this.invoices.today()),
         issuerName: settings.issuer_name || 'Kidogo',
         issuerDetails: settings.issuer_details,
         billingName: billing?.issuer_name || row.organization?.name || row.organization_id,
         billingDetails: billing?.issuer_details ?? null,
+        dayOf: (instant) => isoDayOf(this.calendar.dayOf(new Date(instant))),
       },
       template: settings.template_html,
     };

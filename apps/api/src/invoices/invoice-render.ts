@@ -9,12 +9,15 @@ export interface RenderContext {
   issuerDetails: string | null;
   billingName: string;
   billingDetails: string | null;
+  /** The business day (TIME_ZONE) of an instant, YYYY-MM-DD: the day an invoice was issued or paid on. */
+  dayOf: (instant: string) => string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string | number | null | undefined) => String(s ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const amount = (s: string) => Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A due date (a calendar date already). */
 const day = (s: string | null) => (s ? s.slice(0, 10) : '-');
 const STATUS_LABEL = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -45,8 +48,8 @@ function placeholders(c: RenderContext): Record<string, string> {
     currency: i.currency,
     status: STATUS_LABEL(i.status),
     due_date: day(i.due_date),
-    created_at: day(i.created_at),
-    paid_at: i.paid_at ? day(i.paid_at) : '',
+    created_at: c.dayOf(i.created_at),
+    paid_at: i.paid_at ? c.dayOf(i.paid_at) : '',
     issuer_name: c.issuerName,
     issuer_details: c.issuerDetails,
   };
@@ -113,12 +116,12 @@ export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Pr
 
   const facts: [string, string][] = [
     ['Invoice number', i.invoice_number],
-    ['Issue date', day(i.created_at)],
+    ['Issue date', c.dayOf(i.created_at)],
     ['Due date', day(i.due_date)],
     ['Status', STATUS_LABEL(i.status)],
     ['Currency', i.currency],
   ];
-  if (i.paid_at) facts.push(['Paid on', day(i.paid_at)]);
+  if (i.paid_at) facts.push(['Paid on', c.dayOf(i.paid_at)]);
   let fy = y;
   for (const [k, v] of facts) {
     doc.font('Helvetica').fontSize(9).fillColor('#555555').text(k, left + width / 2, fy, { width: width / 4 });

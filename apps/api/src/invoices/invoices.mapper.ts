@@ -30,11 +30,12 @@ export interface InvoiceRow {
 
 export const OPEN_STATUSES: InvoiceStatus[] = ['pending', 'sent', 'draft'];
 
-/** Today's date at UTC midnight: due dates are calendar dates. */
-export const todayUtc = () => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
-
-/** pending, sent and draft invoices whose due date has passed read as overdue. */
-export function effectiveStatus(status: InvoiceStatus, due: Date | null, today = todayUtc()): InvoiceStatus {
+/**
+ * pending, sent and draft invoices whose due date has passed read as overdue.
+ * `today` is the business day (InvoicesService.today), as a due date is: a
+ * DATE at UTC midnight.
+ */
+export function effectiveStatus(status: InvoiceStatus, due: Date | null, today: Date): InvoiceStatus {
   return OPEN_STATUSES.includes(status) && due && due < today ? 'overdue' : status;
 }
 
@@ -49,7 +50,7 @@ function lineItems(raw: unknown): LineItem[] {
 }
 
 export const InvoicesMapper = {
-  invoice(r: InvoiceRow, today = todayUtc()): Invoice {
+  invoice(r: InvoiceRow, today: Date): Invoice {
     return {
       invoice_id: r.id,
       invoice_number: r.invoice_number,

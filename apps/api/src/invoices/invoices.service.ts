@@ -19,7 +19,8 @@ import { Errors } from '../common/errors.js';
 import { offsetPagination, pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { isoDay } from '../metrics/period.js';
-import { InvoicesMapper, OPEN_STATUSES, todayUtc } from './invoices.mapper.js';
+import { Calendar } from '../common/calendar.js';
+import { InvoicesMapper, OPEN_STATUSES } from './invoices.mapper.js';
 
 const SETTINGS_LOCK = 7_202_613;
 const DAY_MS = 86_400_000;
@@ -46,14 +47,20 @@ export class InvoicesService {
   constructor(
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
+    private readonly calendar: Calendar,
   ) {}
 
   private get db() {
     return this.database.platform;
   }
 
+  /** Today's business day (TIME_ZONE) as a due date is kept: a DATE, at UTC midnight. */
+  today(): Date {
+    return new Date(this.calendar.today() * DAY_MS);
+  }
+
   async list(query: AdminInvoiceListQuery) {
-    const today = todayUtc();
+    const today = this.today();
     const and: Prisma.InvoiceWhereInput[] = [];
     if (query.organization_id) and.push({ organization_id: query.organization_id });
     if (query.status) and.push(statusWhere(query.status, today));
@@ -77,7 +84,7 @@ export class InvoicesService {
   }
 
   async listForOrg(orgId: string, query: InvoiceListQuery) {
-    const today = todayUtc();
+    const today = this.today();
     const where: Prisma.InvoiceWhereInput = { organization_id: orgId, ...(query.status ? statusWhere(query.status, today) : {}) };
     const [rows, total] = await Promise.all([
       this.db.invoice.findMany({
@@ -93,7 +100,7 @@ export class InvoicesService {
   }
 
   async summarize(scope: InvoiceScope): Promise<InvoiceStats> {
-    const today = isoDay(todayUtc());
+    const today = isoDay(this.today());
     const orgFilter = scope === 'all' ? Prisma.empty : Prisma.sql`WHERE organization_id = ${scope.orgId}`;
     const [row] = await this.db.$queryRaw<{ total: number; paid: number; pending: number; overdue: number }[]>`
       SELECT count(*)::int AS total,
@@ -125,7 +132,7 @@ export class InvoicesService {
 
   /** One invoice the scope may see; another organization's reads as not found. */
   async findOne(scope: InvoiceScope, id: string): Promise<Invoice> {
-    return InvoicesMapper.invoice(await this.findRow(scope, id));
+    return InvoicesMapper.invoice(await this.findRow(scope, id), this.today());
   }
 
   async findRow(scope: InvoiceScope, id: string) {
@@ -170,7 +177,7 @@ export class InvoicesService {
       const invoiceNumber = `${settings.invoice_prefix}-${String(n).padStart(6, '0')}`;
       const due = input.due_date
         ? new Date(`${input.due_date}T00:00:00.000Z`)
-        : new Date(todayUtc().getTime() + terms * DAY_MS);
+        : new Date(this.today().getTime() + terms * DAY_MS);
       const status = input.status ?? 'pending';
       const row = await tx.invoice.create({
         data: {
@@ -204,7 +211,7 @@ export class InvoicesService {
         },
         tx,
       );
-      return InvoicesMapper.invoice(row);
+      return InvoicesMapper.invoice(row, this.today());
     });
   }
 
@@ -235,7 +242,7 @@ export class InvoicesService {
         },
         tx,
       );
-      return InvoicesMapper.invoice(row);
+      return InvoicesMapper.invoice(row, this.today());
     });
   }
 
@@ -285,7 +292,7 @@ export class InvoicesService {
         },
         tx,
       );
-      return InvoicesMapper.invoice(row);
+      return InvoicesMapper.invoice(row, this.today());
     });
   }
 

@@ -5,6 +5,7 @@ import { DatabaseService } from '../database/database.service.js';
 import { likePattern } from '../common/pagination.js';
 import { type PageStart, searchPage } from '../common/list-counts.js';
 import { MetricSnapshots } from '../metrics/metric-snapshots.js';
+import { Calendar } from '../common/calendar.js';
 import { toMessageRow, type MessageListRow } from './messages.mapper.js';
 
 const DEBUG_LIMIT = 50;
@@ -18,6 +19,7 @@ export class MessagesService {
   constructor(
     private readonly database: DatabaseService,
     private readonly snapshots: MetricSnapshots,
+    private readonly calendar: Calendar,
   ) {}
 
   /**
@@ -86,6 +88,8 @@ export class MessagesService {
   }
 
   private async figures(orgId: string): Promise<MessageStats> {
+    // Today is the business day (TIME_ZONE) so far.
+    const midnight = this.calendar.startOf(this.calendar.today()).toISOString();
     const [s] = await this.database.readQuery<{
       today: number;
       this_week: number;
@@ -99,7 +103,7 @@ export class MessagesService {
       failed: number;
     }>(Prisma.sql`
       SELECT
-        count(*) FILTER (WHERE raw_payload IS NOT NULL AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS today,
+        count(*) FILTER (WHERE raw_payload IS NOT NULL AND created_at >= ${midnight}::timestamptz)::int AS today,
         count(*) FILTER (WHERE raw_payload IS NOT NULL AND created_at >= now() - interval '7 days')::int AS this_week,
         count(*) FILTER (WHERE status = 'processed'::"MessageStatus" AND raw_payload IS NOT NULL)::int AS processed,
         count(*) FILTER (WHERE status = 'duplicate'::"MessageStatus")::int AS duplicate,

@@ -15,7 +15,8 @@ import {
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
-import { SUCCESSFUL, isoDay, isoDayOf, periodSql, ratio, startOfUtcDay, toPeriod, unixDay } from './period.js';
+import { SUCCESSFUL, isoDayOf, periodSql, ratio, toPeriod, unixDay } from './period.js';
+import { Calendar } from '../common/calendar.js';
 import { customersByDay, itemTotals, paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { MetricSnapshots } from './metric-snapshots.js';
 import { MetricsMapper, type RecentPaymentRow, type RecentTokenRow } from './metrics.mapper.js';
@@ -42,6 +43,7 @@ export class MetricsService {
   constructor(
     private readonly database: DatabaseService,
     private readonly snapshots: MetricSnapshots,
+    private readonly calendar: Calendar,
   ) {}
 
   private get sql() {
@@ -50,7 +52,7 @@ export class MetricsService {
 
   /** Whole days from payment_stats, the partial days at the ends of the period from the payments themselves. */
   async summarize(orgId: string, query: DateRangeQuery): Promise<MetricsSummary> {
-    const period = toPeriod(query.from, query.to);
+    const period = toPeriod(query.from, query.to, this.calendar);
     // Raw and prepared: the dashboard's most frequent call, keyed by the organization and two dates.
     const [row] = await this.database.readPrepared<{ total: number; ok: number; revenue: string; average: string }>(Prisma.sql`
       SELECT coalesce(sum(n), 0)::int AS total,
@@ -58,7 +60,7 @@ export class MetricsService {
              coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS revenue,
              coalesce(round(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL})
                             / nullif(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0), 2), 0)::numeric(20,2)::text AS average
-      FROM ${paymentsByDay(orgId, period)} p`);
+      FROM ${paymentsByDay(orgId, period, this.calendar)} p`);
     return {
       total_revenue: row!.revenue,
       average_transaction: row!.average,
@@ -75,8 +77,8 @@ export class MetricsService {
                coalesce(sum(n) FILTER (WHERE status = 'active'), 0)::int AS active,
                coalesce(sum(n) FILTER (WHERE status = 'inactive'), 0)::int AS inactive,
                coalesce(sum(n) FILTER (WHERE status = 'suspended'), 0)::int AS suspended,
-               (SELECT coalesce(sum(n), 0)::int FROM ${customersByDay(orgId, { from: since, until: null })} w) AS new_this_week
-        FROM ${customersByDay(orgId, { from: null, until: null })} c`,
+               (SELECT coalesce(sum(n), 0)::int FROM ${customersByDay(orgId, { from: since, until: null }, this.calendar)} w) AS new_this_week
+        FROM ${customersByDay(orgId, { from: null, until: null }, this.calendar)} c`,
       this.sql.customer.findMany({
         where: { organization_id: orgId },
         orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
@@ -88,14 +90,14 @@ export class MetricsService {
   }
 
   async summarizePayments(orgId: string, query: PaymentMetricsQuery): Promise<PaymentMetrics> {
-    const period = toPeriod(query.from, query.to);
+    const period = toPeriod(query.from, query.to, this.calendar);
     const [[row], recent] = await Promise.all([
       this.sql.$queryRaw<{ total: number; ok: number; pending: number; revenue: string }[]>`
         SELECT coalesce(sum(n), 0)::int AS total,
                coalesce(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::int AS ok,
                coalesce(sum(n) FILTER (WHERE status = 'pending'), 0)::int AS pending,
                coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS revenue
-        FROM ${paymentsByDay(orgId, period)} p`,
+        FROM ${paymentsByDay(orgId, period, this.calendar)} p`,
       this.sql.$queryRaw<RecentPaymentRow[]>`
         SELECT p.payment_id, p.amount::numeric(20,2)::text AS amount, p.status::text AS status,
                coalesce(c.customer_name, p.payer_name) AS customer_name, p.customer_id, p.payment_method,
@@ -140,13 +142,16 @@ export class MetricsService {
   }
 
   async seriesRevenue(orgId: string, query: RevenueQuery): Promise<RevenueSeries> {
-    const today = startOfUtcDay(new Date());
-    const period = toPeriod(query.from, query.to);
-    const until = period.until ?? new Date(today.getTime() + DAY_MS);
-    const from = period.from ?? new Date(until.getTime() - 30 * DAY_MS);
+    const cal = this.calendar;
+    const period = toPeriod(query.from, query.to, cal);
+    // Default: the 30 business days up to today.
+    const until = period.until ?? cal.startOf(cal.today() + 1);
+    const from = period.from ?? cal.startOf(cal.dayOf(until) - 30);
     if (from >= until) throw Errors.badRequest('from', 'must be before to');
-    const first = truncate(from, query.interval);
-    const last = truncate(new Date(until.getTime() - 1), query.interval);
+    const firstDay = cal.dayOf(from);
+    const lastDay = cal.dayOf(until.getTime() - 1);
+    const first = truncate(firstDay, query.interval);
+    const last = truncate(lastDay, query.interval);
     const points = countPoints(first, last, query.interval);
     if (points > MAX_REVENUE_POINTS) {
       throw Errors.badRequest('from', `the range has ${points} ${query.interval}s; at most ${MAX_REVENUE_POINTS} points fit in one series`);
@@ -160,7 +165,7 @@ export class MetricsService {
       SELECT string_agg(concat_ws(' ', bucket - DATE '1970-01-01', revenue, cnt), ',') AS points,
              coalesce(sum(revenue), 0)::numeric(20,2)::text AS total
       FROM (SELECT ${bucket} AS bucket, sum(amount) AS revenue, sum(n)::int AS cnt
-            FROM ${paymentsByDay(orgId, { from, until })} p
+            FROM ${paymentsByDay(orgId, { from, until }, cal)} p
             WHERE status IN ${SUCCESSFUL}
             GROUP BY 1) a`);
     const sumsByDay = new Map<number, string>();
@@ -169,7 +174,7 @@ export class MetricsService {
       sumsByDay.set(Number(triple.slice(0, gap)), triple.slice(gap + 1));
     }
     const rows: RevenueSeries['points'] = [];
-    for (let day = unixDay(first); day <= unixDay(last); day = nextPeriod(day, query.interval)) {
+    for (let day = first; day <= last; day = nextPeriod(day, query.interval)) {
       const period = isoDayOf(day);
       const sum = sumsByDay.get(day);
       if (!sum) {
@@ -181,17 +186,17 @@ export class MetricsService {
     }
     return {
       interval: query.interval,
-      from: isoDay(from),
-      to: isoDay(new Date(until.getTime() - 1)),
+      from: isoDayOf(firstDay),
+      to: isoDayOf(lastDay),
       total_revenue: sums!.total,
       points: rows,
     };
   }
 
   async summarizeUsage(orgId: string, query: DateRangeQuery): Promise<UsageMetrics> {
-    const period = toPeriod(query.from, query.to);
+    const period = toPeriod(query.from, query.to, this.calendar);
     const range = periodSql(Prisma.sql`created_at`, period);
-    const tokenDays = tokensByDay(orgId, period);
+    const tokenDays = tokensByDay(orgId, period, this.calendar);
     const [[tokens], byType, [devices], recent] = await Promise.all([
       this.sql.$queryRaw<{ total: number; active: number; expired: number; days: number }[]>`
         SELECT coalesce(sum(n), 0)::int AS total,
@@ -305,16 +310,15 @@ export class MetricsService {
   }
 }
 
-/** First instant of the UTC day, ISO week (Monday) or month containing d. */
-function truncate(d: Date, interval: 'day' | 'week' | 'month'): Date {
-  const day = startOfUtcDay(d);
+/** The first day of the day, ISO week (Monday) or month containing `day` (days counted from 1970-01-01, a Thursday). */
+function truncate(day: number, interval: 'day' | 'week' | 'month'): number {
   if (interval === 'day') return day;
-  if (interval === 'month') return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
-  const dow = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - dow * DAY_MS);
+  if (interval === 'week') return day - (((day + 3) % 7) + 7) % 7;
+  const at = new Date(day * DAY_MS);
+  return unixDay(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)));
 }
 
-/** The first day of the period after the one starting on `day` (days counted from 1970-01-01). */
+/** The first day of the period after the one starting on `day`. */
 function nextPeriod(day: number, interval: 'day' | 'week' | 'month'): number {
   if (interval === 'day') return day + 1;
   if (interval === 'week') return day + 7;
@@ -322,8 +326,9 @@ function nextPeriod(day: number, interval: 'day' | 'week' | 'month'): number {
   return unixDay(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)));
 }
 
-function countPoints(first: Date, last: Date, interval: 'day' | 'week' | 'month'): number {
-  if (interval === 'day') return Math.round((last.getTime() - first.getTime()) / DAY_MS) + 1;
-  if (interval === 'week') return Math.round((last.getTime() - first.getTime()) / (7 * DAY_MS)) + 1;
-  return (last.getUTCFullYear() - first.getUTCFullYear()) * 12 + last.getUTCMonth() - first.getUTCMonth() + 1;
+function countPoints(first: number, last: number, interval: 'day' | 'week' | 'month'): number {
+  if (interval === 'day') return last - first + 1;
+  if (interval === 'week') return Math.round((last - first) / 7) + 1;
+  const [a, b] = [new Date(first * DAY_MS), new Date(last * DAY_MS)];
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
 }

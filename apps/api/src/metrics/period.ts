@@ -1,8 +1,11 @@
 import { Prisma } from '../generated/prisma/client.js';
 import { Errors } from '../common/errors.js';
+import { dayNumber, type Calendar } from '../common/calendar.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
+/** 10000-01-01: a day PostgreSQL cannot be sent as an ISO date, so an end that late is no end. */
+const YEAR_10000 = dayNumber('9999-12-31') + 1;
 
 /** A period as the SQL sees it: from ≤ t < until; either end may be open. */
 export interface Period {
@@ -11,14 +14,19 @@ export interface Period {
 }
 
 /**
- * The query's from/to as a half-open range: a bare date as `to` covers that
- * whole (UTC) day, so ?from=2026-01-01&to=2026-01-31 is all of January.
+ * The query's from/to as a half-open range of instants. A bare date is a
+ * business day (the calendar's time zone): as `from` it starts at that day's
+ * first instant, as `to` it covers the whole day, so
+ * ?from=2026-01-01&to=2026-01-31 is all of January in TIME_ZONE. A date and
+ * time keeps its instant (`to` includes it).
  */
-export function toPeriod(from?: string | null, to?: string | null): Period {
-  const f = from ? new Date(DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from) : null;
+export function toPeriod(from: string | null | undefined, to: string | null | undefined, calendar: Calendar): Period {
+  const f = from ? (DATE_ONLY.test(from) ? calendar.startOf(dayNumber(from)) : new Date(from)) : null;
   let u: Date | null = null;
-  if (to) u = DATE_ONLY.test(to) ? new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS) : new Date(Date.parse(to) + 1);
-  // The day after 9999-12-31 is a year PostgreSQL cannot read: so late an end is no end.
+  if (to && DATE_ONLY.test(to)) {
+    const next = dayNumber(to) + 1;
+    u = next >= YEAR_10000 ? null : calendar.startOf(next);
+  } else if (to) u = new Date(Date.parse(to) + 1);
   if (u && u.getUTCFullYear() > 9999) u = null;
   if (f && u && f >= u) throw Errors.badRequest('from', 'must not be after to');
   return { from: f, until: u };
@@ -32,9 +40,9 @@ export function periodSql(column: Prisma.Sql, p: Period): Prisma.Sql {
   return parts.length ? Prisma.join(parts, '') : Prisma.empty;
 }
 
-export const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+/** "YYYY-MM-DD" of a DATE column's value (PostgreSQL's dates come back at UTC midnight). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-/** The day of `d` counted from 1970-01-01 (UTC). */
+/** The day of `d` counted from 1970-01-01 in UTC: for DATE values; an instant's business day is Calendar.dayOf. */
 export const unixDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
 
 /**

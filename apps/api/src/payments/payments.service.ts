@@ -11,6 +11,7 @@ import { PaymentPipeline } from './payment-pipeline.service.js';
 import { toPayment } from './payments.mapper.js';
 import { paymentsByDay } from '../stats/totals.js';
 import { toPeriod } from '../metrics/period.js';
+import { Calendar } from '../common/calendar.js';
 
 const NAMES = { customer: { select: { customer_name: true } }, item: { select: { serial_number: true } } } as const;
 
@@ -20,6 +21,7 @@ export class PaymentsService {
     private readonly database: DatabaseService,
     private readonly tokens: TokensService,
     private readonly pipeline: PaymentPipeline,
+    private readonly calendar: Calendar,
   ) {}
 
   async list(orgId: string, q: PaymentListQuery): Promise<PaymentListReply> {
@@ -28,8 +30,8 @@ export class PaymentsService {
     if (q.status) where.status = q.status;
     if (q.method) where.payment_method = q.method;
     if (q.customer_id) where.customer_id = q.customer_id;
-    // "2024-06-05" is the whole day (UTC); a date and time is taken as given.
-    const period = toPeriod(q.from, q.to);
+    // "2024-06-05" is the whole business day (TIME_ZONE); a date and time is taken as given.
+    const period = toPeriod(q.from, q.to, this.calendar);
     if (period.from || period.until) where.paid_at = { ...(period.from ? { gte: period.from } : {}), ...(period.until ? { lt: period.until } : {}) };
     if (q.serial_number) {
       const item = await db.item.findFirst({
@@ -57,7 +59,7 @@ export class PaymentsService {
    */
   private async countByDay(orgId: string, q: PaymentListQuery): Promise<number> {
     const [row] = await this.database.readQuery<{ n: number }>(PrismaSql.sql`
-      SELECT coalesce(sum(n), 0)::int AS n FROM ${paymentsByDay(orgId, toPeriod(q.from, q.to))} p
+      SELECT coalesce(sum(n), 0)::int AS n FROM ${paymentsByDay(orgId, toPeriod(q.from, q.to, this.calendar), this.calendar)} p
       ${q.status ? PrismaSql.sql`WHERE status = ${q.status}::"PaymentStatus"` : PrismaSql.empty}`);
     return row!.n;
   }

@@ -19,6 +19,8 @@ export interface ReportStream {
   meta: ReportMeta;
   batches: AsyncIterable<Row[]>;
   totals: () => Row;
+  /** The business time zone: the PDF shows its dates and the time it was generated in it. */
+  timeZone: string;
 }
 
 /**
@@ -98,9 +100,29 @@ export async function writeCsv(res: Response, r: ReportStream): Promise<void> {
   res.end(csvLine(cols, totalRow));
 }
 
-const display = (v: Cell, type: ReportColumn['type']): string => {
+/** "YYYY-MM-DD HH:MM" of an instant in `zone`, or its first `length` characters. */
+function localTime(zone: string): (iso: string, length: number) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (iso, length) => {
+    const p = Object.fromEntries(format.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`.slice(0, length);
+  };
+}
+
+/** A date-time in a 'date' column (a customer's creation): shown as the business day it fell on. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+
+const display = (v: Cell, type: ReportColumn['type'], local: (iso: string, length: number) => string): string => {
   if (v === null || v === undefined) return '';
-  if (type === 'date' && typeof v === 'string') return v.slice(0, 10);
+  if (type === 'date' && typeof v === 'string') return INSTANT.test(v) ? local(v, 10) : v.slice(0, 10);
   if (type === 'money' && typeof v === 'string') return Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return String(v);
 };
@@ -111,6 +133,7 @@ const display = (v: Cell, type: ReportColumn['type']): string => {
  */
 export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   const cols = r.meta.columns;
+  const local = localTime(r.timeZone);
   const doc = new PdfKit({ size: 'A4', layout: cols.length > 5 ? 'landscape' : 'portrait', margin: 40, bufferPages: false, info: { Title: r.meta.title } });
   doc.pipe(res);
 
@@ -158,7 +181,7 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
 
   doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, left, doc.page.margins.top);
   const period = r.meta.from || r.meta.to ? `Period: ${r.meta.from ?? 'the beginning'} to ${r.meta.to ?? 'today'}` : 'Period: all time';
-  doc.font('Helvetica').fontSize(10).fillColor('#444444').text(period).text(`Generated ${r.meta.generated_at.replace('T', ' ').slice(0, 16)} UTC`);
+  doc.font('Helvetica').fontSize(10).fillColor('#444444').text(period).text(`Generated ${local(r.meta.generated_at, 16)} (${r.timeZone})`);
   doc.fillColor('#000000');
   y = doc.y + 12;
   header();
@@ -166,7 +189,7 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   for await (const batch of r.batches) {
     for (const row of batch) {
       ensureRoom();
-      drawRow(cols.map((c) => display(row[c.key] ?? null, c.type)));
+      drawRow(cols.map((c) => display(row[c.key] ?? null, c.type, local)));
       count++;
     }
     if (!(await drained(res))) break;
@@ -179,7 +202,7 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   ensureRoom();
   doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#333333').lineWidth(0.8).stroke();
   const totals = r.totals();
-  drawRow(cols.map((c, i) => (i === 0 ? 'Total' : display(totals[c.key] ?? null, c.type))), true);
+  drawRow(cols.map((c, i) => (i === 0 ? 'Total' : display(totals[c.key] ?? null, c.type, local))), true);
   footer();
   const finished = sent(res);
   doc.end();

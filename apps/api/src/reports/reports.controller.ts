@@ -4,14 +4,18 @@ import { ZReportRequestSchema, ZReportSchema, type ReportRequest } from '@kidogo
 import { Endpoint, ValidBody } from '../common/validation.js';
 import { OrgId } from '../common/tenancy.js';
 import { streamReply, type HttpReply } from '../common/http.js';
-import { isoDay } from '../metrics/period.js';
+import { isoDayOf } from '../metrics/period.js';
+import { Calendar } from '../common/calendar.js';
 import { ReportsService } from './reports.service.js';
 import { primed, writeCsv, writeJson, writePdf } from './report-writers.js';
 
 @ApiTags('reports')
 @Controller('reports')
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly calendar: Calendar,
+  ) {}
 
   @Post('page')
   @Endpoint({
@@ -24,7 +28,7 @@ export class ReportsController {
   })
   async page(@OrgId() orgId: string, @ValidBody() body: ReportRequest, @Res() reply: HttpReply): Promise<void> {
     const report = await primed(body.limit !== undefined ? await this.reports.page(orgId, { ...body, limit: body.limit }) : this.reports.open(orgId, body));
-    const filename = `${body.report}-report-${isoDay(new Date())}.${body.format}`;
+    const filename = `${body.report}-report-${isoDayOf(this.calendar.today())}.${body.format}`;
     if (body.format === 'csv') return writeCsv(streamReply(reply, 'text/csv; charset=utf-8', filename), report);
     if (body.format === 'pdf') return writePdf(streamReply(reply, 'application/pdf', filename), report);
     return writeJson(streamReply(reply, 'application/json; charset=utf-8'), report);

@@ -223,12 +223,12 @@ export class TemplatesService {
       this.database.read.$queryRaw<{ month: string; assignments: number }[]>`
         SELECT to_char(m, 'YYYY-MM') AS month, count(ta.assignment_id)::int AS assignments
         FROM generate_series(
-               date_trunc('month', now() AT TIME ZONE 'UTC') - interval '11 months',
-               date_trunc('month', now() AT TIME ZONE 'UTC'),
+               date_trunc('month', kidogo_day(now())::timestamp) - interval '11 months',
+               date_trunc('month', kidogo_day(now())::timestamp),
                interval '1 month') AS m
         LEFT JOIN template_assignments ta
           ON ta.organization_id = ${orgId} AND ta.template_id = ${id}::int
-         AND date_trunc('month', ta.assigned_at AT TIME ZONE 'UTC') = m
+         AND date_trunc('month', kidogo_day(ta.assigned_at)::timestamp) = m
         GROUP BY m ORDER BY m`,
     ]);
     return {

@@ -165,7 +165,7 @@ export async function listTokenLogs(runs: Runs, orgId: string, q: TokenLogQuery)
     LEFT JOIN LATERAL (
       SELECT ${columnsOf('l')} FROM (
         SELECT token_log_id FROM token_logs
-        WHERE organization_id = ${orgId} AND created_at < ((p.day + 1)::timestamp AT TIME ZONE 'UTC')
+        WHERE organization_id = ${orgId} AND created_at < kidogo_day_start(p.day + 1)
         ORDER BY created_at DESC, token_log_id DESC
         LIMIT ${q.limit}::int OFFSET ${q.offset}::int - p.newer
       ) k
