@@ -11,7 +11,7 @@ import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
-import { clampProgress, FAILED_TEXT, usePaymentDetails } from '../api/get-payment-details';
+import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -148,7 +148,7 @@ export default function CustomerPaymentDetailsRoute() {
           />
           <Group justify="space-between" mt="xs">
             <Text size="sm" c="dimmed">
-              {formatMoney(summary.total_paid, currency)} of {formatMoney(summary.free_code_price, currency)}
+              {formatMoney(paidTowardsPayoff(summary), currency)} of {formatMoney(summary.free_code_price, currency)}
             </Text>
             <Text size="sm" fw={600}>
               {progress.toFixed(1)}%
