@@ -66,8 +66,8 @@ describe('reports', () => {
     await seedPayment(t, org, { customer_id: withDevice.customer.id, amount: '999.00', status: 'failed', paid_at: new Date('2025-02-10T00:00:00Z') });
     // Paid more than the device costs: remaining must read 0, not negative.
     const over = await seedCustomer(t, org, { customer_name: 'Over Payer' });
-    await seedItem(t, org, { customer_id: over.id, price: '100.00' });
-    await seedPayment(t, org, { customer_id: over.id, amount: '250.00', paid_at: new Date('2025-03-05T00:00:00Z') });
+    const overItem = await seedItem(t, org, { customer_id: over.id, price: '100.00' });
+    await seedPayment(t, org, { customer_id: over.id, item_id: overItem.id, amount: '250.00', paid_at: new Date('2025-03-05T00:00:00Z') });
     tricky = await seedCustomer(t, org, { customer_name: 'Wanjiku, "Mama Mboga"' });
     await seedCustomer(t, org, { customer_name: '=HYPERLINK("x")' });
     await seedTokenLog(t, org, withDevice.item, { token_type: 'activation', days: 0, created_at: new Date('2025-01-10T10:00:00Z') });
@@ -99,10 +99,11 @@ describe('reports', () => {
     const r = ZReportSchema.parse((await report(a, { report: 'customers' }).expect(200)).body);
     expect(r.rows).toHaveLength(4);
     const byName = Object.fromEntries(r.rows.map((row) => [row.customer_name, row]));
-    expect(byName[withDevice.customer.customer_name]).toMatchObject({ devices: 1, total_paid: '650.50', remaining: '349.50', status: 'active' });
+    // Remaining is per device (1,000 − the 500.50 paid on it): the 150.00 paid to no device pays none off.
+    expect(byName[withDevice.customer.customer_name]).toMatchObject({ devices: 1, total_paid: '650.50', remaining: '499.50', status: 'active' });
     expect(byName['Over Payer']).toMatchObject({ devices: 1, total_paid: '250.00', remaining: '0.00' });
     expect(byName['Wanjiku, "Mama Mboga"']).toMatchObject({ devices: 0, total_paid: '0.00', remaining: '0.00' });
-    expect(r.totals).toEqual({ rows: 4, devices: 2, total_paid: '900.50', remaining: '349.50' });
+    expect(r.totals).toEqual({ rows: 4, devices: 2, total_paid: '900.50', remaining: '499.50' });
     const none = ZReportSchema.parse((await report(a, { report: 'customers', to: '2020-01-01' }).expect(200)).body);
     expect(none.rows).toEqual([]);
     expect(none.totals).toEqual({ rows: 0, devices: 0, total_paid: '0.00', remaining: '0.00' });
@@ -131,7 +132,7 @@ describe('reports', () => {
     expect(rows.find((r) => r[0] === String(tricky.id))?.[1]).toBe('Wanjiku, "Mama Mboga"');
     expect(res.text).toContain('"Wanjiku, ""Mama Mboga"""');
     expect(rows.some((r) => r[1] === `'=HYPERLINK("x")`)).toBe(true);
-    expect(rows.at(-1)).toEqual(['Total', '', '', '', '2', '900.50', '349.50', '']);
+    expect(rows.at(-1)).toEqual(['Total', '', '', '', '2', '900.50', '499.50', '']);
     const revenue = await report(a, { report: 'revenue', format: 'csv' }).expect(200);
     expect(revenue.headers['content-disposition']).toBe(`attachment; filename="revenue-report-${today()}.csv"`);
     expect(parseCsv(revenue.text)[1]).toEqual(['2025-01', '300.00', '1']);

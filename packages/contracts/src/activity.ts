@@ -87,13 +87,19 @@ export const ZPaymentDetailsQuerySchema = z.object({
 
 /**
  * The customer's first device (earliest assigned) gives device_serial,
- * product_name and product_oem. payment_summary:
+ * product_name and product_oem. payment_summary, over the customer's current
+ * devices, each with its own payoff price and total paid, as in GET
+ * /customers/{id}/status:
  * - total_paid: successful payments (success, completed) of the customer;
- * - free_code_price: the active template's free_code_price, else the first device's price;
- *   0 without a device (nothing to pay off);
- * - remaining_balance: free_code_price − total_paid, never negative;
- * - payment_progress: total_paid / free_code_price in percent, 2 decimals, capped at 100;
- * - is_fully_paid: free_code_price > 0 and total_paid ≥ free_code_price.
+ * - free_code_price: the sum of the devices' payoff prices (the active
+ *   template's free_code_price, else the device's price), devices without
+ *   one left out; "0.00" when none has one;
+ * - remaining_balance: the status' balance, the sum of each device's
+ *   payoff price − its total paid, never negative, 0 once paid off;
+ * - payment_progress: (free_code_price − remaining_balance) / free_code_price
+ *   in percent, 2 decimals (each device counts at most its payoff price);
+ * - is_fully_paid: the customer has devices and every one has nothing left to
+ *   pay (a device without a payoff price never is).
  */
 export const ZCustomerPaymentDetailsSchema = z.object({
   data: z.object({

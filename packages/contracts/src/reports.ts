@@ -9,9 +9,9 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  * POST /reports/page.
  * - revenue: successful payments per calendar month (of the installation's TIME_ZONE) in the period, zero months included;
  * - customers: customers registered in the period, with their device count,
- *   total paid (successful payments, all time), remaining (payoff price − paid,
- *   never negative; payoff = the active template's free_code_price, else the
- *   sum of their devices' prices; 0 for a customer without a device) and status;
+ *   total paid (successful payments, all time), remaining (the balance of GET
+ *   /customers/{id}/status: per device, its payoff price − its total paid,
+ *   never negative, summed over the customer's devices) and status;
  * - tokens: tokens generated per business day (TIME_ZONE) and token type, with counts and days.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).

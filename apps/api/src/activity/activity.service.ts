@@ -4,6 +4,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
+import { customerBalances } from '../customers/balances.js';
 import { ActivityMapper, type PaymentHistoryRow } from './activity.mapper.js';
 
 const PAYMENT_COLUMNS = Prisma.sql`
@@ -61,14 +62,18 @@ export class ActivityService {
     };
   }
 
-  /** One statement: the customer, their first device, active template, payment totals and newest payments. */
+  /**
+   * One statement: the customer, their first device, active template, payment
+   * totals, newest payments, and what is left to pay off on their devices
+   * (customerBalances, the figures of GET /customers/{id}/status).
+   */
   async describeCustomerPayments(orgId: string, customerId: number, limit: number): Promise<CustomerPaymentDetails> {
     const [row] = await this.database.prepared<CustomerRow>(Prisma.sql`
       SELECT c.customer_id, c.customer_name, c.phone_contact, c.email, c.status,
-             d.serial_number, d.product_name, d.product_oem, d.price AS device_price,
+             d.serial_number, d.product_name, d.product_oem,
              t.template_id, t.template_name, t.daily_price, t.activation_price, t.grace_period_days, t.currency,
-             t.deposit_made, t.free_code_price,
-             s.paid, s.count,
+             t.deposit_made,
+             s.paid, s.count, b.payoff, b.remaining, b.progress, b.paid_off,
              (SELECT coalesce(json_agg(h ORDER BY h.paid_at DESC, h.payment_id DESC), '[]') FROM (
                 SELECT ${PAYMENT_COLUMNS}
                 FROM payments p
@@ -78,7 +83,7 @@ export class ActivityService {
                 ORDER BY p.paid_at DESC, p.payment_id DESC LIMIT ${limit}::int) h) AS history
       FROM customers c
       LEFT JOIN LATERAL (
-        SELECT serial_number, product_name, product_oem, price FROM items
+        SELECT serial_number, product_name, product_oem FROM items
         WHERE organization_id = c.organization_id AND customer_id = c.customer_id
         ORDER BY assigned_at ASC NULLS LAST, item_id ASC LIMIT 1) d ON true
       LEFT JOIN LATERAL (
@@ -89,17 +94,10 @@ export class ActivityService {
       CROSS JOIN LATERAL (
         SELECT coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS paid, count(*)::int AS count
         FROM payments WHERE organization_id = c.organization_id AND customer_id = c.customer_id) s
+      LEFT JOIN LATERAL ${customerBalances(orgId, Prisma.sql`c.customer_id`)} b ON true
       WHERE c.organization_id = ${orgId} AND c.customer_id = ${customerId}::int`);
     if (!row) throw Errors.notFound('Customer');
     const hasTemplate = row.template_id !== null;
-    // Cents, so progress and balance carry no float error.
-    const paid = toCents(row.paid);
-    // Without a device there is nothing to pay off (one that went to another customer is theirs to pay for).
-    const price = toCents(
-      row.serial_number === null ? '0' : hasTemplate && row.free_code_price !== null ? money(row.free_code_price) : money(row.device_price!),
-    );
-    const remaining = Math.max(price - paid, 0);
-    const progress = price > 0 ? Math.min(100, Math.round((paid / price) * 10_000) / 100) : 0;
     return {
       data: {
         customer_info: {
@@ -124,11 +122,11 @@ export class ActivityService {
             }
           : null,
         payment_summary: {
-          total_paid: fromCents(paid),
-          free_code_price: fromCents(price),
-          remaining_balance: fromCents(remaining),
-          payment_progress: progress,
-          is_fully_paid: price > 0 && paid >= price,
+          total_paid: money(row.paid),
+          free_code_price: money(row.payoff),
+          remaining_balance: money(row.remaining),
+          payment_progress: Number(row.progress ?? 0),
+          is_fully_paid: row.paid_off ?? false,
           payment_count: row.count,
         },
         payment_history: row.history.map(ActivityMapper.payment),
@@ -170,7 +168,6 @@ interface CustomerRow {
   serial_number: string | null;
   product_name: string | null;
   product_oem: string | null;
-  device_price: Dec | null;
   template_id: number | null;
   template_name: string | null;
   daily_price: Dec | null;
@@ -178,11 +175,12 @@ interface CustomerRow {
   grace_period_days: number | null;
   currency: string | null;
   deposit_made: Dec | null;
-  free_code_price: Dec | null;
   paid: string;
   count: number;
+  /** customerBalances; null when the customer has no device. */
+  payoff: Dec | null;
+  remaining: Dec | null;
+  progress: Dec | null;
+  paid_off: boolean | null;
   history: PaymentHistoryRow[];
 }
-
-const toCents = (s: string) => Math.round(Number(s) * 100);
-const fromCents = (c: number) => (c / 100).toFixed(2);

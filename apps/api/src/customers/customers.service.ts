@@ -18,10 +18,11 @@ import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { money } from '../catalog/format.js';
+import { money, moneyOrNull } from '../catalog/format.js';
 import { ITEM_SELECT, toItem } from '../items/items.mapper.js';
 import { customersByDay } from '../stats/totals.js';
 import { Calendar } from '../common/calendar.js';
+import { deviceBalances } from './balances.js';
 import { listCustomers } from './customer-list.js';
 import { toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 
@@ -31,6 +32,17 @@ type PaymentsQuery = z.output<typeof ZCustomerPaymentsQuerySchema>;
 
 const DAY_MS = 86_400_000;
 const SUCCESSFUL: ('success' | 'completed')[] = ['success', 'completed'];
+
+interface DeviceBalanceRow {
+  serial_number: string;
+  product_name: string;
+  status: string;
+  total_paid: Prisma.Decimal;
+  credit_until: Date | null;
+  paid_off_at: Date | null;
+  payoff: Prisma.Decimal | null;
+  remaining: Prisma.Decimal | null;
+}
 
 export const duplicateIdNumber = (idNumber: string) => Errors.conflict(`A customer with ID number ${idNumber} already exists`);
 
@@ -204,22 +216,14 @@ export class CustomersService {
     return { data: rows.map(toCustomerPayment), pagination: offsetPagination(total, q.limit, q.offset) };
   }
 
+  /** Each device's payoff price and what is left on it, as deviceBalances has them; the balance is their sum. */
   async status(orgId: string, id: number): Promise<CustomerStatusReply> {
     const customer = await this.row(orgId, id);
     const [devices, paid, assignment] = await Promise.all([
-      this.database.db.item.findMany({
-        where: { organization_id: orgId, customer_id: id },
-        select: {
-          serial_number: true,
-          product_name: true,
-          status: true,
-          price: true,
-          total_paid: true,
-          credit_until: true,
-          paid_off_at: true,
-        },
-        orderBy: [{ assigned_at: 'desc' }, { id: 'desc' }],
-      }),
+      this.database.prepared<DeviceBalanceRow>(Prisma.sql`
+        SELECT d.serial_number, d.product_name, d.status, d.total_paid, d.credit_until, d.paid_off_at, d.payoff, d.remaining
+        FROM ${deviceBalances(orgId, Prisma.sql`${id}::int`)} d
+        ORDER BY d.assigned_at DESC, d.item_id DESC`),
       this.database.db.payment.aggregate({
         where: { organization_id: orgId, customer_id: id, status: { in: SUCCESSFUL } },
         _sum: { amount: true },
@@ -227,17 +231,14 @@ export class CustomersService {
       }),
       this.database.db.templateAssignment.findFirst({
         where: { organization_id: orgId, customer_id: id, is_active: true },
-        select: { template: { select: { id: true, template_name: true, daily_price: true, currency: true, free_code_price: true } } },
+        select: { template: { select: { id: true, template_name: true, daily_price: true, currency: true } } },
       }),
     ]);
     const template = assignment?.template ?? null;
     const now = Date.now();
     let balance = new Prisma.Decimal(0);
     const rows = devices.map((d) => {
-      const payoff = template?.free_code_price ?? (d.price.gt(0) ? d.price : null);
-      const paidOff = d.paid_off_at !== null;
-      const remaining = payoff === null ? null : paidOff ? new Prisma.Decimal(0) : Prisma.Decimal.max(0, payoff.minus(d.total_paid));
-      if (remaining) balance = balance.plus(remaining);
+      if (d.remaining) balance = balance.plus(d.remaining);
       const left = d.credit_until ? (d.credit_until.getTime() - now) / DAY_MS : 0;
       return {
         serial_number: d.serial_number,
@@ -245,10 +246,10 @@ export class CustomersService {
         status: d.status,
         days_left: left > 0 ? Math.round(left * 10) / 10 : 0,
         credit_until: d.credit_until?.toISOString() ?? null,
-        paid_off: paidOff,
+        paid_off: d.paid_off_at !== null,
         total_paid: money(d.total_paid),
-        payoff_price: payoff === null ? null : money(payoff),
-        remaining: remaining === null ? null : money(remaining),
+        payoff_price: moneyOrNull(d.payoff),
+        remaining: moneyOrNull(d.remaining),
       };
     });
     return {

@@ -6,6 +6,7 @@ import { SUCCESSFUL, isoDay, isoDayOf, periodSql, toPeriod, type Period } from '
 import { Calendar } from '../common/calendar.js';
 import { MetricSnapshots } from '../metrics/metric-snapshots.js';
 import { paymentsByDay, tokensByDay } from '../stats/totals.js';
+import { customerBalances } from '../customers/balances.js';
 import type { ReportStream, Row } from './report-writers.js';
 
 /** Customers fetched per round trip: big enough to be quick, small enough to never hold a large report in memory. */
@@ -36,15 +37,6 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'days', label: 'Days', type: 'number' },
   ],
 };
-
-/**
- * A customer's remaining, over the joins d (their devices), t (active
- * template) and pp (their payments). A customer without a device has
- * nothing to pay off: a device that went to another customer is no longer
- * theirs to pay for, even with their template still active.
- */
-const REMAINING = Prisma.sql`CASE WHEN coalesce(d.devices, 0) > 0
-  THEN greatest(coalesce(t.free_code_price, d.price, 0) - coalesce(pp.paid, 0), 0) ELSE 0 END`;
 
 /** Columns added up in the totals row (ids are numbers but not quantities). */
 const SUMMED: Record<ReportRequest['report'], string[]> = {
@@ -181,16 +173,17 @@ export class ReportsService {
    * Customer report rows of the period, `tail` ordering and limiting them:
    * the customers are chosen in their own index first, and only those get
    * their devices and payments added up (offset 500,000 added them up for
-   * every customer it skipped: 15 s).
+   * every customer it skipped: 15 s). Remaining is customerBalances', the
+   * balance of GET /customers/{id}/status.
    */
   private async customers(orgId: string, period: Period, tail: Prisma.Sql): Promise<Row[]> {
     const rows = await this.database.read.$queryRaw<
       { customer_id: number; customer_name: string; phone_contact: string; status: string; devices: number; total_paid: string; remaining: string; created_at: Date }[]
     >`
       SELECT c.customer_id, c.customer_name, c.phone_contact, c.status,
-             coalesce(d.devices, 0)::int AS devices,
+             coalesce(b.devices, 0)::int AS devices,
              coalesce(pp.paid, 0)::numeric(20,2)::text AS total_paid,
-             ${REMAINING}::numeric(20,2)::text AS remaining,
+             coalesce(b.remaining, 0)::numeric(20,2)::text AS remaining,
              c.created_at
       FROM (
         SELECT customer_id FROM customers
@@ -198,17 +191,11 @@ export class ReportsService {
         ${tail}
       ) k
       JOIN customers c ON c.organization_id = ${orgId} AND c.customer_id = k.customer_id
-      LEFT JOIN LATERAL (
-        SELECT count(*) AS devices, sum(i.price) AS price FROM items i
-        WHERE i.organization_id = c.organization_id AND i.customer_id = c.customer_id
-      ) d ON true
+      LEFT JOIN LATERAL ${customerBalances(orgId, Prisma.sql`c.customer_id`)} b ON true
       LEFT JOIN LATERAL (
         SELECT sum(p.amount) AS paid FROM payments p
         WHERE p.organization_id = c.organization_id AND p.customer_id = c.customer_id AND p.status IN ${SUCCESSFUL}
       ) pp ON true
-      LEFT JOIN template_assignments ta
-        ON ta.organization_id = c.organization_id AND ta.customer_id = c.customer_id AND ta.is_active
-      LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
       ORDER BY c.customer_id`;
     return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
   }
@@ -233,17 +220,14 @@ export class ReportsService {
           WHERE organization_id = ${orgId} AND customer_id IS NOT NULL AND status IN ${SUCCESSFUL}
           GROUP BY customer_id + 0, customer_id
         ), d AS MATERIALIZED (
-          SELECT customer_id, count(*) AS devices, sum(price) AS price FROM items
-          WHERE organization_id = ${orgId} AND customer_id IS NOT NULL GROUP BY customer_id
+          SELECT customer_id, devices, remaining FROM ${customerBalances(orgId)} b
         )
         SELECT count(*)::int AS rows, coalesce(sum(coalesce(d.devices, 0)), 0)::int AS devices,
                coalesce(sum(coalesce(pp.paid, 0)), 0)::numeric(20,2)::text AS total_paid,
-               coalesce(sum(${REMAINING}), 0)::numeric(20,2)::text AS remaining
+               coalesce(sum(d.remaining), 0)::numeric(20,2)::text AS remaining
         FROM c
         LEFT JOIN d ON d.customer_id = c.customer_id
-        LEFT JOIN pp ON pp.customer_id = c.customer_id
-        LEFT JOIN template_assignments ta ON ta.organization_id = ${orgId} AND ta.customer_id = c.customer_id AND ta.is_active
-        LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id`);
+        LEFT JOIN pp ON pp.customer_id = c.customer_id`);
       return t!;
     };
     return (await this.snapshots.get(orgId, key, compute, PAGED_TOTALS_MAX_AGE_S)).value;

@@ -26,3 +26,13 @@ export const usePaymentDetails = (customerId: string) => useQuery(paymentDetails
 
 /** The bar never goes past 100 percent, whatever was overpaid. */
 export const clampProgress = (p: number) => (Number.isFinite(p) ? Math.min(Math.max(p, 0), 100) : 0);
+
+/**
+ * What the progress bar counts: the payoff prices less what is left on them.
+ * Not total_paid, which also holds money paid beyond a device's price, on a
+ * device without a price, or on one given back; in cents, so no float error.
+ */
+export const paidTowardsPayoff = (summary: { free_code_price: string; remaining_balance: string }) => {
+  const cents = (s: string) => Math.round(Number(s) * 100);
+  return ((cents(summary.free_code_price) - cents(summary.remaining_balance)) / 100).toFixed(2);
+};

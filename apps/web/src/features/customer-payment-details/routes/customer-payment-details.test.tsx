@@ -51,6 +51,23 @@ describe('Customer Payment Details', () => {
     expect(within(screen.getByRole('group', { name: 'Progress' })).getByText('100.0%')).toBeInTheDocument();
   });
 
+  it('under the bar, what is paid towards the payoff prices: money beyond a device’s price is in Total Paid only', async () => {
+    // Three devices without a plan (25,000 with 500 paid, 1,000 with 1,500 paid, one without a price with 300 paid).
+    mockFetch((c) =>
+      !c.url.includes('payment-details')
+        ? jsonResponse(200, { data: [] })
+        : jsonResponse(200, details({ total_paid: '2300.00', free_code_price: '26000.00', remaining_balance: '24500.00', payment_progress: 5.77, is_fully_paid: false })),
+    );
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const bar = await screen.findByRole('region', { name: 'Payment Progress' }, { timeout: 5000 });
+    expect(bar).toHaveTextContent(/1,500\.00 of \S+ 26,000\.00/);
+    expect(within(bar).getByText('5.8%')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total Paid' })).toHaveTextContent('2,300.00');
+    expect(screen.getByRole('group', { name: 'Remaining Balance' })).toHaveTextContent('24,500.00');
+    expect(screen.queryByText('Fully Paid!')).not.toBeInTheDocument();
+  });
+
   it("replaces the screen with the server's message, else 'Failed to fetch customer payment details'", async () => {
     mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(500, {})));
     seedSession();

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
-import { clampProgress, FAILED_TEXT, usePaymentDetails } from '../api/get-payment-details';
+import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -158,7 +158,7 @@ export default function CustomerPaymentDetailsRoute() {
           />
           <Group justify="space-between" mt="xs">
             <Text size="sm" c="dimmed">
-              {formatMoney(summary.total_paid, currency)} of {formatMoney(summary.free_code_price, currency)}
+              {formatMoney(paidTowardsPayoff(summary), currency)} of {formatMoney(summary.free_code_price, currency)}
             </Text>
             <Text size="sm" fw={600}>
               {progress.toFixed(1)}%

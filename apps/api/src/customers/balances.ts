@@ -1,0 +1,59 @@
+import { Prisma } from '../generated/prisma/client.js';
+
+/**
+ * What is left to pay off, in one place for every reply that shows it
+ * (GET /customers/{id}/status, GET /customers/{id}/payment-details, the
+ * customer report and its totals), so they cannot disagree again. The
+ * payment rules work per device (README "Payment rules", 1 and 7), so a
+ * customer's figures are the sums of their devices': setting the customer's
+ * payments against one payoff price was wrong for every customer with two.
+ *
+ * One row per device, with the customer's active template:
+ * - payoff: the template's free_code_price, else the device's price when
+ *   above 0, else NULL (the device is never paid off automatically);
+ * - remaining: NULL without a payoff price, 0 once the device is paid off,
+ *   else payoff − the device's total paid, never below 0.
+ *
+ * `customerId` (a value, or the outer column of a LATERAL join) limits it to
+ * one customer's devices, through the (organization_id, customer_id) index;
+ * without it, every device of the organization that has a customer.
+ */
+export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.Sql {
+  const whose = customerId ? Prisma.sql`i.customer_id = ${customerId}` : Prisma.sql`i.customer_id IS NOT NULL`;
+  return Prisma.sql`(
+    SELECT i.item_id, i.customer_id, i.serial_number, i.product_name, i.status::text AS status, i.assigned_at,
+           i.credit_until, i.paid_off_at, i.total_paid, p.payoff,
+           CASE WHEN p.payoff IS NULL THEN NULL WHEN i.paid_off_at IS NOT NULL THEN 0
+                ELSE greatest(p.payoff - i.total_paid, 0) END AS remaining
+    FROM items i
+    LEFT JOIN template_assignments ta
+      ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
+    LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+    CROSS JOIN LATERAL (SELECT coalesce(t.free_code_price, CASE WHEN i.price > 0 THEN i.price END) AS payoff) p
+    WHERE i.organization_id = ${orgId} AND ${whose})`;
+}
+
+/**
+ * deviceBalances added up per customer, one row per customer with a device:
+ * - devices: how many;
+ * - payoff: the sum of the payoff prices known;
+ * - remaining: the sum of the remainings known (a device without a payoff
+ *   price counts 0), what GET /customers/{id}/status calls the balance;
+ * - progress: the share of those payoff prices paid, in percent with 2
+ *   decimals; each device counts at most its payoff price (payoff − remaining),
+ *   so money paid beyond one device's price does not show as progress on another;
+ * - paid_off: every device has nothing left to pay (one without a payoff
+ *   price never has).
+ * Grouped by customer_id, so over a whole organization it is one hashed pass
+ * of its devices (the customer report's totals).
+ */
+export function customerBalances(orgId: string, customerId?: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(
+    SELECT d.customer_id, count(*)::int AS devices,
+           coalesce(sum(d.payoff), 0) AS payoff,
+           coalesce(sum(d.remaining), 0) AS remaining,
+           coalesce(round(100 * (sum(d.payoff) - sum(d.remaining)) / nullif(sum(d.payoff), 0), 2), 0) AS progress,
+           bool_and(coalesce(d.remaining = 0, false)) AS paid_off
+    FROM ${deviceBalances(orgId, customerId)} d
+    GROUP BY d.customer_id)`;
+}
