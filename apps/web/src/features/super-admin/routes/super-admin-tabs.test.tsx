@@ -110,6 +110,10 @@ describe('console tabs', () => {
     open('invoices');
     await user.click(await screen.findByRole('button', { name: 'Create Invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Invoice' });
+    // The server adds no tax to an invoice without line items: the form says so under Amount.
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveAccessibleDescription(
+      'The total billed: no tax is added. The Default Tax Rate applies only to invoices with line items.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create Invoice' }));
     expect(within(dialog).getByText('Organization is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Customer name is required')).toBeInTheDocument();
