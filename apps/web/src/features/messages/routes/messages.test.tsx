@@ -59,6 +59,14 @@ describe('Message History', () => {
     expect(within(screen.getByRole('group', { name: 'Unmatched' })).getByText('1')).toBeInTheDocument();
   });
 
+  it('says what the Processed figure counts: incoming messages processed, over all time', async () => {
+    mockMessagesApi([row()]);
+    seedSession();
+    renderApp('/messages');
+    const card = await screen.findByRole('group', { name: 'Incoming Processed' }, { timeout: 5000 });
+    await waitFor(() => expect(card).toHaveTextContent(/^Incoming Processed4All time$/));
+  });
+
   it("says 'Messages will appear here when they are received' when there are none, and the search hint when searching", async () => {
     const user = userEvent.setup();
     const { calls } = mockMessagesApi([]);
