@@ -105,10 +105,14 @@ test.describe('super admin console', () => {
       await signIn(ownerPage, DEMO_OWNER, '/products');
       await expect(ownerPage.getByRole('heading', { name: 'Product Management' })).toBeVisible();
       await expect(ownerPage.getByText('Service suspended')).toBeVisible();
-      await expect(ownerPage.getByText(reason)).toBeVisible();
+      // The toast goes; the banner keeps saying why on every page.
+      const banner = ownerPage.getByRole('alert', { name: 'Your organization has been suspended.' });
+      await expect(banner.getByText(reason)).toBeVisible();
+      await expect(banner.getByText(/^Suspended since /)).toBeVisible();
       await expect(ownerPage.getByText('No products found')).toBeVisible();
       await ownerPage.goto('/messages');
       await expect(ownerPage.getByText('No messages found')).toBeVisible();
+      await expect(banner).toBeVisible();
       await screenshotBothThemes(ownerPage, 'suspended-organization-messages');
       expect(errors).toEqual([]);
 
@@ -122,6 +126,7 @@ test.describe('super admin console', () => {
       await ownerPage.goto('/products');
       await ownerPage.getByRole('textbox', { name: 'Search products' }).fill(serial);
       await expect(ownerPage.getByRole('row', { name: new RegExp(serial) })).toBeVisible();
+      await expect(banner).toHaveCount(0);
       await ownerContext.close();
     } finally {
       await reactivate(request);

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -220,6 +221,47 @@ describe('app', () => {
       });
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(screen.getByText(title)).toBeInTheDocument();
+    });
+
+    const blockedReply = (error: 'SERVICE_DISABLED' | 'SERVICE_SUSPENDED') =>
+      jsonResponse(403, {
+        detail: {
+          error,
+          message: error === 'SERVICE_DISABLED' ? 'Your organization has been disabled.' : 'Your organization has been suspended.',
+          reason: 'Invoice INV-000042 is unpaid',
+          ...(error === 'SERVICE_DISABLED' ? { disabled_at: '2026-11-01T10:00:00Z' } : { suspended_at: '2026-11-01T10:00:00Z' }),
+          support_message: 'Please contact your platform administrator or support to restore access.',
+        },
+        message: 'Invoice INV-000042 is unpaid',
+      });
+
+    it.each([
+      ['SERVICE_SUSPENDED', 'Your organization has been suspended.', /^Suspended since /, 'yellow'],
+      ['SERVICE_DISABLED', 'Your organization has been disabled.', /^Disabled since /, 'red'],
+    ] as const)('%s keeps a banner above every page until the organization answers again', async (error, message, since, color) => {
+      let blocked = true;
+      mockFetch((call) => {
+        if (call.url.startsWith('/payg/health')) return jsonResponse(200, { status: 'healthy', database: 'connected', external_services: 'operational' });
+        return blocked ? blockedReply(error) : jsonResponse(200, { data: [] });
+      });
+      seedSession();
+      const { router } = renderApp('/dashboard');
+      const banner = await screen.findByRole('alert', { name: message });
+      expect(banner.style.getPropertyValue('--alert-bg')).toBe(`var(--mantine-color-${color}-light)`);
+      expect(within(banner).getByText('Invoice INV-000042 is unpaid')).toBeInTheDocument();
+      expect(within(banner).getByText(since)).toHaveTextContent('2026');
+      expect(within(banner).getByText('Please contact your platform administrator or support to restore access.')).toBeInTheDocument();
+
+      // The toast goes after 5 s; the banner stays, on every page.
+      act(() => notifications.clean());
+      await act(() => router.navigate('/products'));
+      expect(await screen.findByRole('heading', { name: 'Product Management' })).toBeInTheDocument();
+      expect(screen.getByRole('alert', { name: message })).toBeInTheDocument();
+
+      // Reactivated: the next reply of an organization call clears it (a public /health reply does not).
+      blocked = false;
+      await act(() => router.navigate('/customers'));
+      await waitFor(() => expect(screen.queryByRole('alert', { name: message })).not.toBeInTheDocument());
     });
   });
 });

@@ -185,6 +185,17 @@ describe('api client', () => {
       events.stop();
     });
 
+    it('an organization call that succeeds again announces access is back; the public health probe does not', async () => {
+      mockFetch(() => jsonResponse(200, { status: 'healthy' }));
+      const available = listen('organization-service-available');
+      await api.get('/health');
+      await postForm('/authenticate', { username: 'a', password: 'b' });
+      expect(available.events).toHaveLength(0);
+      await api.get('/registered-customers');
+      expect(available.events).toHaveLength(1);
+      available.stop();
+    });
+
     it('list queries turn it into an empty list flagged suspended', async () => {
       mockFetch(() => jsonResponse(403, blocked('SERVICE_DISABLED')));
       const result = await suspendableList(api.get<{ data: string[]; pagination: { total: number } }>('/items'), {

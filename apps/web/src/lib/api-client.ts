@@ -12,6 +12,12 @@ export const API_BASE = '/payg';
 
 export const UNAUTHORIZED_EVENT = 'unauthorized-logout';
 export const SERVICE_DISABLED_EVENT = 'organization-service-disabled';
+/**
+ * Fired after any successful organization-scoped reply: the server refuses
+ * every such call while the organization is blocked, so one success means
+ * access is back (e.g. the organization was reactivated).
+ */
+export const SERVICE_AVAILABLE_EVENT = 'organization-service-available';
 /** Fired after a silent token refresh, with the AuthReply as detail, so the session state follows. */
 export const SESSION_REFRESHED_EVENT = 'session-refreshed';
 
@@ -206,8 +212,14 @@ function expireSession(body: unknown): never {
 
 type Send = (authHeaders: Record<string, string>) => Promise<Response>;
 
+/**
+ * The server's calls that answer without looking at the organization (the
+ * health probes): their success says nothing about a blocked organization.
+ */
+const ORGANIZATION_FREE_PATHS: ReadonlySet<string> = new Set(['/health', '/ready', '/live']);
+
 /** Runs a send (fetch or XHR) with the token, the one-time refresh on 401, and error mapping. */
-async function execute(send: Send, auth: boolean): Promise<Response> {
+async function execute(send: Send, auth: boolean, organizationScoped = auth): Promise<Response> {
   const headersFor = (token: string | null): Record<string, string> =>
     auth && token ? { Authorization: `Bearer ${token}` } : {};
   const sentToken = auth ? getAuthToken() : null;
@@ -220,6 +232,7 @@ async function execute(send: Send, auth: boolean): Promise<Response> {
     if (res.status === 401) expireSession(await readBody(res));
   }
   if (!res.ok) throw await toApiError(res);
+  if (organizationScoped) window.dispatchEvent(new Event(SERVICE_AVAILABLE_EVENT));
   return res;
 }
 
@@ -237,6 +250,7 @@ function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | 
 }
 
 async function fetchResponse(path: string, options: RequestOptions): Promise<Response> {
+  const auth = options.auth ?? true;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const body = encodeBody(options.body, headers);
   const url = apiUrl(path, options.query);
@@ -252,7 +266,7 @@ async function fetchResponse(path: string, options: RequestOptions): Promise<Res
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError('Unable to reach the server. Check your connection and try again.', 0);
     }
-  }, options.auth ?? true);
+  }, auth, auth && !ORGANIZATION_FREE_PATHS.has(path.startsWith('/') ? path : `/${path}`));
 }
 
 /** A JSON call; resolves with the parsed reply (undefined for an empty one). */

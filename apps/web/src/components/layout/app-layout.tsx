@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { HelpMenu } from './help-menu';
+import { ServiceBlockedBanner } from './service-blocked-banner';
 import { isNavItemActive, navItemsFor } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -115,7 +116,10 @@ export function AppLayout({ notifications, children }: { notifications?: ReactNo
       </AppShell.Navbar>
 
       <AppShell.Main bg="var(--kidogo-app-bg)">
-        <div style={{ maxWidth: 1440, marginInline: 'auto' }}>{children}</div>
+        <div style={{ maxWidth: 1440, marginInline: 'auto' }}>
+          <ServiceBlockedBanner />
+          {children}
+        </div>
       </AppShell.Main>
     </AppShell>
   );

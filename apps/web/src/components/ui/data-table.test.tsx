@@ -30,6 +30,17 @@ describe('DataTable', () => {
     expect(screen.getByText('No customers found matching your search')).toBeInTheDocument();
   });
 
+  it.each([
+    ['loading', { loading: true }, () => screen.getByRole('status', { name: 'Loading' })],
+    ['empty', { emptyText: 'No products found' }, () => screen.getByText('No products found')],
+    ['failed', { error: 'Failed to fetch products', onRetry: () => {} }, () => screen.getByRole('alert')],
+  ] as const)('keeps the %s state out of the wide scrolling table, so a phone shows it in view', (_, state, find) => {
+    wrap(<DataTable columns={columns} rows={[]} rowKey={(r) => r.id} minWidth={980} caption="Products" {...state} />);
+    const table = screen.getByRole('table', { name: 'Products' });
+    expect(screen.getByRole('columnheader', { name: 'Customer Name' })).toBeInTheDocument();
+    expect(table).not.toContainElement(find());
+  });
+
   it('shows a load failure with Retry', async () => {
     const onRetry = vi.fn();
     wrap(<DataTable columns={columns} rows={[]} rowKey={(r) => r.id} error="Failed to load customers" onRetry={onRetry} />);

@@ -36,7 +36,7 @@ export function TableState({ loading, error, onRetry, emptyText = 'No data found
     return (
       <Stack align="center" gap="xs" py="xl" role="alert">
         <IconAlertTriangle size={28} color="var(--mantine-color-red-6)" aria-hidden />
-        <Text c="red" fw={500}>
+        <Text c="red" fw={500} ta="center">
           {error}
         </Text>
         {onRetry ? (
@@ -51,9 +51,11 @@ export function TableState({ loading, error, onRetry, emptyText = 'No data found
     return (
       <Stack align="center" gap={4} py="xl">
         <IconInbox size={28} color="var(--mantine-color-dimmed)" aria-hidden />
-        <Text fw={500}>{emptyText}</Text>
+        <Text fw={500} ta="center">
+          {emptyText}
+        </Text>
         {emptyHint ? (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" ta="center">
             {emptyHint}
           </Text>
         ) : null}
@@ -72,42 +74,45 @@ export interface DataTableProps<T> extends TableStateProps {
   minWidth?: number;
 }
 
-/** A Mantine table with the standard loading / error-with-Retry / empty states. */
+/**
+ * A Mantine table with the standard loading / error-with-Retry / empty states.
+ * The table scrolls sideways when it is wider than the screen (minWidth); the
+ * states are drawn under it, at the width of the card, not in a cell of the
+ * wide table: on a phone that cell's centre lies off screen and the user saw
+ * a blank box.
+ */
 export function DataTable<T>({ columns, rows, rowKey, caption, minWidth = 640, ...state }: DataTableProps<T>) {
   const list = rows ?? [];
   const showRows = !state.loading && !state.error && list.length > 0;
   return (
-    <ScrollArea type="auto">
-      <Table miw={minWidth} striped={showRows} aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} w={c.width} ta={c.align}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {showRows ? (
-            list.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <Table.Td key={c.key} ta={c.align}>
-                    {c.render(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
-          ) : (
+    <>
+      <ScrollArea type="auto">
+        <Table miw={minWidth} striped={showRows} aria-label={caption}>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <TableState {...state} isEmpty={list.length === 0} />
-              </Table.Td>
+              {columns.map((c) => (
+                <Table.Th key={c.key} w={c.width} ta={c.align}>
+                  {c.header}
+                </Table.Th>
+              ))}
             </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+          </Table.Thead>
+          {showRows ? (
+            <Table.Tbody>
+              {list.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} ta={c.align}>
+                      {c.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          ) : null}
+        </Table>
+      </ScrollArea>
+      {showRows ? null : <TableState {...state} isEmpty={list.length === 0} />}
+    </>
   );
 }

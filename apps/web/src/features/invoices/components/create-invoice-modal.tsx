@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
-import { ActionIcon, Button, Divider, Group, Modal, NumberInput, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -122,69 +123,7 @@ function CreateInvoiceForm({
         <Textarea label="Description" rows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
 
         <Divider label="Line items" labelPosition="left" />
-        <Table verticalSpacing={6} withRowBorders={false} aria-label="Line items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th w={110}>Quantity</Table.Th>
-              <Table.Th w={140}>Unit Price</Table.Th>
-              <Table.Th w={120} ta="right">
-                Line Total
-              </Table.Th>
-              <Table.Th w={44} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row, i) => (
-              <Table.Tr key={row.key}>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Description of line ${i + 1}`}
-                    placeholder="e.g. Platform subscription, November"
-                    value={row.description}
-                    onChange={(e) => update(row.key, { description: e.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Quantity of line ${i + 1}`}
-                    min={0}
-                    step={0.01}
-                    decimalScale={2}
-                    allowNegative={false}
-                    value={row.quantity}
-                    onChange={(v) => update(row.key, { quantity: v })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Unit price of line ${i + 1}`}
-                    min={0}
-                    step={0.01}
-                    decimalScale={2}
-                    allowNegative={false}
-                    value={row.unit_price}
-                    onChange={(v) => update(row.key, { unit_price: v })}
-                  />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" fw={500} aria-label={`Total of line ${i + 1}`} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatAmount(lineTotal(row))}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {rows.length > 1 ? (
-                    <Tooltip label="Remove line">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove line ${i + 1}`} onClick={() => setRows((rs) => removeRow(rs, row.key))}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <LineItemsEditor rows={rows} onChange={update} onRemove={(key) => setRows((rs) => removeRow(rs, key))} />
         <Group justify="space-between">
           <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setRows((rs) => [...rs, newLineItem()])}>
             Add Line Item
@@ -213,5 +152,142 @@ function CreateInvoiceForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The line item rows: a table on wider screens; on a phone (where four inputs
+ * and a button in a row leave the unit price no width and push the remove
+ * button past the dialog's edge) one labelled block per line.
+ */
+function LineItemsEditor({
+  rows,
+  onChange,
+  onRemove,
+}: {
+  rows: LineItemRow[];
+  onChange: (key: number, patch: Partial<LineItemRow>) => void;
+  onRemove: (key: number) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const canRemove = rows.length > 1;
+  const fields = (row: LineItemRow, i: number, labelled: boolean) => ({
+    description: (
+      <TextInput
+        label={labelled ? 'Description' : undefined}
+        aria-label={`Description of line ${i + 1}`}
+        placeholder="e.g. Platform subscription, November"
+        value={row.description}
+        onChange={(e) => onChange(row.key, { description: e.currentTarget.value })}
+      />
+    ),
+    quantity: (
+      <NumberInput
+        label={labelled ? 'Quantity' : undefined}
+        aria-label={`Quantity of line ${i + 1}`}
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        allowNegative={false}
+        value={row.quantity}
+        onChange={(v) => onChange(row.key, { quantity: v })}
+      />
+    ),
+    unitPrice: (
+      <NumberInput
+        label={labelled ? 'Unit Price' : undefined}
+        aria-label={`Unit price of line ${i + 1}`}
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        allowNegative={false}
+        value={row.unit_price}
+        onChange={(v) => onChange(row.key, { unit_price: v })}
+      />
+    ),
+    total: (
+      <Text size="sm" fw={500} aria-label={`Total of line ${i + 1}`} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatAmount(lineTotal(row))}
+      </Text>
+    ),
+  });
+
+  if (phone) {
+    return (
+      <Stack gap="sm">
+        {rows.map((row, i) => {
+          const f = fields(row, i, true);
+          return (
+            <Paper key={row.key} withBorder radius="md" p="sm" role="group" aria-label={`Line ${i + 1}`}>
+              <Stack gap="xs">
+                {f.description}
+                <SimpleGrid cols={2} spacing="xs">
+                  {f.quantity}
+                  {f.unitPrice}
+                </SimpleGrid>
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" c="dimmed">
+                      Line total
+                    </Text>
+                    {f.total}
+                  </Group>
+                  {canRemove ? (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="compact-sm"
+                      leftSection={<IconTrash size={14} />}
+                      aria-label={`Remove line ${i + 1}`}
+                      onClick={() => onRemove(row.key)}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </Group>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table verticalSpacing={6} withRowBorders={false} aria-label="Line items">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Description</Table.Th>
+          <Table.Th w={110}>Quantity</Table.Th>
+          <Table.Th w={140}>Unit Price</Table.Th>
+          <Table.Th w={120} ta="right">
+            Line Total
+          </Table.Th>
+          <Table.Th w={44} />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => {
+          const f = fields(row, i, false);
+          return (
+            <Table.Tr key={row.key}>
+              <Table.Td>{f.description}</Table.Td>
+              <Table.Td>{f.quantity}</Table.Td>
+              <Table.Td>{f.unitPrice}</Table.Td>
+              <Table.Td ta="right">{f.total}</Table.Td>
+              <Table.Td>
+                {canRemove ? (
+                  <Tooltip label="Remove line">
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove line ${i + 1}`} onClick={() => onRemove(row.key)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -1,7 +1,7 @@
 import { formatMoney } from '@/components/ui/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
@@ -191,6 +191,36 @@ describe('Invoices', () => {
       expect(JSON.parse(body.line_items)).toEqual([{ description: 'Subscription', quantity: 3, unit_price: 19.99, total_amount: 59.97 }]);
       expect(await screen.findByText('Invoice created successfully')).toBeInTheDocument();
     }, 20_000);
+
+    it('on a phone, stacks each line item: labelled fields at full width, not a table squeezed into the dialog', async () => {
+      const user = userEvent.setup();
+      const narrow = (query: string) => /max-width/.test(query);
+      const media = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+        matches: narrow(query),
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        dispatchEvent: vi.fn(),
+      }));
+      onTestFinished(() => media.mockRestore());
+      mockInvoicesApi([invoice()]);
+      await openInvoices('super_admin');
+      await user.click(await screen.findByRole('button', { name: 'Create Invoice' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create Invoice' });
+      expect(within(dialog).queryByRole('table', { name: 'Line items' })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Add Line Item' }));
+
+      const line2 = within(dialog).getByRole('group', { name: 'Line 2' });
+      for (const label of ['Description', 'Quantity', 'Unit Price']) expect(within(line2).getByText(label)).toBeInTheDocument();
+      await user.type(within(line2).getByRole('textbox', { name: 'Unit price of line 2' }), '12.5');
+      expect(within(line2).getByLabelText('Total of line 2')).toHaveTextContent('12.50');
+      await user.click(within(line2).getByRole('button', { name: 'Remove line 2' }));
+      expect(within(dialog).queryByRole('group', { name: 'Line 2' })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('group', { name: 'Line 1' })).toBeInTheDocument();
+    });
 
     it("shows the server's message when creation fails; an owner bills only their own organization", async () => {
       const user = userEvent.setup();

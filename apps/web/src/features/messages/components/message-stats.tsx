@@ -19,7 +19,19 @@ export function MessageStatsCards() {
         icon={<IconInbox size={18} />}
         hint={data ? `${n(data.this_week)} this week` : undefined}
       />
-      <StatCard label="Processed" value={n(data?.processed)} loading={isPending} color="green" icon={<IconCircleCheck size={18} />} />
+      {/*
+        GET /messages/stats counts the received messages that were processed,
+        over all time; the table's Processed badge is also on the reply-only
+        rows of payments staff recorded (no Incoming text). Say which.
+      */}
+      <StatCard
+        label="Incoming Processed"
+        value={n(data?.processed)}
+        loading={isPending}
+        color="green"
+        icon={<IconCircleCheck size={18} />}
+        hint="All time"
+      />
       <StatCard
         label="Unmatched"
         value={n(data?.unmatched)}

@@ -24,6 +24,15 @@ function MessageText({ text }: { text: string | null }) {
   );
 }
 
+/**
+ * 'Phone No.' is the number the reply goes to, else the incoming sender (for
+ * an unmatched or unparsed message: 'MPESA'). A reply with a recipient is
+ * always queued for delivery, so delivery 'none' means there is nobody to
+ * name in a Recipient Number column.
+ */
+export const recipient = (m: Pick<MessageRow, 'Phone No.' | 'delivery_status'>): string =>
+  (m.delivery_status !== 'none' && m['Phone No.']) || '—';
+
 export function MessagesTable({
   rows,
   loading,
@@ -45,7 +54,18 @@ export function MessagesTable({
   const columns: Column<MessageRow>[] = [
     { key: 'in', header: 'Incoming', render: (m) => <MessageText text={m.Incoming} /> },
     { key: 'out', header: 'Outgoing', render: (m) => <MessageText text={m.Outgoing} /> },
-    { key: 'to', header: 'Recipient Number', render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{m['Phone No.'] || '—'}</Text> },
+    {
+      key: 'to',
+      header: 'Recipient Number',
+      render: (m) => {
+        const to = recipient(m);
+        return (
+          <Text size="sm" c={to === '—' ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            {to}
+          </Text>
+        );
+      },
+    },
     { key: 'amount', header: 'Amount', align: 'right', render: (m) => (m.amount ? <Money amount={m.amount} currency={m.currency ?? orgCurrency} size="sm" fw={600} /> : '—') },
     { key: 'date', header: 'Date', render: (m) => <DateText value={m.date} withTime /> },
     {

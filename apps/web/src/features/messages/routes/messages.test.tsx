@@ -59,6 +59,32 @@ describe('Message History', () => {
     expect(within(screen.getByRole('group', { name: 'Unmatched' })).getByText('1')).toBeInTheDocument();
   });
 
+  it('shows a dash, not the sender, as the recipient of a message nobody was answered for', async () => {
+    mockMessagesApi([
+      row(),
+      row({ id: 2, Outgoing: null, 'Phone No.': 'MPESA', amount: '750.00', status: 'unmatched', delivery_status: 'none', payment_id: 10 }),
+      row({ id: 3, Incoming: 'Hello', Outgoing: null, 'Phone No.': 'MPESA', amount: null, status: 'unparsed', delivery_status: 'none', payment_id: null }),
+    ]);
+    seedSession();
+    renderApp('/messages');
+    const table = await screen.findByRole('table', { name: 'Messages' }, { timeout: 5000 });
+    await within(table).findByText('+254712345678');
+    expect(within(table).queryByText('MPESA')).not.toBeInTheDocument();
+    const recipients = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[2]!.textContent);
+    expect(recipients).toEqual(['+254712345678', '—', '—']);
+  });
+
+  it('says what the Processed figure counts: incoming messages processed, over all time', async () => {
+    mockMessagesApi([row()]);
+    seedSession();
+    renderApp('/messages');
+    const card = await screen.findByRole('group', { name: 'Incoming Processed' }, { timeout: 5000 });
+    await waitFor(() => expect(card).toHaveTextContent(/^Incoming Processed4All time$/));
+  });
+
   it("says 'Messages will appear here when they are received' when there are none, and the search hint when searching", async () => {
     const user = userEvent.setup();
     const { calls } = mockMessagesApi([]);

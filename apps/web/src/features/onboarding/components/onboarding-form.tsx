@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, CloseButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconInfoCircle, IconRotate, IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
 import { errorMessage } from '@/lib/api-client';
@@ -13,6 +13,9 @@ import { useItemOptions } from '../api/search-items';
 import type { CustomerOption, ItemOption, TemplateOption } from '../api/types';
 import { OptionList, OptionText } from './option-list';
 import { StepCard } from './step-card';
+
+/** Scrolled to, the outcome stops below the fixed header rather than under it. */
+const OUTCOME_STYLE = { scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' } as const;
 
 type Notice =
   | { kind: 'success' }
@@ -61,6 +64,8 @@ export function OnboardingForm() {
   /** True from a successful onboarding until the form starts over. */
   const [resetPending, setResetPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const successTitleId = useId();
 
   const customerList = useCustomerOptions(customers.term, customers.page);
   const itemList = useItemOptions(items.term, items.page);
@@ -70,6 +75,13 @@ export function OnboardingForm() {
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
+
+  // The outcome is drawn above the steps, out of view on a phone where the
+  // user has just tapped Complete Onboarding at the bottom: bring it there.
+  const outcome = notice?.kind === 'success' || notice?.kind === 'partial' ? notice.kind : null;
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [outcome]);
 
   const resetSelections = () => {
     customers.reset();
@@ -124,7 +136,16 @@ export function OnboardingForm() {
   return (
     <Stack gap="lg">
       {notice?.kind === 'success' ? (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={ONBOARDING_TEXTS.success}>
+        <Alert
+          ref={outcomeRef}
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck size={18} />}
+          role="status"
+          aria-labelledby={successTitleId}
+          title={<span id={successTitleId}>{ONBOARDING_TEXTS.success}</span>}
+          style={OUTCOME_STYLE}
+        >
           {customer && item
             ? `${item.serial_number} is now assigned to ${customer.customer_name}${template ? ` on ${template.template_name}` : ''}.`
             : null}
@@ -132,8 +153,10 @@ export function OnboardingForm() {
       ) : null}
       {notice?.kind === 'partial' ? (
         <Alert
+          ref={outcomeRef}
           color="yellow"
           variant="light"
+          style={OUTCOME_STYLE}
           icon={<IconAlertTriangle size={18} />}
           role="alert"
           withCloseButton
@@ -185,23 +208,32 @@ export function OnboardingForm() {
             value={items.text}
             onChange={(e) => items.setText(e.currentTarget.value)}
           />
-          <OptionList
-            label="Items"
-            options={itemList.data?.data}
-            total={itemList.data?.total ?? 0}
-            page={items.page}
-            onPageChange={items.setPage}
-            getKey={(i) => i.serial_number}
-            getLabel={(i) => i.serial_number}
-            renderOption={(i) => <OptionText title={<Text span ff="monospace" fw={600} size="sm">{i.serial_number}</Text>} detail={itemDetail(i)} />}
-            selectedKey={item?.serial_number ?? null}
-            onSelect={setItem}
-            loading={itemList.isPending}
-            error={itemList.isError ? errorMessage(itemList.error, 'Failed to load items') : null}
-            onRetry={() => void itemList.refetch()}
-            emptyText={items.term ? 'No available items match your search' : 'No available items'}
-            itemLabel="items"
-          />
+          {resetPending && item ? (
+            // The device just assigned has left the list of available ones: an
+            // empty list here would say there is nothing to assign.
+            <Group gap="xs" wrap="nowrap" align="flex-start" py="sm">
+              <IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="sm">{`${item.serial_number} has been assigned. The form starts over in a moment.`}</Text>
+            </Group>
+          ) : (
+            <OptionList
+              label="Items"
+              options={itemList.data?.data}
+              total={itemList.data?.total ?? 0}
+              page={items.page}
+              onPageChange={items.setPage}
+              getKey={(i) => i.serial_number}
+              getLabel={(i) => i.serial_number}
+              renderOption={(i) => <OptionText title={<Text span ff="monospace" fw={600} size="sm">{i.serial_number}</Text>} detail={itemDetail(i)} />}
+              selectedKey={item?.serial_number ?? null}
+              onSelect={setItem}
+              loading={itemList.isPending}
+              error={itemList.isError ? errorMessage(itemList.error, 'Failed to load items') : null}
+              onRetry={() => void itemList.refetch()}
+              emptyText={items.term ? 'No available items match your search' : 'No available items'}
+              itemLabel="items"
+            />
+          )}
         </StepCard>
 
         <StepCard

@@ -108,6 +108,33 @@ describe('Customer Onboarding', () => {
     expect(screen.getByText('Please select a customer first.')).toBeInTheDocument();
   }, 15_000);
 
+  it('brings the success message into view, and the emptied device list does not say nothing is available', async () => {
+    const user = userEvent.setup();
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    let assigned = false;
+    mockOnboardingApi((c) => {
+      if (c.url === '/payg/onboarding') {
+        assigned = true;
+        return jsonResponse(201, { message: 'ok' });
+      }
+      // Once assigned, the device is no longer offered.
+      if (c.url === '/payg/items/search' && assigned) return jsonResponse(200, { data: [], pagination: { total: 0, total_pages: 0, limit: 5, offset: 0 } });
+      return undefined;
+    });
+    await openOnboarding();
+    await user.click(screen.getByRole('radio', { name: 'Amina Wanjiru' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search items' }), 'SHS');
+    await user.click(screen.getByRole('radio', { name: 'SHS-0001' }));
+    await user.click(completeButton());
+
+    const success = await screen.findByRole('status', { name: 'Customer onboarding completed successfully!' });
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(success));
+    const step2 = screen.getByRole('region', { name: 'Select Item' });
+    await waitFor(() => expect(within(step2).getByText('SHS-0001 has been assigned. The form starts over in a moment.')).toBeInTheDocument());
+    expect(within(step2).queryByText(/No available items/)).not.toBeInTheDocument();
+    scrolled.mockRestore();
+  }, 15_000);
+
   it("shows 'Failed to complete onboarding. Please try again.' with the server's reason", async () => {
     const user = userEvent.setup();
     mockOnboardingApi((c) =>

@@ -14,7 +14,11 @@ import { consoleInvoiceColor, dollars } from './console-invoice-format';
 import { useConsoleFeedback } from './console-feedback';
 import { CreateConsoleInvoiceModal } from './create-console-invoice-modal';
 
-const isPending = (inv: ConsoleInvoice) => inv.status.toLowerCase() === 'pending';
+/**
+ * Still to be paid: pending, or overdue (a pending invoice past its due date
+ * reads as overdue; the server accepts paid for it like for any other).
+ */
+const canMarkPaid = (inv: ConsoleInvoice) => ['pending', 'overdue'].includes(inv.status.toLowerCase());
 const label = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : 'Unknown');
 
 function StatusBadge({ status }: { status: string }) {
@@ -38,7 +42,7 @@ function Field({ label: name, children }: { label: string; children: ReactNode }
   );
 }
 
-/** Invoice Management: every organization's invoices; mark pending ones paid, delete, create. */
+/** Invoice Management: every organization's invoices; mark pending or overdue ones paid, delete, create. */
 export function ConsoleInvoicesTab() {
   const feedback = useConsoleFeedback();
   const invoices = useConsoleInvoices();
@@ -95,7 +99,7 @@ export function ConsoleInvoicesTab() {
               <IconEye size={16} />
             </ActionIcon>
           </Tooltip>
-          {isPending(inv) ? (
+          {canMarkPaid(inv) ? (
             <Button size="compact-xs" variant="light" color="green" onClick={() => pay(inv)} loading={markPaid.isPending && markPaid.variables === inv.invoice_id}>
               Mark as Paid
             </Button>
@@ -123,7 +127,14 @@ export function ConsoleInvoicesTab() {
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <StatCard label="Total Invoices" value={(s.total_invoices ?? 0).toLocaleString()} icon={<IconFileInvoice size={18} />} />
           <StatCard label="Paid Invoices" value={(s.paid_invoices ?? 0).toLocaleString()} color="green" icon={<IconCircleCheck size={18} />} />
-          <StatCard label="Pending Invoices" value={(s.pending_invoices ?? 0).toLocaleString()} color="yellow" icon={<IconClock size={18} />} />
+          <StatCard
+            label="Pending Invoices"
+            value={(s.pending_invoices ?? 0).toLocaleString()}
+            color="yellow"
+            icon={<IconClock size={18} />}
+            // Overdue ones are counted apart from pending, as on the Invoices page.
+            hint={s.overdue_invoices ? `${s.overdue_invoices} overdue` : undefined}
+          />
           <StatCard
             label="Total Revenue"
             value={s.currency === 'USD' ? dollars(s.total_revenue) : <StatMoney amount={s.total_revenue} currency={s.currency} />}
@@ -171,7 +182,7 @@ export function ConsoleInvoicesTab() {
               </Field>
             ) : null}
             <Group justify="flex-end" gap="sm">
-              {isPending(viewing) ? (
+              {canMarkPaid(viewing) ? (
                 <Button color="green" onClick={() => pay(viewing)} loading={markPaid.isPending}>
                   Mark as Paid
                 </Button>

@@ -94,7 +94,19 @@ export function CreateConsoleInvoiceModal({ opened, onClose }: { opened: boolean
             <TextInput label="Customer Name" withAsterisk {...form.getInputProps('customer_name')} />
             <TextInput label="Customer Email" type="email" withAsterisk {...form.getInputProps('customer_email')} />
             <TextInput label="Customer Phone" {...form.getInputProps('customer_phone')} />
-            <NumberInput label="Amount ($)" withAsterisk min={0} step={0.01} decimalScale={2} allowNegative={false} {...form.getInputProps('amount')} />
+            <NumberInput
+              label="Amount ($)"
+              // Without line items the server takes the amount as the total; the global tax rate is not added.
+              description="The total billed: no tax is added. The Default Tax Rate applies only to invoices with line items."
+              // Under the input, so the input lines up with Customer Phone beside it.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              withAsterisk
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              allowNegative={false}
+              {...form.getInputProps('amount')}
+            />
             <DateInput label="Due Date" valueFormat="YYYY-MM-DD" clearable placeholder="Pick a date" {...form.getInputProps('due_date')} />
             <Select
               label="Status"

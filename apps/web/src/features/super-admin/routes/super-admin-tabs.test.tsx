@@ -75,6 +75,30 @@ describe('console tabs', () => {
     expect(calls.find((c) => c.method === 'PUT')!.url).toBe(`/payg/admin/invoices/${consoleInvoice.invoice_id}/status`);
   });
 
+  it('invoices: an overdue invoice (still pending underneath) can be marked paid, and the overdue count shows', async () => {
+    const user = userEvent.setup();
+    const overdue = { ...consoleInvoice, status: 'overdue', stored_status: 'pending', due_date: '2026-10-01' };
+    const { calls } = mockConsole((c) => {
+      if (c.url.startsWith('/payg/admin/invoices/stats'))
+        return jsonResponse(200, { total_invoices: 3, paid_invoices: 1, pending_invoices: 1, overdue_invoices: 1, total_revenue: '1500', outstanding_amount: '240.00' });
+      if (c.url.startsWith('/payg/admin/invoices?')) return jsonResponse(200, { data: [overdue], pagination: { total: 1 } });
+      if (c.method === 'PUT') return jsonResponse(200, { ...overdue, status: 'paid', stored_status: 'paid' });
+      return undefined;
+    });
+    open('invoices');
+    const row = await screen.findByRole('row', { name: /INV-000007/ });
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Pending Invoices' })).toHaveTextContent('1 overdue');
+    expect(within(row).getByRole('button', { name: 'Mark as Paid' })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'View invoice INV-000007' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Paid' }));
+    expect(await screen.findByText('Invoice status updated to paid')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.url).toBe(`/payg/admin/invoices/${consoleInvoice.invoice_id}/status`);
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({ status: 'paid' });
+  });
+
   it("invoices: create checks the customer's email and defaults the status to pending", async () => {
     const user = userEvent.setup();
     const { calls } = mockConsole((c) => {
@@ -86,6 +110,10 @@ describe('console tabs', () => {
     open('invoices');
     await user.click(await screen.findByRole('button', { name: 'Create Invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Invoice' });
+    // The server adds no tax to an invoice without line items: the form says so under Amount.
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveAccessibleDescription(
+      'The total billed: no tax is added. The Default Tax Rate applies only to invoices with line items.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create Invoice' }));
     expect(within(dialog).getByText('Organization is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Customer name is required')).toBeInTheDocument();
