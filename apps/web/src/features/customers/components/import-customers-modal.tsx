@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { errorMessage, saveBlob, type UploadProgress } from '@/lib/api-client';
+import { uploadActions, useFileUpload } from '@/hooks/use-file-upload';
+import { errorMessage, saveBlob } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useImportCustomers } from '../api/import-customers';
 import type { CsvImportReport } from '../api/types';
@@ -124,41 +124,22 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
 
 /** Uploads a CSV of customers (field csv_file) with a progress bar, then shows what was imported. */
 export function ImportCustomersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const importer = useImportCustomers(setProgress);
-
-  const reset = () => {
-    setFile(null);
-    setProgress(null);
-    importer.reset();
-  };
-  const close = () => {
-    controller.current?.abort();
-    reset();
-    onClose();
-  };
-  const start = () => {
-    if (!file || importer.isPending) return;
-    controller.current = new AbortController();
-    setProgress({ loaded: 0, total: file.size, percent: 0 });
-    importer.mutate(
-      { file, signal: controller.current.signal },
-      {
-        onSuccess: (report) => {
-          const outcome = importOutcome(report);
-          toast[outcome](importSummary(report), outcome === 'success' ? undefined : { title: OUTCOME[outcome].title });
-        },
+  const upload = useFileUpload();
+  const { file, progress } = upload;
+  const importer = useImportCustomers(upload.onProgress);
+  const { choose, reset, close, start, aborted } = uploadActions(upload, importer, onClose);
+  const startImport = () =>
+    start({
+      onSuccess: (report) => {
+        const outcome = importOutcome(report);
+        toast[outcome](importSummary(report), outcome === 'success' ? undefined : { title: OUTCOME[outcome].title });
       },
-    );
-  };
+    });
   const downloadTemplate = () =>
     saveBlob(new Blob([`${IMPORT_COLUMNS.join(',')}\n`], { type: 'text/csv' }), 'customers-template.csv');
 
   const percent = progress?.percent ?? null;
   const uploaded = percent === 100 && importer.isPending;
-  const aborted = importer.error instanceof DOMException && importer.error.name === 'AbortError';
 
   return (
     <Modal opened={opened} onClose={close} title="Import Customers from CSV" size="lg" closeOnClickOutside={!importer.isPending}>
@@ -189,11 +170,7 @@ export function ImportCustomersModal({ opened, onClose }: { opened: boolean; onC
               accept=".csv,text/csv"
               leftSection={<IconFileTypeCsv size={18} />}
               value={file}
-              onChange={(f) => {
-                importer.reset();
-                setProgress(null);
-                setFile(f);
-              }}
+              onChange={choose}
               clearable
               disabled={importer.isPending}
             />
@@ -218,7 +195,7 @@ export function ImportCustomersModal({ opened, onClose }: { opened: boolean; onC
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button leftSection={<IconUpload size={16} />} onClick={start} disabled={!file} loading={importer.isPending}>
+              <Button leftSection={<IconUpload size={16} />} onClick={startImport} disabled={!file} loading={importer.isPending}>
                 Upload
               </Button>
             </Group>

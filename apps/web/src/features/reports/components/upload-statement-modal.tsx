@@ -1,9 +1,9 @@
 import { Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { errorMessage, type UploadProgress } from '@/lib/api-client';
+import { uploadActions, useFileUpload } from '@/hooks/use-file-upload';
+import { errorMessage } from '@/lib/api-client';
 import { useUploadStatement } from '../api/upload-statement';
 import { StatementSummary } from './statement-summary';
 
@@ -15,33 +15,15 @@ export const UPLOAD_FAILED = 'Failed to upload statement';
  * nothing twice, so staff can re-run it or upload overlapping periods.
  */
 export function UploadStatementModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const uploader = useUploadStatement(setProgress);
+  const upload = useFileUpload();
+  const { file, progress } = upload;
+  const uploader = useUploadStatement(upload.onProgress);
+  const { choose, reset, close, start, aborted } = uploadActions(upload, uploader, onClose);
   // The summary is a long read: on a phone it gets the whole screen.
   const phone = useMediaQuery('(max-width: 36em)');
 
-  const reset = () => {
-    setFile(null);
-    setProgress(null);
-    uploader.reset();
-  };
-  const close = () => {
-    controller.current?.abort();
-    reset();
-    onClose();
-  };
-  const start = () => {
-    if (!file || uploader.isPending) return;
-    controller.current = new AbortController();
-    setProgress({ loaded: 0, total: file.size, percent: 0 });
-    uploader.mutate({ file, signal: controller.current.signal });
-  };
-
   const percent = progress?.percent ?? null;
   const uploaded = percent === 100 && uploader.isPending;
-  const aborted = uploader.error instanceof DOMException && uploader.error.name === 'AbortError';
 
   return (
     <Modal opened={opened} onClose={close} title="Upload M-Pesa Statement" size="xl" fullScreen={phone} closeOnClickOutside={!uploader.isPending}>
@@ -70,11 +52,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
               accept=".csv,text/csv"
               leftSection={<IconFileTypeCsv size={18} />}
               value={file}
-              onChange={(f) => {
-                uploader.reset();
-                setProgress(null);
-                setFile(f);
-              }}
+              onChange={choose}
               clearable
               disabled={uploader.isPending}
             />
@@ -97,7 +75,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button leftSection={<IconUpload size={16} />} onClick={start} disabled={!file} loading={uploader.isPending}>
+              <Button leftSection={<IconUpload size={16} />} onClick={() => start()} disabled={!file} loading={uploader.isPending}>
                 Upload
               </Button>
             </Group>
