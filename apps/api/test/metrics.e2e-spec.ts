@@ -9,7 +9,7 @@ import {
   ZRevenueSeriesSchema,
   ZUsageMetricsSchema,
 } from '@kidogo/contracts';
-import { MetricSnapshots, SNAPSHOT_MAX_AGE_S, SNAPSHOT_MAX_STALE_S, SNAPSHOT_SLOW_MS } from '../src/metrics/metric-snapshots.js';
+import { MetricSnapshots, SNAPSHOT_MAX_AGE_S, SNAPSHOT_MAX_STALE_S, SNAPSHOT_REWARM_S, SNAPSHOT_SLOW_MS, SNAPSHOT_WAIT_MAX_MS } from '../src/metrics/metric-snapshots.js';
 import { DashboardWarmer } from '../src/metrics/dashboard-warmer.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -279,6 +279,13 @@ describe('metrics', () => {
     expect(morning.value).toEqual({ value: 9 });
     expect(Date.now() - morning.computedAt.getTime()).toBeLessThan(5_000);
     expect((await snapshots.get(org, 'test-slow', slow(10))).value).toEqual({ value: 9 });
+    // Unless it takes seconds (a large organization's): then it is served as it is and refreshed behind,
+    // the warmer keeping it younger than that (next test).
+    await t.db.db.metricSnapshot.update({
+      where: { organization_id_key: { organization_id: org, key: 'test-slow' } },
+      data: { computed_at: new Date(Date.now() - (SNAPSHOT_MAX_STALE_S + 60) * 1000), took_ms: SNAPSHOT_WAIT_MAX_MS + 1 },
+    });
+    expect((await snapshots.get(org, 'test-slow', slow(11))).value).toEqual({ value: 9 });
     // Fast figures are not kept.
     expect((await snapshots.get(org, 'test-fast', async () => ({ value: 8 }))).value).toEqual({ value: 8 });
     expect(await t.db.db.metricSnapshot.count({ where: { organization_id: org, key: 'test-fast' } })).toBe(0);
@@ -325,6 +332,11 @@ describe('metrics', () => {
     // The next run computes only what is still missing.
     await warmer.warm({ minDevices: 2, figures });
     expect(computed).toEqual([org]);
+    // And again what is about to be too old to serve.
+    await t.db.pool.query(`UPDATE metric_snapshots SET computed_at = now() - make_interval(secs => $1::int) WHERE key = 'test-warm'`, [SNAPSHOT_REWARM_S + 60]);
+    await warmer.warm({ minDevices: 2, figures });
+    expect(computed).toEqual([org, org]);
+    expect((await t.db.pool.query(`SELECT computed_at > now() - interval '1 minute' AS recent FROM metric_snapshots WHERE key = 'test-warm'`)).rows).toEqual([{ recent: true }]);
 
     // Another process warming (it holds the lock): this one does nothing. (A connection of its own: a pooled one
     // may be the warmer's, and a session's advisory locks are its own to take again.)
@@ -336,13 +348,13 @@ describe('metrics', () => {
       expect((await other.query('SELECT pg_try_advisory_xact_lock(7202621) AS locked')).rows[0].locked).toBe(true);
       await forget(['test-warm']);
       expect(await warmer.warm({ minDevices: 2, figures })).toBeNull();
-      expect(computed).toEqual([org]);
+      expect(computed).toEqual([org, org]);
     } finally {
       await other.query('ROLLBACK');
       await other.end();
     }
     await warmer.warm({ minDevices: 2, figures });
-    expect(computed).toEqual([org, org]);
+    expect(computed).toEqual([org, org, org]);
     await forget(['test-warm', 'test-warm-fast']);
   });
 

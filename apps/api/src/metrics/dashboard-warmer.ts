@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
-import { MetricSnapshots } from './metric-snapshots.js';
+import { MetricSnapshots, SNAPSHOT_REWARM_S } from './metric-snapshots.js';
 import { MetricsService, type KeptFigure } from './metrics.service.js';
 
 /** Advisory lock key of a warming run: one process at a time, any process. */
@@ -32,8 +32,9 @@ export interface WarmOptions {
  * the performance figures of 900,000 devices, on the first dashboard of an
  * organization whose devices were imported or migrated in bulk. So shortly after
  * start and every few minutes, one API process (an advisory lock) computes
- * the figures that are not kept yet for every active organization with at
- * least WARM_MIN_DEVICES assigned devices (from item_stats: no scan).
+ * the figures that are not kept yet, or kept longer than SNAPSHOT_REWARM_S
+ * (so that none ever gets too old to serve), for every active organization
+ * with at least WARM_MIN_DEVICES assigned devices (from item_stats: no scan).
  * Figures that turn out fast are not kept (see MetricSnapshots) and are
  * computed live as before.
  */
@@ -83,11 +84,12 @@ export class DashboardWarmer implements OnApplicationBootstrap, OnApplicationShu
 
   private async warmLarge(minDevices: number, figures: KeptFigure[]): Promise<{ organizations: number; kept: number }> {
     const keys = figures.map((f) => f.key);
-    // Large active organizations still missing one of the figures.
+    // Large active organizations missing one of the figures, or keeping one about to be too old to serve.
     const orgs = await this.database.query<{ organization_id: string; missing: string[] }>(Prisma.sql`
       SELECT s.organization_id,
              array(SELECT k FROM unnest(${keys}::text[]) k
-                   WHERE NOT EXISTS (SELECT 1 FROM metric_snapshots m WHERE m.organization_id = s.organization_id AND m.key = k)) AS missing
+                   WHERE NOT EXISTS (SELECT 1 FROM metric_snapshots m WHERE m.organization_id = s.organization_id AND m.key = k
+                                       AND m.computed_at > now() - make_interval(secs => ${SNAPSHOT_REWARM_S}::int))) AS missing
       FROM item_stats s JOIN organizations o ON o.organization_id = s.organization_id AND o.status = 'active'
       WHERE s.is_assigned
       GROUP BY s.organization_id

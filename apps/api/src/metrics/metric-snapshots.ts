@@ -13,6 +13,15 @@ export const SNAPSHOT_MAX_AGE_S = 300;
  * dashboard of the morning would show yesterday's figures.
  */
 export const SNAPSHOT_MAX_STALE_S = 3600;
+/**
+ * A figure that took longer than this to compute is not waited for even
+ * past SNAPSHOT_MAX_STALE_S (a large organization's performance figures take
+ * seconds): it is served with its `as_of` and refreshed behind, and
+ * DashboardWarmer computes such figures again before they get that old.
+ */
+export const SNAPSHOT_WAIT_MAX_MS = 1000;
+/** DashboardWarmer computes a kept figure again once it is this old, so that it never reaches SNAPSHOT_MAX_STALE_S. */
+export const SNAPSHOT_REWARM_S = SNAPSHOT_MAX_STALE_S - 15 * 60;
 /** A refresh claimed by a process that died is claimed again after this long. */
 const REFRESH_LEASE_S = 600;
 
@@ -22,7 +31,8 @@ const REFRESH_LEASE_S = 600;
  * stays fast: up to SNAPSHOT_MAX_AGE_S old, then still served while the one
  * process that claims the refresh (a conditional UPDATE, so with any
  * number of API processes only one computes) computes them again after
- * replying, and past SNAPSHOT_MAX_STALE_S computed while the caller waits. Only figures slower than SNAPSHOT_SLOW_MS are kept, so a small
+ * replying, and past SNAPSHOT_MAX_STALE_S computed while the caller waits
+ * (unless it takes seconds: see SNAPSHOT_WAIT_MAX_MS). Only figures slower than SNAPSHOT_SLOW_MS are kept, so a small
  * organization always sees them live. The caller reports `computedAt`.
  */
 @Injectable()
@@ -35,7 +45,7 @@ export class MetricSnapshots {
   async get<T>(orgId: string, key: string, compute: () => Promise<T>, maxAgeS = SNAPSHOT_MAX_AGE_S): Promise<{ value: T; computedAt: Date }> {
     const [kept] = await this.database.prepared<{ value: T; computed_at: Date; fresh: boolean; servable: boolean }>(Prisma.sql`
       SELECT value, computed_at, computed_at > now() - make_interval(secs => ${maxAgeS}::int) AS fresh,
-             computed_at > now() - make_interval(secs => ${SNAPSHOT_MAX_STALE_S}::int) AS servable
+             computed_at > now() - make_interval(secs => ${SNAPSHOT_MAX_STALE_S}::int) OR took_ms > ${SNAPSHOT_WAIT_MAX_MS}::int AS servable
       FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
     if (kept?.fresh) return { value: kept.value, computedAt: kept.computed_at };
     if (kept && !kept.servable) return this.compute(orgId, key, compute, true);
@@ -55,11 +65,14 @@ export class MetricSnapshots {
 
   /**
    * Computes the figure `key` now and keeps it when slow, unless it is kept
-   * already (see DashboardWarmer): whether it is kept afterwards.
+   * already and younger than SNAPSHOT_REWARM_S (see DashboardWarmer): whether
+   * it is kept afterwards.
    */
   async fill(orgId: string, key: string, compute: () => Promise<unknown>): Promise<boolean> {
-    const present = await this.database.prepared(Prisma.sql`SELECT 1 FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
-    return present.length > 0 || (await this.compute(orgId, key, compute, false)).stored;
+    const [present] = await this.database.prepared<{ recent: boolean }>(Prisma.sql`
+      SELECT computed_at > now() - make_interval(secs => ${SNAPSHOT_REWARM_S}::int) AS recent
+      FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
+    return present?.recent === true || (await this.compute(orgId, key, compute, present !== undefined)).stored;
   }
 
   /** Computes the figure, and keeps it when slow (`stored`), or forgets a kept one that has become fast. */
