@@ -1,7 +1,7 @@
 // The API's contract (packages/contracts/src/{messages,payments,items}.ts).
 import type { Item, MessageRow as ContractMessageRow } from '@kidogo/contracts';
 
-export type { MessageListReply, MessageStats, PaymentOutcome } from '@kidogo/contracts';
+export type { MessageListReply, MessageStats, Payment, PaymentListQuery, PaymentListReply, PaymentOutcome } from '@kidogo/contracts';
 
 /** The contract's MESSAGE_PAGE_SIZES, repeated so the screen does not load the schemas at run time. */
 export const MESSAGE_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -16,3 +16,16 @@ export interface MessagesQuery {
 }
 
 export type DeviceOption = Pick<Item, 'serial_number' | 'product_name' | 'manufacturer' | 'customer_name' | 'is_assigned'>;
+
+/**
+ * What the match dialog needs to know about a held payment, whether it came
+ * from a message (which also shows its text) or straight from the payments list.
+ */
+export interface MatchTarget {
+  payment_id: number;
+  amount: string | null;
+  currency: string | null;
+  transaction_code: string | null;
+  from: string | null;
+  text?: string | null;
+}

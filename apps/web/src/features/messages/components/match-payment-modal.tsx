@@ -9,10 +9,10 @@ import { toast } from '@/lib/notify';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { useMatchPayment } from '../api/match-payment';
 import { useDeviceSearch } from '../api/search-devices';
-import type { MessageRow } from '../api/types';
+import type { MatchTarget } from '../api/types';
 
-/** Resolve an unmatched payment: choose the device it pays for. */
-export function MatchPaymentModal({ message, onClose }: { message: MessageRow | null; onClose: () => void }) {
+/** Resolve an unmatched payment (from a message or the held-payments list): choose the device it pays for. */
+export function MatchPaymentModal({ payment, onClose }: { payment: MatchTarget | null; onClose: () => void }) {
   const match = useMatchPayment();
   const close = () => {
     if (match.isPending) return;
@@ -20,19 +20,19 @@ export function MatchPaymentModal({ message, onClose }: { message: MessageRow | 
     onClose();
   };
   return (
-    <Modal opened={message !== null} onClose={close} title="Match Payment to a Device" size="lg" centered>
-      {message ? <MatchForm key={message.id} message={message} match={match} onCancel={close} onDone={onClose} /> : null}
+    <Modal opened={payment !== null} onClose={close} title="Match Payment to a Device" size="lg" centered>
+      {payment ? <MatchForm key={payment.payment_id} payment={payment} match={match} onCancel={close} onDone={onClose} /> : null}
     </Modal>
   );
 }
 
 function MatchForm({
-  message,
+  payment,
   match,
   onCancel,
   onDone,
 }: {
-  message: MessageRow;
+  payment: MatchTarget;
   match: ReturnType<typeof useMatchPayment>;
   onCancel: () => void;
   onDone: () => void;
@@ -50,10 +50,9 @@ function MatchForm({
       setNotice('Please select the device this payment is for.');
       return;
     }
-    if (message.payment_id === null) return;
     setNotice(null);
     match.mutate(
-      { paymentId: message.payment_id, serialNumber: serial },
+      { paymentId: payment.payment_id, serialNumber: serial },
       {
         onSuccess: (outcome) => {
           const token = outcome?.token ? ` Token ${outcome.token}${outcome.days ? ` (${outcome.days} days)` : ''}.` : '';
@@ -69,13 +68,13 @@ function MatchForm({
     <Stack gap="md">
       <Paper withBorder p="sm" radius="md" bg="var(--kidogo-section-bg)">
         <Text size="sm" fw={600}>
-          {message.amount ? formatMoney(message.amount, message.currency ?? currency) : 'Payment'}
-          {message.transaction_code ? ` · ${message.transaction_code}` : ''}
-          {message['Phone No.'] ? ` · from ${message['Phone No.']}` : ''}
+          {payment.amount ? formatMoney(payment.amount, payment.currency ?? currency) : 'Payment'}
+          {payment.transaction_code ? ` · ${payment.transaction_code}` : ''}
+          {payment.from ? ` · from ${payment.from}` : ''}
         </Text>
-        {message.Incoming ? (
+        {payment.text ? (
           <Text size="xs" c="dimmed" mt={4} lineClamp={3}>
-            {message.Incoming}
+            {payment.text}
           </Text>
         ) : null}
       </Paper>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
-import type { MessageRow } from '../api/types';
+import type { MessageRow, Payment } from '../api/types';
 
 const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
   id: 1,
@@ -51,7 +51,7 @@ describe('Message History', () => {
     renderApp('/messages');
     expect(await screen.findByText(/QK12AB34CD Confirmed/, {}, { timeout: 5000 })).toBeInTheDocument();
     for (const h of ['Incoming', 'Outgoing', 'Recipient Number', 'Amount', 'Date']) {
-      expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
+      expect(within(screen.getByRole('table', { name: 'Messages' })).getByRole('columnheader', { name: h })).toBeInTheDocument();
     }
     expect(within(screen.getByRole('table', { name: 'Messages' })).getByText('Processed')).toBeInTheDocument();
     expect(screen.getByText('SMS Sent')).toBeInTheDocument();
@@ -139,5 +139,103 @@ describe('Message History', () => {
     renderApp('/messages');
     await screen.findByText(/QK12AB34CD Confirmed/, {}, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Match' })).not.toBeInTheDocument();
+  });
+});
+
+const heldPayment = (overrides: Partial<Payment> = {}): Payment => ({
+  payment_id: 41,
+  amount: '1200.00',
+  currency: 'UGX',
+  status: 'pending',
+  payment_method: 'bank',
+  source: 'statement',
+  customer_id: null,
+  customer_name: null,
+  serial_number: null,
+  transaction_code: 'STMT-0041',
+  account_reference: 'SHS-9999',
+  payer_phone: '+256700000001',
+  payer_name: 'GRACE N',
+  days_bought: 0,
+  credit_after: null,
+  recorded_by: null,
+  paid_at: '2026-11-21T08:00:00Z',
+  created_at: '2026-11-21T08:05:00Z',
+  ...overrides,
+});
+
+const HELD_URL = '/payg/payments?status=pending&limit=10&offset=0';
+
+function mockHeldApi(held: Payment[], extra: (c: RecordedCall) => Response | undefined = () => undefined) {
+  return mockMessagesApi([], (c) => {
+    const hit = extra(c);
+    if (hit) return hit;
+    if (c.url === HELD_URL) return jsonResponse(200, { data: held, pagination: { total: held.length, total_pages: 1, limit: 10, offset: 0 } });
+    return undefined;
+  });
+}
+
+describe('Held Payments', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the pending payments with their amount, currency, code and payer', async () => {
+    const { calls } = mockHeldApi([heldPayment(), heldPayment({ payment_id: 42, transaction_code: 'QK99', payer_name: null, payer_phone: '0712345678', amount: '500.00', currency: 'KES' })]);
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/messages');
+    const table = await screen.findByRole('table', { name: 'Held Payments' }, { timeout: 5000 });
+    await within(table).findByText('STMT-0041');
+    for (const h of ['Paid At', 'Amount', 'Transaction Code', 'Payer', 'Action']) {
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(within(table).getByText(/UGX\s*1,200\.00/)).toBeInTheDocument();
+    expect(within(table).getByText('GRACE N · +256700000001')).toBeInTheDocument();
+    expect(within(table).getByText('0712345678')).toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: /^Match / })).toHaveLength(2);
+    expect(calls.map((c) => c.url)).toContain(HELD_URL);
+  });
+
+  it("says 'No payments are waiting to be matched.' when none are held, and offers staff no Match", async () => {
+    mockHeldApi([]);
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    renderApp('/messages');
+    expect(await screen.findByText('No payments are waiting to be matched.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Held Payments' })).queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+  });
+
+  it('matches a held payment to a device, then reads the held payments and the messages again', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockHeldApi([heldPayment()], (c) =>
+      c.url === '/payg/payments/41/match' ? jsonResponse(200, { status: 'processed', payment_id: 41, token: '987654321', days: 3 }) : undefined,
+    );
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/messages');
+    await user.click(await screen.findByRole('button', { name: 'Match STMT-0041' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Match Payment to a Device' });
+    expect(within(dialog).getByText(/UGX\s*1,200\.00 · STMT-0041 · from GRACE N · \+256700000001/)).toBeInTheDocument();
+    const heldReads = calls.filter((c) => c.url === HELD_URL).length;
+    const messageReads = calls.filter((c) => c.url.startsWith('/payg/fetch_messages')).length;
+    await user.click(await within(dialog).findByRole('radio', { name: 'SHS-0002' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Match Payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = calls.find((c) => c.url === '/payg/payments/41/match')!;
+    expect(sent.method).toBe('POST');
+    expect(JSON.parse(sent.body!)).toEqual({ serial_number: 'SHS-0002' });
+    expect(await screen.findByText('Payment matched to SHS-0002. Token 987654321 (3 days).')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === HELD_URL).length).toBeGreaterThan(heldReads));
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/fetch_messages')).length).toBeGreaterThan(messageReads));
+  });
+
+  it("shows the server's 409 in the dialog and keeps it open", async () => {
+    const user = userEvent.setup();
+    const refusal = 'The payment is in UGX but the device is priced in KES';
+    mockHeldApi([heldPayment()], (c) => (c.url === '/payg/payments/41/match' ? jsonResponse(409, { detail: refusal, message: refusal }) : undefined));
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/messages');
+    await user.click(await screen.findByRole('button', { name: 'Match STMT-0041' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Match Payment to a Device' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'SHS-0002' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Match Payment' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Match Payment to a Device' })).toBeInTheDocument();
   });
 });

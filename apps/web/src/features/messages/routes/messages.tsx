@@ -9,10 +9,17 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { DEFAULT_MESSAGE_PAGE_SIZE, useMessages } from '../api/get-messages';
 import { messageKeys } from '../api/keys';
-import { MESSAGE_PAGE_SIZES, type MessageRow } from '../api/types';
+import { MESSAGE_PAGE_SIZES, type MatchTarget, type MessageRow } from '../api/types';
+import { HeldPaymentsCard } from '../components/held-payments';
 import { MatchPaymentModal } from '../components/match-payment-modal';
 import { MessageStatsCards } from '../components/message-stats';
 import { MessagesTable } from '../components/messages-table';
+
+/** The table offers Match only on a message with a payment. */
+const messageMatchTarget = (m: MessageRow): MatchTarget | null =>
+  m.payment_id === null
+    ? null
+    : { payment_id: m.payment_id, amount: m.amount, currency: m.currency ?? null, transaction_code: m.transaction_code, from: m['Phone No.'], text: m.Incoming };
 
 /** Message History: mobile-money confirmations received, and the replies sent back. */
 export default function MessagesRoute() {
@@ -23,7 +30,7 @@ export default function MessagesRoute() {
   const [debounced] = useDebouncedValue(search.trim(), 500);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_MESSAGE_PAGE_SIZE);
-  const [matching, setMatching] = useState<MessageRow | null>(null);
+  const [matching, setMatching] = useState<MatchTarget | null>(null);
 
   const [lastKey, setLastKey] = useState(`${debounced}|${pageSize}`);
   if (`${debounced}|${pageSize}` !== lastKey) {
@@ -50,6 +57,7 @@ export default function MessagesRoute() {
         }
       />
       <MessageStatsCards />
+      <HeldPaymentsCard canMatch={canMatch} onMatch={setMatching} />
       <Card padding="md" radius="md">
         <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
           <TextInput
@@ -76,11 +84,11 @@ export default function MessagesRoute() {
           onRetry={() => void messages.refetch()}
           searching={debounced !== ''}
           canMatch={canMatch}
-          onMatch={setMatching}
+          onMatch={(m) => setMatching(messageMatchTarget(m))}
         />
         <PaginationControl page={page} total={messages.data?.total ?? 0} pageSize={pageSize} onPageChange={setPage} itemLabel="messages" />
       </Card>
-      <MatchPaymentModal message={matching} onClose={() => setMatching(null)} />
+      <MatchPaymentModal payment={matching} onClose={() => setMatching(null)} />
     </>
   );
 }

@@ -1,0 +1,85 @@
+import { Badge, Button, Card, Group, Text } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateText } from '@/components/ui/date-text';
+import { Money } from '@/components/ui/money';
+import { PaginationControl } from '@/components/ui/pagination-control';
+import { errorMessage } from '@/lib/api-client';
+import { HELD_PAYMENT_PAGE_SIZE, useHeldPayments } from '../api/get-held-payments';
+import type { MatchTarget, Payment } from '../api/types';
+
+const payer = (p: Payment): string | null => [p.payer_name, p.payer_phone].filter(Boolean).join(' · ') || null;
+
+/**
+ * Payments held for staff to match. A held statement row has no message, so
+ * the messages table alone cannot reach it. The list reply carries no hold
+ * reason (that is kept on the message), so there is no "why held" column.
+ */
+export function HeldPaymentsCard({ canMatch, onMatch }: { canMatch: boolean; onMatch: (payment: MatchTarget) => void }) {
+  const [page, setPage] = useState(1);
+  const held = useHeldPayments((page - 1) * HELD_PAYMENT_PAGE_SIZE);
+  const total = held.data?.total ?? 0;
+  // The last row of the last page was matched: step back to a page that still has rows.
+  const lastPage = Math.max(1, Math.ceil(total / HELD_PAYMENT_PAGE_SIZE));
+  if (held.data && !held.isPlaceholderData && page > lastPage) setPage(lastPage);
+
+  const columns: Column<Payment>[] = [
+    { key: 'paid', header: 'Paid At', render: (p) => <DateText value={p.paid_at} withTime /> },
+    { key: 'amount', header: 'Amount', align: 'right', render: (p) => <Money amount={p.amount} currency={p.currency} size="sm" fw={600} /> },
+    {
+      key: 'code',
+      header: 'Transaction Code',
+      render: (p) => (
+        <Text size="sm" ff="monospace">
+          {p.transaction_code ?? '—'}
+        </Text>
+      ),
+    },
+    { key: 'payer', header: 'Payer', render: (p) => <Text size="sm">{payer(p) ?? '—'}</Text> },
+  ];
+  if (canMatch) {
+    columns.push({
+      key: 'action',
+      header: 'Action',
+      render: (p) => (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="orange"
+          leftSection={<IconLink size={12} />}
+          aria-label={`Match ${p.transaction_code ?? `payment ${p.payment_id}`}`}
+          onClick={() =>
+            onMatch({ payment_id: p.payment_id, amount: p.amount, currency: p.currency, transaction_code: p.transaction_code, from: payer(p) })
+          }
+        >
+          Match
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <Card padding="md" radius="md" mb="lg">
+      <Group gap="xs" mb="md">
+        <Text fw={600}>Held Payments</Text>
+        {total > 0 ? (
+          <Badge color="orange" variant="light">
+            {total}
+          </Badge>
+        ) : null}
+      </Group>
+      <DataTable
+        caption="Held Payments"
+        columns={columns}
+        rows={held.data?.data}
+        rowKey={(p) => p.payment_id}
+        loading={held.isPending}
+        error={held.isError ? errorMessage(held.error, 'Failed to fetch held payments') : null}
+        onRetry={() => void held.refetch()}
+        emptyText="No payments are waiting to be matched."
+      />
+      <PaginationControl page={page} total={total} pageSize={HELD_PAYMENT_PAGE_SIZE} onPageChange={setPage} itemLabel="payments" />
+    </Card>
+  );
+}
