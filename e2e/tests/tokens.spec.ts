@@ -1,4 +1,4 @@
-import { openSignedIn, seedDevice, unique } from '../support/api.js';
+import { apiCall, openSignedIn, seedDevice, unique } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 test.describe('tokens', () => {
@@ -34,6 +34,28 @@ test.describe('tokens', () => {
 
     await page.getByPlaceholder('Search tokens by ID, customer name, status...').fill(device.serial_number);
     await expect(page.getByRole('table', { name: 'Tokens' }).getByRole('row')).toHaveCount(2);
+  });
+
+  test('a set-time token closes the older ones: they read Expired in the log and in the device history', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const device = await seedDevice(page, unique('SN'));
+    const first = await apiCall<{ code_token: string }>(page, 'POST', '/generate-token-by-days', { serial_number: device.serial_number, number_of_days: 3 });
+    const reset = await apiCall<{ code_token: string }>(page, 'POST', '/generate-token', { serial_number: device.serial_number, type: 'set_time', value: 5 });
+    const grouped = (token: string) => token.replace(/(\d{3})(?=\d)/g, '$1 ');
+
+    await page.goto('/tokens');
+    await page.getByPlaceholder('Search tokens by ID, customer name, status...').fill(device.serial_number);
+    const table = page.getByRole('table', { name: 'Tokens' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(table.getByRole('row', { name: new RegExp(grouped(reset.code_token)) })).toContainText('Success');
+    await expect(table.getByRole('row', { name: new RegExp(grouped(first.code_token)) })).toContainText('Expired');
+    await screenshotBothThemes(page, 'tokens-expired');
+
+    await page.goto(`/device-activity/${device.serial_number}`);
+    const history = page.getByRole('table', { name: 'Token History' });
+    await expect(history.getByRole('row', { name: new RegExp(grouped(first.code_token)) })).toContainText('Expired');
+    await expect(history.getByRole('row', { name: new RegExp(grouped(reset.code_token)) })).toContainText('Success');
   });
 
   test('an unknown serial number shows the error in the modal', async ({ page }) => {

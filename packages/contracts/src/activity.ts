@@ -37,6 +37,11 @@ export const ZTokenHistoryEntrySchema = z.object({
   amount_paid: ZMoneySchema.nullable(),
   generated_at: z.string(),
   status: z.string(),
+  /**
+   * False once the device no longer takes it (OpenPAYGO): a newer SET_TIME,
+   * unlock or counter sync token, or 16 counts of newer tokens. Shown as Expired.
+   */
+  is_valid: z.boolean(),
   /** The user who generated it, 'system' for tokens the payment pipeline issued. */
   generated_by: z.string(),
   customer_name: z.string().nullable(),

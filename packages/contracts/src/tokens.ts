@@ -101,6 +101,12 @@ export const ZTokenLogSchema = z.object({
   days_generated: z.number(),
   token_count: z.number().int(),
   status: z.string(),
+  /**
+   * False once the device no longer takes the token (OpenPAYGO Token): a
+   * newer SET_TIME, unlock or counter sync token closes every older count,
+   * and an add-time token is refused 16 counts below the newest. The
+   * dashboard counts these as expired; the lists show them as Expired.
+   */
   is_valid: z.boolean(),
   was_assigned: z.boolean(),
   payment_id: z.number().int().nullable(),

@@ -26,6 +26,7 @@ export const ActivityMapper = {
     amount_paid: Dec | null;
     created_at: When;
     status: string;
+    is_valid: boolean;
     generated_by: string | null;
     customer_name: string | null;
   }): TokenHistoryEntry {
@@ -37,6 +38,7 @@ export const ActivityMapper = {
       amount_paid: t.amount_paid ? money(t.amount_paid) : null,
       generated_at: isoOf(t.created_at),
       status: t.status,
+      is_valid: t.is_valid,
       generated_by: t.generated_by || 'system',
       customer_name: t.customer_name,
     };

@@ -29,7 +29,7 @@ export class ActivityService {
              i.token_count, i.is_assigned, i.assigned_at, i.price, i.total_paid, i.credit_until, c.customer_name,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
-                SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, generated_by, customer_name
+                SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, is_valid, generated_by, customer_name
                 FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id
                 ORDER BY created_at DESC, token_log_id DESC OFFSET ${skip}::int LIMIT ${query.limit}::int) t) AS tokens,
              (SELECT count(*)::int FROM payments WHERE organization_id = i.organization_id AND item_id = i.item_id) AS payment_total,

@@ -395,7 +395,7 @@ export class PaymentPipeline {
            d AS (UPDATE items SET credit = ${result.applied.credit}::numeric, total_paid = ${result.applied.totalPaid}::numeric,
                                   ${tokenColumnsSql(item)}, updated_at = now()
                  WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int AND EXISTS (SELECT 1 FROM p) RETURNING 1),
-           ${tokens ? Prisma.sql`tl AS (${tokens.logs} RETURNING 1), al AS (${tokens.audits} RETURNING 1),` : Prisma.empty}
+           ${tokens ? Prisma.sql`tl AS (${tokens.logs} RETURNING 1), al AS (${tokens.audits} RETURNING 1), ex AS (${tokens.expire} RETURNING 1),` : Prisma.empty}
            m AS (${message})
       SELECT message_id FROM m`);
     return rows[0] ? { messageId: rows[0].message_id } : null;

@@ -1,3 +1,4 @@
+import { MAX_UNUSED_OLDER_TOKENS } from '@kidogo/openpaygo';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
 
@@ -109,22 +110,86 @@ export interface TokenWriteContext {
   paymentId: number | null;
 }
 
+/** The kinds that are OpenPAYGO ADD_TIME tokens; the others (SET_TIME, DISABLE_PAYG, COUNTER_SYNC) close every older count. */
+const ADDS_TIME: ReadonlySet<string> = new Set(['add_time', 'activation']);
+
+/**
+ * Where a device's tokens stand once it has taken its newer tokens: `top`,
+ * the highest count issued (or the device's count, when set higher by hand),
+ * and `barrier`, the highest count of a token that closes every older count
+ * (null when there is none).
+ */
+export interface TokenHorizon {
+  top: number;
+  barrier: number | null;
+}
+
+/**
+ * Whether a device still takes this token once it has taken the newer ones
+ * (OpenPAYGO Token, as decodeToken does): an ADD_TIME token is taken above
+ * the last count, or unused within the 16 counts below it; any other type
+ * only above it. A SET_TIME, DISABLE_PAYG or COUNTER_SYNC token marks every
+ * older count used. A token no longer taken is expired (is_valid false):
+ * the dashboard counts it so and the lists show it as Expired.
+ */
+export function stillTaken(count: number, kind: string, h: TokenHorizon): boolean {
+  if (h.barrier !== null && count < h.barrier) return false;
+  if (count === h.top) return true;
+  return ADDS_TIME.has(kind) && count > h.top - MAX_UNUSED_OLDER_TOKENS;
+}
+
+/** The horizon after the planned tokens, from the device's count before them. */
+export function horizonAfter(tokens: readonly PlannedToken[], countBefore: number): TokenHorizon {
+  const top = Math.max(countBefore, ...tokens.map((t) => t.count));
+  const closing = tokens.filter((t) => !ADDS_TIME.has(t.kind)).map((t) => t.count);
+  return { top, barrier: closing.length ? Math.max(...closing) : null };
+}
+
+/**
+ * `UPDATE token_logs` marking expired the device's older tokens it no longer
+ * takes at `h` (the SQL form of stillTaken), for a data-modifying CTE, and
+ * written only when `guard` returned a row. Tokens at or below the device's
+ * count before (`countBefore`) less the window are expired already (every
+ * write of tokens or of the count goes through here, and migration
+ * 0024_token_expiry marked the older ones), so only the few rows above it
+ * are read, by the (device, count) key: a device with a thousand tokens
+ * reads about eight.
+ */
+export function expireOlderSql(orgId: string, itemId: number, countBefore: number, h: TokenHorizon, guard: string | null): Prisma.Sql {
+  const closing = h.barrier === null ? Prisma.empty : Prisma.sql`OR token_count < ${h.barrier}::int`;
+  return Prisma.sql`UPDATE token_logs SET is_valid = false
+    WHERE organization_id = ${orgId} AND item_id = ${itemId}::int AND is_valid
+      AND token_count > ${countBefore - MAX_UNUSED_OLDER_TOKENS - 1}::int AND token_count < ${h.top}::int
+      AND (token_count <= ${h.top - MAX_UNUSED_OLDER_TOKENS}::int ${closing}
+           OR token_type NOT IN ('add_time'::"TokenType", 'activation'::"TokenType"))
+      ${guard ? Prisma.raw(`AND EXISTS (SELECT 1 FROM ${guard})`) : Prisma.empty}`;
+}
+
 /**
  * The token log rows and their audit entries as two INSERT ... SELECT
- * statements for a data-modifying CTE, each row written only when `guard`
- * (a CTE name, e.g. the payment just inserted) returned a row, so the
- * whole write is one statement that writes nothing when the guard did not.
+ * statements for a data-modifying CTE, and the UPDATE expiring the older
+ * tokens the new ones close (expireOlderSql), each row written only when
+ * `guard` (a CTE name, e.g. the payment just inserted) returned a row, so
+ * the whole write is one statement that writes nothing when the guard did
+ * not.
  */
-export function tokenInsertsSql(ctx: TokenWriteContext, tokens: PlannedToken[], guard: string | null): { logs: Prisma.Sql; audits: Prisma.Sql } | null {
+export function tokenInsertsSql(
+  ctx: TokenWriteContext,
+  tokens: PlannedToken[],
+  guard: string | null,
+): { logs: Prisma.Sql; audits: Prisma.Sql; expire: Prisma.Sql } | null {
   if (!tokens.length) return null;
   const { orgId, item } = ctx;
   const from = guard ? Prisma.raw(`FROM ${guard}`) : Prisma.empty;
   const assigned = item.is_assigned;
+  // A token's count is at most 2 above the one before it.
+  const countBefore = tokens[0]!.count - 2;
+  const horizon = horizonAfter(tokens, countBefore);
   const logRows = tokens.map(
     (t) => Prisma.sql`SELECT ${orgId}::varchar, ${item.item_id}::int, ${item.serial_number}::varchar,
       ${assigned ? item.customer_id : null}::int, ${assigned ? item.customer_name : null}::varchar, ${ctx.paymentId}::int,
       ${t.token}::varchar, ${t.kind}::"TokenType", ${t.count}::int, ${t.value}::int, ${t.days}::numeric,
-      ${t.amountPaid}::numeric, ${assigned}::boolean, ${ctx.generatedBy}::varchar ${from}`,
+      ${t.amountPaid}::numeric, ${assigned}::boolean, ${ctx.generatedBy}::varchar, ${stillTaken(t.count, t.kind, horizon)}::boolean ${from}`,
   );
   const auditRows = tokens.map(
     (t) => Prisma.sql`SELECT ${orgId}::varchar, ${ctx.actor?.user_id ?? null}::int, ${ctx.actor?.username ?? null}::varchar,
@@ -134,8 +199,9 @@ export function tokenInsertsSql(ctx: TokenWriteContext, tokens: PlannedToken[], 
   );
   return {
     logs: Prisma.sql`INSERT INTO token_logs (organization_id, item_id, serial_number, customer_id, customer_name, payment_id,
-        token_value, token_type, token_count, value, days_generated, amount_paid, was_assigned, generated_by)
+        token_value, token_type, token_count, value, days_generated, amount_paid, was_assigned, generated_by, is_valid)
       ${Prisma.join(logRows, ' UNION ALL ')}`,
+    expire: expireOlderSql(orgId, item.item_id, countBefore, horizon, guard),
     audits: Prisma.sql`INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
       ${Prisma.join(auditRows, ' UNION ALL ')}`,
   };

@@ -18,16 +18,18 @@ const COLUMNS = columnsOf();
 
 /**
  * The Status column's labels (see the web's tokenStatus): 'Success' when
- * the generation succeeded, else 'Valid' or 'Invalid' by is_valid (or a
- * status of 'valid'). Each as the condition that gives a row that label;
- * the last two also say `status <> 'success'` (implied by the rest), the
- * condition of the partial index that finds those few rows
- * (0020_token_search).
+ * the generation succeeded and the device still takes the token, 'Expired'
+ * when it no longer does (is_valid false, see stillTaken) or the status says
+ * so, else 'Valid' or 'Invalid' by is_valid (or a status of 'valid'). Each
+ * as the condition that gives a row that label; the last two also say
+ * `status <> 'success'` (implied by the rest), the condition of the partial
+ * index that finds those few rows (0020_token_search).
  */
 const STATUS_LABELS: readonly [label: string, condition: Prisma.Sql][] = [
-  ['success', Prisma.sql`lower(status) = 'success'`],
-  ['valid', Prisma.sql`(status <> 'success' AND lower(status) <> 'success' AND (is_valid OR lower(status) = 'valid'))`],
-  ['invalid', Prisma.sql`(status <> 'success' AND lower(status) <> 'success' AND NOT is_valid AND lower(status) <> 'valid')`],
+  ['success', Prisma.sql`(lower(status) = 'success' AND is_valid)`],
+  ['expired', Prisma.sql`((lower(status) = 'success' AND NOT is_valid) OR lower(status) = 'expired')`],
+  ['valid', Prisma.sql`(status <> 'success' AND lower(status) NOT IN ('success', 'expired') AND (is_valid OR lower(status) = 'valid'))`],
+  ['invalid', Prisma.sql`(status <> 'success' AND lower(status) NOT IN ('success', 'expired') AND NOT is_valid AND lower(status) <> 'valid')`],
 ];
 
 /**

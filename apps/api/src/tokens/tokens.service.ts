@@ -22,7 +22,7 @@ import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { toTokenLog } from './tokens.mapper.js';
 import { listTokenLogs } from './token-log-list.js';
-import { lockItemsSql, serialWhere, tokenColumnsSql, tokenInsertsSql, type LockedItem, type PlannedToken } from './token-device.js';
+import { expireOlderSql, lockItemsSql, serialWhere, tokenColumnsSql, tokenInsertsSql, type LockedItem, type PlannedToken } from './token-device.js';
 
 export type { LockedItem, PlannedToken } from './token-device.js';
 
@@ -191,7 +191,7 @@ export class TokensService {
       const [t] = this.plan(item, [{ ...req, type }], daysField);
       const writes = tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [t!], null)!;
       await run(Prisma.sql`
-        WITH tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1)
+        WITH tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1)
         UPDATE items SET ${tokenColumnsSql(item)}, updated_at = now()
         WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int`);
       return {
@@ -231,7 +231,9 @@ export class TokensService {
           INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
           VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'token.count_update', 'item', ${String(item.item_id)}, ${description}, ${JSON.stringify(metadata)}::jsonb)
           RETURNING 1
-        )
+        ),
+        -- Tokens the device no longer takes once it is at the new count.
+        ex AS (${expireOlderSql(orgId, item.item_id, item.token_count, { top: input.new_token_count, barrier: null }, null)} RETURNING 1)
         UPDATE items SET token_count = ${input.new_token_count}::int, updated_at = now()
         WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int`);
       return {

@@ -33,10 +33,13 @@ describe('status colours (spec section 4)', () => {
     expect(paymentStatusColor(null)).toBe('red');
   });
 
-  it('token: success or valid green, otherwise invalid red', () => {
+  it('token: success or valid green, expired grey, otherwise invalid red', () => {
     expect(tokenStatus({ status: 'success' })).toEqual({ label: 'Success', color: 'green' });
+    expect(tokenStatus({ status: 'success', is_valid: true })).toEqual({ label: 'Success', color: 'green' });
+    expect(tokenStatus({ status: 'success', is_valid: false })).toEqual({ label: 'Expired', color: 'gray' });
     expect(tokenStatus({ status: 'generated', is_valid: true })).toEqual({ label: 'Valid', color: 'green' });
-    expect(tokenStatus({ status: 'expired', is_valid: false })).toEqual({ label: 'Invalid', color: 'red' });
+    expect(tokenStatus({ status: 'expired', is_valid: false })).toEqual({ label: 'Expired', color: 'gray' });
+    expect(tokenStatus({ status: 'generated', is_valid: false })).toEqual({ label: 'Invalid', color: 'red' });
     expect(tokenStatus({})).toEqual({ label: 'Invalid', color: 'red' });
   });
 });

@@ -16,12 +16,18 @@ export function paymentStatusColor(status: string | null | undefined): string {
   return 'red';
 }
 
-/** Token: 'Success' when generation succeeded, else 'Valid' or 'Invalid' from is_valid. */
+/**
+ * Token: 'Success' when generation succeeded and the device still takes it,
+ * 'Expired' once it no longer does (is_valid false: a newer set-time, unlock
+ * or counter sync token, or 16 counts of newer tokens) or its status says
+ * so, else 'Valid' or 'Invalid' from is_valid.
+ */
 export function tokenStatus(token: { status?: string | null; is_valid?: boolean | null }): {
-  label: 'Success' | 'Valid' | 'Invalid';
-  color: 'green' | 'red';
+  label: 'Success' | 'Expired' | 'Valid' | 'Invalid';
+  color: 'green' | 'gray' | 'red';
 } {
   const s = norm(token.status);
+  if (s === 'expired' || (s === 'success' && token.is_valid === false)) return { label: 'Expired', color: 'gray' };
   if (s === 'success') return { label: 'Success', color: 'green' };
   if (token.is_valid === true || s === 'valid') return { label: 'Valid', color: 'green' };
   return { label: 'Invalid', color: 'red' };

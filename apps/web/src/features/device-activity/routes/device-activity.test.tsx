@@ -21,9 +21,10 @@ const activity = (overrides: Record<string, unknown> = {}) => ({
     },
     token_history: {
       items: [
-        { id: 1, token: '123456789', token_type: 'add_time', days: 10, amount_paid: '500.00', generated_at: '2026-11-20T09:30:00Z', status: 'success', generated_by: null, customer_name: 'Amina Wanjiru' },
+        { id: 2, token: '987654321', token_type: 'add_time', days: 10, amount_paid: '500.00', generated_at: '2026-11-21T09:30:00Z', status: 'success', is_valid: true, generated_by: 'amina', customer_name: 'Amina Wanjiru' },
+        { id: 1, token: '123456789', token_type: 'add_time', days: 10, amount_paid: '500.00', generated_at: '2026-11-20T09:30:00Z', status: 'success', is_valid: false, generated_by: null, customer_name: 'Amina Wanjiru' },
       ],
-      total: 1,
+      total: 2,
     },
     payment_history: {
       items: [{ payment_id: 9, amount: '500.00', paid_at: '2026-11-20T09:30:00Z', status: 'completed', customer_name: 'Amina Wanjiru', device_serial: 'SHS-0001', transaction_code: 'QK12AB34CD', payment_method: 'mobile_money' }],
@@ -47,10 +48,14 @@ describe('Device Activity', () => {
     expect(within(card).getByText(/Assigned to/)).toHaveTextContent('Assigned to Amina Wanjiru');
     expect(calls.find((c) => c.url.startsWith('/payg/devices/'))?.url).toBe('/payg/devices/SHS-0001/activity?page=1&limit=20');
 
-    expect(screen.getByRole('tab', { name: /Token History/ })).toHaveTextContent('1');
+    expect(screen.getByRole('tab', { name: /Token History/ })).toHaveTextContent('2');
     expect(screen.getByRole('tab', { name: /Message History/ })).toHaveTextContent('0');
     expect(screen.getByText('123 456 789')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'system' })).toBeInTheDocument();
+    // The newer token is taken; the older one the device no longer takes reads Expired.
+    const rowOf = (token: string) => screen.getByText(token).closest('tr')!;
+    expect(within(rowOf('987 654 321')).getByText('Success')).toBeInTheDocument();
+    expect(within(rowOf('123 456 789')).getByText('Expired')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: /Message History/ }));
     expect(screen.getByText('No messages for this device yet')).toBeInTheDocument();
