@@ -233,7 +233,8 @@ describe('payments', () => {
       expect(all.pagination).toEqual({ total: 4, total_pages: 1, limit: 20, offset: 0 });
       expect(all.data.map((p) => p.amount)).toEqual(['40.00', '300.00', '200.00', '100.00']);
       expect(all.data[0]).toMatchObject({ payment_id: unmatched.payment_id, status: 'pending', payment_method: 'mobile_money', customer_id: null, serial_number: null, payer_phone: '254712345678' });
-      expect(all.data[1]).toMatchObject({ status: 'completed', customer_id: b.customer.id, customer_name: b.customer.customer_name, serial_number: b.item.serial_number, days_bought: 30, currency: 'KES' });
+      expect(all.data[0]!.hold_reason).toBe('No single device matches the account reference UNKNOWN');
+      expect(all.data[1]).toMatchObject({ status: 'completed', customer_id: b.customer.id, customer_name: b.customer.customer_name, serial_number: b.item.serial_number, days_bought: 30, currency: 'KES', hold_reason: null });
 
       expect((await list({ status: 'pending' })).data.map((p) => p.amount)).toEqual(['40.00']);
       // Totals filtered by status and dates come from the daily totals, part days from the rows.
@@ -288,6 +289,8 @@ describe('payments', () => {
         (await t.http.post(`/payg/payments/${r.payment_id}/match`).set(user.auth).send({ serial_number: s.item.serial_number }).expect(200)).body,
       );
       expect(matched).toMatchObject({ status: 'processed', payment_id: r.payment_id, days: 5, serial_number: s.item.serial_number, message_id: r.message_id });
+      // Matched: no longer held, so no reason.
+      expect((await t.db.db.payment.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: r.payment_id! } } })).hold_reason).toBeNull();
       expect(deviceOf(s).enterToken(matched.token!, NOW)).toMatchObject({ status: 'VALID', days: 5 });
       const message = await t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: r.message_id } } });
       expect(message).toMatchObject({ status: 'processed', delivery_status: 'queued', recipient_number: '254722000333', item_id: s.item.id });

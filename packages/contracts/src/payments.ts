@@ -146,6 +146,8 @@ export const ZPaymentSchema = z.object({
   days_bought: z.number().int(),
   credit_after: ZMoneySchema.nullable(),
   recorded_by: z.string().nullable(),
+  /** Why a pending payment waits for staff to match it (no single device matched, another currency, …); null otherwise. */
+  hold_reason: z.string().nullable(),
   paid_at: z.string(),
   created_at: z.string(),
 });

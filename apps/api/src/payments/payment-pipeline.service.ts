@@ -116,6 +116,14 @@ const unassigned = (serial: string) =>
  * of the same code (which waited for the device lock) writes nothing and
  * replays the first one's result.
  */
+/** Why a payment no device was found for is held (findDevice's rules), as the held payments list and a statement's reply say it. */
+export function unmatchedReason(p: { accountReference?: string | null; payerPhone?: string | null }): string {
+  const account = p.accountReference?.trim();
+  if (account) return `No single device matches the account reference ${account}`;
+  if (p.payerPhone) return "No account reference, and no single device matches the payer's phone";
+  return "No account reference and no payer's phone to find the device by";
+}
+
 @Injectable()
 export class PaymentPipeline {
   constructor(private readonly tokens: TokensService) {}
@@ -186,7 +194,7 @@ export class PaymentPipeline {
     );
     const result = this.result(item, { id: payment.id, amount, transactionCode: payment.transaction_code, payerPhone: payment.payer_phone }, applied, planned);
     const update = Prisma.sql`
-      UPDATE payments SET item_id = ${item.item_id}::int, customer_id = ${item.customer_id}::int, status = 'completed'::"PaymentStatus",
+      UPDATE payments SET item_id = ${item.item_id}::int, customer_id = ${item.customer_id}::int, status = 'completed'::"PaymentStatus", hold_reason = NULL,
                           days_bought = ${applied.allocation.daysBought}::int, credit_after = ${applied.credit}::numeric,
                           currency = ${applied.currency}
       WHERE organization_id = ${orgId} AND payment_id = ${payment.id}::int
@@ -258,10 +266,11 @@ export class PaymentPipeline {
     const rows = await run(Prisma.sql`
       WITH p AS (
         INSERT INTO payments (payment_id, organization_id, amount, currency, payment_method, status, transaction_code, reference,
-                              account_reference, payer_phone, payer_name, source, message_id, recorded_by, paid_at)
+                              account_reference, payer_phone, payer_name, source, message_id, recorded_by, paid_at, hold_reason)
         VALUES (${id}::int, ${orgId}, ${amount}::numeric, ${p.currency ?? 'KES'}, ${p.method}, 'pending'::"PaymentStatus",
                 ${p.transactionCode}, ${p.source === 'manual' ? p.transactionCode : null}, ${p.accountReference},
-                ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz)
+                ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz,
+                ${(p.hold ?? unmatchedReason(p)).slice(0, 300)})
         ON CONFLICT (organization_id, transaction_code) DO NOTHING
         RETURNING payment_id
       )${message}

@@ -16,6 +16,7 @@ export interface PaymentWithNames {
   days_bought: number;
   credit_after: Prisma.Decimal | null;
   recorded_by: string | null;
+  hold_reason: string | null;
   paid_at: Date;
   created_at: Date;
   customer: { customer_name: string } | null;
@@ -40,6 +41,7 @@ export function toPayment(r: PaymentWithNames): Payment {
     days_bought: r.days_bought,
     credit_after: r.credit_after === null ? null : r.credit_after.toFixed(2),
     recorded_by: r.recorded_by,
+    hold_reason: r.hold_reason,
     paid_at: r.paid_at.toISOString(),
     created_at: r.created_at.toISOString(),
   };

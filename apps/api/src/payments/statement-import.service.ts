@@ -5,7 +5,7 @@ import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { PaymentPipeline } from './payment-pipeline.service.js';
+import { PaymentPipeline, unmatchedReason } from './payment-pipeline.service.js';
 import { parse } from 'csv-parse/sync';
 
 export interface UploadedFile {
@@ -123,11 +123,7 @@ export class StatementImportService {
 
 /** A held row as staff need it: which receipt, how much, and why no device was given the money. */
 function heldRow(row: number, p: ParsedPayment, outcome: PaymentOutcome): StatementImportReply['held'][number] {
-  const reason =
-    outcome.hold_reason ??
-    (p.account_reference
-      ? `No single device matches the account reference ${p.account_reference}`
-      : "No account reference, and no single device matches the payer's phone");
+  const reason = outcome.hold_reason ?? unmatchedReason({ accountReference: p.account_reference, payerPhone: p.sender_phone });
   return { row, payment_id: outcome.payment_id!, transaction_code: p.transaction_code, amount: outcome.amount ?? p.amount, reason };
 }
 

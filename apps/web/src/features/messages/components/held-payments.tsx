@@ -12,9 +12,8 @@ import type { MatchTarget, Payment } from '../api/types';
 const payer = (p: Payment): string | null => [p.payer_name, p.payer_phone].filter(Boolean).join(' · ') || null;
 
 /**
- * Payments held for staff to match. A held statement row has no message, so
- * the messages table alone cannot reach it. The list reply carries no hold
- * reason (that is kept on the message), so there is no "why held" column.
+ * Payments held for staff to match, with why each was held. A held
+ * statement row has no message, so the messages table alone cannot reach it.
  */
 export function HeldPaymentsCard({ canMatch, onMatch }: { canMatch: boolean; onMatch: (payment: MatchTarget) => void }) {
   const [page, setPage] = useState(1);
@@ -37,6 +36,15 @@ export function HeldPaymentsCard({ canMatch, onMatch }: { canMatch: boolean; onM
       ),
     },
     { key: 'payer', header: 'Payer', render: (p) => <Text size="sm">{payer(p) ?? '—'}</Text> },
+    {
+      key: 'why',
+      header: 'Why Held',
+      render: (p) => (
+        <Text size="sm" c="dimmed" maw={360}>
+          {p.hold_reason ?? '—'}
+        </Text>
+      ),
+    },
   ];
   if (canMatch) {
     columns.push({

@@ -159,6 +159,7 @@ const heldPayment = (overrides: Partial<Payment> = {}): Payment => ({
   days_bought: 0,
   credit_after: null,
   recorded_by: null,
+  hold_reason: 'No single device matches the account reference SHS-9999',
   paid_at: '2026-11-21T08:00:00Z',
   created_at: '2026-11-21T08:05:00Z',
   ...overrides,
@@ -178,15 +179,19 @@ function mockHeldApi(held: Payment[], extra: (c: RecordedCall) => Response | und
 describe('Held Payments', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the pending payments with their amount, currency, code and payer', async () => {
-    const { calls } = mockHeldApi([heldPayment(), heldPayment({ payment_id: 42, transaction_code: 'QK99', payer_name: null, payer_phone: '0712345678', amount: '500.00', currency: 'KES' })]);
+  it('lists the pending payments with their amount, currency, code, payer and why each was held', async () => {
+    const { calls } = mockHeldApi([
+      heldPayment(),
+      heldPayment({ payment_id: 42, transaction_code: 'QK99', payer_name: null, payer_phone: '0712345678', amount: '500.00', currency: 'KES', hold_reason: null }),
+    ]);
     seedSession({ user: buildUser({ role: 'owner' }) });
     renderApp('/messages');
     const table = await screen.findByRole('table', { name: 'Held Payments' }, { timeout: 5000 });
     await within(table).findByText('STMT-0041');
-    for (const h of ['Paid At', 'Amount', 'Transaction Code', 'Payer', 'Action']) {
+    for (const h of ['Paid At', 'Amount', 'Transaction Code', 'Payer', 'Why Held', 'Action']) {
       expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
     }
+    expect(within(table).getByText('No single device matches the account reference SHS-9999')).toBeInTheDocument();
     expect(within(table).getByText(/UGX\s*1,200\.00/)).toBeInTheDocument();
     expect(within(table).getByText('GRACE N · +256700000001')).toBeInTheDocument();
     expect(within(table).getByText('0712345678')).toBeInTheDocument();
