@@ -77,10 +77,16 @@ describe('message history', () => {
     expect(all).toMatchObject({ total_items: 6, total_pages: 1, current_page: 1, page_size: 20, has_next: false, has_previous: false });
     expect(all.data.map((m) => m.status)).toEqual(['unparsed', 'unmatched', 'duplicate', 'processed', 'processed', 'processed']);
     const third = all.data[3]!;
-    expect(third).toMatchObject({ id: o.replies[2]!.message_id, 'Phone No.': '254700000003', amount: '300.00', delivery_status: 'queued', payment_id: o.replies[2]!.payment_id });
+    expect(third).toMatchObject({ id: o.replies[2]!.message_id, 'Phone No.': '254700000003', recipient_number: '254700000003', amount: '300.00', delivery_status: 'queued', payment_id: o.replies[2]!.payment_id });
     expect(third.Incoming).toContain('Ksh300.00 received from');
     expect(third.Outgoing).toBe(o.replies[2]!.reply_message);
-    expect(all.data[1]).toMatchObject({ Outgoing: null, 'Phone No.': null, amount: '55.00', delivery_status: 'none' });
+    expect(all.data[1]).toMatchObject({ Outgoing: null, 'Phone No.': null, recipient_number: null, amount: '55.00', delivery_status: 'none' });
+    // Who sent each incoming text, whether or not anyone was answered.
+    expect(third.sender).toBe('MPESA');
+    const senders = await t.db.query<{ message_id: number; sender: string | null }>(
+      Prisma.sql`SELECT message_id, sender FROM messages WHERE organization_id = ${o.org.id}`,
+    );
+    expect(all.data.map((m) => m.sender)).toEqual(all.data.map((m) => senders.find((r) => r.message_id === m.id)!.sender));
 
     const p2 = await list({ page: 2, page_size: 10 });
     expect(p2).toMatchObject({ data: [], total_items: 6, total_pages: 1, current_page: 2, page_size: 10, has_next: false, has_previous: true });

@@ -24,6 +24,10 @@ export const ZMessageRowSchema = z.object({
   Outgoing: z.string().nullable(),
   /** The number the reply goes to, else the incoming sender. */
   'Phone No.': z.string().nullable(),
+  /** Who sent the incoming message (the gateway's sender: 'MPESA', a phone number); null for a reply with no incoming message. */
+  sender: z.string().nullable(),
+  /** The number the reply goes to; null when there is no reply or nobody to send it to. */
+  recipient_number: z.string().nullable(),
   amount: ZMoneySchema.nullable(),
   date: z.string(),
   status: z.enum(MESSAGE_STATUSES),

@@ -21,6 +21,8 @@ export function toMessageRow(r: MessageListRow): MessageRow {
     Incoming: r.received_message,
     Outgoing: r.forwarded_message,
     'Phone No.': r.recipient_number ?? r.sender,
+    sender: r.sender,
+    recipient_number: r.recipient_number,
     amount: r.amount === null ? null : r.amount.toFixed(2),
     date: r.received_at.toISOString(),
     status: r.status as MessageRow['status'],

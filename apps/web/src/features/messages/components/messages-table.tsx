@@ -24,14 +24,8 @@ function MessageText({ text }: { text: string | null }) {
   );
 }
 
-/**
- * 'Phone No.' is the number the reply goes to, else the incoming sender (for
- * an unmatched or unparsed message: 'MPESA'). A reply with a recipient is
- * always queued for delivery, so delivery 'none' means there is nobody to
- * name in a Recipient Number column.
- */
-export const recipient = (m: Pick<MessageRow, 'Phone No.' | 'delivery_status'>): string =>
-  (m.delivery_status !== 'none' && m['Phone No.']) || '—';
+/** The number the reply goes to; a dash when there is no reply or nobody to send it to. */
+export const recipient = (m: Pick<MessageRow, 'recipient_number'>): string => m.recipient_number || '—';
 
 export function MessagesTable({
   rows,
@@ -52,7 +46,20 @@ export function MessagesTable({
 }) {
   const orgCurrency = useOrganizationCurrency();
   const columns: Column<MessageRow>[] = [
-    { key: 'in', header: 'Incoming', render: (m) => <MessageText text={m.Incoming} /> },
+    {
+      key: 'in',
+      header: 'Incoming',
+      render: (m) => (
+        <Stack gap={2}>
+          <MessageText text={m.Incoming} />
+          {m.Incoming && m.sender ? (
+            <Text size="xs" c="dimmed">
+              From {m.sender}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
     { key: 'out', header: 'Outgoing', render: (m) => <MessageText text={m.Outgoing} /> },
     {
       key: 'to',

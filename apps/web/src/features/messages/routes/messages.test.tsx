@@ -11,6 +11,8 @@ const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
   Incoming: 'QK12AB34CD Confirmed. Ksh500.00 received from JOHN DOE 0712345678. Account SHS-0001',
   Outgoing: 'Payment of KES 500.00 received for SHS-0001. Token: 123 456 789',
   'Phone No.': '+254712345678',
+  sender: 'MPESA',
+  recipient_number: '+254712345678',
   amount: '500.00',
   date: '2026-11-20T09:30:00Z',
   status: 'processed',
@@ -59,11 +61,11 @@ describe('Message History', () => {
     expect(within(screen.getByRole('group', { name: 'Unmatched' })).getByText('1')).toBeInTheDocument();
   });
 
-  it('shows a dash, not the sender, as the recipient of a message nobody was answered for', async () => {
+  it('shows a dash, not the sender, as the recipient of a message nobody was answered for, and the sender under the text', async () => {
     mockMessagesApi([
       row(),
-      row({ id: 2, Outgoing: null, 'Phone No.': 'MPESA', amount: '750.00', status: 'unmatched', delivery_status: 'none', payment_id: 10 }),
-      row({ id: 3, Incoming: 'Hello', Outgoing: null, 'Phone No.': 'MPESA', amount: null, status: 'unparsed', delivery_status: 'none', payment_id: null }),
+      row({ id: 2, Outgoing: null, 'Phone No.': 'MPESA', recipient_number: null, amount: '750.00', status: 'unmatched', delivery_status: 'none', payment_id: 10 }),
+      row({ id: 3, Incoming: 'Hello', Outgoing: null, 'Phone No.': '+254733000111', sender: '+254733000111', recipient_number: null, amount: null, status: 'unparsed', delivery_status: 'none', payment_id: null }),
     ]);
     seedSession();
     renderApp('/messages');
@@ -75,6 +77,11 @@ describe('Message History', () => {
       .slice(1)
       .map((r) => within(r).getAllByRole('cell')[2]!.textContent);
     expect(recipients).toEqual(['+254712345678', '—', '—']);
+    const senders = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    expect(senders.map((t) => t!.replace(/^.*(From .*)$/, '$1'))).toEqual(['From MPESA', 'From MPESA', 'From +254733000111']);
   });
 
   it('says what the Processed figure counts: incoming messages processed, over all time', async () => {

@@ -19,7 +19,7 @@ import { MessagesTable } from '../components/messages-table';
 const messageMatchTarget = (m: MessageRow): MatchTarget | null =>
   m.payment_id === null
     ? null
-    : { payment_id: m.payment_id, amount: m.amount, currency: m.currency ?? null, transaction_code: m.transaction_code, from: m['Phone No.'], text: m.Incoming };
+    : { payment_id: m.payment_id, amount: m.amount, currency: m.currency ?? null, transaction_code: m.transaction_code, from: m.sender, text: m.Incoming };
 
 /** Message History: mobile-money confirmations received, and the replies sent back. */
 export default function MessagesRoute() {
