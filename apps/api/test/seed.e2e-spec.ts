@@ -49,6 +49,14 @@ describe('first start', () => {
                WHERE p.organization_id = 'demo' AND p.paid_at > m.received_at) AS late_sms,
              (SELECT count(*)::int FROM items WHERE organization_id = 'demo' AND credit_until > now() + interval '60 days') AS stale_credit`;
     expect(rows[0]).toEqual({ late_customers: 0, late_tokens: 0, late_sms: 0, stale_credit: 0 });
+    // The repaired SHS-1004 took a set-time token: its earlier tokens are expired, and the dashboard says so.
+    const repaired = await t.db.platform.tokenLog.findMany({ where: { organization_id: 'demo', serial_number: 'SHS-1004' }, orderBy: { token_count: 'asc' } });
+    expect(repaired.map((r) => [r.token_type, r.is_valid])).toEqual([...repaired.slice(0, -1).map((r) => [r.token_type, false]), ['set_time', true]]);
+    expect(repaired.length).toBeGreaterThan(1);
+    const usage = await t.http.get('/payg/metrics/usage').set(auth).expect(200);
+    const expired = await t.db.platform.tokenLog.count({ where: { organization_id: 'demo', is_valid: false } });
+    expect(expired).toBeGreaterThanOrEqual(repaired.length - 1);
+    expect(usage.body.tokens_expired).toBe(expired);
     const customerDays = await t.db.platform.$queryRaw<{ days: number }[]>`
       SELECT count(DISTINCT created_at::date)::int AS days FROM customers WHERE organization_id = 'demo'`;
     expect(customerDays[0]!.days).toBeGreaterThan(10);

@@ -18,6 +18,7 @@ import { ReceiverService } from '../receiver/receiver.service.js';
 import { OemConfigService } from '../oem-config/oem-config.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
+import { TokensService } from '../tokens/tokens.service.js';
 
 const CUSTOMERS: Array<[string, string, string, string, string]> = [
   // name, id number, phone, county, occupation
@@ -264,6 +265,12 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
   for (const [item, ms] of until) {
     await db.item.update({ where: { organization_id_id: { organization_id: orgId, id: item } }, data: { credit_until: new Date(ms) } });
   }
+
+  // A support case: SHS-1004's clock was reset in a repair, so staff sent a set-time token for the days it had left.
+  // The device refuses its older tokens from then on: the dashboard counts them as expired.
+  const repaired = await db.item.findFirstOrThrow({ where: { organization_id: orgId, serial_number: 'SHS-1004' }, select: { credit_until: true } });
+  const daysLeft = Math.min(995, Math.max(1, Math.ceil(((repaired.credit_until?.getTime() ?? now) - now) / DAY)));
+  await get(TokensService).generate(orgId, owner, { serial_number: 'SHS-1004', type: 'set_time', value: daysLeft });
 
   await get(NotificationsService).notify(superAdmin, orgId, {
     message: 'Welcome to Kidogo! This demo organization has customers, devices, payments and tokens to explore.',
