@@ -2,7 +2,7 @@ import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChartBar, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { Money } from '@/components/ui/money';
+import { DEFAULT_DISPLAY_CURRENCY, Money } from '@/components/ui/money';
 import { SearchBar, useSearchTerm } from '@/components/ui/search-bar';
 import type { PaymentTemplate } from '../api/types';
 
@@ -50,7 +50,7 @@ export function TemplatesTab({ templates, total, loading, failed, onRetry, onPer
     { key: 'daily', header: 'Daily Price', align: 'right', render: (t) => <Money amount={t.daily_price} currency={t.currency} size="sm" fw={600} /> },
     { key: 'activation', header: 'Activation Price', align: 'right', render: (t) => <Money amount={t.activation_price} currency={t.currency} size="sm" /> },
     { key: 'grace', header: 'Grace Period (days)', align: 'right', render: (t) => t.grace_period_days },
-    { key: 'currency', header: 'Currency', render: (t) => t.currency || 'KES' },
+    { key: 'currency', header: 'Currency', render: (t) => t.currency?.trim() || DEFAULT_DISPLAY_CURRENCY },
     {
       key: 'actions',
       header: 'Actions',

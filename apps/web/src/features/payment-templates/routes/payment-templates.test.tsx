@@ -97,6 +97,22 @@ describe('payment templates page', { timeout: 20_000 }, () => {
     for (const tab of ['Templates', 'Performance', 'Assignments']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
   });
 
+  it('a template without a currency shows USD, in the Currency column as in its amounts (spec §9)', async () => {
+    seedSession();
+    mockTemplatesApi((_c, path) =>
+      path === '/payg/payments/templates'
+        ? jsonResponse(200, { data: { data: [template({ currency: '' as PaymentTemplate['currency'] })], pagination: { total: 1, total_pages: 1, limit: 1000, offset: 0 } } })
+        : undefined,
+    );
+    renderApp('/payments');
+    const table = await screen.findByRole('table', { name: 'Payment templates' });
+    const row = (await within(table).findByText('Solar Home 30')).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[5]).toHaveTextContent(/^USD$/);
+    expect(cells[2]).toHaveTextContent(/^USD 50\.00$/);
+    expect(within(row).queryByText(/KES/)).not.toBeInTheDocument();
+  });
+
   it('shows Failed to load data with Retry', async () => {
     seedSession();
     mockTemplatesApi((_c, path) => (path === '/payg/payments/templates' ? jsonResponse(500, { message: 'x' }) : undefined));
