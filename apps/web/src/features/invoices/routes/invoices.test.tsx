@@ -310,6 +310,10 @@ describe('Invoices', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invoice Settings' });
     const rate = await within(dialog).findByRole('textbox', { name: 'Default Tax Rate (%)' });
     expect(within(dialog).getByRole('textbox', { name: 'Default Payment Terms (days)' })).toHaveValue('30');
+    // The Invoices screen offers USD, KES and MZN (spec §3).
+    await user.click(within(dialog).getByLabelText('Default Currency', { selector: 'input' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['USD', 'KES', 'MZN']);
+    await user.keyboard('{Escape}');
     await user.clear(rate);
     await user.type(rate, '16');
     await user.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
