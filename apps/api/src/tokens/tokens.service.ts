@@ -237,7 +237,7 @@ export class TokensService {
         UPDATE items SET token_count = ${input.new_token_count}::int, updated_at = now()
         WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int`);
       return {
-        message: 'Token count updated successfully',
+        message: 'Token count updated successfully!',
         serial_number: item.serial_number,
         old_token_count: item.token_count,
         new_token_count: input.new_token_count,

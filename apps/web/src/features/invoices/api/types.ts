@@ -11,8 +11,11 @@ export type {
   OrgInvoiceSettings,
 } from '@kidogo/contracts';
 
-/** The contract's INVOICE_STATUSES, repeated so the screen does not load the schemas at run time. */
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'sent', 'paid', 'overdue', 'draft', 'cancelled'];
+/**
+ * The statuses the Invoices screen sets (spec §4): pending, sent, paid,
+ * overdue, draft. The contract also knows cancelled, the console's.
+ */
+export const SCREEN_INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'sent', 'paid', 'overdue', 'draft'];
 
 /** The line-items shape of POST /invoices and POST /admin/invoices as the invoices screen sends it. */
 export interface CreateInvoiceInput {

@@ -7,7 +7,12 @@ import { useInvoiceSettings, useUpdateInvoiceSettings, type InvoiceSettingsView 
 import type { GlobalInvoiceSettings } from '../api/types';
 
 export const SETTINGS_SAVED = 'Invoice settings updated successfully';
-const CURRENCIES = ['USD', 'KES', 'MZN', 'EUR', 'GBP'];
+/** The Invoices screen offers USD, KES and MZN (spec §3). */
+export const SCREEN_CURRENCIES = ['USD', 'KES', 'MZN'];
+
+/** The offered currencies, plus the saved one when it is another (the console offers EUR and GBP). */
+const currencyChoices = (offered: readonly string[], saved: string | null | undefined) =>
+  saved && !offered.includes(saved) ? [...offered, saved] : [...offered];
 
 /**
  * Invoice Settings, saved for real: a super admin edits the platform's
@@ -121,7 +126,7 @@ function SettingsForm({ view, onClose }: { view: InvoiceSettingsView; onClose: (
           </Group>
         ) : null}
         <Group grow align="flex-start" wrap="wrap">
-          <Select label="Default Currency" data={CURRENCIES} value={currency} onChange={setCurrency} allowDeselect={false} />
+          <Select label="Default Currency" data={currencyChoices(SCREEN_CURRENCIES, s.default_currency)} value={currency} onChange={setCurrency} allowDeselect={false} />
           <NumberInput
             label="Default Payment Terms (days)"
             min={0}

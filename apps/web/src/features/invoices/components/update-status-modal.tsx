@@ -3,11 +3,18 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useUpdateInvoiceStatus } from '../api/update-invoice-status';
-import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '../api/types';
+import { SCREEN_INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '../api/types';
 import { shortId } from './format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The dialog's choices: the screen's five, plus cancelled only for an invoice
+ * that already is (the console can create one so), so it reads as it is.
+ */
+export const statusChoices = (current: string | null | undefined): InvoiceStatus[] =>
+  (current ?? '').trim().toLowerCase() === 'cancelled' ? [...SCREEN_INVOICE_STATUSES, 'cancelled'] : [...SCREEN_INVOICE_STATUSES];
 
 /** Update Invoice Status: any value, freely (spec §4). */
 export function UpdateStatusModal({ invoice, admin, onClose }: { invoice: Invoice | null; admin: boolean; onClose: () => void }) {
@@ -30,7 +37,8 @@ function StatusForm({
   update: ReturnType<typeof useUpdateInvoiceStatus>;
   onClose: () => void;
 }) {
-  const current = INVOICE_STATUSES.find((s) => s === (invoice.stored_status ?? invoice.status)) ?? 'draft';
+  const choices = statusChoices(invoice.stored_status ?? invoice.status);
+  const current = choices.find((s) => s === (invoice.stored_status ?? invoice.status)) ?? 'draft';
   const [status, setStatus] = useState<InvoiceStatus>(current);
   return (
     <Stack gap="md">
@@ -42,7 +50,7 @@ function StatusForm({
       </Group>
       <Select
         label="New status"
-        data={INVOICE_STATUSES.map((s) => ({ value: s, label: label(s) }))}
+        data={choices.map((s) => ({ value: s, label: label(s) }))}
         value={status}
         onChange={(v) => v && setStatus(v as InvoiceStatus)}
         allowDeselect={false}

@@ -265,6 +265,25 @@ describe('Invoices', () => {
     expect(await screen.findByText('Failed to update invoice status: Forbidden')).toBeInTheDocument();
   });
 
+  it('offers exactly the screen statuses pending, sent, paid, overdue and draft (spec §4)', async () => {
+    const user = userEvent.setup();
+    mockInvoicesApi([invoice(), invoice({ invoice_id: '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a', invoice_number: 'INV-000002', status: 'cancelled', stored_status: 'cancelled' })]);
+    await openInvoices('owner');
+    const choicesFor = async (number: string) => {
+      await user.click(await screen.findByRole('button', { name: `More actions for ${number}` }, { timeout: 5000 }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Update Status' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Update Invoice Status' });
+      await user.click(within(dialog).getByLabelText('New status', { selector: 'input' }));
+      const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Update Invoice Status' })).not.toBeInTheDocument());
+      return names;
+    };
+    expect(await choicesFor('INV-000001')).toEqual(['Pending', 'Sent', 'Paid', 'Overdue', 'Draft']);
+    // A console invoice already cancelled keeps its own status in the list.
+    expect(await choicesFor('INV-000002')).toEqual(['Pending', 'Sent', 'Paid', 'Overdue', 'Draft', 'Cancelled']);
+  });
+
   it('asks before deleting and reports the outcome', async () => {
     const user = userEvent.setup();
     const { calls } = mockInvoicesApi([invoice()], (c) => (c.method === 'DELETE' ? jsonResponse(200, { message: 'deleted' }) : undefined));
@@ -291,6 +310,10 @@ describe('Invoices', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invoice Settings' });
     const rate = await within(dialog).findByRole('textbox', { name: 'Default Tax Rate (%)' });
     expect(within(dialog).getByRole('textbox', { name: 'Default Payment Terms (days)' })).toHaveValue('30');
+    // The Invoices screen offers USD, KES and MZN (spec §3).
+    await user.click(within(dialog).getByLabelText('Default Currency', { selector: 'input' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['USD', 'KES', 'MZN']);
+    await user.keyboard('{Escape}');
     await user.clear(rate);
     await user.type(rate, '16');
     await user.click(within(dialog).getByRole('button', { name: 'Save Settings' }));

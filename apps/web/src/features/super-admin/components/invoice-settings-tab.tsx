@@ -6,7 +6,12 @@ import { useInvoiceSettings, useUpdateInvoiceSettings } from '../api/invoice-set
 import type { GlobalInvoiceSettings } from '../api/types';
 import { useConsoleFeedback } from './console-feedback';
 
-export const CONSOLE_CURRENCIES = ['USD', 'EUR', 'GBP', 'MZN', 'KES'];
+/** The console offers USD, EUR, GBP and MZN (spec §3). */
+export const CONSOLE_CURRENCIES = ['USD', 'EUR', 'GBP', 'MZN'];
+
+/** The offered currencies, plus the saved one when it is another (the Invoices screen offers KES). */
+const currencyChoices = (saved: string | null | undefined) =>
+  saved && !CONSOLE_CURRENCIES.includes(saved) ? [...CONSOLE_CURRENCIES, saved] : CONSOLE_CURRENCIES;
 
 /** Tax rate: a number from 0 to 100; anything unparsable becomes 0 (spec §5). */
 export function parseTaxRate(v: number | string): number {
@@ -74,7 +79,7 @@ function SettingsForm({ settings }: { settings: GlobalInvoiceSettings }) {
                 value={taxRate}
                 onChange={setTaxRate}
               />
-              <Select label="Default Currency" data={CONSOLE_CURRENCIES} value={currency} onChange={setCurrency} allowDeselect={false} />
+              <Select label="Default Currency" data={currencyChoices(settings.default_currency)} value={currency} onChange={setCurrency} allowDeselect={false} />
               <TextInput
                 label="Invoice Prefix"
                 value={prefix}

@@ -168,6 +168,26 @@ describe('console tabs', () => {
     });
   });
 
+  it('invoice settings: the console offers USD, EUR, GBP and MZN, and a saved KES still reads as KES', async () => {
+    const user = userEvent.setup();
+    let currency = 'USD';
+    mockConsole((c) =>
+      c.url === '/payg/admin/settings/invoices' && c.method === 'GET'
+        ? jsonResponse(200, { default_tax_rate: 0, default_currency: currency, invoice_prefix: 'INV', template_html: null, default_payment_terms: 30, issuer_name: null, issuer_details: null, updated_at: '2026-11-20T10:00:00Z' })
+        : undefined,
+    );
+    const { unmount } = open('invoice-settings');
+    await user.click(await screen.findByLabelText('Default Currency', { selector: 'input' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['USD', 'EUR', 'GBP', 'MZN']);
+    unmount();
+    currency = 'KES';
+    open('invoice-settings');
+    const select = await screen.findByLabelText('Default Currency', { selector: 'input' });
+    expect(select).toHaveValue('KES');
+    await user.click(select);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['USD', 'EUR', 'GBP', 'MZN', 'KES']);
+  });
+
   it('invoice settings: a background refetch keeps what the user is typing', async () => {
     const user = userEvent.setup();
     let prefix = 'INV';
