@@ -33,7 +33,16 @@ test.describe('message history', () => {
     await expect(row.getByText(new RegExp(`received for device ${serial}`))).toBeVisible();
     await expect(row.getByText('KES 1,500.00', { exact: true })).toBeVisible();
     await expect(row.getByText('Processed')).toBeVisible();
+    // Each held payment says why it waits; each incoming text says who sent it.
+    await expect(page.getByRole('table', { name: 'Held Payments' }).getByRole('row', { name: new RegExp(stray) })).toContainText(
+      'No single device matches the account reference',
+    );
+    await expect(row.getByText('From MPESA')).toBeVisible();
     await screenshotBothThemes(page, 'messages');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('heading', { name: 'Message History' })).toBeVisible();
+    await screenshotBothThemes(page, 'messages-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
 
     // Search narrows the list; a search with no hit says so.
     await page.getByRole('textbox', { name: 'Search messages' }).fill(stray);

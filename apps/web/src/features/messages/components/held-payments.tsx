@@ -40,7 +40,7 @@ export function HeldPaymentsCard({ canMatch, onMatch }: { canMatch: boolean; onM
       key: 'why',
       header: 'Why Held',
       render: (p) => (
-        <Text size="sm" c="dimmed" maw={360}>
+        <Text size="sm" c="dimmed" miw={220} maw={360}>
           {p.hold_reason ?? '—'}
         </Text>
       ),
@@ -86,6 +86,7 @@ export function HeldPaymentsCard({ canMatch, onMatch }: { canMatch: boolean; onM
         error={held.isError ? errorMessage(held.error, 'Failed to fetch held payments') : null}
         onRetry={() => void held.refetch()}
         emptyText="No payments are waiting to be matched."
+        minWidth={900}
       />
       <PaginationControl page={page} total={total} pageSize={HELD_PAYMENT_PAGE_SIZE} onPageChange={setPage} itemLabel="payments" />
     </Card>
