@@ -81,6 +81,10 @@ describe('message history', () => {
     expect(third.Incoming).toContain('Ksh300.00 received from');
     expect(third.Outgoing).toBe(o.replies[2]!.reply_message);
     expect(all.data[1]).toMatchObject({ Outgoing: null, 'Phone No.': null, recipient_number: null, amount: '55.00', delivery_status: 'none' });
+    // Why it waits: its held payment's reason; an unreadable text says why it could not be read.
+    expect(all.data[1]!.note).toBe('No single device matches the account reference NOWHERE');
+    expect(all.data[0]!.note).toEqual(expect.any(String));
+    expect(all.data[3]!.note).toBeNull();
     // Who sent each incoming text, whether or not anyone was answered.
     expect(third.sender).toBe('MPESA');
     const senders = await t.db.query<{ message_id: number; sender: string | null }>(
