@@ -42,7 +42,8 @@ export class TokensController {
   @Roles('owner', 'admin', 'super_admin')
   @Endpoint({
     summary: 'Generate a token of a given type (add_time, set_time, unlock, counter_sync) for support and repossession cases',
-    description: 'value is the number of days, required for add_time (1..995) and set_time (0..995; 0 locks the device).',
+    description:
+      'value is the number of days, required for add_time (1..995) and set_time (0..995; 0 locks the device). A set_time, unlock or counter_sync token closes every older count on the device (OpenPAYGO): the older tokens are marked expired (is_valid false), as are add_time tokens 16 counts below the newest.',
     body: ZGenerateTokenSchema,
     response: ZTokenReplySchema,
     errors: { 400: 'Invalid type or value', 403: `Not an owner or admin; or ${BLOCKED}`, 404: 'Device not found', 409: 'The device is retired' },
@@ -54,7 +55,8 @@ export class TokensController {
   @Post('update-token-count')
   @Endpoint({
     summary: "Set a device's token count (the count of the last token it accepted); the next token uses the next count of its type's parity",
-    description: 'Recorded in the audit log with the old and new count, who changed it and the reason given.',
+    description:
+      'Recorded in the audit log with the old and new count, who changed it and the reason given. Tokens the device can no longer take at the new count are marked expired (is_valid false).',
     body: ZUpdateTokenCountSchema,
     response: ZUpdateTokenCountReplySchema,
     errors: { 400: 'new_token_count is not a whole number ≥ 0', 404: 'Device not found', 409: 'Tokens with higher counts were already issued' },
