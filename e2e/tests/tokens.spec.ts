@@ -41,10 +41,23 @@ test.describe('tokens', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     const device = await seedDevice(page, unique('SN'));
     const first = await apiCall<{ code_token: string }>(page, 'POST', '/generate-token-by-days', { serial_number: device.serial_number, number_of_days: 3 });
-    const reset = await apiCall<{ code_token: string }>(page, 'POST', '/generate-token', { serial_number: device.serial_number, type: 'set_time', value: 5 });
     const grouped = (token: string) => token.replace(/(\d{3})(?=\d)/g, '$1 ');
 
+    // The owner resets the device's clock from the Generate Token form.
     await page.goto('/tokens');
+    await page.getByRole('button', { name: 'Generate Token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate Token' });
+    await dialog.getByRole('combobox', { name: 'Token Type' }).selectOption('set_time');
+    await dialog.getByRole('combobox', { name: 'Serial Number' }).fill(device.serial_number);
+    await dialog.getByRole('textbox', { name: 'Days From Now' }).fill('5');
+    await screenshotBothThemes(page, 'token-set-time-form');
+    await dialog.getByRole('button', { name: 'Generate Token' }).click();
+    const result = page.getByRole('dialog', { name: 'Token Generated' });
+    await expect(result).toContainText('Set time');
+    await expect(result).toContainText('refuses every older one');
+    const reset = { code_token: ((await result.getByTestId('generated-token').textContent()) ?? '').replace(/\s/g, '') };
+    await result.getByRole('button', { name: 'Done' }).click();
+
     await page.getByPlaceholder('Search tokens by ID, customer name, status...').fill(device.serial_number);
     const table = page.getByRole('table', { name: 'Tokens' });
     await expect(table.getByRole('row')).toHaveCount(3);

@@ -3,6 +3,7 @@
 export { MAX_TOKEN_DAYS } from '@kidogo/contracts';
 export type {
   GenerateTokenByDaysInput,
+  GenerateTokenInput,
   TokenKind,
   TokenLog,
   TokenLogList,

@@ -1,9 +1,10 @@
-import { Autocomplete, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBolt } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage, ServiceBlockedError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useGenerateToken } from '../api/generate-token';
 import { useDeviceSuggestions } from '../api/search-devices';
 import { MAX_TOKEN_DAYS, type TokenReply } from '../api/types';
@@ -17,6 +18,35 @@ export function normalizeDays(value: string | number | null | undefined): number
   return Math.min(n, MAX_TOKEN_DAYS);
 }
 
+/** Set time: whole days from 0 (0 locks the device) to one token's worth; anything invalid becomes 1, never a lock. */
+export function normalizeSetTimeDays(value: string | number | null | undefined): number {
+  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+  if (String(value ?? '').trim() === '' || !Number.isFinite(n) || !Number.isInteger(n) || n < 0) return DEFAULT_DAYS;
+  return Math.min(n, MAX_TOKEN_DAYS);
+}
+
+export type TokenChoice = 'days' | 'set_time' | 'unlock' | 'counter_sync';
+
+/** What owners and admins may issue besides days (support and repossession cases), and what each does on the device. */
+export const TOKEN_CHOICES: readonly { value: TokenChoice; label: string; help: string }[] = [
+  { value: 'days', label: 'Add days', help: "Adds the days to the device's time; the first token after it is assigned activates it." },
+  {
+    value: 'set_time',
+    label: 'Set time',
+    help: 'Sets the time left to this many days from when it is entered; 0 locks the device (repossession). The device refuses its older codes once it takes this one.',
+  },
+  {
+    value: 'unlock',
+    label: 'Unlock forever',
+    help: 'Turns pay-as-you-go off: the device never locks again, whatever is still owed. The device refuses its older codes once it takes this one.',
+  },
+  {
+    value: 'counter_sync',
+    label: 'Counter sync',
+    help: "Brings the device's count back in step after codes were lost or skipped; it adds no time. The device refuses its older codes once it takes this one.",
+  },
+];
+
 export interface GenerateTokenModalProps {
   opened: boolean;
   onClose: () => void;
@@ -24,8 +54,15 @@ export interface GenerateTokenModalProps {
   onGenerated: (token: TokenReply) => void;
 }
 
-/** Serial number and days → POST /generate-token-by-days; one request at a time. */
+/**
+ * Serial number and days → POST /generate-token-by-days; one request at a
+ * time. Owners and admins also choose the token's type (set time, unlock
+ * forever, counter sync → POST /generate-token), which the API allows them only.
+ */
 export function GenerateTokenModal({ opened, onClose, onGenerated }: GenerateTokenModalProps) {
+  const { user } = useSession();
+  const canChoose = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const [choice, setChoice] = useState<TokenChoice>('days');
   const [serial, setSerial] = useState('');
   const [days, setDays] = useState<string | number>(DEFAULT_DAYS);
   const [serialError, setSerialError] = useState<string | null>(null);
@@ -36,6 +73,7 @@ export function GenerateTokenModal({ opened, onClose, onGenerated }: GenerateTok
   const suggestions = useDeviceSuggestions(typed, opened && typed.trim().length > 0);
 
   const reset = () => {
+    setChoice('days');
     setSerial('');
     setDays(DEFAULT_DAYS);
     setSerialError(null);
@@ -52,7 +90,7 @@ export function GenerateTokenModal({ opened, onClose, onGenerated }: GenerateTok
     event.preventDefault();
     if (inFlight.current) return;
     const serialNumber = serial.trim();
-    const numberOfDays = normalizeDays(days);
+    const numberOfDays = choice === 'set_time' ? normalizeSetTimeDays(days) : normalizeDays(days);
     setDays(numberOfDays);
     if (!serialNumber) {
       setSerialError('Serial number is required');
@@ -61,7 +99,11 @@ export function GenerateTokenModal({ opened, onClose, onGenerated }: GenerateTok
     inFlight.current = true;
     setFailure(null);
     try {
-      const reply = await generate.mutateAsync({ serial_number: serialNumber, number_of_days: numberOfDays });
+      const reply = await generate.mutateAsync(
+        choice === 'days'
+          ? { serial_number: serialNumber, number_of_days: numberOfDays }
+          : { serial_number: serialNumber, type: choice, ...(choice === 'set_time' ? { value: numberOfDays } : {}) },
+      );
       inFlight.current = false;
       reset();
       onClose();
@@ -122,20 +164,37 @@ export function GenerateTokenModal({ opened, onClose, onGenerated }: GenerateTok
             error={serialError}
             disabled={generate.isPending}
           />
-          <NumberInput
-            label="Number of Days"
-            description={`Whole days, 1 to ${MAX_TOKEN_DAYS} per token`}
-            withAsterisk
-            min={1}
-            max={MAX_TOKEN_DAYS}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={days}
-            onChange={setDays}
-            onBlur={() => setDays(normalizeDays(days))}
-            disabled={generate.isPending}
-          />
+          {canChoose ? (
+            <NativeSelect
+              label="Token Type"
+              description={TOKEN_CHOICES.find((c) => c.value === choice)!.help}
+              data={TOKEN_CHOICES.map(({ value, label }) => ({ value, label }))}
+              value={choice}
+              onChange={(e) => {
+                const next = e.currentTarget.value as TokenChoice;
+                setChoice(next);
+                if (next !== 'set_time') setDays(normalizeDays(days));
+              }}
+              disabled={generate.isPending}
+              styles={choice === 'unlock' ? { description: { color: 'var(--mantine-color-red-text)' } } : undefined}
+            />
+          ) : null}
+          {choice === 'days' || choice === 'set_time' ? (
+            <NumberInput
+              label={choice === 'set_time' ? 'Days From Now' : 'Number of Days'}
+              description={choice === 'set_time' ? `Whole days, 0 (locks the device) to ${MAX_TOKEN_DAYS}` : `Whole days, 1 to ${MAX_TOKEN_DAYS} per token`}
+              withAsterisk
+              min={choice === 'set_time' ? 0 : 1}
+              max={MAX_TOKEN_DAYS}
+              step={1}
+              allowDecimal={false}
+              allowNegative={false}
+              value={days}
+              onChange={setDays}
+              onBlur={() => setDays(choice === 'set_time' ? normalizeSetTimeDays(days) : normalizeDays(days))}
+              disabled={generate.isPending}
+            />
+          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={generate.isPending}>
               Cancel

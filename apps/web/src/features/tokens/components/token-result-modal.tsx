@@ -42,6 +42,11 @@ export function TokenResultModal({ token, onClose }: { token: TokenReply | null;
               </Text>
             </Stack>
           </SimpleGrid>
+          {token.code_type === 'set_time' || token.code_type === 'unlock' || token.code_type === 'counter_sync' ? (
+            <Text size="sm" c="dimmed">
+              Once the device takes this code it refuses every older one: those show as Expired.
+            </Text>
+          ) : null}
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
           </Group>

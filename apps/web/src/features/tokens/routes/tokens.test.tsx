@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { buildUser, seedSession } from '@/testing/factories';
 import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { formatToken } from '@/components/ui/token-text';
-import { normalizeDays } from '../components/generate-token-modal';
+import { normalizeDays, normalizeSetTimeDays } from '../components/generate-token-modal';
 import type { TokenLog, TokenReply } from '../api/types';
 
 const log = (overrides: Partial<TokenLog> = {}): TokenLog => ({
@@ -42,6 +42,10 @@ function mockTokensApi(generate?: (call: RecordedCall) => Response | Promise<Res
     if (path === '/payg/metrics/token-generation-logs') return jsonResponse(200, { data: { items: [log()], total: 1 } });
     if (path === '/payg/items/search') return jsonResponse(200, { data: [] });
     if (path === '/payg/generate-token-by-days') return generate ? generate(call) : jsonResponse(200, reply());
+    if (path === '/payg/generate-token') {
+      const body = JSON.parse(call.body!) as { type: TokenReply['code_type']; value?: number };
+      return jsonResponse(200, reply({ code_type: body.type, days: body.value ?? 0 }));
+    }
     return jsonResponse(404, { message: 'not mocked' });
   });
 }
@@ -69,6 +73,63 @@ describe('tokens page', { timeout: 20_000 }, () => {
     }
     expect(within(table).getByText('Success')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search tokens by ID, customer name, status...')).toBeInTheDocument();
+  });
+
+  it('lets an owner or admin issue a set-time or unlock token, and says the older codes stop working', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    const { calls } = mockTokensApi();
+    let dialog = await openModal();
+    const type = within(dialog).getByRole('combobox', { name: 'Token Type' });
+    expect(type).toHaveValue('days');
+    await userEvent.selectOptions(type, 'set_time');
+    expect(within(dialog).getByText(/0 locks the device \(repossession\)/)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Serial Number' }), 'SN-001');
+    const days = within(dialog).getByRole('textbox', { name: 'Days From Now' });
+    await userEvent.clear(days);
+    await userEvent.type(days, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate Token' }));
+    let result = await screen.findByRole('dialog', { name: 'Token Generated' });
+    expect(within(result).getByText('Set time')).toBeInTheDocument();
+    expect(within(result).getByText(/refuses every older one: those show as Expired/)).toBeInTheDocument();
+    const typed = () => calls.filter((c) => c.url === '/payg/generate-token').map((c) => JSON.parse(c.body!));
+    expect(typed()).toEqual([{ serial_number: 'SN-001', type: 'set_time', value: 0 }]);
+    await userEvent.click(within(result).getByRole('button', { name: 'Done' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Token' }));
+    dialog = await screen.findByRole('dialog', { name: 'Generate Token' });
+    // The form starts again from Add days.
+    expect(within(dialog).getByRole('combobox', { name: 'Token Type' })).toHaveValue('days');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Token Type' }), 'unlock');
+    expect(within(dialog).queryByRole('textbox', { name: /Days/ })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Serial Number' }), 'SN-001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate Token' }));
+    result = await screen.findByRole('dialog', { name: 'Token Generated' });
+    expect(within(result).getByText('Unlock')).toBeInTheDocument();
+    expect(typed()).toEqual([
+      { serial_number: 'SN-001', type: 'set_time', value: 0 },
+      { serial_number: 'SN-001', type: 'unlock' },
+    ]);
+    expect(generateCalls(calls)).toHaveLength(0);
+  });
+
+  it('offers staff days only, through the spec call', async () => {
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    const { calls } = mockTokensApi();
+    const dialog = await openModal();
+    expect(within(dialog).queryByRole('combobox', { name: 'Token Type' })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Serial Number' }), 'SN-001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate Token' }));
+    await screen.findByRole('dialog', { name: 'Token Generated' });
+    expect(generateCalls(calls).map((c) => JSON.parse(c.body!))).toEqual([{ serial_number: 'SN-001', number_of_days: 1 }]);
+  });
+
+  it('reads set-time days from 0, and anything invalid as 1 day, never as a lock', () => {
+    expect(normalizeSetTimeDays(0)).toBe(0);
+    expect(normalizeSetTimeDays('12')).toBe(12);
+    expect(normalizeSetTimeDays('')).toBe(1);
+    expect(normalizeSetTimeDays(-3)).toBe(1);
+    expect(normalizeSetTimeDays(2.5)).toBe(1);
+    expect(normalizeSetTimeDays(5000)).toBe(995);
   });
 
   it('shows Failed to load tokens with Retry', async () => {
