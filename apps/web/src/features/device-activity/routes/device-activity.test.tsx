@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedSession } from '@/testing/factories';
@@ -60,6 +60,30 @@ describe('Device Activity', () => {
     await user.click(screen.getByRole('tab', { name: /Message History/ }));
     expect(screen.getByText('No messages for this device yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('generates a token for this device from its page, and reads the history again', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/generate-token-by-days')
+        return jsonResponse(200, { code_token: '555666777', code_type: 'add_time', days: 4, token_count: 8, serial_number: 'SHS-0001', isOrganizationSuspended: false });
+      return c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    const reads = calls.filter((c) => c.url.startsWith('/payg/devices/')).length;
+    await user.click(screen.getByRole('button', { name: 'Generate Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate Token' });
+    expect(within(dialog).getByRole('combobox', { name: 'Serial Number' })).toHaveValue('SHS-0001');
+    const days = within(dialog).getByRole('textbox', { name: 'Number of Days' });
+    await user.clear(days);
+    await user.type(days, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate Token' }));
+    const result = await screen.findByRole('dialog', { name: 'Token Generated' });
+    expect(within(result).getByText('555 666 777')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/generate-token-by-days')!.body!)).toEqual({ serial_number: 'SHS-0001', number_of_days: 4 });
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/devices/')).length).toBeGreaterThan(reads));
   });
 
   it("reads 'Unassigned' for a device nobody has", async () => {

@@ -7,6 +7,9 @@ import { PageError } from '@/components/ui/page-error';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { paths } from '@/config/paths';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
+import type { TokenReply } from '@/features/tokens/api/types';
+import { GenerateTokenModal } from '@/features/tokens/components/generate-token-modal';
+import { TokenResultModal } from '@/features/tokens/components/token-result-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '../api/get-device-activity';
@@ -59,6 +62,8 @@ export default function DeviceActivityRoute() {
   const [tab, setTab] = useState<Tab>('tokens');
   const activity = useDeviceActivity(serialNumber, 1);
   const currency = useOrganizationCurrency();
+  const [generating, setGenerating] = useState(false);
+  const [token, setToken] = useState<TokenReply | null>(null);
 
   const header = (
     <PageHeader
@@ -75,7 +80,21 @@ export default function DeviceActivityRoute() {
           >
             Refresh
           </Button>
+          <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => setGenerating(true)}>
+            Generate Token
+          </Button>
           <RecordPaymentButton target={{ serialNumber }} currency={currency} />
+          <GenerateTokenModal
+            key={serialNumber}
+            serialNumber={serialNumber}
+            opened={generating}
+            onClose={() => setGenerating(false)}
+            onGenerated={(reply) => {
+              setToken(reply);
+              void activity.refetch();
+            }}
+          />
+          <TokenResultModal token={token} onClose={() => setToken(null)} />
         </>
       }
     />

@@ -52,6 +52,8 @@ export interface GenerateTokenModalProps {
   onClose: () => void;
   /** A token was made: show it. */
   onGenerated: (token: TokenReply) => void;
+  /** The device the form starts with (a device's own page); empty otherwise. */
+  serialNumber?: string;
 }
 
 /**
@@ -59,11 +61,11 @@ export interface GenerateTokenModalProps {
  * time. Owners and admins also choose the token's type (set time, unlock
  * forever, counter sync → POST /generate-token), which the API allows them only.
  */
-export function GenerateTokenModal({ opened, onClose, onGenerated }: GenerateTokenModalProps) {
+export function GenerateTokenModal({ opened, onClose, onGenerated, serialNumber: initialSerial = '' }: GenerateTokenModalProps) {
   const { user } = useSession();
   const canChoose = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
   const [choice, setChoice] = useState<TokenChoice>('days');
-  const [serial, setSerial] = useState('');
+  const [serial, setSerial] = useState(initialSerial);
   const [days, setDays] = useState<string | number>(DEFAULT_DAYS);
   const [serialError, setSerialError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -74,7 +76,7 @@ export function GenerateTokenModal({ opened, onClose, onGenerated }: GenerateTok
 
   const reset = () => {
     setChoice('days');
-    setSerial('');
+    setSerial(initialSerial);
     setDays(DEFAULT_DAYS);
     setSerialError(null);
     setFailure(null);
