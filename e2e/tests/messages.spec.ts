@@ -63,6 +63,23 @@ test.describe('message history', () => {
     await expect(page.getByText('No messages found')).toBeVisible();
     await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
 
+    // Money sent to the business by mistake and refunded: an owner rejects it, with the reason.
+    const refunded = mpesaCode();
+    expect((await postMpesa(request, key, { code: refunded, amount: '640.00', account: unique('WRONG'), payer: 'OTIENO ODHIAMBO 254733000999' })).status).toBe('unmatched');
+    await page.getByRole('textbox', { name: 'Search messages' }).fill('');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: `Reject ${refunded}` }).click();
+    const reject = page.getByRole('dialog', { name: 'Reject Payment' });
+    await reject.getByRole('textbox', { name: 'Reason' }).fill('Refunded to the sender');
+    await screenshotBothThemes(page, 'reject-payment');
+    await reject.getByRole('button', { name: 'Reject Payment' }).click();
+    await expect(page.getByText(`Payment ${refunded} rejected.`)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Held Payments' }).getByRole('row', { name: new RegExp(refunded) })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Search messages' }).fill(refunded);
+    const rejectedRow = table.getByRole('row', { name: new RegExp(refunded) });
+    await expect(rejectedRow.getByText('Rejected', { exact: true })).toBeVisible();
+    await expect(rejectedRow.getByText(/Rejected by demo: Refunded to the sender/)).toBeVisible();
+
     // The device now shows both payments.
     await page.goto(`/device-activity/${serial}`);
     await expect(page.getByRole('tab', { name: /Payment History/ })).toContainText('2');

@@ -78,6 +78,7 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/update-token-count': [404],
   'POST /payg/payments': [404],
   'POST /payg/payments/{id}/match': [404],
+  'POST /payg/payments/{id}/reject': [404],
   'GET /payg/devices/{serial}/activity': [404],
   'PUT /payg/invoices/{id}/status': [404],
   'DELETE /payg/invoices/{id}': [404],

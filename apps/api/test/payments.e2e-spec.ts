@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Device } from '@kidogo/openpaygo';
 import {
+  ZMessageListReplySchema,
   ZPaymentListReplySchema,
   ZPaymentOutcomeSchema,
   ZReceiveReplySchema,
+  ZRejectPaymentReplySchema,
   ZStatementImportReplySchema,
   type PaymentOutcome,
 } from '@kidogo/contracts';
@@ -301,6 +303,56 @@ describe('payments', () => {
       const again = await t.http.post(`/payg/payments/${r.payment_id}/match`).set(user.auth).send({ serial_number: s.item.serial_number }).expect(409);
       expect(again.body.detail).toMatch(/only a pending payment can be matched/);
       expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBe(1);
+    });
+  });
+
+  describe('POST /payg/payments/{id}/reject', () => {
+    it('rejects a held payment with the reason: failed, off the pending list and the unmatched messages, audited, never applied', async () => {
+      const { user, org } = await seedTenant(t);
+      const staff = await seedUser(t, { organization_id: org.id, role: 'staff' });
+      const key = await seedApiKey(t, user);
+      const s = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '20.00' } });
+      const sms = mpesaPaybillSms({ code: code(), amount: '400.00', account: 'WRONG-BIZ', phone: '254722000444' });
+      const r = ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: sms }).expect(200)).body);
+      expect(r.status).toBe('unmatched');
+      const pending = async () =>
+        ZPaymentListReplySchema.parse((await t.http.get('/payg/payments').query({ status: 'pending' }).set(user.auth).expect(200)).body).pagination.total;
+      expect(await pending()).toBe(1);
+
+      await t.http.post(`/payg/payments/${r.payment_id}/reject`).set(staff.auth).send({ reason: 'Refunded' }).expect(403);
+      for (const body of [{}, { reason: '  ' }, { reason: 'no' }, { reason: 'x'.repeat(201) }]) {
+        const bad = await t.http.post(`/payg/payments/${r.payment_id}/reject`).set(user.auth).send(body).expect(400);
+        expect(bad.body.detail).toMatch(/^reason: /);
+      }
+      await t.http.post('/payg/payments/999999/reject').set(user.auth).send({ reason: 'Refunded' }).expect(404);
+      expect(await pending()).toBe(1);
+
+      const rejected = ZRejectPaymentReplySchema.parse(
+        (await t.http.post(`/payg/payments/${r.payment_id}/reject`).set(user.auth).send({ reason: ' Sent to us by mistake, refunded ' }).expect(200)).body,
+      );
+      expect(rejected).toEqual({
+        message: 'Payment rejected',
+        payment_id: r.payment_id,
+        status: 'failed',
+        hold_reason: `Rejected by ${user.username}: Sent to us by mistake, refunded`,
+      });
+      expect(await pending()).toBe(0);
+      const failed = ZPaymentListReplySchema.parse((await t.http.get('/payg/payments').query({ status: 'failed' }).set(user.auth).expect(200)).body);
+      expect(failed.data.map((p) => [p.payment_id, p.hold_reason])).toEqual([[r.payment_id, rejected.hold_reason]]);
+      const messages = ZMessageListReplySchema.parse((await t.http.get('/payg/fetch_messages').set(user.auth).expect(200)).body);
+      expect(messages.data.find((m) => m.id === r.message_id)).toMatchObject({ status: 'rejected', note: rejected.hold_reason });
+      const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: org.id, action: 'payment.reject' } });
+      expect(audit).toMatchObject({ entity_id: String(r.payment_id), actor_username: user.username });
+
+      // It can be neither rejected again nor matched, and no device was given anything.
+      const again = await t.http.post(`/payg/payments/${r.payment_id}/reject`).set(user.auth).send({ reason: 'Again' }).expect(409);
+      expect(again.body.detail).toMatch(/only a pending payment can be rejected/);
+      await t.http.post(`/payg/payments/${r.payment_id}/match`).set(user.auth).send({ serial_number: s.item.serial_number }).expect(409);
+      expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id } })).toBe(0);
+      // The gateway sending the same confirmation again changes nothing.
+      const resent = ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: sms }).expect(200)).body);
+      expect(resent.status).toBe('duplicate');
+      expect(await pending()).toBe(0);
     });
   });
 

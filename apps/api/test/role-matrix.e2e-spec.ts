@@ -133,6 +133,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/payments': 'any',
   'POST /payg/payments': 'any',
   'POST /payg/payments/{id}/match': 'manage',
+  'POST /payg/payments/{id}/reject': 'manage',
   'POST /payg/reports/upload-csv': 'manage',
   'POST /payg/external/receive-phoneteletalk': 'api_key',
   'GET /payg/fetch_messages': 'any',

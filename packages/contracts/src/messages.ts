@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZMoneySchema } from './common.js';
 
-export const MESSAGE_STATUSES = ['received', 'processed', 'duplicate', 'unmatched', 'unparsed'] as const;
+export const MESSAGE_STATUSES = ['received', 'processed', 'duplicate', 'unmatched', 'unparsed', 'rejected'] as const;
 export const DELIVERY_STATUSES = ['none', 'queued', 'sending', 'sent', 'failed'] as const;
 export const MESSAGE_PAGE_SIZES = [10, 20, 50, 100] as const;
 

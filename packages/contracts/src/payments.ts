@@ -107,6 +107,25 @@ export const ZMatchPaymentSchema = z.object({
 });
 export type MatchPaymentInput = z.infer<typeof ZMatchPaymentSchema>;
 
+/** POST /payments/{id}/reject: a held payment staff will not apply (refunded, sent to the wrong business, a fake confirmation). */
+export const ZRejectPaymentSchema = z.object({
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(3, { error: 'must say why, in at least 3 characters' })
+    .max(200, { error: 'must be at most 200 characters' }),
+});
+export type RejectPaymentInput = z.infer<typeof ZRejectPaymentSchema>;
+
+export const ZRejectPaymentReplySchema = z.object({
+  message: z.string(),
+  payment_id: z.number().int(),
+  status: z.literal('failed'),
+  /** 'Rejected by {username}: {reason}', kept as the payment's hold_reason. */
+  hold_reason: z.string(),
+});
+export type RejectPaymentReply = z.infer<typeof ZRejectPaymentReplySchema>;
+
 const zQueryDate = z
   .string()
   .trim()
@@ -146,7 +165,7 @@ export const ZPaymentSchema = z.object({
   days_bought: z.number().int(),
   credit_after: ZMoneySchema.nullable(),
   recorded_by: z.string().nullable(),
-  /** Why a pending payment waits for staff to match it (no single device matched, another currency, …); null otherwise. */
+  /** Why a pending payment waits for staff to match it (no single device matched, another currency, …), or why staff rejected it ('Rejected by …: …'); null otherwise. */
   hold_reason: z.string().nullable(),
   paid_at: z.string(),
   created_at: z.string(),

@@ -51,7 +51,10 @@ export class MessagesService {
       return Prisma.sql`
         SELECT m.message_id AS id, m.received_message, m.forwarded_message, m.recipient_number, m.sender, m.amount, m.received_at,
                m.status::text AS status, m.delivery_status::text AS delivery_status, m.payment_id, m.transaction_code,
-               coalesce(m.parse_error, m.result #>> '{outcome,hold_reason}',
+               coalesce(m.parse_error,
+                        (SELECT p.hold_reason FROM payments p
+                         WHERE m.status = 'rejected' AND p.organization_id = m.organization_id AND p.payment_id = m.payment_id),
+                        m.result #>> '{outcome,hold_reason}',
                         (SELECT p.hold_reason FROM payments p
                          WHERE m.status = 'unmatched' AND p.organization_id = m.organization_id AND p.payment_id = m.payment_id)) AS note
         FROM (${keys} ORDER BY created_at DESC, message_id DESC LIMIT ${q.page_size}::int OFFSET ${start.skip}::int) k

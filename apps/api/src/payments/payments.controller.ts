@@ -8,9 +8,12 @@ import {
   ZPaymentListQuerySchema,
   ZPaymentListReplySchema,
   ZPaymentOutcomeSchema,
+  ZRejectPaymentReplySchema,
+  ZRejectPaymentSchema,
   ZStatementImportReplySchema,
   type ManualPaymentInput,
   type MatchPaymentInput,
+  type RejectPaymentInput,
   type PaymentListQuery,
 } from '@kidogo/contracts';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
@@ -72,6 +75,26 @@ export class PaymentsController {
     @ValidBody() body: MatchPaymentInput,
   ) {
     return this.payments.match(orgId, user, params.id, body);
+  }
+
+  @Post('payments/:id/reject')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Reject a held (pending) payment staff will not apply: refunded, sent to the wrong business, or a fake confirmation',
+    description:
+      "The payment becomes failed with hold_reason 'Rejected by {username}: {reason}', its message leaves the unmatched ones (status rejected) and the audit log records who rejected it and why. No token is issued and nothing is counted as revenue.",
+    params: PaymentIdParams,
+    body: ZRejectPaymentSchema,
+    response: ZRejectPaymentReplySchema,
+    errors: { 403: 'Not an owner or admin', 404: 'Payment not found', 409: 'The payment is not pending' },
+  })
+  reject(
+    @OrgId() orgId: string,
+    @CurrentUser() user: AuthUser,
+    @ValidParams() params: { id: number },
+    @ValidBody() body: RejectPaymentInput,
+  ) {
+    return this.payments.reject(orgId, user, params.id, body);
   }
 
   @Post('reports/upload-csv')

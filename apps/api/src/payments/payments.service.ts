@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { ManualPaymentInput, MatchPaymentInput, PaymentListQuery, PaymentListReply, PaymentOutcome } from '@kidogo/contracts';
+import type {
+  ManualPaymentInput,
+  MatchPaymentInput,
+  PaymentListQuery,
+  PaymentListReply,
+  PaymentOutcome,
+  RejectPaymentInput,
+  RejectPaymentReply,
+} from '@kidogo/contracts';
 import { parseAmountToCents } from '@kidogo/mobile-money';
 import { Prisma as PrismaSql, type Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -83,6 +91,38 @@ export class PaymentsService {
         actor: user,
         itemId: item.item_id,
       });
+    });
+  }
+
+  /**
+   * Rejects a pending (unmatched) payment staff will not apply: it becomes
+   * failed with 'Rejected by {user}: {reason}' as its hold_reason, its
+   * message leaves the unmatched ones (status rejected), and the audit log
+   * says who did it. Only a pending payment can be rejected (409 otherwise).
+   */
+  reject(orgId: string, user: AuthUser, paymentId: number, input: RejectPaymentInput): Promise<RejectPaymentReply> {
+    return this.database.transaction(async (run) => {
+      const [payment] = await run<{ id: number; status: string; transaction_code: string | null; amount: Prisma.Decimal; currency: string }>(PrismaSql.sql`
+        SELECT payment_id AS id, status::text AS status, transaction_code, amount, currency FROM payments
+        WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int FOR UPDATE`);
+      if (!payment) throw Errors.notFound('Payment');
+      if (payment.status !== 'pending') throw Errors.conflict(`Payment ${paymentId} is ${payment.status}: only a pending payment can be rejected`);
+      const reason = `Rejected by ${user.username}: ${input.reason}`.slice(0, 300);
+      const what = `${payment.currency} ${payment.amount.toFixed(2)}${payment.transaction_code ? ` (${payment.transaction_code})` : ''}`;
+      await run(PrismaSql.sql`
+        WITH p AS (
+          UPDATE payments SET status = 'failed'::"PaymentStatus", hold_reason = ${reason}
+          WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int RETURNING payment_id
+        ), m AS (
+          UPDATE messages SET status = 'rejected'::"MessageStatus"
+          WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int AND status = 'unmatched'::"MessageStatus" RETURNING 1
+        )
+        INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+        SELECT ${orgId}, ${user.user_id}::int, ${user.username}, 'payment.reject', 'payment', ${String(paymentId)},
+               ${`Held payment ${paymentId}, ${what}, rejected by ${user.username}: ${input.reason}`},
+               ${JSON.stringify({ reason: input.reason, transaction_code: payment.transaction_code })}::jsonb
+        FROM p`);
+      return { message: 'Payment rejected', payment_id: paymentId, status: 'failed', hold_reason: reason };
     });
   }
 

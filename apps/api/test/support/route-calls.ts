@@ -202,6 +202,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: `/payg/payments/${(await fresh.pendingPayment(t, w)).id}/match`,
     body: { serial_number: w.device.serial },
   }),
+  'POST /payg/payments/{id}/reject': async ({ t, w }) => ({
+    path: `/payg/payments/${(await fresh.pendingPayment(t, w)).id}/reject`,
+    body: { reason: 'Refunded to the sender' },
+  }),
   'POST /payg/reports/upload-csv': ({ w }) => ({
     path: '/payg/reports/upload-csv',
     file: { field: 'file', name: 'statement.csv', content: csv([STATEMENT_HEADER, statementRow(receipt(), w.device.serial)]) },

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
-import { IconLink } from '@tabler/icons-react';
+import { IconBan, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
@@ -12,10 +12,19 @@ import type { MatchTarget, Payment } from '../api/types';
 const payer = (p: Payment): string | null => [p.payer_name, p.payer_phone].filter(Boolean).join(' · ') || null;
 
 /**
- * Payments held for staff to match, with why each was held. A held
- * statement row has no message, so the messages table alone cannot reach it.
+ * Payments held for staff to match (or reject: refunded, not ours, not
+ * real), with why each was held. A held statement row has no message, so
+ * the messages table alone cannot reach it.
  */
-export function HeldPaymentsCard({ canMatch, onMatch }: { canMatch: boolean; onMatch: (payment: MatchTarget) => void }) {
+export function HeldPaymentsCard({
+  canMatch,
+  onMatch,
+  onReject,
+}: {
+  canMatch: boolean;
+  onMatch: (payment: MatchTarget) => void;
+  onReject: (payment: MatchTarget) => void;
+}) {
   const [page, setPage] = useState(1);
   const held = useHeldPayments((page - 1) * HELD_PAYMENT_PAGE_SIZE);
   const total = held.data?.total ?? 0;
@@ -50,20 +59,27 @@ export function HeldPaymentsCard({ canMatch, onMatch }: { canMatch: boolean; onM
     columns.push({
       key: 'action',
       header: 'Action',
-      render: (p) => (
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="orange"
-          leftSection={<IconLink size={12} />}
-          aria-label={`Match ${p.transaction_code ?? `payment ${p.payment_id}`}`}
-          onClick={() =>
-            onMatch({ payment_id: p.payment_id, amount: p.amount, currency: p.currency, transaction_code: p.transaction_code, from: payer(p) })
-          }
-        >
-          Match
-        </Button>
-      ),
+      render: (p) => {
+        const target = { payment_id: p.payment_id, amount: p.amount, currency: p.currency, transaction_code: p.transaction_code, from: payer(p) };
+        const name = p.transaction_code ?? `payment ${p.payment_id}`;
+        return (
+          <Group gap={6} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="orange"
+              leftSection={<IconLink size={12} />}
+              aria-label={`Match ${name}`}
+              onClick={() => onMatch(target)}
+            >
+              Match
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconBan size={12} />} aria-label={`Reject ${name}`} onClick={() => onReject(target)}>
+              Reject
+            </Button>
+          </Group>
+        );
+      },
     });
   }
 

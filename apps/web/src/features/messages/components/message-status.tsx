@@ -6,6 +6,7 @@ const STATUS: Record<string, { color: string; label: string; hint: string }> = {
   duplicate: { color: 'gray', label: 'Duplicate', hint: 'This transaction was already recorded' },
   unmatched: { color: 'orange', label: 'Unmatched', hint: 'Payment recorded, but no device found for it' },
   unparsed: { color: 'red', label: 'Unparsed', hint: 'No payment could be read from this message' },
+  rejected: { color: 'gray', label: 'Rejected', hint: 'Staff rejected its payment: it is never applied to a device' },
 };
 
 const DELIVERY: Record<string, { color: string; label: string }> = {

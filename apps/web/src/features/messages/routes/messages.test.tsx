@@ -84,6 +84,16 @@ describe('Message History', () => {
     expect(senders.map((t) => t!.replace(/^.*(From .*)$/, '$1'))).toEqual(['From MPESA', 'From MPESA', 'From +254733000111']);
   });
 
+  it("shows a rejected message as Rejected with the reason, and offers no Match", async () => {
+    mockMessagesApi([row({ id: 5, Outgoing: null, recipient_number: null, status: 'rejected', delivery_status: 'none', payment_id: 12, note: 'Rejected by demo: Refunded' })]);
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/messages');
+    const table = await screen.findByRole('table', { name: 'Messages' }, { timeout: 5000 });
+    expect(await within(table).findByText('Rejected')).toBeInTheDocument();
+    expect(within(table).getByText('Rejected by demo: Refunded')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Match' })).not.toBeInTheDocument();
+  });
+
   it('says what the Processed figure counts: incoming messages processed, over all time', async () => {
     mockMessagesApi([row()]);
     seedSession();
@@ -212,6 +222,7 @@ describe('Held Payments', () => {
     renderApp('/messages');
     expect(await screen.findByText('No payments are waiting to be matched.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Held Payments' })).queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reject / })).not.toBeInTheDocument();
   });
 
   it('matches a held payment to a device, then reads the held payments and the messages again', async () => {
@@ -233,6 +244,32 @@ describe('Held Payments', () => {
     expect(sent.method).toBe('POST');
     expect(JSON.parse(sent.body!)).toEqual({ serial_number: 'SHS-0002' });
     expect(await screen.findByText('Payment matched to SHS-0002. Token 987654321 (3 days).')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === HELD_URL).length).toBeGreaterThan(heldReads));
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/fetch_messages')).length).toBeGreaterThan(messageReads));
+  });
+
+  it('rejects a held payment with a reason, then reads the held payments and the messages again', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockHeldApi([heldPayment()], (c) =>
+      c.url === '/payg/payments/41/reject'
+        ? jsonResponse(200, { message: 'Payment rejected', payment_id: 41, status: 'failed', hold_reason: 'Rejected by demo: Refunded' })
+        : undefined,
+    );
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/messages');
+    await user.click(await screen.findByRole('button', { name: 'Reject STMT-0041' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Payment' });
+    expect(within(dialog).getByText(/UGX\s*1,200\.00 · STMT-0041 · from GRACE N · \+256700000001/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Payment' }));
+    expect(await within(dialog).findByText('Say why this payment is rejected')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/payg/payments/41/reject')).toBe(false);
+    const heldReads = calls.filter((c) => c.url === HELD_URL).length;
+    const messageReads = calls.filter((c) => c.url.startsWith('/payg/fetch_messages')).length;
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  Refunded to the sender ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/payments/41/reject')!.body!)).toEqual({ reason: 'Refunded to the sender' });
+    expect(await screen.findByText('Payment STMT-0041 rejected.')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url === HELD_URL).length).toBeGreaterThan(heldReads));
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/fetch_messages')).length).toBeGreaterThan(messageReads));
   });

@@ -12,6 +12,7 @@ import { messageKeys } from '../api/keys';
 import { MESSAGE_PAGE_SIZES, type MatchTarget, type MessageRow } from '../api/types';
 import { HeldPaymentsCard } from '../components/held-payments';
 import { MatchPaymentModal } from '../components/match-payment-modal';
+import { RejectPaymentModal } from '../components/reject-payment-modal';
 import { MessageStatsCards } from '../components/message-stats';
 import { MessagesTable } from '../components/messages-table';
 
@@ -31,6 +32,7 @@ export default function MessagesRoute() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_MESSAGE_PAGE_SIZE);
   const [matching, setMatching] = useState<MatchTarget | null>(null);
+  const [rejecting, setRejecting] = useState<MatchTarget | null>(null);
 
   const [lastKey, setLastKey] = useState(`${debounced}|${pageSize}`);
   if (`${debounced}|${pageSize}` !== lastKey) {
@@ -57,7 +59,7 @@ export default function MessagesRoute() {
         }
       />
       <MessageStatsCards />
-      <HeldPaymentsCard canMatch={canMatch} onMatch={setMatching} />
+      <HeldPaymentsCard canMatch={canMatch} onMatch={setMatching} onReject={setRejecting} />
       <Card padding="md" radius="md">
         <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
           <TextInput
@@ -89,6 +91,7 @@ export default function MessagesRoute() {
         <PaginationControl page={page} total={messages.data?.total ?? 0} pageSize={pageSize} onPageChange={setPage} itemLabel="messages" />
       </Card>
       <MatchPaymentModal payment={matching} onClose={() => setMatching(null)} />
+      <RejectPaymentModal payment={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
 }

@@ -1,0 +1,108 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatMoney } from '@/components/ui/money';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import { useRejectPayment } from '../api/reject-payment';
+import type { MatchTarget } from '../api/types';
+
+const MIN_REASON = 3;
+const MAX_REASON = 200;
+
+/**
+ * Reject a held payment: it will never be applied to a device. The reason
+ * is kept on the payment ('Rejected by {you}: {reason}') and in the audit log.
+ */
+export function RejectPaymentModal({ payment, onClose }: { payment: MatchTarget | null; onClose: () => void }) {
+  const reject = useRejectPayment();
+  const close = () => {
+    if (reject.isPending) return;
+    reject.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={payment !== null} onClose={close} title="Reject Payment" size="md" centered>
+      {payment ? <RejectForm key={payment.payment_id} payment={payment} reject={reject} onCancel={close} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function RejectForm({
+  payment,
+  reject,
+  onCancel,
+  onDone,
+}: {
+  payment: MatchTarget;
+  reject: ReturnType<typeof useRejectPayment>;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const what = [payment.amount ? formatMoney(payment.amount, payment.currency ?? undefined) : null, payment.transaction_code, payment.from ? `from ${payment.from}` : null]
+    .filter(Boolean)
+    .join(' · ');
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (text.length < MIN_REASON) {
+      setReasonError('Say why this payment is rejected');
+      return;
+    }
+    setReasonError(null);
+    reject.mutate(
+      { paymentId: payment.payment_id, reason: text },
+      {
+        onSuccess: () => {
+          toast.success(`Payment ${payment.transaction_code ?? payment.payment_id} rejected.`);
+          reject.reset();
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reject Payment">
+      <Stack gap="md">
+        {what ? (
+          <Text size="sm" fw={500}>
+            {what}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          A rejected payment is never applied to a device and leaves the held payments. Use it for money refunded to the
+          sender, sent to another business, or a confirmation that was not real.
+        </Text>
+        {reject.isError ? <ErrorAlert message={errorMessage(reject.error, 'Failed to reject the payment')} /> : null}
+        <Textarea
+          label="Reason"
+          placeholder="e.g. Refunded to the sender on 24 Nov"
+          withAsterisk
+          autosize
+          minRows={2}
+          maxLength={MAX_REASON}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            if (e.currentTarget.value.trim().length >= MIN_REASON) setReasonError(null);
+          }}
+          error={reasonError}
+          disabled={reject.isPending}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={reject.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={reject.isPending}>
+            Reject Payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
