@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig, REPO_ROOT } from '../src/config/config.js';
@@ -78,6 +79,28 @@ describe('deployment files', () => {
     expect(env.DATABASE_URL).toMatch(/@db:5432\//);
     for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY', 'PAYG_ADMIN_PASSWORD']) expect(env[name]).toMatch(/:\?/);
     expect(compose.services.app.ports[0]).toMatch(/3000$/);
+  });
+
+  it('the app starts from docker-compose.yml with .env.example filled in: the optional variables it passes empty count as unset', () => {
+    const compose = parse(readFileSync(resolve(REPO_ROOT, 'docker-compose.yml'), 'utf8'));
+    const dotenv = Object.fromEntries(
+      readFileSync(resolve(REPO_ROOT, '.env.example'), 'utf8')
+        .split('\n')
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    // What the operator fills in, as the README says.
+    Object.assign(dotenv, { JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64), PAYG_ADMIN_PASSWORD: 'a-long-password' });
+    // Compose's ${NAME}, ${NAME:-default} and ${NAME:?message}, as `docker compose config` resolves them.
+    const resolveValue = (v: string) =>
+      String(v).replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_, name: string, op: string | undefined, arg: string) =>
+        dotenv[name] ? dotenv[name] : op === '-' ? arg : op === '?' ? (() => { throw new Error(`${name}: ${arg}`); })() : '',
+      );
+    const env = Object.fromEntries(Object.entries(compose.services.app.environment as Record<string, string>).map(([k, v]) => [k, resolveValue(v)]));
+    expect(env.SMS_WEBHOOK_URL).toBe('');
+    expect(env.PAYG_ADMIN_EMAIL).toBe('');
+    const config = loadConfig({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'kidogo-compose-')) });
+    expect(config.env).toBe('production');
   });
 
   it('the Dockerfile starts the API as pnpm start does: the same node flags and malloc settings', async () => {
