@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { openSignedIn, unique, uniquePhone } from '../support/api.js';
+import { openSignedIn, seedCustomer, unique, uniquePhone } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 test.describe('customers', () => {
@@ -68,6 +68,18 @@ test.describe('customers', () => {
     await expect(page.getByText('No customers found matching your search')).toBeVisible();
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(page.getByRole('textbox', { name: 'Search customers' })).toHaveValue('');
+  });
+
+  test('delete a customer registered by mistake, after confirming', async ({ page }) => {
+    await openSignedIn(page, '/customers');
+    const customer = await seedCustomer(page, `Duplicate ${unique('D')}`);
+    await page.getByRole('textbox', { name: 'Search customers' }).fill(customer.customer_name);
+    await page.getByRole('button', { name: `Delete ${customer.customer_name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Customer' });
+    await expect(dialog).toContainText(`Are you sure you want to delete customer ${customer.customer_name}`);
+    await dialog.getByRole('button', { name: 'Delete Customer' }).click();
+    await expect(page.getByText(`Customer ${customer.customer_name} deleted successfully`)).toBeVisible();
+    await expect(page.getByText('No customers found matching your search')).toBeVisible();
   });
 
   test('import a CSV with a progress bar and a report of what was imported', async ({ page }) => {

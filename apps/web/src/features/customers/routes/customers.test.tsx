@@ -72,6 +72,35 @@ describe('customers page', { timeout: 20_000 }, () => {
     }
   });
 
+  it("deletes a customer after asking, and shows the server's refusal for one with devices", async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const { calls } = mockCustomersApi((call) => {
+      if (call.url !== '/payg/customers/1' || call.method !== 'DELETE') return undefined;
+      return refuse
+        ? jsonResponse(409, { detail: 'Customer 1 has 1 device, 2 payments and 1 token: it cannot be deleted' })
+        : jsonResponse(200, { message: 'Customer deleted successfully' });
+    });
+    seedSession();
+    renderApp('/customers');
+    await user.click(await screen.findByRole('button', { name: 'Delete Amina Wanjiru' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Customer' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete customer Amina Wanjiru (ID 12345678)?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Customer' }));
+    expect(await within(dialog).findByText('Customer 1 has 1 device, 2 payments and 1 token: it cannot be deleted')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Customer' })).not.toBeInTheDocument());
+
+    refuse = false;
+    const reads = calls.filter((c) => c.url.startsWith('/payg/registered-customers')).length;
+    await user.click(screen.getByRole('button', { name: 'Delete Amina Wanjiru' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete Customer' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Customer' }));
+    expect(await screen.findByText('Customer Amina Wanjiru deleted successfully')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/payg/customers/1' && c.method === 'DELETE')).toHaveLength(2);
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/registered-customers')).length).toBeGreaterThan(reads));
+  });
+
   it('shows the load failure with Retry, and Retry loads again', async () => {
     seedSession();
     let fail = true;

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconEye, IconPencil, IconPlus, IconReceipt, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconPencil, IconPlus, IconReceipt, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -14,6 +14,7 @@ import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers';
 import { CUSTOMER_SEARCH_FIELDS, type Customer, type CustomerSearchField } from '../api/types';
 import { AddCustomerModal } from '../components/add-customer-modal';
 import { CustomerDetailsModal } from '../components/customer-details-modal';
+import { DeleteCustomerModal } from '../components/delete-customer-modal';
 import { EditCustomerModal } from '../components/edit-customer-modal';
 import { ImportCustomersModal } from '../components/import-customers-modal';
 
@@ -37,6 +38,7 @@ export default function CustomersRoute() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Customer | null>(null);
+  const [deleting, setDeleting] = useState<Customer | null>(null);
   const [viewing, setViewing] = useState<Customer | null>(null);
 
   const query = {
@@ -86,6 +88,11 @@ export default function CustomersRoute() {
               onClick={() => navigate(paths.app.customerPaymentDetails.getHref(c.customer_id))}
             >
               <IconReceipt size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete" withArrow>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${c.customer_name}`} onClick={() => setDeleting(c)}>
+              <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>
         </Group>
@@ -174,6 +181,7 @@ export default function CustomersRoute() {
       <AddCustomerModal opened={adding} onClose={() => setAdding(false)} />
       <ImportCustomersModal opened={importing} onClose={() => setImporting(false)} />
       <EditCustomerModal customer={editing} onClose={() => setEditing(null)} />
+      <DeleteCustomerModal customer={deleting} onClose={() => setDeleting(null)} />
       <CustomerDetailsModal
         customer={viewing}
         onClose={() => setViewing(null)}
