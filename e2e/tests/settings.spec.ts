@@ -63,6 +63,10 @@ test.describe('settings', () => {
     await page.reload();
     await expect(card.getByRole('textbox', { name: 'Webhook URL', exact: true })).toHaveValue('https://sms.example.com/send');
     await expect(card.getByText('Leave empty to keep the saved secret')).toBeVisible();
+    // Replies stay in English unless an owner chooses Kiswahili (the other browser tests read English replies).
+    await expect(card.getByRole('combobox', { name: 'Reply Language' })).toHaveValue('en');
+    await card.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'settings-sms-provider');
   });
 
   test('the receiver instructions name the endpoint and header', async ({ page }) => {

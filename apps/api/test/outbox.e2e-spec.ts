@@ -183,7 +183,7 @@ describe('the outbox', () => {
     await t.http.get('/payg/settings/sms-provider').set(staff.auth).expect(403);
     await setProvider(staff, { provider: 'none' }).expect(403);
     const none = ZSmsProviderSchema.parse((await t.http.get('/payg/settings/sms-provider').set(user.auth).expect(200)).body);
-    expect(none).toEqual({ provider: 'none', config: {}, is_active: false, fallback: 'none', updated_at: null });
+    expect(none).toEqual({ provider: 'none', config: {}, is_active: false, fallback: 'none', reply_language: 'en', updated_at: null });
 
     const bad = await setProvider(user, { provider: 'africastalking', config: { api_key: 'x' } }).expect(400);
     expect(bad.body.detail).toMatch(/config.username: is required for africastalking/);
@@ -215,6 +215,26 @@ describe('the outbox', () => {
     const off = ZSmsProviderSchema.parse((await setProvider(user, { provider: 'none' }).expect(200)).body);
     expect(off.is_active).toBe(false);
     expect(await t.db.db.paymentProvider.count({ where: { organization_id: org.id, is_active: true } })).toBe(0);
+  });
+
+  it('writes the token replies in Kiswahili once an owner chooses it, for that organization only', async () => {
+    const a = await seedTenant(t);
+    const b = await seedTenant(t);
+    const bad = await setProvider(a.user, { provider: 'none', reply_language: 'fr' }).expect(400);
+    expect(bad.body.detail).toMatch(/^reply_language: must be one of en, sw/);
+    const saved = ZSmsProviderSchema.parse((await setProvider(a.user, { provider: 'none', reply_language: 'sw' }).expect(200)).body);
+    expect(saved.reply_language).toBe('sw');
+    // Saving the provider without a language keeps the one chosen.
+    expect(ZSmsProviderSchema.parse((await setProvider(a.user, { provider: 'none' }).expect(200)).body).reply_language).toBe('sw');
+    const pay = async (tenant: Awaited<ReturnType<typeof seedTenant>>) => {
+      const s = await seedCustomerWithDevice(t, tenant.org.id, { template: { daily_price: '50.00', deposit_made: '0.00', activation_price: '0.00' } });
+      const res = await t.http.post('/payg/payments').set(tenant.user.auth).send({ serial_number: s.item.serial_number, amount: 100, payment_method: 'cash' }).expect(201);
+      return { reply: res.body.reply_message as string, serial: s.item.serial_number, message: await message(tenant.org.id, res.body.message_id as number) };
+    };
+    const inSwahili = await pay(a);
+    expect(inSwahili.reply).toMatch(new RegExp(`^Kidogo: Habari \\S+, malipo ya KES 100\\.00 yamepokelewa kwa kifaa ${inSwahili.serial}\\. `));
+    expect(inSwahili.message.forwarded_message).toBe(inSwahili.reply);
+    expect((await pay(b)).reply).toMatch(/^Kidogo: Hi \S+, payment of KES 100\.00 received for device /);
   });
 });
 

@@ -11,6 +11,11 @@ export type SmsProviderName = z.infer<typeof ZSmsProviderNameSchema>;
 const text = (max: number) => z.string({ error: 'must be text' }).trim().max(max, { error: `must be at most ${max} characters` });
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
+/** The language of the token replies sent to customers: English or Kiswahili. */
+export const REPLY_LANGUAGES = ['en', 'sw'] as const;
+export const ZReplyLanguageSchema = z.enum(REPLY_LANGUAGES, { error: `must be one of ${REPLY_LANGUAGES.join(', ')}` });
+export type ReplyLanguage = z.infer<typeof ZReplyLanguageSchema>;
+
 /**
  * Outgoing SMS delivery for the organization. africastalking config:
  * {username, api_key, sender_id?, base_url?}; sms_webhook config: {url, secret?}.
@@ -19,6 +24,8 @@ const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 export const ZSmsProviderInputSchema = z
   .object({
     provider: ZSmsProviderNameSchema,
+    /** Left out: the stored language stays. */
+    reply_language: ZReplyLanguageSchema.optional(),
     config: z
       .object({
         username: text(100).optional(),
@@ -49,6 +56,8 @@ export const ZSmsProviderSchema = z.object({
   is_active: z.boolean(),
   /** Where messages go when this organization has no provider of its own. */
   fallback: z.enum(['none', 'africastalking', 'webhook']),
+  /** The language token replies are written in: en (English) or sw (Kiswahili). */
+  reply_language: ZReplyLanguageSchema,
   updated_at: z.string().nullable(),
 });
 export type SmsProvider = z.infer<typeof ZSmsProviderSchema>;

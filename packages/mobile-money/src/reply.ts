@@ -14,7 +14,13 @@ export interface ReplyToken {
   token: string;
 }
 
+/** The languages a reply can be written in: English and Kiswahili. */
+export const REPLY_LANGUAGES = ['en', 'sw'] as const;
+export type ReplyLanguage = (typeof REPLY_LANGUAGES)[number];
+
 export interface PaymentReplyInput {
+  /** 'en' (the default) or 'sw' (Kiswahili). */
+  language?: ReplyLanguage;
   /** Decimal string: "150.00". */
   amount: string;
   currency: string;
@@ -47,9 +53,62 @@ function isPositive(amount: string | null | undefined): amount is string {
   return cents !== null && cents > 0;
 }
 
-function plural(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
+/** Every sentence of a reply, per language; amounts come formatted ("KES 1,500.00"). */
+interface Phrases {
+  days(days: number): string;
+  compactDays(days: number): string;
+  received(amount: string, serial: string, firstName: string | null): string;
+  moreCodes(hidden: number): string;
+  enterInOrder: string;
+  paidOff(code: string | null): string;
+  activated(codes: string | null, many: boolean): string;
+  daysAdded(codes: string, many: boolean): string;
+  belowDailyPrice(credit: string): string;
+  moreToActivate(amount: string): string;
+  heldTowardActivation(credit: string): string;
+  noTemplate: string;
+  creditCarried(credit: string): string;
+  balance(amount: string): string;
 }
+
+const ENGLISH: Phrases = {
+  days: (d) => (d === 1 ? '1 day' : `${d} days`),
+  compactDays: (d) => `${d}d`,
+  received: (amount, serial, name) =>
+    name ? `Kidogo: Hi ${name}, payment of ${amount} received for device ${serial}.` : `Kidogo: Payment of ${amount} received for device ${serial}.`,
+  moreCodes: (n) => ` +${n} more codes: please call us.`,
+  enterInOrder: 'enter in order:',
+  paidOff: (code) => `Your device is now fully paid and unlocked forever.${code ? ` Code: ${code}.` : ''}`,
+  activated: (codes, many) => (codes ? `Your device is activated. ${many ? 'Codes, ' : 'Code: '}${codes}` : 'Your device is activated.'),
+  daysAdded: (codes, many) => `${many ? 'Tokens, ' : 'Token: '}${codes}`,
+  belowDailyPrice: (credit) => `This is less than one day of use: ${credit} is held as credit for your next payment.`,
+  moreToActivate: (amount) => `${amount} more is needed to activate your device.`,
+  heldTowardActivation: (credit) => `${credit} is held toward activating your device.`,
+  noTemplate: 'The amount is held as credit on your account until your payment plan is set up.',
+  creditCarried: (credit) => `Credit carried: ${credit}.`,
+  balance: (amount) => `Balance to pay off: ${amount}.`,
+};
+
+/** Kiswahili, as customers in Kenya, Tanzania and Uganda read it (ASCII only, like the English). */
+const KISWAHILI: Phrases = {
+  days: (d) => `siku ${d}`,
+  compactDays: (d) => `siku${d}`,
+  received: (amount, serial, name) =>
+    name ? `Kidogo: Habari ${name}, malipo ya ${amount} yamepokelewa kwa kifaa ${serial}.` : `Kidogo: Malipo ya ${amount} yamepokelewa kwa kifaa ${serial}.`,
+  moreCodes: (n) => ` +namba ${n} zaidi: tafadhali tupigie simu.`,
+  enterInOrder: 'weka kwa mpangilio:',
+  paidOff: (code) => `Kifaa chako kimelipiwa kikamilifu na kimefunguliwa milele.${code ? ` Namba: ${code}.` : ''}`,
+  activated: (codes, many) => (codes ? `Kifaa chako kimewashwa. ${many ? 'Namba, ' : 'Namba: '}${codes}` : 'Kifaa chako kimewashwa.'),
+  daysAdded: (codes, many) => `${many ? 'Tokeni, ' : 'Tokeni: '}${codes}`,
+  belowDailyPrice: (credit) => `Kiasi hiki ni chini ya siku moja ya matumizi: ${credit} kimewekwa kama akiba kwa malipo yako yajayo.`,
+  moreToActivate: (amount) => `Unahitaji ${amount} zaidi ili kuwasha kifaa chako.`,
+  heldTowardActivation: (credit) => `${credit} kimewekwa kwa ajili ya kuwasha kifaa chako.`,
+  noTemplate: 'Kiasi hiki kimewekwa kama akiba kwenye akaunti yako hadi mpango wako wa malipo utakapowekwa.',
+  creditCarried: (credit) => `Akiba iliyobaki: ${credit}.`,
+  balance: (amount) => `Deni lililobaki: ${amount}.`,
+};
+
+const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI };
 
 interface Level {
   greet: boolean;
@@ -59,65 +118,58 @@ interface Level {
   maxTokens: number;
 }
 
-function tokenText(t: ReplyToken, compact: boolean): string {
-  return compact ? `${groupToken(t.token)} (${t.days}d)` : `${groupToken(t.token)} (${plural(t.days)})`;
+function tokenText(t: ReplyToken, compact: boolean, say: Phrases): string {
+  return `${groupToken(t.token)} (${compact ? say.compactDays(t.days) : say.days(t.days)})`;
 }
 
-function tokenList(tokens: ReplyToken[], level: Level): string {
+function tokenList(tokens: ReplyToken[], level: Level, say: Phrases): string {
   const shown = tokens.slice(0, level.maxTokens);
   const hidden = tokens.length - shown.length;
-  const more = hidden > 0 ? ` +${hidden} more codes: please call us.` : '';
-  if (shown.length === 1 && hidden === 0) return `${tokenText(shown[0]!, level.compactTokens)}.`;
-  const items = shown.map((t, i) => `${i + 1}) ${tokenText(t, level.compactTokens)}`).join(level.compactTokens ? ' ' : ', ');
-  return `enter in order: ${items}.${more}`;
+  const more = hidden > 0 ? say.moreCodes(hidden) : '';
+  if (shown.length === 1 && hidden === 0) return `${tokenText(shown[0]!, level.compactTokens, say)}.`;
+  const items = shown.map((t, i) => `${i + 1}) ${tokenText(t, level.compactTokens, say)}`).join(level.compactTokens ? ' ' : ', ');
+  return `${say.enterInOrder} ${items}.${more}`;
 }
 
 function build(input: PaymentReplyInput, level: Level): string {
+  const say = PHRASES[input.language ?? 'en'] ?? ENGLISH;
   const cur = input.currency.trim() || 'KES';
   const parts: string[] = [];
   const firstName = input.customerName?.trim().split(/\s+/)[0] ?? '';
-  const paid = `ayment of ${money(cur, input.amount)} received for device ${input.serialNumber.trim()}.`;
-  parts.push(level.greet && firstName !== '' ? `Kidogo: Hi ${firstName}, p${paid}` : `Kidogo: P${paid}`);
+  parts.push(say.received(money(cur, input.amount), input.serialNumber.trim(), level.greet && firstName !== '' ? firstName : null));
 
   const tokens = input.tokens;
   const many = tokens.length > 1;
   switch (input.reason) {
     case 'paid_off': {
       const unlock = tokens.find((t) => t.type === 'unlock') ?? tokens[0];
-      parts.push(
-        unlock
-          ? `Your device is now fully paid and unlocked forever. Code: ${groupToken(unlock.token)}.`
-          : 'Your device is now fully paid and unlocked forever.',
-      );
+      parts.push(say.paidOff(unlock ? groupToken(unlock.token) : null));
       break;
     }
     case 'activated':
-      if (tokens.length > 0) parts.push(`Your device is activated. ${many ? 'Codes, ' : 'Code: '}${tokenList(tokens, level)}`);
-      else parts.push('Your device is activated.');
+      parts.push(say.activated(tokens.length > 0 ? tokenList(tokens, level, say) : null, many));
       break;
     case 'days_added':
-      if (tokens.length > 0) parts.push(`${many ? 'Tokens, ' : 'Token: '}${tokenList(tokens, level)}`);
+      if (tokens.length > 0) parts.push(say.daysAdded(tokenList(tokens, level, say), many));
       break;
     case 'below_daily_price':
-      parts.push(`This is less than one day of use: ${money(cur, input.creditLeft)} is held as credit for your next payment.`);
+      parts.push(say.belowDailyPrice(money(cur, input.creditLeft)));
       break;
     case 'below_activation':
       parts.push(
-        isPositive(input.remainingToActivate)
-          ? `${money(cur, input.remainingToActivate)} more is needed to activate your device.`
-          : `${money(cur, input.creditLeft)} is held toward activating your device.`,
+        isPositive(input.remainingToActivate) ? say.moreToActivate(money(cur, input.remainingToActivate)) : say.heldTowardActivation(money(cur, input.creditLeft)),
       );
       break;
     case 'no_template':
-      parts.push(`The amount is held as credit on your account until your payment plan is set up.`);
+      parts.push(say.noTemplate);
       break;
   }
 
   if (level.credit && (input.reason === 'activated' || input.reason === 'days_added') && isPositive(input.creditLeft)) {
-    parts.push(`Credit carried: ${money(cur, input.creditLeft)}.`);
+    parts.push(say.creditCarried(money(cur, input.creditLeft)));
   }
   if (input.reason !== 'paid_off' && input.remainingBalance !== null && isPositive(input.remainingBalance)) {
-    parts.push(`Balance to pay off: ${money(cur, input.remainingBalance)}.`);
+    parts.push(say.balance(money(cur, input.remainingBalance)));
   }
   return parts.join(' ');
 }

@@ -135,3 +135,48 @@ describe('formatPaymentReply', () => {
     );
   });
 });
+
+describe('formatPaymentReply in Kiswahili', () => {
+  const sw = { ...base, language: 'sw' as const };
+
+  it('add time, with the greeting, carried credit and balance', () => {
+    expect(formatPaymentReply({ ...sw, customerName: 'Grace Wanjiku', creditLeft: '45.00' })).toBe(
+      'Kidogo: Habari Grace, malipo ya KES 150.00 yamepokelewa kwa kifaa SN123. Tokeni: 123 456 789 (siku 3). Akiba iliyobaki: KES 45.00. Deni lililobaki: KES 18,350.00.',
+    );
+  });
+
+  it('activation with several codes, to be entered in order', () => {
+    const tokens = [
+      { type: 'activation' as const, days: 30, token: '111222333' },
+      { type: 'add_time' as const, days: 12, token: '444555666' },
+    ];
+    expect(formatPaymentReply({ ...sw, reason: 'activated', tokens, remainingBalance: null })).toBe(
+      'Kidogo: Malipo ya KES 150.00 yamepokelewa kwa kifaa SN123. Kifaa chako kimewashwa. Namba, weka kwa mpangilio: 1) 111 222 333 (siku 30), 2) 444 555 666 (siku 12).',
+    );
+  });
+
+  it('paid off, below the daily price, below activation and without a plan', () => {
+    expect(formatPaymentReply({ ...sw, reason: 'paid_off', tokens: [{ type: 'unlock', days: 0, token: '999888777' }], remainingBalance: '0.00' })).toBe(
+      'Kidogo: Malipo ya KES 150.00 yamepokelewa kwa kifaa SN123. Kifaa chako kimelipiwa kikamilifu na kimefunguliwa milele. Namba: 999 888 777.',
+    );
+    expect(formatPaymentReply({ ...sw, reason: 'below_daily_price', tokens: [], creditLeft: '30.00', remainingBalance: null })).toBe(
+      'Kidogo: Malipo ya KES 150.00 yamepokelewa kwa kifaa SN123. Kiasi hiki ni chini ya siku moja ya matumizi: KES 30.00 kimewekwa kama akiba kwa malipo yako yajayo.',
+    );
+    expect(formatPaymentReply({ ...sw, reason: 'below_activation', tokens: [], remainingToActivate: '350.00', remainingBalance: null })).toBe(
+      'Kidogo: Malipo ya KES 150.00 yamepokelewa kwa kifaa SN123. Unahitaji KES 350.00 zaidi ili kuwasha kifaa chako.',
+    );
+    expect(formatPaymentReply({ ...sw, reason: 'no_template', tokens: [], remainingBalance: null })).toBe(
+      'Kidogo: Malipo ya KES 150.00 yamepokelewa kwa kifaa SN123. Kiasi hiki kimewekwa kama akiba kwenye akaunti yako hadi mpango wako wa malipo utakapowekwa.',
+    );
+  });
+
+  it('stays within MAX_REPLY_LENGTH and plain ASCII, whatever the tokens', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ days: fc.integer({ min: 1, max: 995 }), token: fc.stringMatching(/^\d{9,20}$/) }), { minLength: 1, maxLength: 40 }), (list) => {
+        const text = formatPaymentReply({ ...sw, customerName: 'Grace', creditLeft: '12345.67', tokens: list.map((t) => ({ ...t, type: 'add_time' as const })) });
+        expect(text.length).toBeLessThan(MAX_REPLY_LENGTH);
+        expect(text).toMatch(/^[\x20-\x7e]*$/);
+      }),
+    );
+  });
+});

@@ -323,6 +323,7 @@ export class PaymentPipeline {
     const a = applied.allocation;
     const remaining = a.remainingToPayOffCents === null ? null : formatCents(a.remainingToPayOffCents);
     const text = formatPaymentReply({
+      language: item.org_reply_language === 'sw' ? 'sw' : 'en',
       amount: payment.amount,
       currency: applied.currency,
       serialNumber: item.serial_number,

@@ -41,18 +41,28 @@ export class SmsProviderService {
   }
 
   async read(orgId: string): Promise<SmsProvider> {
-    const rows = await this.database.db.paymentProvider.findMany({
-      where: { organization_id: orgId, provider: { in: [...SMS_PROVIDER_ROWS] } },
-      orderBy: [{ is_active: 'desc' }, { updated_at: 'desc' }],
-      take: 1,
-    });
+    const [rows, org] = await Promise.all([
+      this.database.db.paymentProvider.findMany({
+        where: { organization_id: orgId, provider: { in: [...SMS_PROVIDER_ROWS] } },
+        orderBy: [{ is_active: 'desc' }, { updated_at: 'desc' }],
+        take: 1,
+      }),
+      this.database.db.organization.findUnique({ where: { id: orgId }, select: { reply_language: true } }),
+    ]);
+    const reply_language = org?.reply_language === 'sw' ? 'sw' : 'en';
     const row = rows[0];
-    if (!row) return toSmsProvider('none', {}, false, this.config.sms.provider, null);
-    return toSmsProvider(row.provider as SmsProviderName, this.decode(row.config_enc), row.is_active, this.config.sms.provider, row.updated_at);
+    if (!row) return { ...toSmsProvider('none', {}, false, this.config.sms.provider, null), reply_language };
+    return {
+      ...toSmsProvider(row.provider as SmsProviderName, this.decode(row.config_enc), row.is_active, this.config.sms.provider, row.updated_at),
+      reply_language,
+    };
   }
 
   async update(orgId: string, user: AuthUser, input: SmsProviderInput): Promise<SmsProvider> {
     await this.database.db.$transaction(async (tx) => {
+      if (input.reply_language) {
+        await tx.organization.update({ where: { id: orgId }, data: { reply_language: input.reply_language } });
+      }
       if (input.provider === 'none') {
         await tx.paymentProvider.updateMany({
           where: { organization_id: orgId, provider: { in: [...SMS_PROVIDER_ROWS] } },
@@ -96,7 +106,9 @@ export class SmsProviderService {
           action: 'sms_provider.update',
           entityType: 'payment_provider',
           entityId: input.provider,
-          description: `SMS provider set to ${input.provider}${input.provider !== 'none' && !input.is_active ? ' (inactive)' : ''} by ${user.username}`,
+          description: `SMS provider set to ${input.provider}${input.provider !== 'none' && !input.is_active ? ' (inactive)' : ''}${
+            input.reply_language ? `, replies in ${input.reply_language === 'sw' ? 'Kiswahili' : 'English'}` : ''
+          } by ${user.username}`,
         },
         tx,
       );

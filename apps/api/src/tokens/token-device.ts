@@ -42,6 +42,8 @@ export interface LockedItem {
   tpl_free_code_price: Prisma.Decimal | null;
   /** A payment id taken from the sequence in the same statement, when asked for. */
   next_payment_id?: number | null;
+  /** The organization's reply language ('en' or 'sw'). */
+  org_reply_language: string;
 }
 
 /**
@@ -64,7 +66,8 @@ export function lockItemsSql(
            o.value_divider AS oem_value_divider,
            t.template_id AS tpl_id, t.currency AS tpl_currency, t.deposit_made AS tpl_deposit_made,
            t.activation_price AS tpl_activation_price, t.daily_price AS tpl_daily_price,
-           t.grace_period_days AS tpl_grace_period_days, t.free_code_price AS tpl_free_code_price
+           t.grace_period_days AS tpl_grace_period_days, t.free_code_price AS tpl_free_code_price,
+           (SELECT org.reply_language FROM organizations org WHERE org.organization_id = i.organization_id) AS org_reply_language
            ${opts.nextPaymentId ? Prisma.sql`, nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS next_payment_id` : Prisma.empty}
     FROM items i
     LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id

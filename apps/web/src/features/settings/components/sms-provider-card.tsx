@@ -1,4 +1,4 @@
-import { Button, Card, Group, PasswordInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, PasswordInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '@/components/ui/date-text';
@@ -27,6 +27,7 @@ interface Draft {
   url: string;
   secret: string;
   is_active: boolean;
+  reply_language: SmsProvider['reply_language'];
 }
 
 function draftOf(s: SmsProvider): Draft {
@@ -40,6 +41,7 @@ function draftOf(s: SmsProvider): Draft {
     url: c.url ?? '',
     secret: '',
     is_active: s.is_active,
+    reply_language: s.reply_language ?? 'en',
   };
 }
 
@@ -58,7 +60,7 @@ export function toSmsInput(d: Draft): SmsProviderInput {
     put('url', d.url);
     put('secret', d.secret);
   }
-  return { provider: d.provider, config, is_active: d.is_active };
+  return { provider: d.provider, config, is_active: d.is_active, reply_language: d.reply_language };
 }
 
 function validate(d: Draft): Record<string, string> {
@@ -109,7 +111,11 @@ function SmsProviderForm({ settings }: { settings: SmsProvider }) {
         <SegmentedControl
           aria-label="Provider"
           value={draft.provider}
-          onChange={(v) => set('provider', v as SmsProviderName)}
+          onChange={(v) => {
+            set('provider', v as SmsProviderName);
+            // Choosing a provider where there was none means sending through it (the API reads 'none' as inactive).
+            if (draft.provider === 'none' && v !== 'none') set('is_active', true);
+          }}
           data={[
             { value: 'none', label: 'None' },
             { value: 'africastalking', label: "Africa's Talking" },
@@ -170,6 +176,17 @@ function SmsProviderForm({ settings }: { settings: SmsProvider }) {
             />
           </SimpleGrid>
         ) : null}
+        <NativeSelect
+          label="Reply Language"
+          description="The language of the SMS that gives customers their token"
+          data={[
+            { value: 'en', label: 'English' },
+            { value: 'sw', label: 'Kiswahili' },
+          ]}
+          value={draft.reply_language}
+          onChange={(e) => set('reply_language', e.currentTarget.value as Draft['reply_language'])}
+          maw={360}
+        />
         {draft.provider !== 'none' ? (
           <Switch
             label="Send token replies through this provider"

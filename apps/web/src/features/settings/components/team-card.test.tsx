@@ -24,7 +24,8 @@ async function teamTable() {
 
 async function roleOptions(dialog: HTMLElement) {
   await userEvent.click(within(dialog).getByLabelText('Role', { selector: 'input' }));
-  return (await screen.findAllByRole('option')).map((o) => o.textContent);
+  // The role list's own options: the page has other selects (the SMS reply language).
+  return within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
 }
 
 describe('Team card', { timeout: 20_000 }, () => {

@@ -98,8 +98,39 @@ describe('settings page', { timeout: 20_000 }, () => {
       provider: 'sms_webhook',
       config: { url: 'https://sms.example.com/send' },
       is_active: true,
+      reply_language: 'en',
     });
     expect(await screen.findByText('SMS provider settings saved')).toBeInTheDocument();
+  });
+
+  it('turns sending on when a provider is chosen where there was none (the API reads none as inactive)', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    const { calls } = mockSettingsApi((call, path) =>
+      path === '/payg/settings/sms-provider' && call.method === 'GET'
+        ? jsonResponse(200, { provider: 'none', config: {}, is_active: false, fallback: 'none', reply_language: 'en', updated_at: null })
+        : undefined,
+    );
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'SMS Provider' });
+    await userEvent.click(await within(card).findByText('SMS Webhook'));
+    expect(within(card).getByRole('switch', { name: 'Send token replies through this provider' })).toBeChecked();
+    await userEvent.type(within(card).getByRole('textbox', { name: 'Webhook URL' }), 'https://sms.example.com/send');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ provider: 'sms_webhook', is_active: true });
+  });
+
+  it('sends token replies in Kiswahili when chosen', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    const { calls } = mockSettingsApi();
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'SMS Provider' });
+    const language = await within(card).findByRole('combobox', { name: 'Reply Language' });
+    expect(language).toHaveValue('en');
+    await userEvent.selectOptions(language, 'sw');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({ provider: 'none', config: {}, is_active: true, reply_language: 'sw' });
   });
 
   it('shows where to point forwarders: the receiver URL and the X-API-Key header', async () => {
