@@ -77,6 +77,7 @@ test.describe('customers', () => {
     await page.getByRole('button', { name: `Delete ${customer.customer_name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Customer' });
     await expect(dialog).toContainText(`Are you sure you want to delete customer ${customer.customer_name}`);
+    await screenshotBothThemes(page, 'delete-customer');
     await dialog.getByRole('button', { name: 'Delete Customer' }).click();
     await expect(page.getByText(`Customer ${customer.customer_name} deleted successfully`)).toBeVisible();
     await expect(page.getByText('No customers found matching your search')).toBeVisible();

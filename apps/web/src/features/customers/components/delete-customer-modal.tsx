@@ -1,7 +1,5 @@
 import { Text } from '@mantine/core';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
+import { DeleteModal } from '@/components/ui/delete-modal';
 import { useDeleteCustomer } from '../api/delete-customer';
 import type { Customer } from '../api/types';
 
@@ -11,17 +9,15 @@ import type { Customer } from '../api/types';
  * which is shown here.
  */
 export function DeleteCustomerModal({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
-  const remove = useDeleteCustomer();
-  const close = () => {
-    if (remove.isPending) return;
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmModal
-      opened={customer !== null}
-      onClose={close}
+    <DeleteModal
+      target={customer}
+      onClose={onClose}
       title="Delete Customer"
+      failure="Failed to delete customer"
+      mutation={useDeleteCustomer()}
+      variables={(c) => c.customer_id}
+      success={(c) => `Customer ${c.customer_name} deleted successfully`}
       message={
         <Text size="sm">
           Are you sure you want to delete customer{' '}
@@ -32,20 +28,6 @@ export function DeleteCustomerModal({ customer, onClose }: { customer: Customer 
           payments or tokens cannot be deleted.
         </Text>
       }
-      confirmLabel="Delete Customer"
-      loading={remove.isPending}
-      error={remove.isError ? errorMessage(remove.error, 'Failed to delete customer') : null}
-      errorTitle="Failed to delete customer"
-      onConfirm={() => {
-        if (!customer) return;
-        remove.mutate(customer.customer_id, {
-          onSuccess: () => {
-            toast.success(`Customer ${customer.customer_name} deleted successfully`);
-            remove.reset();
-            onClose();
-          },
-        });
-      }}
     />
   );
 }
