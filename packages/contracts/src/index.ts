@@ -21,3 +21,4 @@ export * from './organizations.js';
 export * from './users.js';
 export * from './platform.js';
 export * from './config-entries.js';
+export * from './collections.js';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ZMoneySchema, zQueryInt } from './common.js';
+import { zQueryChoice } from './fields.js';
+
+/**
+ * How long a device has been without credit, in whole days (24 hours each)
+ * since its credit ran out, or since it was given to its customer when no
+ * payment has bought it any days yet.
+ */
+export const COLLECTION_BUCKETS = ['0-7', '8-30', '31-90', 'over-90'] as const;
+export const ZCollectionBucketSchema = z.enum(COLLECTION_BUCKETS);
+export type CollectionBucket = z.infer<typeof ZCollectionBucketSchema>;
+
+/** Each bucket's days without credit, both ends included (null: no upper end). */
+export const COLLECTION_BUCKET_DAYS: Record<CollectionBucket, { min: number; max: number | null }> = {
+  '0-7': { min: 0, max: 7 },
+  '8-30': { min: 8, max: 30 },
+  '31-90': { min: 31, max: 90 },
+  'over-90': { min: 91, max: null },
+};
+
+/** The Collections screen's labels for the buckets. */
+export const COLLECTION_BUCKET_LABELS: Record<CollectionBucket, string> = {
+  '0-7': '0–7 days',
+  '8-30': '8–30 days',
+  '31-90': '31–90 days',
+  'over-90': 'Over 90 days',
+};
+
+export const COLLECTION_BUCKET_FILTERS = ['all', ...COLLECTION_BUCKETS] as const;
+
+/**
+ * GET /collections: the devices out of credit (assigned, not paid off, the
+ * days bought so far run out), the most recently run out first: those are
+ * the customers most likely to pay again when called. `bucket` keeps one
+ * band of days without credit.
+ */
+export const ZCollectionsQuerySchema = z.object({
+  // With at most 100 per page, page 10,000,000 starts below MAX_OFFSET.
+  page: zQueryInt({ default: 1, min: 1, max: 10_000_000 }),
+  limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+  bucket: zQueryChoice(COLLECTION_BUCKET_FILTERS, 'all'),
+});
+export type CollectionsQuery = z.input<typeof ZCollectionsQuerySchema>;
+
+/** GET /collections/export: the same devices as CSV, every page. */
+export const ZCollectionsExportQuerySchema = ZCollectionsQuerySchema.pick({ bucket: true });
+
+/** A device out of credit, with whom to call about it. */
+export const ZCollectionAccountSchema = z.object({
+  item_id: z.number().int(),
+  serial_number: z.string(),
+  product_name: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  phone_number: z.string().nullable(),
+  /** When the days bought ran out; null when no payment has bought any yet. */
+  credit_until: z.string().nullable(),
+  /** credit_until, else when the device was given to the customer. */
+  out_of_credit_since: z.string(),
+  /** Whole days since out_of_credit_since. */
+  days_without_credit: z.number().int(),
+  bucket: ZCollectionBucketSchema,
+  /** The device's last successful payment. */
+  last_payment_at: z.string().nullable(),
+  last_payment_amount: ZMoneySchema.nullable(),
+  /** Paid on this device so far. */
+  total_paid: ZMoneySchema,
+  /** The customer's active payment plan: its price per day and currency (null without one). */
+  template_name: z.string().nullable(),
+  daily_price: ZMoneySchema.nullable(),
+  currency: z.string().nullable(),
+  /** Left to pay off the device, as GET /customers/{id}/status has it (null without a payoff price). */
+  remaining: ZMoneySchema.nullable(),
+});
+export type CollectionAccount = z.infer<typeof ZCollectionAccountSchema>;
+
+export const ZCollectionsReplySchema = z.object({
+  data: z.object({
+    items: z.array(ZCollectionAccountSchema),
+    pagination: z.object({
+      total: z.number().int(),
+      total_pages: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    }),
+  }),
+});
+export type CollectionsReply = z.infer<typeof ZCollectionsReplySchema>;
+
+/** GET /collections/summary: how many devices are in each bucket. */
+export const ZCollectionsSummaryReplySchema = z.object({
+  data: z.object({
+    /** Devices given to customers and not yet paid off. */
+    open_accounts: z.number().int(),
+    /** Of them, the devices out of credit now: the sum of the buckets. */
+    out_of_credit: z.number().int(),
+    buckets: z.array(z.object({ bucket: ZCollectionBucketSchema, label: z.string(), devices: z.number().int() })),
+    /** When these counts were taken (a large organization's are kept up to a minute). */
+    as_of: z.string(),
+  }),
+});
+export type CollectionsSummaryReply = z.infer<typeof ZCollectionsSummaryReplySchema>;
