@@ -227,7 +227,7 @@ if (only.has('reads')) {
   // Not among the issue's reads: other pages' lists. The Tokens page over 5,000,000 tokens (its first page, a
   // deep one, and its search box: a name deep in its matches, a different token number each time, a status),
   // the template assignments (900,000), all of them and one template's active ones, and the Messages page
-  // (a message per payment the benchmark has sent: over a million).
+  // (a message per payment the benchmark has sent: over a million), and Collections.
   const pages = [
     ['tokens: first page', tokenLogs({})],
     ['tokens: offset 2,500,000', tokenLogs({ offset: '2500000' })],
@@ -240,6 +240,11 @@ if (only.has('reads')) {
     ['messages: page 5,000', '/payg/fetch_messages?page=5000'],
     ['messages: search "BENCH PAYER", page 3,000', '/payg/fetch_messages?search=BENCH+PAYER&page=3000'],
     ['messages: stats', '/payg/messages/stats'],
+    // Collections: the devices out of credit (about 300,000 of 900,000 open accounts here), from open_accounts.
+    ['collections: first page', '/payg/collections'],
+    ['collections: page 5,000', '/payg/collections?page=5000'],
+    ['collections: 31–90 days, first page', '/payg/collections?bucket=31-90'],
+    ['collections: summary', '/payg/collections/summary'],
   ];
   for (const [group, list] of [['reads', reads], ['pages', pages]]) {
     for (const [name, path, next] of list) {
