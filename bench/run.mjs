@@ -243,7 +243,7 @@ if (only.has('reads')) {
     // Collections: the devices out of credit (about 300,000 of 900,000 open accounts here), from open_accounts.
     ['collections: first page', '/payg/collections'],
     ['collections: page 5,000', '/payg/collections?page=5000'],
-    ['collections: 31–90 days, first page', '/payg/collections?bucket=31-90'],
+    ['collections: 8–30 days, first page', '/payg/collections?bucket=8-30'],
     ['collections: summary', '/payg/collections/summary'],
   ];
   for (const [group, list] of [['reads', reads], ['pages', pages]]) {
