@@ -11,6 +11,7 @@ import { SeedModule } from './seed/seed.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { ItemsModule } from './items/items.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { CollectionsModule } from './collections/collections.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
@@ -38,6 +39,7 @@ export const FEATURE_MODULES: Type[] = [
   CustomersModule,
   ItemsModule,
   ProductsModule,
+  CollectionsModule,
   TemplatesModule,
   OnboardingModule,
   TokensModule,

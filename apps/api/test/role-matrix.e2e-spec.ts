@@ -104,6 +104,9 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'DELETE /payg/items/{serial_number}': 'any',
   'GET /payg/products/summary': 'any',
   'GET /payg/products': 'any',
+  'GET /payg/collections/summary': 'any',
+  'GET /payg/collections/export': 'any',
+  'GET /payg/collections': 'any',
 
   'GET /payg/payments/templates': 'any',
   'POST /payg/payments/templates/create': 'any',

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+
 /**
  * CSV cells as spreadsheets read them back: quoted when they hold a comma,
  * quote, semicolon or line break, quotes doubled. A cell that a spreadsheet
@@ -21,3 +24,42 @@ export const stripFormulaGuard = (s: string): string => (/^'[=+\-@\t\r]/.test(s)
 
 /** UTF-8 byte order mark: Excel opens a UTF-8 CSV with non-ASCII names correctly only with it. */
 export const UTF8_BOM = '\uFEFF';
+
+/**
+ * Streams a CSV download: the header, then the batches `read` gives (each
+ * from after the last row of the one before, until one comes back shorter
+ * than `batchSize`), written as they come. The next batch is read while the
+ * current one is written, and each write waits for the client to take the
+ * last (backpressure), so the size of the list does not matter. Stops when
+ * the client goes; `complete` says whether every row was sent.
+ */
+export async function streamCsv<T>(
+  res: ServerResponse,
+  header: readonly string[],
+  batchSize: number,
+  read: (after: T | null) => Promise<T[]>,
+  line: (row: T) => readonly unknown[],
+): Promise<{ count: number; complete: boolean }> {
+  const gone = () => res.destroyed || res.writableEnded;
+  const write = async (chunk: string) => {
+    if (res.write(chunk)) return;
+    const ac = new AbortController();
+    await Promise.race([once(res, 'drain', { signal: ac.signal }), once(res, 'close', { signal: ac.signal })]).finally(() => ac.abort());
+  };
+  await write(UTF8_BOM + csvLine(header));
+  let count = 0;
+  let next = read(null);
+  for (;;) {
+    const rows = await next;
+    next = rows.length === batchSize ? read(rows[rows.length - 1]!) : Promise.resolve([]);
+    if (!rows.length || gone()) break;
+    let chunk = '';
+    for (const row of rows) chunk += csvLine(line(row));
+    await write(chunk);
+    count += rows.length;
+  }
+  await next.catch(() => undefined);
+  const complete = !gone();
+  res.end();
+  return { count, complete };
+}

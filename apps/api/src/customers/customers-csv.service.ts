@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Injectable } from '@nestjs/common';
 import { streamReply, type HttpReply } from '../common/http.js';
 import { ZCustomerInputSchema, type CsvImportReport, type CustomerInputParsed } from '@kidogo/contracts';
@@ -8,7 +7,7 @@ import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { importCsv } from '../catalog/csv-import.js';
 import { ImportJobs } from '../catalog/import-jobs.js';
-import { csvLine, UTF8_BOM } from '../catalog/csv-write.js';
+import { streamCsv } from '../catalog/csv-write.js';
 import type { UploadedCsv } from '../catalog/csv-upload.js';
 import { CUSTOMER_CSV_COLUMNS, CUSTOMER_IMPORT_COLUMNS, toCustomerCreate } from './customers.mapper.js';
 
@@ -97,28 +96,13 @@ export class CustomersCsvService {
    */
   async export(orgId: string, reply: HttpReply, actor: AuthUser): Promise<void> {
     const res = streamReply(reply, 'text/csv; charset=utf-8', 'customers.csv');
-    const gone = () => res.destroyed || res.writableEnded;
-    // Backpressure: wait for the client to take what was written (or leave).
-    const write = async (chunk: string) => {
-      if (res.write(chunk)) return;
-      const ac = new AbortController();
-      await Promise.race([once(res, 'drain', { signal: ac.signal }), once(res, 'close', { signal: ac.signal })]).finally(() => ac.abort());
-    };
-    await write(UTF8_BOM + csvLine(CUSTOMER_CSV_COLUMNS));
-    let count = 0;
-    let next = this.exportBatch(orgId, 0);
-    for (;;) {
-      const rows = await next;
-      next = rows.length === EXPORT_BATCH ? this.exportBatch(orgId, rows[rows.length - 1]![0] as number) : Promise.resolve([]);
-      if (!rows.length || gone()) break;
-      let chunk = '';
-      for (const row of rows) chunk += csvLine(row);
-      await write(chunk);
-      count += rows.length;
-    }
-    await next.catch(() => undefined);
-    const complete = !gone();
-    res.end();
+    const { count, complete } = await streamCsv<unknown[]>(
+      res,
+      CUSTOMER_CSV_COLUMNS,
+      EXPORT_BATCH,
+      (after) => this.exportBatch(orgId, after ? (after[0] as number) : 0),
+      (row) => row,
+    );
     this.audit.recordQuietly({
       organizationId: orgId,
       actor,

@@ -143,6 +143,9 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/products', query: { search: w.freeDevice.product, status: 'unassigned' } },
     { path: '/payg/products', query: { search: w.oem } },
   ],
+  'GET /payg/collections/summary': () => ({ path: '/payg/collections/summary' }),
+  'GET /payg/collections/export': () => [{ path: '/payg/collections/export' }, { path: '/payg/collections/export', query: { bucket: '8-30' } }],
+  'GET /payg/collections': () => [{ path: '/payg/collections' }, { path: '/payg/collections', query: { bucket: 'over-90', page: 2, limit: 5 } }],
 
   // ---------------------------------------------------------------- templates, onboarding
   'GET /payg/payments/templates': ({ w }) => ({ path: '/payg/payments/templates', query: { search_term: w.template.name } }),

@@ -1,0 +1,227 @@
+import { Injectable } from '@nestjs/common';
+import {
+  COLLECTION_BUCKET_DAYS,
+  COLLECTION_BUCKET_LABELS,
+  COLLECTION_BUCKETS,
+  type CollectionAccount,
+  type CollectionBucket,
+  type CollectionsReply,
+  type CollectionsSummaryReply,
+  ZCollectionsQuerySchema,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { MetricSnapshots } from '../metrics/metric-snapshots.js';
+import { SUCCESSFUL } from '../metrics/period.js';
+import { searchPage, type PageStart } from '../common/list-counts.js';
+import { pagePagination } from '../common/pagination.js';
+import { streamReply, type HttpReply } from '../common/http.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { streamCsv } from '../catalog/csv-write.js';
+import { deviceBalances } from '../customers/balances.js';
+
+type ListQuery = z.output<typeof ZCollectionsQuerySchema>;
+type BucketFilter = ListQuery['bucket'];
+
+/** How long a large organization's bucket counts are kept (see MetricSnapshots). */
+export const SUMMARY_MAX_AGE_S = 60;
+const SUMMARY_KEY = 'collections.summary';
+const EXPORT_BATCH = 1000;
+
+type AccountRow = {
+  item_id: number;
+  serial_number: string;
+  product_name: string;
+  customer_id: number;
+  customer_name: string;
+  phone_number: string | null;
+  credit_until: Date | null;
+  since: Date;
+  days: number;
+  last_payment_at: Date | null;
+  last_payment_amount: string | null;
+  total_paid: string;
+  template_name: string | null;
+  daily_price: string | null;
+  currency: string | null;
+  remaining: string | null;
+};
+
+export const COLLECTIONS_CSV_COLUMNS = [
+  'customer_id',
+  'customer_name',
+  'phone_number',
+  'serial_number',
+  'product_name',
+  'days_without_credit',
+  'out_of_credit_since',
+  'credit_until',
+  'last_payment_at',
+  'last_payment_amount',
+  'total_paid',
+  'template_name',
+  'daily_price',
+  'currency',
+  'remaining',
+] as const;
+
+const fixed = (v: string | null) => (v === null ? null : Number(v).toFixed(2));
+
+/** The bucket of a number of whole days without credit. */
+export function bucketOf(days: number): CollectionBucket {
+  return COLLECTION_BUCKETS.find((b) => {
+    const { min, max } = COLLECTION_BUCKET_DAYS[b];
+    return days >= min && (max === null || days <= max);
+  })!;
+}
+
+function toAccount(r: AccountRow): CollectionAccount {
+  return {
+    item_id: r.item_id,
+    serial_number: r.serial_number,
+    product_name: r.product_name,
+    customer_id: r.customer_id,
+    customer_name: r.customer_name,
+    phone_number: r.phone_number,
+    credit_until: r.credit_until?.toISOString() ?? null,
+    out_of_credit_since: r.since.toISOString(),
+    days_without_credit: r.days,
+    bucket: bucketOf(r.days),
+    last_payment_at: r.last_payment_at?.toISOString() ?? null,
+    last_payment_amount: fixed(r.last_payment_amount),
+    total_paid: fixed(r.total_paid)!,
+    template_name: r.template_name,
+    daily_price: fixed(r.daily_price),
+    currency: r.currency,
+    remaining: fixed(r.remaining),
+  };
+}
+
+/**
+ * The Collections screen: the devices out of credit, from open_accounts
+ * (kept by triggers on items, see 0029_open_accounts), the most recently run
+ * out first. Days without credit are whole periods of 24 hours since the
+ * credit ran out (or since the device was assigned, when no payment has
+ * bought it any days), as PostgreSQL's clock has them.
+ */
+@Injectable()
+export class CollectionsService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly snapshots: MetricSnapshots,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The open accounts of `bucket` (all out of credit for 'all'), as a condition on open_accounts `o`. */
+  private where(orgId: string, bucket: BucketFilter): Prisma.Sql {
+    const days = bucket === 'all' ? { min: 0, max: null } : COLLECTION_BUCKET_DAYS[bucket];
+    // days ≥ min ⇔ since ≤ now − min days; days ≤ max ⇔ since > now − (max + 1) days.
+    return Prisma.sql`o.organization_id = ${orgId}
+      AND o.since <= now() - make_interval(days => ${days.min}::int)
+      AND o.since > ${days.max === null ? Prisma.sql`'-infinity'::timestamptz` : Prisma.sql`now() - make_interval(days => ${days.max + 1}::int)`}`;
+  }
+
+  /**
+   * The accounts' rows, in list order, for the keys `keys` selects from
+   * open_accounts `o` (item_id and since, ordered and limited): the device,
+   * its customer, the last successful payment (the (organization_id,
+   * item_id, paid_at DESC) index), the customer's active plan and what is
+   * left to pay (deviceBalances, the same figure as the customer's status).
+   */
+  private rows(orgId: string, keys: Prisma.Sql): Prisma.Sql {
+    return Prisma.sql`
+      SELECT i.item_id, i.serial_number, i.product_name, i.customer_id, c.customer_name, c.phone_contact AS phone_number,
+             i.credit_until, k.since, floor(extract(epoch FROM now() - k.since) / 86400)::int AS days,
+             lp.paid_at AS last_payment_at, lp.amount::text AS last_payment_amount, i.total_paid::text AS total_paid,
+             t.template_name, t.daily_price::text AS daily_price, t.currency, b.remaining::text AS remaining
+      FROM (${keys}) k
+      JOIN items i ON i.organization_id = ${orgId} AND i.item_id = k.item_id
+      JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+      LEFT JOIN template_assignments ta
+        ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
+      LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+      LEFT JOIN LATERAL (
+        SELECT p.paid_at, p.amount FROM payments p
+        WHERE p.organization_id = i.organization_id AND p.item_id = i.item_id AND p.status IN ${SUCCESSFUL}
+        ORDER BY p.paid_at DESC LIMIT 1
+      ) lp ON true
+      LEFT JOIN LATERAL (
+        SELECT d.remaining FROM ${deviceBalances(orgId, Prisma.sql`i.customer_id`)} d WHERE d.item_id = i.item_id
+      ) b ON true
+      ORDER BY k.since DESC, k.item_id DESC`;
+  }
+
+  /**
+   * A page, with its total from searchPage: kept a few seconds when large,
+   * and a deep page started from the kept place of an account before it.
+   */
+  async list(orgId: string, q: ListQuery): Promise<CollectionsReply> {
+    const where = this.where(orgId, q.bucket);
+    const offset = (q.page - 1) * q.limit;
+    const keys = ({ anchor, skip }: PageStart) => Prisma.sql`
+      SELECT o.item_id, o.since FROM open_accounts o WHERE ${where}
+      ${anchor ? Prisma.sql`AND (o.since, o.item_id) <= (${anchor.time}::timestamptz, ${anchor.id}::int)` : Prisma.empty}
+      ORDER BY o.since DESC, o.item_id DESC LIMIT ${q.limit}::int OFFSET ${skip}::int`;
+    const { rows, total } = await searchPage<AccountRow>(this.database.runs, orgId, 'collections', q.bucket, offset, {
+      count: Prisma.sql`SELECT count(*)::int AS total FROM open_accounts o WHERE ${where}`,
+      page: (_kept, start) => ({ prepared: this.rows(orgId, keys(start)) }),
+      anchors: Prisma.sql`SELECT o.since AS t, o.item_id AS id FROM open_accounts o WHERE ${where}`,
+    });
+    return { data: { items: rows.map(toAccount), pagination: pagePagination(total, q.page, q.limit) } };
+  }
+
+  /** The bucket counts: live for a small organization, kept up to SUMMARY_MAX_AGE_S for a large one. */
+  async summary(orgId: string): Promise<CollectionsSummaryReply> {
+    const { value, computedAt } = await this.snapshots.get(orgId, SUMMARY_KEY, () => this.count(orgId), SUMMARY_MAX_AGE_S);
+    return { data: { ...value, as_of: computedAt.toISOString() } };
+  }
+
+  private async count(orgId: string): Promise<Omit<CollectionsSummaryReply['data'], 'as_of'>> {
+    const filters = COLLECTION_BUCKETS.map((b) => {
+      const { min, max } = COLLECTION_BUCKET_DAYS[b];
+      const upper = max === null ? Prisma.empty : Prisma.sql`AND since > now() - make_interval(days => ${max + 1}::int)`;
+      return Prisma.sql`count(*) FILTER (WHERE since <= now() - make_interval(days => ${min}::int) ${upper})::int`;
+    });
+    const [row] = await this.database.readQuery<{ open: number; counts: number[] }>(Prisma.sql`
+      SELECT count(*)::int AS open, ARRAY[${Prisma.join(filters)}] AS counts
+      FROM open_accounts WHERE organization_id = ${orgId}`);
+    const counts = row?.counts ?? COLLECTION_BUCKETS.map(() => 0);
+    const buckets = COLLECTION_BUCKETS.map((bucket, i) => ({ bucket, label: COLLECTION_BUCKET_LABELS[bucket], devices: counts[i] ?? 0 }));
+    return { open_accounts: row?.open ?? 0, out_of_credit: buckets.reduce((n, b) => n + b.devices, 0), buckets };
+  }
+
+  /**
+   * Every account of the bucket as CSV, in list order, read in keyset
+   * batches of EXPORT_BATCH and written as they come (with backpressure), so
+   * a large organization's 300,000 accounts stream with flat memory. Stops
+   * when the client goes.
+   */
+  async export(orgId: string, bucket: BucketFilter, reply: HttpReply, actor: AuthUser): Promise<void> {
+    const where = this.where(orgId, bucket);
+    const batch = (after: AccountRow | null) =>
+      this.database.prepared<AccountRow>(
+        this.rows(
+          orgId,
+          Prisma.sql`
+            SELECT o.item_id, o.since FROM open_accounts o WHERE ${where}
+            ${after ? Prisma.sql`AND (o.since, o.item_id) < (${after.since.toISOString()}::timestamptz, ${after.item_id}::int)` : Prisma.empty}
+            ORDER BY o.since DESC, o.item_id DESC LIMIT ${EXPORT_BATCH}::int`,
+        ),
+      );
+    const res = streamReply(reply, 'text/csv; charset=utf-8', 'collections.csv');
+    const { count, complete } = await streamCsv(res, COLLECTIONS_CSV_COLUMNS, EXPORT_BATCH, batch, (row) => {
+      const a = toAccount(row);
+      return COLLECTIONS_CSV_COLUMNS.map((c) => a[c]);
+    });
+    this.audit.recordQuietly({
+      organizationId: orgId,
+      actor,
+      action: 'collections.exported',
+      entityType: 'item',
+      description: `Exported ${count} devices out of credit to CSV`,
+      metadata: { count, bucket, complete },
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ZCollectionsReplySchema, ZCollectionsSummaryReplySchema, type CollectionAccount } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, type SeededUser } from './support/factories.js';
+
+// Collections: the devices out of credit (assigned, not paid off, their days
+// run out), kept in open_accounts by triggers on items (0029_open_accounts).
+
+const DAY = 86_400_000;
+const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hours * 3_600_000);
+
+describe('collections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const list = async (user: SeededUser, query: Record<string, string | number> = {}) =>
+    ZCollectionsReplySchema.parse((await t.http.get('/payg/collections').query(query).set(user.auth).expect(200)).body).data;
+  const summary = async (user: SeededUser) =>
+    ZCollectionsSummaryReplySchema.parse((await t.http.get('/payg/collections/summary').set(user.auth).expect(200)).body).data;
+  const setItem = (orgId: string, id: number, data: { credit_until?: Date | null; assigned_at?: Date; paid_off_at?: Date | null }) =>
+    t.db.db.item.update({ where: { organization_id_id: { organization_id: orgId, id } }, data });
+
+  /**
+   * One organization: devices out of credit 2 days 5 hours, 12 days, 45 days
+   * and 200 days; one assigned 40 days ago and never paid; and the devices
+   * that are not out of credit: credit left, paid off, unassigned.
+   */
+  async function portfolio() {
+    const { org, user } = await seedTenant(t, { role: 'staff' });
+    const plan = { daily_price: '40.00', free_code_price: '10000.00', template_name: 'Lamp Daily 40' };
+    const mk = async (name: string, until: Date | null, extra: { assigned_at?: Date; paid_off_at?: Date } = {}) => {
+      const d = await seedCustomerWithDevice(t, org.id, { template: plan, item: { price: '12000.00' } });
+      await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org.id, id: d.customer.id } }, data: { customer_name: name } });
+      await setItem(org.id, d.item.id, { credit_until: until, ...extra });
+      return d;
+    };
+    const recent = await mk('Recent Rehema', ago(2, 5));
+    const twelve = await mk('Twelve Tumaini', ago(12));
+    const fortyFive = await mk('Forty Faraji', ago(45));
+    const old = await mk('Old Omondi', ago(200));
+    const never = await mk('Never Njeri', null, { assigned_at: ago(40) });
+    const current = await mk('Current Chebet', new Date(Date.now() + 5 * DAY));
+    const paidOff = await mk('Paid Pendo', ago(30), { paid_off_at: ago(31) });
+    const free = await seedItem(t, org.id, {});
+    await setItem(org.id, free.id, { credit_until: ago(3) });
+    // Payments on the 12-day device: the last successful one is the newest success, not the failed one after it.
+    await seedPayment(t, org.id, { customer_id: twelve.customer.id, item_id: twelve.item.id, amount: '400.00', paid_at: ago(22) });
+    await seedPayment(t, org.id, { customer_id: twelve.customer.id, item_id: twelve.item.id, amount: '200.00', paid_at: ago(17) });
+    await seedPayment(t, org.id, { customer_id: twelve.customer.id, item_id: twelve.item.id, amount: '999.00', status: 'failed', paid_at: ago(13) });
+    return { org, user, recent, twelve, fortyFive, old, never, current, paidOff, free };
+  }
+
+  it('lists the devices out of credit, most recently run out first, with whom to call and what they paid', async () => {
+    const p = await portfolio();
+    const page = await list(p.user);
+    expect(page.items.map((a) => [a.customer_name, a.days_without_credit, a.bucket])).toEqual([
+      ['Recent Rehema', 2, '0-7'],
+      ['Twelve Tumaini', 12, '8-30'],
+      ['Never Njeri', 40, '31-90'],
+      ['Forty Faraji', 45, '31-90'],
+      ['Old Omondi', 200, 'over-90'],
+    ]);
+    expect(page.pagination).toEqual({ total: 5, total_pages: 1, page: 1, limit: 20 });
+    const twelve = page.items[1]!;
+    const customer = await t.db.db.customer.findUniqueOrThrow({ where: { organization_id_id: { organization_id: p.org.id, id: p.twelve.customer.id } } });
+    expect(twelve).toMatchObject<Partial<CollectionAccount>>({
+      item_id: p.twelve.item.id,
+      serial_number: p.twelve.item.serial_number,
+      product_name: 'Solar Home System 50W',
+      customer_id: p.twelve.customer.id,
+      phone_number: customer.phone_contact,
+      last_payment_amount: '200.00',
+      total_paid: '600.00',
+      template_name: 'Lamp Daily 40',
+      daily_price: '40.00',
+      currency: 'KES',
+      // The plan's payoff price, as the customer's status has it.
+      remaining: '9400.00',
+    });
+    expect(Math.abs(Date.parse(twelve.last_payment_at!) - ago(17).getTime())).toBeLessThan(60_000);
+    expect(twelve.credit_until).toBe(twelve.out_of_credit_since);
+    const status = (await t.http.get(`/payg/customers/${p.twelve.customer.id}/status`).set(p.user.auth).expect(200)).body;
+    expect(status.devices[0].remaining).toBe(twelve.remaining);
+    // Never paid: out of credit since it was assigned.
+    const never = page.items[2]!;
+    expect(never).toMatchObject({ credit_until: null, last_payment_at: null, last_payment_amount: null, total_paid: '0.00' });
+    const assigned = await t.db.db.item.findUniqueOrThrow({ where: { organization_id_id: { organization_id: p.org.id, id: p.never.item.id } } });
+    expect(never.out_of_credit_since).toBe(assigned.assigned_at!.toISOString());
+  });
+
+  it('filters by days without credit, and counts each band', async () => {
+    const p = await portfolio();
+    const names = async (bucket: string) => (await list(p.user, { bucket })).items.map((a) => a.customer_name);
+    expect(await names('0-7')).toEqual(['Recent Rehema']);
+    expect(await names('8-30')).toEqual(['Twelve Tumaini']);
+    expect(await names('31-90')).toEqual(['Never Njeri', 'Forty Faraji']);
+    expect(await names('over-90')).toEqual(['Old Omondi']);
+    expect(await names('all')).toHaveLength(5);
+    const s = await summary(p.user);
+    expect(s).toMatchObject({
+      // Every assigned device not paid off, the one with credit left included.
+      open_accounts: 6,
+      out_of_credit: 5,
+      buckets: [
+        { bucket: '0-7', label: '0–7 days', devices: 1 },
+        { bucket: '8-30', label: '8–30 days', devices: 1 },
+        { bucket: '31-90', label: '31–90 days', devices: 2 },
+        { bucket: 'over-90', label: 'Over 90 days', devices: 1 },
+      ],
+    });
+    expect(Date.now() - Date.parse(s.as_of)).toBeLessThan(60_000);
+  });
+
+  it('follows the device: a payment that buys days takes it off, unassigning takes it off, running out puts it back', async () => {
+    const { org, user } = await seedTenant(t);
+    const d = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '50.00' }, item: { token_count: 1 } });
+    await setItem(org.id, d.item.id, { credit_until: ago(3) });
+    expect((await list(user)).items.map((a) => a.serial_number)).toEqual([d.item.serial_number]);
+
+    const paid = await t.http.post('/payg/payments').set(user.auth).send({ serial_number: d.item.serial_number, amount: '500', payment_method: 'cash' });
+    expect(paid.status).toBe(201);
+    expect((await list(user)).items).toEqual([]);
+    expect((await summary(user)).open_accounts).toBe(1);
+
+    await setItem(org.id, d.item.id, { credit_until: ago(1) });
+    expect((await list(user)).items.map((a) => [a.serial_number, a.last_payment_amount])).toEqual([[d.item.serial_number, '500.00']]);
+
+    await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: d.item.serial_number }).expect(200);
+    expect((await list(user)).items).toEqual([]);
+    expect(await summary(user)).toMatchObject({ open_accounts: 0, out_of_credit: 0 });
+    expect(await t.db.db.openAccount.count({ where: { organization_id: org.id } })).toBe(0);
+  });
+
+  it('pages deep from the kept places, in the same order as the database', async () => {
+    const { org, user } = await seedTenant(t);
+    const c = await seedCustomer(t, org.id, { customer_name: 'Bulk Buyer' });
+    // 150 devices out of credit for 1 to 150 hours: inserted in one statement (the statement-level trigger).
+    await t.db.db.$executeRaw`
+      INSERT INTO items (organization_id, serial_number, serial_normalized, product_name, is_assigned, customer_id, assigned_at,
+                         status, secret_key_enc, starting_code_enc, credit_until)
+      SELECT ${org.id}, 'BULK-' || g, 'BULK' || g, 'Lamp', true, ${c.id}::int, now() - interval '200 days', 'assigned', 'x', 'x',
+             now() - g * interval '1 hour'
+      FROM generate_series(1, 150) g`;
+    const all: string[] = [];
+    for (let page = 1; page <= 8; page++) all.push(...(await list(user, { page, limit: 20 })).items.map((a) => a.serial_number));
+    expect(all).toEqual(Array.from({ length: 150 }, (_, i) => `BULK-${i + 1}`));
+    const deep = await list(user, { page: 7, limit: 20 });
+    expect(deep.pagination).toEqual({ total: 150, total_pages: 8, page: 7, limit: 20 });
+    expect(deep.items.map((a) => a.serial_number)).toEqual(all.slice(120, 140));
+    expect((await list(user, { page: 9, limit: 20 })).items).toEqual([]);
+  });
+
+  it('exports a band as CSV, every row', async () => {
+    const p = await portfolio();
+    const res = await t.http.get('/payg/collections/export').query({ bucket: '31-90' }).set(p.user.auth).expect(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="collections.csv"');
+    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'customer_id,customer_name,phone_number,serial_number,product_name,days_without_credit,out_of_credit_since,credit_until,' +
+        'last_payment_at,last_payment_amount,total_paid,template_name,daily_price,currency,remaining',
+    );
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Never Njeri', 'Forty Faraji']);
+    expect(lines[2]).toContain(`,${p.fortyFive.item.serial_number},Solar Home System 50W,45,`);
+    const everything = await t.http.get('/payg/collections/export').set(p.user.auth).expect(200);
+    expect(everything.text.trim().split('\r\n')).toHaveLength(6);
+  });
+
+  it('refuses a bad bucket, page or limit with a 400 naming the field', async () => {
+    const { user } = await seedTenant(t);
+    for (const [query, field] of [
+      [{ bucket: 'overdue' }, 'bucket'],
+      [{ page: 0 }, 'page'],
+      [{ limit: 101 }, 'limit'],
+      [{ limit: 'ten' }, 'limit'],
+    ] as const) {
+      const res = await t.http.get('/payg/collections').query(query).set(user.auth);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    const bad = await t.http.get('/payg/collections/export').query({ bucket: '5' }).set(user.auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('bucket');
+  });
+
+  it("shows one organization none of another's accounts", async () => {
+    const a = await portfolio();
+    const b = await seedTenant(t);
+    expect((await list(a.user)).items).toHaveLength(5);
+    expect(await list(b.user)).toEqual({ items: [], pagination: { total: 0, total_pages: 0, page: 1, limit: 20 } });
+    expect(await summary(b.user)).toMatchObject({ open_accounts: 0, out_of_credit: 0 });
+    const csv = await t.http.get('/payg/collections/export').set(b.user.auth).expect(200);
+    expect(csv.text.trim().split('\r\n')).toHaveLength(1);
+    expect(csv.text).not.toContain('Rehema');
+  });
+
+  it('needs a signed-in user', async () => {
+    await t.http.get('/payg/collections').expect(401);
+    await t.http.get('/payg/collections/summary').expect(401);
+    await t.http.get('/payg/collections/export').expect(401);
+  });
+});
