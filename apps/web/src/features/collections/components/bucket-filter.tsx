@@ -13,8 +13,15 @@ const devicesText = (n: number) => (n === 1 ? '1 device' : `${n.toLocaleString()
 const shareText = (rate: number, open: number) =>
   `${rate.toFixed(1)}% of ${open.toLocaleString()} open ${open === 1 ? 'account' : 'accounts'}`;
 
+/** The chosen card is outlined in the primary colour, as the Reports screen marks its chosen report. */
+const CHOSEN = {
+  borderColor: 'var(--mantine-primary-color-filled)',
+  boxShadow: '0 0 0 1px var(--mantine-primary-color-filled)',
+};
+
 function FilterCard({
   value,
+  chosen,
   label,
   count,
   hint,
@@ -22,6 +29,7 @@ function FilterCard({
   loading,
 }: {
   value: CollectionBucketFilter;
+  chosen: boolean;
   label: string;
   count: number | null;
   hint?: string;
@@ -36,7 +44,9 @@ function FilterCard({
       h="100%"
       // The name a screen reader reads and a test finds: the band, then its count once known.
       aria-label={count === null ? label : `${label}: ${devicesText(count)}`}
-      bg="var(--mantine-color-body)"
+      bg={chosen ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)'}
+      // A button centres its content: the cards of a row keep their labels level at the top instead.
+      style={{ display: 'flex', flexDirection: 'column', justifyContent: 'flex-start', ...(chosen ? CHOSEN : null) }}
     >
       <Stack gap={4}>
         <Group gap={8} wrap="nowrap">
@@ -88,6 +98,7 @@ export function BucketFilter({ value, onChange }: { value: CollectionBucketFilte
           <Grid.Col span={{ base: 10, md: 2 }}>
             <FilterCard
               value="all"
+              chosen={value === 'all'}
               label="All"
               count={data ? data.outOfCredit : null}
               hint={data ? shareText(data.outOfCreditRate, data.openAccounts) : undefined}
@@ -98,6 +109,7 @@ export function BucketFilter({ value, onChange }: { value: CollectionBucketFilte
             <Grid.Col key={bucket} span={{ base: 5, md: 2 }}>
               <FilterCard
                 value={bucket}
+                chosen={value === bucket}
                 label={COLLECTION_BUCKET_LABELS[bucket]}
                 count={data ? data.devices[bucket] : null}
                 color={BUCKET_COLORS[bucket]}
