@@ -12,6 +12,7 @@ export const paths = {
     onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
     messages: { path: '/messages', getHref: () => '/messages' },
     products: { path: '/products', getHref: () => '/products' },
+    collections: { path: '/collections', getHref: () => '/collections' },
     invoices: { path: '/invoices', getHref: () => '/invoices' },
     deviceActivity: {
       path: '/device-activity/:serialNumber',

@@ -6,6 +6,7 @@ import {
   IconLayoutDashboard,
   IconMessages,
   IconPackage,
+  IconPhoneCall,
   IconReportAnalytics,
   IconSettings,
   IconShieldLock,
@@ -35,6 +36,8 @@ export const NAV_ITEMS: NavItem[] = [
     alsoActiveOn: ['/customer-payment-details'],
   },
   { label: 'Products', href: paths.app.products.getHref(), icon: IconPackage, alsoActiveOn: ['/device-activity'] },
+  // Every role: field and collections staff work this list.
+  { label: 'Collections', href: paths.app.collections.getHref(), icon: IconPhoneCall },
   { label: 'Onboarding', href: paths.app.onboarding.getHref(), icon: IconUserPlus },
   { label: 'Payment Templates', href: paths.app.payments.getHref(), icon: IconCreditCard },
   { label: 'Invoices', href: paths.app.invoices.getHref(), icon: IconFileInvoice },

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ServiceBlockedError } from '@/lib/api-client';
+import { collectionKeys } from './keys';
+import type { CollectionBucket, CollectionsSummaryReply } from './types';
+
+export interface CollectionsSummary {
+  openAccounts: number;
+  outOfCredit: number;
+  /** Devices per bucket; a bucket the reply left out counts 0. */
+  devices: Record<CollectionBucket, number>;
+  /** Percent of open accounts out of credit, 0 when there are none. */
+  outOfCreditRate: number;
+  /** When the server counted (it may keep a large organization's counts up to a minute). */
+  asOf: string | null;
+}
+
+export function summarize(data: Partial<CollectionsSummaryReply['data']> | undefined): CollectionsSummary {
+  const devices: Record<CollectionBucket, number> = { '0-7': 0, '8-30': 0, '31-90': 0, 'over-90': 0 };
+  for (const b of data?.buckets ?? []) if (b.bucket in devices) devices[b.bucket] = b.devices;
+  const openAccounts = data?.open_accounts ?? 0;
+  const outOfCredit = data?.out_of_credit ?? Object.values(devices).reduce((a, b) => a + b, 0);
+  return {
+    openAccounts,
+    outOfCredit,
+    devices,
+    outOfCreditRate: openAccounts > 0 ? (outOfCredit / openAccounts) * 100 : 0,
+    asOf: data?.as_of ?? null,
+  };
+}
+
+export async function getCollectionsSummary(signal?: AbortSignal): Promise<CollectionsSummary> {
+  try {
+    const reply = await api.get<Partial<CollectionsSummaryReply> | null>('/collections/summary', { signal });
+    return summarize(reply?.data);
+  } catch (error) {
+    // A blocked organization sees zeros; the banner and toast say why.
+    if (error instanceof ServiceBlockedError) return summarize(undefined);
+    throw error;
+  }
+}
+
+export const collectionsSummaryQueryOptions = () =>
+  queryOptions({ queryKey: collectionKeys.summary(), queryFn: ({ signal }) => getCollectionsSummary(signal) });
+
+export const useCollectionsSummary = () => useQuery(collectionsSummaryQueryOptions());

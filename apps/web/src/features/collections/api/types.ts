@@ -1,0 +1,19 @@
+// The API's contract (packages/contracts/src/collections.ts), plus what only this screen needs.
+import type { COLLECTION_BUCKET_FILTERS } from '@kidogo/contracts';
+
+export type {
+  CollectionAccount,
+  CollectionBucket,
+  CollectionsReply,
+  CollectionsSummaryReply,
+} from '@kidogo/contracts';
+
+/** 'all' or one band of days without credit: what the screen filters on and keeps in the URL. */
+export type CollectionBucketFilter = (typeof COLLECTION_BUCKET_FILTERS)[number];
+
+/** What the list asks GET /collections for (the contract's query with its defaults applied). */
+export interface CollectionsListQuery {
+  page: number;
+  limit: number;
+  bucket: CollectionBucketFilter;
+}

@@ -1,0 +1,131 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateText } from '@/components/ui/date-text';
+import { formatMoney, Money } from '@/components/ui/money';
+import { paths } from '@/config/paths';
+import type { CollectionAccount } from '../api/types';
+import { DaysWithoutCredit } from './days-without-credit';
+
+const dash = (
+  <Text span size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+/** The link colour of the other tables' customer names. */
+const LINK_COLOR = 'var(--mantine-primary-color-filled)';
+
+/**
+ * The devices out of credit. Customer and Phone come first: on a phone the
+ * table scrolls sideways and those two, whom to call and how, stay in view.
+ * `currency` is the organization's, for amounts of a customer on no plan.
+ */
+export function CollectionsTable({
+  rows,
+  currency,
+  loading,
+  error,
+  onRetry,
+  emptyText,
+  emptyHint,
+}: {
+  rows: CollectionAccount[] | undefined;
+  currency: string | null;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  emptyText: string;
+  emptyHint?: string;
+}) {
+  const columns: Column<CollectionAccount>[] = [
+    {
+      key: 'customer',
+      header: 'Customer',
+      render: (a) => (
+        <Text component={Link} to={paths.app.customerPaymentDetails.getHref(a.customer_id)} size="sm" fw={500} c={LINK_COLOR}>
+          {a.customer_name}
+        </Text>
+      ),
+    },
+    {
+      key: 'phone',
+      header: 'Phone',
+      render: (a) =>
+        a.phone_number ? (
+          <Anchor href={`tel:${a.phone_number.replace(/[^\d+]/g, '')}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {a.phone_number}
+          </Anchor>
+        ) : (
+          dash
+        ),
+    },
+    {
+      key: 'device',
+      header: 'Device',
+      render: (a) => (
+        <Stack gap={0}>
+          <Text component={Link} to={paths.app.deviceActivity.getHref(a.serial_number)} size="sm" fw={600} ff="monospace" c={LINK_COLOR}>
+            {a.serial_number}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {a.product_name}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'days', header: 'Days Without Credit', render: (a) => <DaysWithoutCredit account={a} /> },
+    {
+      key: 'last-payment',
+      header: 'Last Payment',
+      render: (a) =>
+        a.last_payment_at ? (
+          <Stack gap={0}>
+            <DateText value={a.last_payment_at} />
+            {a.last_payment_amount !== null ? <Money amount={a.last_payment_amount} currency={a.currency ?? currency} size="xs" c="dimmed" /> : null}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            No payments
+          </Text>
+        ),
+    },
+    {
+      key: 'plan',
+      header: 'Plan',
+      render: (a) =>
+        a.template_name ? (
+          <Stack gap={0}>
+            <Text size="sm">{a.template_name}</Text>
+            {a.daily_price !== null ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(a.daily_price, a.currency ?? currency)} / day
+              </Text>
+            ) : null}
+          </Stack>
+        ) : (
+          dash
+        ),
+    },
+    {
+      key: 'remaining',
+      header: 'Remaining',
+      align: 'right',
+      render: (a) => (a.remaining !== null ? <Money amount={a.remaining} currency={a.currency ?? currency} size="sm" /> : dash),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Collections"
+      columns={columns}
+      rows={rows}
+      rowKey={(a) => a.item_id}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      emptyText={emptyText}
+      emptyHint={emptyHint}
+      minWidth={980}
+    />
+  );
+}

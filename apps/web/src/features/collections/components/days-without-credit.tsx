@@ -1,0 +1,41 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import { formatDate } from '@/components/ui/date-text';
+import type { CollectionAccount, CollectionBucket } from '../api/types';
+
+/**
+ * Each band's colour, warmer the longer the device has been dark; the
+ * summary cards and the table's badges share it so one reads the other.
+ */
+export const BUCKET_COLORS: Record<CollectionBucket, string> = {
+  '0-7': 'yellow',
+  '8-30': 'orange',
+  '31-90': 'red',
+  'over-90': 'red.9',
+};
+
+export const daysText = (days: number) => (days === 1 ? '1 day' : `${days.toLocaleString()} days`);
+
+/**
+ * Days without credit as a badge coloured by band, and since when. A device
+ * no payment has bought days for counts from the day it was given out: say
+ * so, since that customer has not started paying at all.
+ */
+export function DaysWithoutCredit({ account }: { account: CollectionAccount }) {
+  const neverBought = account.credit_until === null;
+  const since = formatDate(account.out_of_credit_since);
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge
+        color={BUCKET_COLORS[account.bucket]}
+        variant={account.bucket === 'over-90' ? 'filled' : 'light'}
+        radius="sm"
+        miw="max-content"
+      >
+        {daysText(account.days_without_credit)}
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {neverBought ? (account.last_payment_at === null ? `Never paid · given ${since}` : `No days bought · given ${since}`) : `Since ${since}`}
+      </Text>
+    </Stack>
+  );
+}

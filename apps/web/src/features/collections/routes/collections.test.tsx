@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import type { CollectionAccount } from '../api/types';
+
+function account(overrides: Partial<CollectionAccount> = {}): CollectionAccount {
+  return {
+    item_id: 1,
+    serial_number: 'SHS-0001',
+    product_name: 'Solar Home 50W',
+    customer_id: 42,
+    customer_name: 'Amina Wanjiru',
+    phone_number: '0712 345 678',
+    credit_until: '2026-11-20T09:00:00Z',
+    out_of_credit_since: '2026-11-20T09:00:00Z',
+    days_without_credit: 12,
+    bucket: '8-30',
+    last_payment_at: '2026-11-10T09:00:00Z',
+    last_payment_amount: '500.00',
+    total_paid: '1500.00',
+    template_name: 'Daily 50',
+    daily_price: '50.00',
+    currency: 'KES',
+    remaining: '10500.00',
+    ...overrides,
+  };
+}
+
+const SUMMARY = {
+  open_accounts: 40,
+  out_of_credit: 6,
+  buckets: [
+    { bucket: '0-7', label: '0–7 days', devices: 1 },
+    { bucket: '8-30', label: '8–30 days', devices: 3 },
+    { bucket: '31-90', label: '31–90 days', devices: 2 },
+    { bucket: 'over-90', label: 'Over 90 days', devices: 0 },
+  ],
+  as_of: '2026-11-25T10:00:00Z',
+};
+
+type Handler = (call: RecordedCall) => Response | undefined;
+
+/** The API of the screen: `rows(bucket, page)` answers GET /collections, `extra` anything first. */
+function mockCollectionsApi(
+  rows: (bucket: string, page: number) => CollectionAccount[] = () => [account()],
+  extra: Handler = () => undefined,
+  total?: number,
+) {
+  return mockFetch((call) => {
+    const hit = extra(call);
+    if (hit) return hit;
+    if (call.url.startsWith('/payg/collections/summary')) return jsonResponse(200, { data: SUMMARY });
+    if (call.url.startsWith('/payg/collections?')) {
+      const q = new URL(call.url, 'http://x').searchParams;
+      const page = Number(q.get('page'));
+      const items = rows(q.get('bucket') ?? 'all', page);
+      const count = total ?? items.length;
+      return jsonResponse(200, { data: { items, pagination: { total: count, total_pages: Math.ceil(count / 20), page, limit: 20 } } });
+    }
+    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    if (call.url.startsWith('/payg/payments')) return jsonResponse(200, { data: [] });
+    return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
+  });
+}
+
+const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections?')).map((c) => c.url);
+
+async function openCollections(url = '/collections') {
+  seedSession();
+  const view = renderApp(url);
+  await screen.findByRole('heading', { name: 'Collections' });
+  return view;
+}
+
+describe('Collections', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the count of each band and the share of open accounts out of credit', async () => {
+    mockCollectionsApi();
+    await openCollections();
+    const all = await screen.findByRole('radio', { name: 'All: 6 devices' });
+    expect(all).toHaveAttribute('aria-checked', 'true');
+    expect(within(all).getByText('15.0% of 40 open accounts')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '0–7 days: 1 device' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '8–30 days: 3 devices' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '31–90 days: 2 devices' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Over 90 days: 0 devices' })).toBeInTheDocument();
+    expect(screen.getByText(/^Counts as of /)).toBeInTheDocument();
+  });
+
+  it('lists each device with links to its customer, a tel: link, its activity, its days without credit and its money', async () => {
+    const { calls } = mockCollectionsApi(() => [
+      account(),
+      account({
+        item_id: 2,
+        serial_number: 'SHS-0002',
+        customer_id: 43,
+        customer_name: 'Baraka Otieno',
+        phone_number: null,
+        credit_until: null,
+        out_of_credit_since: '2026-08-01T09:00:00Z',
+        days_without_credit: 116,
+        bucket: 'over-90',
+        last_payment_at: null,
+        last_payment_amount: null,
+        template_name: null,
+        daily_price: null,
+        currency: null,
+        remaining: null,
+      }),
+    ]);
+    await openCollections();
+    const table = await screen.findByRole('table', { name: 'Collections' });
+    for (const h of ['Customer', 'Phone', 'Device', 'Days Without Credit', 'Last Payment', 'Plan', 'Remaining']) {
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(listCalls(calls)[0]).toBe('/payg/collections?page=1&limit=20&bucket=all');
+
+    const [, paying, neverPaid] = within(table).getAllByRole('row');
+    expect(within(paying).getByRole('link', { name: 'Amina Wanjiru' })).toHaveAttribute('href', '/customer-payment-details/42');
+    expect(within(paying).getByRole('link', { name: '0712 345 678' })).toHaveAttribute('href', 'tel:0712345678');
+    expect(within(paying).getByRole('link', { name: 'SHS-0001' })).toHaveAttribute('href', '/device-activity/SHS-0001');
+    expect(within(paying).getByText('Solar Home 50W')).toBeInTheDocument();
+    expect(within(paying).getByText('12 days')).toBeInTheDocument();
+    expect(within(paying).getByText(/^Since /)).toBeInTheDocument();
+    expect(within(paying).getByText('KES 500.00')).toBeInTheDocument();
+    expect(within(paying).getByText('Daily 50')).toBeInTheDocument();
+    expect(within(paying).getByText('KES 50.00 / day')).toBeInTheDocument();
+    expect(within(paying).getByText('KES 10,500.00')).toBeInTheDocument();
+
+    expect(within(neverPaid).getByRole('link', { name: 'Baraka Otieno' })).toHaveAttribute('href', '/customer-payment-details/43');
+    expect(within(neverPaid).getByText('116 days')).toBeInTheDocument();
+    expect(within(neverPaid).getByText(/^Never paid · given /)).toBeInTheDocument();
+    expect(within(neverPaid).getByText('No payments')).toBeInTheDocument();
+    // No phone, plan or payoff price: dashes, not empty cells.
+    expect(within(neverPaid).getAllByText('—')).toHaveLength(3);
+  });
+
+  it('filters by a band, keeps it in the URL and starts again at page 1', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockCollectionsApi((bucket) => (bucket === 'over-90' ? [] : [account()]), undefined, 45);
+    const { router } = await openCollections();
+    await screen.findByRole('link', { name: 'Amina Wanjiru' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(listCalls(calls)).toContain('/payg/collections?page=2&limit=20&bucket=all');
+
+    await user.click(await screen.findByRole('radio', { name: /^8–30 days/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?bucket=8-30'));
+    expect(listCalls(calls).at(-1)).toBe('/payg/collections?page=1&limit=20&bucket=8-30');
+    expect(screen.getByRole('radio', { name: /^8–30 days/ })).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(screen.getByRole('radio', { name: /^Over 90 days/ }));
+    expect(await screen.findByText('No devices in this band.')).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)).toBe('/payg/collections?page=1&limit=20&bucket=over-90');
+
+    await user.click(screen.getByRole('radio', { name: /^All/ }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('opens on the band and page of its URL, and moves a page past the end back to the last one', async () => {
+    const { calls } = mockCollectionsApi((_, page) => (page <= 2 ? [account()] : []), undefined, 25);
+    const { router } = await openCollections('/collections?bucket=31-90&page=7');
+    expect(await screen.findByRole('link', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?bucket=31-90&page=2');
+    expect(listCalls(calls)).toEqual(['/payg/collections?page=7&limit=20&bucket=31-90', '/payg/collections?page=2&limit=20&bucket=31-90']);
+    expect(screen.getByRole('radio', { name: /^31–90 days/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Showing 21 to 25 of 25 devices')).toBeInTheDocument();
+  });
+
+  it('says when no device is out of credit', async () => {
+    mockCollectionsApi(() => []);
+    await openCollections();
+    expect(await screen.findByText('No devices are out of credit.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message with Retry when the list fails, and the counts' failure apart", async () => {
+    const user = userEvent.setup();
+    let listFails = true;
+    mockCollectionsApi(undefined, (c) => {
+      if (c.url.startsWith('/payg/collections/summary')) return jsonResponse(500, { message: 'Counting failed' });
+      if (c.url.startsWith('/payg/collections?') && listFails) return jsonResponse(503, { message: 'Database unavailable' });
+      return undefined;
+    });
+    await openCollections();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Counting failed')).toBeInTheDocument();
+    expect(screen.getByText('Counts unavailable')).toBeInTheDocument();
+    // Without counts the bands still filter.
+    expect(screen.getByRole('radio', { name: '8–30 days' })).toBeInTheDocument();
+
+    listFails = false;
+    const failure = screen.getByText('Database unavailable').closest<HTMLElement>('[role="alert"]')!;
+    await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+  });
+
+  it('exports the chosen band as CSV with the token, and says when the export fails', async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    let fail = false;
+    const { calls } = mockCollectionsApi(undefined, (c) =>
+      c.url.startsWith('/payg/collections/export')
+        ? fail
+          ? jsonResponse(500, { message: 'Export exploded' })
+          : new Response('customer_name,phone_number\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })
+        : undefined,
+    );
+    await openCollections('/collections?bucket=8-30');
+    await screen.findByRole('link', { name: 'Amina Wanjiru' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toEqual(['collections.csv']));
+    const exported = calls.find((c) => c.url.startsWith('/payg/collections/export'))!;
+    expect(exported.url).toBe('/payg/collections/export?bucket=8-30');
+    expect(exported.headers.authorization).toBe('Bearer access-1');
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Failed to export collections')).toBeInTheDocument();
+    expect(screen.getByText('Export exploded')).toBeInTheDocument();
+  });
+});

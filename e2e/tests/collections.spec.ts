@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { apiCall, apiToken, createCustomer, createItem, createTemplate, onboard, unique } from './ops/api.js';
+
+interface Summary {
+  data: { open_accounts: number; out_of_credit: number; buckets: { bucket: string; devices: number }[] };
+}
+
+test.describe('collections', () => {
+  test('the devices out of credit, by band: counts, filter kept in the URL, links, CSV export, phone width', async ({ page, request }) => {
+    // A customer given a device on a plan who has not paid yet: out of credit since today, in the 0–7 days band.
+    const owner = await apiToken(request);
+    const name = unique('Collections Wafula');
+    const serial = unique('COL');
+    const customer = await createCustomer(request, owner, name, '0701 234 567');
+    await createItem(request, owner, serial, 'Solar Home 50W');
+    const template = await createTemplate(request, owner, unique('Collections plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    const summary = await apiCall<Summary>(request, owner, 'GET', '/collections/summary');
+    const count = (bucket: string) => summary.data.buckets.find((b) => b.bucket === bucket)?.devices ?? 0;
+    // The demo's customers got their devices 60 days ago: none can be without credit for over 90.
+    expect(count('over-90')).toBe(0);
+    expect(count('0-7')).toBeGreaterThanOrEqual(1);
+
+    await signIn(page, undefined, '/collections');
+    await expect(page.getByRole('heading', { name: 'Collections', level: 2 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Collections' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const all = page.getByRole('radio', { name: `All: ${summary.data.out_of_credit} devices` });
+    await expect(all).toHaveAttribute('aria-checked', 'true');
+    const share = ((summary.data.out_of_credit / summary.data.open_accounts) * 100).toFixed(1);
+    await expect(all).toContainText(`${share}% of ${summary.data.open_accounts} open accounts`);
+    await expect(page.getByRole('radio', { name: /^0–7 days: \d+ devices?$/ })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Over 90 days: 0 devices' })).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'Collections' });
+    // The newest out of credit come first: this device ran out today.
+    const row = table.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('0 days')).toBeVisible();
+    await expect(row.getByText(/^Never paid · given /)).toBeVisible();
+    await expect(row.getByText('No payments')).toBeVisible();
+    await expect(row.getByText('KES 50.00 / day')).toBeVisible();
+    await expect(row.getByRole('link', { name: '0701 234 567' })).toHaveAttribute('href', 'tel:0701234567');
+    await expect(row.getByRole('link', { name: serial })).toHaveAttribute('href', `/device-activity/${serial}`);
+    // The demo has devices out of credit for weeks, paid for some days and then not.
+    await expect(table.getByText(/^Since /).first()).toBeVisible();
+    await screenshotBothThemes(page, 'collections');
+
+    // A band filters the table and stays in the URL across a reload.
+    await page.getByRole('radio', { name: /^0–7 days/ }).click();
+    await expect(page).toHaveURL(/\/collections\?bucket=0-7$/);
+    await expect(row).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /^0–7 days/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(row).toBeVisible();
+    // Nothing of 8 days or more is left in the band.
+    await expect(table.getByText(/\b([89]|[1-9]\d+) days\b/)).toHaveCount(0);
+
+    // The export is that band, every page, as CSV.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^collections.*\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(name);
+    expect(csv).toContain(serial);
+
+    await page.getByRole('radio', { name: /^Over 90 days/ }).click();
+    await expect(page).toHaveURL(/\/collections\?bucket=over-90$/);
+    await expect(page.getByText('No devices in this band.')).toBeVisible();
+
+    // On a phone: the cards two by two, whom to call in view, and the empty state under the table, not off screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText('No devices in this band.')).toBeInViewport();
+    await screenshotBothThemes(page, 'collections-phone-empty');
+    await page.getByRole('radio', { name: /^All/ }).click();
+    await expect(page).toHaveURL(/\/collections$/);
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('link', { name })).toBeInViewport();
+    await expect(row.getByRole('link', { name: '0701 234 567' })).toBeInViewport();
+    await screenshotBothThemes(page, 'collections-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+
+    // The customer's name opens their payment details.
+    await row.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/customer-payment-details/${customer.customer_id}$`));
+  });
+
+  test('staff see Collections too', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const staff = { username: unique('collector').toLowerCase(), password: 'collect-pass-1' };
+    await apiCall(request, owner, 'POST', '/users', {
+      username: staff.username,
+      email: `${staff.username}@demo.kidogo.local`,
+      password: staff.password,
+      role: 'staff',
+    });
+    await signIn(page, staff, '/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Collections' }).click();
+    await expect(page).toHaveURL(/\/collections$/);
+    await expect(page.getByRole('table', { name: 'Collections' }).getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByText(/^Failed to load/)).toHaveCount(0);
+  });
+});
