@@ -22,15 +22,30 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
   const whose = customerId ? Prisma.sql`i.customer_id = ${customerId}` : Prisma.sql`i.customer_id IS NOT NULL`;
   return Prisma.sql`(
     SELECT i.item_id, i.customer_id, i.serial_number, i.product_name, i.status::text AS status, i.assigned_at,
-           i.credit_until, i.paid_off_at, i.total_paid, p.payoff,
-           CASE WHEN p.payoff IS NULL THEN NULL WHEN i.paid_off_at IS NOT NULL THEN 0
-                ELSE greatest(p.payoff - i.total_paid, 0) END AS remaining
+           i.credit_until, i.paid_off_at, i.total_paid, ${payoffSql('i', 't')} AS payoff, ${remainingSql('i', 't')} AS remaining
     FROM items i
     LEFT JOIN template_assignments ta
       ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
     LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
-    CROSS JOIN LATERAL (SELECT coalesce(t.free_code_price, CASE WHEN i.price > 0 THEN i.price END) AS payoff) p
     WHERE i.organization_id = ${orgId} AND ${whose})`;
+}
+
+/** A device's payoff price (see deviceBalances), for the device `i` and its customer's active template `t` (null without one). */
+export function payoffSql(i: string, t: string): Prisma.Sql {
+  const [d, p] = [Prisma.raw(i), Prisma.raw(t)];
+  return Prisma.sql`coalesce(${p}.free_code_price, CASE WHEN ${d}.price > 0 THEN ${d}.price END)`;
+}
+
+/**
+ * What is left to pay on the device `i` (see deviceBalances), for a list that
+ * already joins the customer's active template as `t`: the same figure
+ * without reading the device and its template a second time.
+ */
+export function remainingSql(i: string, t: string): Prisma.Sql {
+  const d = Prisma.raw(i);
+  const payoff = payoffSql(i, t);
+  return Prisma.sql`CASE WHEN ${payoff} IS NULL THEN NULL WHEN ${d}.paid_off_at IS NOT NULL THEN 0
+                         ELSE greatest(${payoff} - ${d}.total_paid, 0) END`;
 }
 
 /**
