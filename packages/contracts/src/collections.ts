@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMoneySchema, zQueryInt } from './common.js';
-import { zQueryChoice } from './fields.js';
+import { zOptionalText, zQueryChoice, zStrictDate } from './fields.js';
 
 /**
  * How long a device has been without credit, in whole days (24 hours each)
@@ -46,6 +46,70 @@ export type CollectionsQuery = z.input<typeof ZCollectionsQuerySchema>;
 /** GET /collections/export: the same devices as CSV, every page. */
 export const ZCollectionsExportQuerySchema = ZCollectionsQuerySchema.pick({ bucket: true });
 
+/**
+ * What came of calling (or visiting) a customer about a device out of
+ * credit. promised_to_pay carries the day the customer said they would pay.
+ */
+export const CONTACT_OUTCOMES = ['promised_to_pay', 'reached', 'no_answer', 'wrong_number', 'refused', 'device_problem', 'other'] as const;
+export const ZContactOutcomeSchema = z.enum(CONTACT_OUTCOMES);
+export type ContactOutcome = z.infer<typeof ZContactOutcomeSchema>;
+
+export const CONTACT_OUTCOME_LABELS: Record<ContactOutcome, string> = {
+  promised_to_pay: 'Promised to pay',
+  reached: 'Reached, no promise',
+  no_answer: 'No answer',
+  wrong_number: 'Wrong number',
+  refused: 'Refused to pay',
+  device_problem: 'Device problem',
+  other: 'Other',
+};
+
+/** How far ahead a promised payment day may be. */
+export const MAX_PROMISE_DAYS = 90;
+
+/**
+ * POST /collections/{item_id}/contacts: a call or visit about the device,
+ * logged by the signed-in user. promised_on (YYYY-MM-DD) is required for
+ * promised_to_pay, from today (the business day) to MAX_PROMISE_DAYS ahead,
+ * and refused for any other outcome.
+ */
+export const ZContactInputSchema = z
+  .object({
+    outcome: z.enum(CONTACT_OUTCOMES, { error: `must be one of ${CONTACT_OUTCOMES.join(', ')}` }),
+    note: zOptionalText(500),
+    promised_on: zStrictDate,
+  })
+  .superRefine((v, ctx) => {
+    if (v.outcome === 'promised_to_pay' && !v.promised_on) {
+      ctx.addIssue({ code: 'custom', path: ['promised_on'], message: 'is required when the customer promised to pay' });
+    }
+    if (v.outcome !== 'promised_to_pay' && v.promised_on) {
+      ctx.addIssue({ code: 'custom', path: ['promised_on'], message: 'is only for a promise to pay' });
+    }
+  });
+export type ContactInput = z.input<typeof ZContactInputSchema>;
+
+export const ZContactSchema = z.object({
+  contact_id: z.number().int(),
+  item_id: z.number().int(),
+  customer_id: z.number().int(),
+  outcome: ZContactOutcomeSchema,
+  note: z.string().nullable(),
+  /** The day the customer promised to pay (YYYY-MM-DD), for promised_to_pay. */
+  promised_on: z.string().nullable(),
+  /** Who logged it (username), null once that user is deleted. */
+  contacted_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Contact = z.infer<typeof ZContactSchema>;
+
+export const ZContactReplySchema = z.object({ data: ZContactSchema });
+export type ContactReply = z.infer<typeof ZContactReplySchema>;
+
+/** GET /collections/{item_id}/contacts: the device's contacts with its current customer, newest first (at most 100). */
+export const ZContactListReplySchema = z.object({ data: z.array(ZContactSchema) });
+export type ContactListReply = z.infer<typeof ZContactListReplySchema>;
+
 /** A device out of credit, with whom to call about it. */
 export const ZCollectionAccountSchema = z.object({
   item_id: z.number().int(),
@@ -72,6 +136,8 @@ export const ZCollectionAccountSchema = z.object({
   currency: z.string().nullable(),
   /** Left to pay off the device, as GET /customers/{id}/status has it (null without a payoff price). */
   remaining: ZMoneySchema.nullable(),
+  /** The last call or visit about the device with this customer (POST /collections/{item_id}/contacts), if any. */
+  last_contact: ZContactSchema.nullable(),
 });
 export type CollectionAccount = z.infer<typeof ZCollectionAccountSchema>;
 
