@@ -1,13 +1,15 @@
 import type { CollectionsListQuery } from './types';
 
 /**
- * Query keys of the collections feature. Nothing here writes: a payment
- * recorded on another screen refreshes everything cached (refreshAfterWrite),
- * these lists included.
+ * Query keys of the collections feature. A contact logged here refreshes
+ * `all` (the lists show each device's last contact); a payment recorded on
+ * another screen refreshes everything cached (refreshAfterWrite), these
+ * lists included.
  */
 export const collectionKeys = {
   all: ['collections'] as const,
   summary: () => [...collectionKeys.all, 'summary'] as const,
   lists: () => [...collectionKeys.all, 'list'] as const,
   list: (q: CollectionsListQuery) => [...collectionKeys.lists(), q] as const,
+  contacts: (itemId: number) => [...collectionKeys.all, 'contacts', itemId] as const,
 };

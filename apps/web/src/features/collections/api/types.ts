@@ -6,6 +6,11 @@ export type {
   CollectionBucket,
   CollectionsReply,
   CollectionsSummaryReply,
+  Contact,
+  ContactInput,
+  ContactListReply,
+  ContactOutcome,
+  ContactReply,
 } from '@kidogo/contracts';
 
 /** 'all' or one band of days without credit: what the screen filters on and keeps in the URL. */

@@ -2,71 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedSession } from '@/testing/factories';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
-import type { CollectionAccount } from '../api/types';
-
-function account(overrides: Partial<CollectionAccount> = {}): CollectionAccount {
-  return {
-    item_id: 1,
-    serial_number: 'SHS-0001',
-    product_name: 'Solar Home 50W',
-    customer_id: 42,
-    customer_name: 'Amina Wanjiru',
-    phone_number: '0712 345 678',
-    credit_until: '2026-11-20T09:00:00Z',
-    out_of_credit_since: '2026-11-20T09:00:00Z',
-    days_without_credit: 12,
-    bucket: '8-30',
-    last_payment_at: '2026-11-10T09:00:00Z',
-    last_payment_amount: '500.00',
-    total_paid: '1500.00',
-    template_name: 'Daily 50',
-    daily_price: '50.00',
-    currency: 'KES',
-    remaining: '10500.00',
-    ...overrides,
-  };
-}
-
-const SUMMARY = {
-  open_accounts: 40,
-  out_of_credit: 6,
-  buckets: [
-    { bucket: '0-7', label: '0–7 days', devices: 1 },
-    { bucket: '8-30', label: '8–30 days', devices: 3 },
-    { bucket: '31-90', label: '31–90 days', devices: 2 },
-    { bucket: 'over-90', label: 'Over 90 days', devices: 0 },
-  ],
-  as_of: '2026-11-25T10:00:00Z',
-};
-
-type Handler = (call: RecordedCall) => Response | undefined;
-
-/** The API of the screen: `rows(bucket, page)` answers GET /collections, `extra` anything first. */
-function mockCollectionsApi(
-  rows: (bucket: string, page: number) => CollectionAccount[] = () => [account()],
-  extra: Handler = () => undefined,
-  total?: number,
-) {
-  return mockFetch((call) => {
-    const hit = extra(call);
-    if (hit) return hit;
-    if (call.url.startsWith('/payg/collections/summary')) return jsonResponse(200, { data: SUMMARY });
-    if (call.url.startsWith('/payg/collections?')) {
-      const q = new URL(call.url, 'http://x').searchParams;
-      const page = Number(q.get('page'));
-      const items = rows(q.get('bucket') ?? 'all', page);
-      const count = total ?? items.length;
-      return jsonResponse(200, { data: { items, pagination: { total: count, total_pages: Math.ceil(count / 20), page, limit: 20 } } });
-    }
-    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
-    if (call.url.startsWith('/payg/payments')) return jsonResponse(200, { data: [] });
-    return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
-  });
-}
-
-const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections?')).map((c) => c.url);
+import { buildAccount as account, listCalls, mockCollectionsApi } from '../testing/mock-collections-api';
 
 async function openCollections(url = '/collections') {
   seedSession();

@@ -1,0 +1,85 @@
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import type { CollectionAccount, Contact } from '../api/types';
+
+export function buildAccount(overrides: Partial<CollectionAccount> = {}): CollectionAccount {
+  return {
+    item_id: 1,
+    serial_number: 'SHS-0001',
+    product_name: 'Solar Home 50W',
+    customer_id: 42,
+    customer_name: 'Amina Wanjiru',
+    phone_number: '0712 345 678',
+    credit_until: '2026-11-20T09:00:00Z',
+    out_of_credit_since: '2026-11-20T09:00:00Z',
+    days_without_credit: 12,
+    bucket: '8-30',
+    last_payment_at: '2026-11-10T09:00:00Z',
+    last_payment_amount: '500.00',
+    total_paid: '1500.00',
+    template_name: 'Daily 50',
+    daily_price: '50.00',
+    currency: 'KES',
+    remaining: '10500.00',
+    last_contact: null,
+    ...overrides,
+  };
+}
+
+export function buildContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    contact_id: 9,
+    item_id: 1,
+    customer_id: 42,
+    outcome: 'no_answer',
+    note: null,
+    promised_on: null,
+    contacted_by: 'amina',
+    created_at: '2026-11-24T08:30:00Z',
+    ...overrides,
+  };
+}
+
+export const SUMMARY = {
+  open_accounts: 40,
+  out_of_credit: 6,
+  buckets: [
+    { bucket: '0-7', label: '0–7 days', devices: 1 },
+    { bucket: '8-30', label: '8–30 days', devices: 3 },
+    { bucket: '31-90', label: '31–90 days', devices: 2 },
+    { bucket: 'over-90', label: 'Over 90 days', devices: 0 },
+  ],
+  as_of: '2026-11-25T10:00:00Z',
+};
+
+export type Handler = (call: RecordedCall) => Response | undefined;
+
+/**
+ * The API of the screen: `rows(bucket, page)` answers GET /collections,
+ * `extra` anything first. A device's contacts answer empty unless `extra`
+ * says otherwise.
+ */
+export function mockCollectionsApi(
+  rows: (bucket: string, page: number) => CollectionAccount[] = () => [buildAccount()],
+  extra: Handler = () => undefined,
+  total?: number,
+) {
+  return mockFetch((call) => {
+    const hit = extra(call);
+    if (hit) return hit;
+    if (call.url.startsWith('/payg/collections/summary')) return jsonResponse(200, { data: SUMMARY });
+    if (call.url.startsWith('/payg/collections?')) {
+      const q = new URL(call.url, 'http://x').searchParams;
+      const page = Number(q.get('page'));
+      const items = rows(q.get('bucket') ?? 'all', page);
+      const count = total ?? items.length;
+      return jsonResponse(200, { data: { items, pagination: { total: count, total_pages: Math.ceil(count / 20), page, limit: 20 } } });
+    }
+    if (/^\/payg\/collections\/\d+\/contacts$/.test(call.url) && call.method === 'GET') return jsonResponse(200, { data: [] });
+    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    if (call.url.startsWith('/payg/payments')) return jsonResponse(200, { data: [] });
+    return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
+  });
+}
+
+/** The GET /collections calls made, by URL. */
+export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections?')).map((c) => c.url);
