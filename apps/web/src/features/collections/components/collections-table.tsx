@@ -1,4 +1,5 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconPhoneCall } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
@@ -6,6 +7,7 @@ import { formatMoney, Money } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import type { CollectionAccount } from '../api/types';
 import { DaysWithoutCredit } from './days-without-credit';
+import { LastContact } from './last-contact';
 
 const dash = (
   <Text span size="sm" c="dimmed">
@@ -19,7 +21,8 @@ const LINK_COLOR = 'var(--mantine-primary-color-filled)';
 /**
  * The devices out of credit. Customer and Phone come first: on a phone the
  * table scrolls sideways and those two, whom to call and how, stay in view.
- * `currency` is the organization's, for amounts of a customer on no plan.
+ * `currency` is the organization's, for amounts of a customer on no plan;
+ * `today` (YYYY-MM-DD) tells a promise still open from a broken one.
  */
 export function CollectionsTable({
   rows,
@@ -29,6 +32,8 @@ export function CollectionsTable({
   onRetry,
   emptyText,
   emptyHint,
+  today,
+  onLogContact,
 }: {
   rows: CollectionAccount[] | undefined;
   currency: string | null;
@@ -37,6 +42,8 @@ export function CollectionsTable({
   onRetry: () => void;
   emptyText: string;
   emptyHint?: string;
+  today: string;
+  onLogContact: (account: CollectionAccount) => void;
 }) {
   const columns: Column<CollectionAccount>[] = [
     {
@@ -90,6 +97,7 @@ export function CollectionsTable({
           </Text>
         ),
     },
+    { key: 'last-contact', header: 'Last Contact', render: (a) => <LastContact contact={a.last_contact} today={today} /> },
     {
       key: 'plan',
       header: 'Plan',
@@ -113,6 +121,24 @@ export function CollectionsTable({
       align: 'right',
       render: (a) => (a.remaining !== null ? <Money amount={a.remaining} currency={a.currency ?? currency} size="sm" /> : dash),
     },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (a) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPhoneCall size={14} />}
+          // The visible words first, then whose row: a screen reader's list of buttons tells the rows apart.
+          aria-label={`Log Contact for ${a.customer_name} · ${a.serial_number}`}
+          onClick={() => onLogContact(a)}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          Log Contact
+        </Button>
+      ),
+    },
   ];
   return (
     <DataTable
@@ -125,7 +151,7 @@ export function CollectionsTable({
       onRetry={onRetry}
       emptyText={emptyText}
       emptyHint={emptyHint}
-      minWidth={980}
+      minWidth={1240}
     />
   );
 }

@@ -55,7 +55,7 @@ describe('Collections', () => {
     ]);
     await openCollections();
     const table = await screen.findByRole('table', { name: 'Collections' });
-    for (const h of ['Customer', 'Phone', 'Device', 'Days Without Credit', 'Last Payment', 'Plan', 'Remaining']) {
+    for (const h of ['Customer', 'Phone', 'Device', 'Days Without Credit', 'Last Payment', 'Last Contact', 'Plan', 'Remaining']) {
       expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
     }
     expect(listCalls(calls)[0]).toBe('/payg/collections?page=1&limit=20&bucket=all');
@@ -76,8 +76,8 @@ describe('Collections', () => {
     expect(within(neverPaid).getByText('116 days')).toBeInTheDocument();
     expect(within(neverPaid).getByText(/^Never paid · given /)).toBeInTheDocument();
     expect(within(neverPaid).getByText('No payments')).toBeInTheDocument();
-    // No phone, plan or payoff price: dashes, not empty cells.
-    expect(within(neverPaid).getAllByText('—')).toHaveLength(3);
+    // No phone, contact, plan or payoff price: dashes, not empty cells.
+    expect(within(neverPaid).getAllByText('—')).toHaveLength(4);
   });
 
   it('filters by a band, keeps it in the URL and starts again at page 1', async () => {

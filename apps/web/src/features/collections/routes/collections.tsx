@@ -1,6 +1,7 @@
 import { Button, Card } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { COLLECTION_BUCKET_FILTERS } from '@kidogo/contracts';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -10,9 +11,11 @@ import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { useExportCollections } from '../api/export-collections';
 import { COLLECTIONS_PAGE_SIZE, useCollections } from '../api/get-collections';
 import { collectionKeys } from '../api/keys';
-import type { CollectionBucketFilter } from '../api/types';
+import type { CollectionAccount, CollectionBucketFilter } from '../api/types';
 import { BucketFilter } from '../components/bucket-filter';
 import { CollectionsTable } from '../components/collections-table';
+import { localToday } from '../components/last-contact';
+import { LogContactModal } from '../components/log-contact-modal';
 
 export const LOAD_FAILED = 'Failed to load collections';
 
@@ -42,6 +45,10 @@ export default function CollectionsRoute() {
   const collections = useCollections({ page, limit: COLLECTIONS_PAGE_SIZE, bucket });
   const total = collections.data?.total ?? 0;
   const totalPages = collections.data?.totalPages ?? 0;
+  // The device whose contact is being logged; kept while the modal closes so its title stays put.
+  const [contacting, setContacting] = useState<CollectionAccount | null>(null);
+  const [contactOpened, setContactOpened] = useState(false);
+  const today = localToday();
 
   const show = (next: { bucket: CollectionBucketFilter; page: number }) => setParams(searchFor(next), { replace: true });
 
@@ -86,6 +93,11 @@ export default function CollectionsRoute() {
           onRetry={() => void collections.refetch()}
           emptyText={bucket === 'all' ? 'No devices are out of credit.' : 'No devices in this band.'}
           emptyHint={bucket === 'all' ? 'Every device given out still has credit.' : 'Choose All to see every device out of credit.'}
+          today={today}
+          onLogContact={(account) => {
+            setContacting(account);
+            setContactOpened(true);
+          }}
         />
         <PaginationControl
           page={page}
@@ -95,6 +107,7 @@ export default function CollectionsRoute() {
           itemLabel="devices"
         />
       </Card>
+      <LogContactModal account={contacting} opened={contactOpened} onClose={() => setContactOpened(false)} today={today} />
     </>
   );
 }
