@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ZCollectionsReplySchema, ZCollectionsSummaryReplySchema, type CollectionAccount } from '@kidogo/contracts';
+import { ZCollectionsReplySchema, ZCollectionsSummaryReplySchema, ZContactListReplySchema, ZContactReplySchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, type SeededUser } from './support/factories.js';
 
@@ -66,7 +66,7 @@ describe('collections', () => {
     expect(page.pagination).toEqual({ total: 5, total_pages: 1, page: 1, limit: 20 });
     const twelve = page.items[1]!;
     const customer = await t.db.db.customer.findUniqueOrThrow({ where: { organization_id_id: { organization_id: p.org.id, id: p.twelve.customer.id } } });
-    expect(twelve).toMatchObject<Partial<CollectionAccount>>({
+    expect(twelve).toMatchObject({
       item_id: p.twelve.item.id,
       serial_number: p.twelve.item.serial_number,
       product_name: 'Solar Home System 50W',
@@ -161,7 +161,8 @@ describe('collections', () => {
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(
       'customer_id,customer_name,phone_number,serial_number,product_name,days_without_credit,out_of_credit_since,credit_until,' +
-        'last_payment_at,last_payment_amount,total_paid,template_name,daily_price,currency,remaining',
+        'last_payment_at,last_payment_amount,total_paid,template_name,daily_price,currency,remaining,' +
+        'last_contact_at,last_contact_outcome,promised_on,last_contact_note',
     );
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Never Njeri', 'Forty Faraji']);
     expect(lines[2]).toContain(`,${p.fortyFive.item.serial_number},Solar Home System 50W,45,`);
@@ -201,5 +202,87 @@ describe('collections', () => {
     await t.http.get('/payg/collections').expect(401);
     await t.http.get('/payg/collections/summary').expect(401);
     await t.http.get('/payg/collections/export').expect(401);
+  });
+
+  describe('contacts', () => {
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toLocaleDateString('en-CA', { timeZone: 'Africa/Nairobi' });
+    const post = (user: SeededUser, itemId: number, body: object) => t.http.post(`/payg/collections/${itemId}/contacts`).set(user.auth).send(body);
+
+    it('logs a promise to pay, shown on the row, in the history and in the export', async () => {
+      const p = await portfolio();
+      await post(p.user, p.twelve.item.id, { outcome: 'no_answer' }).expect(201);
+      const res = await post(p.user, p.twelve.item.id, { outcome: 'promised_to_pay', promised_on: day(3), note: '  Will pay after market day  ' }).expect(201);
+      const contact = ZContactReplySchema.parse(res.body).data;
+      expect(contact).toMatchObject({
+        item_id: p.twelve.item.id,
+        customer_id: p.twelve.customer.id,
+        outcome: 'promised_to_pay',
+        promised_on: day(3),
+        note: 'Will pay after market day',
+        contacted_by: p.user.username,
+      });
+      const row = (await list(p.user, { bucket: '8-30' })).items[0]!;
+      expect(row.last_contact).toEqual(contact);
+      expect((await list(p.user, { bucket: '0-7' })).items[0]!.last_contact).toBeNull();
+      const history = ZContactListReplySchema.parse((await t.http.get(`/payg/collections/${p.twelve.item.id}/contacts`).set(p.user.auth).expect(200)).body).data;
+      expect(history.map((c) => c.outcome)).toEqual(['promised_to_pay', 'no_answer']);
+      const csv = (await t.http.get('/payg/collections/export').query({ bucket: '8-30' }).set(p.user.auth).expect(200)).text;
+      expect(csv).toContain(`,promised_to_pay,${day(3)},Will pay after market day`);
+      const audit = await t.db.db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM audit_logs WHERE organization_id = ${p.org.id} AND action = 'collection.contact_logged'`;
+      expect(audit[0]!.n).toBe(2);
+    });
+
+    it('refuses a bad outcome, note or promised day with a 400 naming the field, and writes nothing', async () => {
+      const p = await portfolio();
+      for (const [body, field] of [
+        [{ outcome: 'called' }, 'outcome'],
+        [{}, 'outcome'],
+        [{ outcome: 'promised_to_pay' }, 'promised_on'],
+        [{ outcome: 'no_answer', promised_on: day(2) }, 'promised_on'],
+        [{ outcome: 'promised_to_pay', promised_on: '2026-02-30' }, 'promised_on'],
+        [{ outcome: 'promised_to_pay', promised_on: day(-1) }, 'promised_on'],
+        [{ outcome: 'promised_to_pay', promised_on: day(91) }, 'promised_on'],
+        [{ outcome: 'other', note: 'x'.repeat(501) }, 'note'],
+      ] as const) {
+        const res = await post(p.user, p.recent.item.id, body);
+        expect({ body, status: res.status }).toEqual({ body, status: 400 });
+        expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+      }
+      await post(p.user, p.recent.item.id, { outcome: 'promised_to_pay', promised_on: day(90) }).expect(201);
+      await post(p.user, p.recent.item.id, { outcome: 'promised_to_pay', promised_on: day(0) }).expect(201);
+      expect(await t.db.db.collectionContact.count({ where: { organization_id: p.org.id } })).toBe(2);
+      await t.http.post('/payg/collections/abc/contacts').set(p.user.auth).send({ outcome: 'other' }).expect(400);
+    });
+
+    it('keeps contacts with the customer: a device given to another customer starts without them; a device without one is a 409', async () => {
+      const { org, user } = await seedTenant(t);
+      const d = await seedCustomerWithDevice(t, org.id);
+      await setItem(org.id, d.item.id, { credit_until: ago(4) });
+      await post(user, d.item.id, { outcome: 'refused', note: 'Says the lamp is broken' }).expect(201);
+      await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: d.item.serial_number }).expect(200);
+      const none = await post(user, d.item.id, { outcome: 'other' });
+      expect(none.status).toBe(409);
+      expect(none.body.message).toBe(`Device ${d.item.serial_number} has no customer to contact`);
+      expect((await t.http.get(`/payg/collections/${d.item.id}/contacts`).set(user.auth).expect(200)).body).toEqual({ data: [] });
+      const other = await seedCustomer(t, org.id);
+      await t.http.post('/payg/items/assign').set(user.auth).send({ customer_id: other.id, item_serial_number: d.item.serial_number }).expect(200);
+      expect((await t.http.get(`/payg/collections/${d.item.id}/contacts`).set(user.auth).expect(200)).body).toEqual({ data: [] });
+      expect((await list(user)).items.map((a) => [a.customer_id, a.last_contact])).toEqual([[other.id, null]]);
+    });
+
+    it("lets no organization read or write another's contacts", async () => {
+      const a = await portfolio();
+      const b = await seedTenant(t);
+      await post(a.user, a.old.item.id, { outcome: 'wrong_number', note: 'Secret note of A' }).expect(201);
+      const write = await post(b.user, a.old.item.id, { outcome: 'other', note: 'from B' });
+      expect(write.status).toBe(404);
+      expect(write.body.message).toBe('Device not found');
+      const read = await t.http.get(`/payg/collections/${a.old.item.id}/contacts`).set(b.user.auth);
+      expect(read.status).toBe(404);
+      expect(read.text).not.toContain('Secret note');
+      expect(await t.db.db.collectionContact.count({ where: { organization_id: a.org.id } })).toBe(1);
+      expect(await t.db.db.collectionContact.count({ where: { organization_id: b.org.id } })).toBe(0);
+    });
   });
 });

@@ -60,6 +60,8 @@ const SCOPED: Record<string, number[]> = {
   'PUT /payg/customers/{id}': [404],
   'DELETE /payg/customers/{id}': [404],
   'GET /payg/customers/{id}/items': [404],
+  'GET /payg/collections/{item_id}/contacts': [404],
+  'POST /payg/collections/{item_id}/contacts': [404],
   'GET /payg/customers/{id}/payments': [404],
   'GET /payg/customers/{id}/status': [404],
   'GET /payg/payments/customer/{id}/history': [404],

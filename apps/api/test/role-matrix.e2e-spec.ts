@@ -107,6 +107,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/collections/summary': 'any',
   'GET /payg/collections/export': 'any',
   'GET /payg/collections': 'any',
+  'POST /payg/collections/{item_id}/contacts': 'any',
+  'GET /payg/collections/{item_id}/contacts': 'any',
 
   'GET /payg/payments/templates': 'any',
   'POST /payg/payments/templates/create': 'any',

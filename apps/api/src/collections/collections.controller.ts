@@ -1,16 +1,22 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   ZCollectionsExportQuerySchema,
   ZCollectionsQuerySchema,
   ZCollectionsReplySchema,
   ZCollectionsSummaryReplySchema,
+  ZContactInputSchema,
+  ZContactListReplySchema,
+  ZContactReplySchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
-import { Endpoint, ValidQuery } from '../common/validation.js';
+import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import type { HttpReply } from '../common/http.js';
 import { CollectionsService } from './collections.service.js';
+
+const ZItemParams = zPathId('item_id');
+type ItemParams = z.output<typeof ZItemParams>;
 
 @ApiTags('collections')
 @Controller('collections')
@@ -53,5 +59,38 @@ export class CollectionsController {
   })
   list(@OrgId() orgId: string, @ValidQuery() q: z.output<typeof ZCollectionsQuerySchema>) {
     return this.collections.list(orgId, q);
+  }
+
+  @Post(':item_id/contacts')
+  @Endpoint({
+    summary: 'Log a call or visit about a device out of credit: what came of it, and the day promised for a promise to pay',
+    params: ZItemParams,
+    body: ZContactInputSchema,
+    response: ZContactReplySchema,
+    status: 201,
+    errors: {
+      400: 'A bad outcome, note or promised_on (required for promised_to_pay, today to 90 days ahead; only then)',
+      404: 'Device not found',
+      409: 'The device has no customer',
+    },
+  })
+  addContact(
+    @OrgId() orgId: string,
+    @ValidParams() p: ItemParams,
+    @ValidBody() body: z.output<typeof ZContactInputSchema>,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.collections.addContact(orgId, p.item_id, body, user);
+  }
+
+  @Get(':item_id/contacts')
+  @Endpoint({
+    summary: "The calls and visits logged about a device with its current customer, newest first (at most 100)",
+    params: ZItemParams,
+    response: ZContactListReplySchema,
+    errors: { 404: 'Device not found' },
+  })
+  contacts(@OrgId() orgId: string, @ValidParams() p: ItemParams) {
+    return this.collections.contacts(orgId, p.item_id);
   }
 }

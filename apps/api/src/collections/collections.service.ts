@@ -7,14 +7,22 @@ import {
   type CollectionBucket,
   type CollectionsReply,
   type CollectionsSummaryReply,
+  type Contact,
+  type ContactListReply,
+  type ContactOutcome,
+  type ContactReply,
+  MAX_PROMISE_DAYS,
   ZCollectionsQuerySchema,
+  ZContactInputSchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { MetricSnapshots } from '../metrics/metric-snapshots.js';
-import { SUCCESSFUL } from '../metrics/period.js';
+import { isoDayOf, SUCCESSFUL } from '../metrics/period.js';
+import { Calendar, dayNumber } from '../common/calendar.js';
+import { Errors } from '../common/errors.js';
 import { searchPage, type PageStart } from '../common/list-counts.js';
 import { pagePagination } from '../common/pagination.js';
 import { streamReply, type HttpReply } from '../common/http.js';
@@ -24,6 +32,36 @@ import { remainingSql } from '../customers/balances.js';
 
 type ListQuery = z.output<typeof ZCollectionsQuerySchema>;
 type BucketFilter = ListQuery['bucket'];
+type ContactInput = z.output<typeof ZContactInputSchema>;
+
+/** How many of a device's contacts GET /collections/{item_id}/contacts gives. */
+export const CONTACTS_SHOWN = 100;
+
+interface ContactRow {
+  contact_id: number;
+  item_id: number;
+  customer_id: number;
+  outcome: ContactOutcome;
+  note: string | null;
+  promised_on: string | null;
+  contacted_by: string | null;
+  created_at: Date;
+}
+
+const toContact = (r: ContactRow): Contact => ({
+  contact_id: r.contact_id,
+  item_id: r.item_id,
+  customer_id: r.customer_id,
+  outcome: r.outcome,
+  note: r.note,
+  promised_on: r.promised_on,
+  contacted_by: r.contacted_by,
+  created_at: r.created_at.toISOString(),
+});
+
+/** A contact's columns as ContactRow has them, from collection_contacts `cc` (users `u` joined for the name). */
+const CONTACT_COLUMNS = Prisma.sql`cc.contact_id, cc.item_id, cc.customer_id, cc.outcome::text AS outcome, cc.note,
+  to_char(cc.promised_on, 'YYYY-MM-DD') AS promised_on, u.username AS contacted_by, cc.created_at`;
 
 /** How long a large organization's bucket counts are kept (see MetricSnapshots). */
 export const SUMMARY_MAX_AGE_S = 60;
@@ -47,6 +85,7 @@ type AccountRow = {
   daily_price: string | null;
   currency: string | null;
   remaining: string | null;
+  last_contact: (Omit<ContactRow, 'created_at'> & { created_at: string }) | null;
 };
 
 export const COLLECTIONS_CSV_COLUMNS = [
@@ -65,6 +104,10 @@ export const COLLECTIONS_CSV_COLUMNS = [
   'daily_price',
   'currency',
   'remaining',
+  'last_contact_at',
+  'last_contact_outcome',
+  'promised_on',
+  'last_contact_note',
 ] as const;
 
 const fixed = (v: string | null) => (v === null ? null : Number(v).toFixed(2));
@@ -96,7 +139,28 @@ function toAccount(r: AccountRow): CollectionAccount {
     daily_price: fixed(r.daily_price),
     currency: r.currency,
     remaining: fixed(r.remaining),
+    // A JSON object from PostgreSQL: its time as PostgreSQL writes it, read back to the reply's ISO form.
+    last_contact: r.last_contact ? toContact({ ...r.last_contact, created_at: new Date(r.last_contact.created_at) }) : null,
   };
+}
+
+/** An account's CSV cells, in COLLECTIONS_CSV_COLUMNS' order. */
+function csvCells(a: CollectionAccount): unknown[] {
+  const c = a.last_contact;
+  return COLLECTIONS_CSV_COLUMNS.map((k) => {
+    switch (k) {
+      case 'last_contact_at':
+        return c?.created_at ?? null;
+      case 'last_contact_outcome':
+        return c?.outcome ?? null;
+      case 'promised_on':
+        return c?.promised_on ?? null;
+      case 'last_contact_note':
+        return c?.note ?? null;
+      default:
+        return a[k];
+    }
+  });
 }
 
 /**
@@ -112,6 +176,7 @@ export class CollectionsService {
     private readonly database: DatabaseService,
     private readonly snapshots: MetricSnapshots,
     private readonly audit: AuditService,
+    private readonly calendar: Calendar,
   ) {}
 
   /** The open accounts of `bucket` (all out of credit for 'all'), as a condition on open_accounts `o`. */
@@ -138,7 +203,8 @@ export class CollectionsService {
       SELECT i.item_id, i.serial_number, i.product_name, i.customer_id, c.customer_name, c.phone_contact AS phone_number,
              i.credit_until, k.since, floor(extract(epoch FROM now() - k.since) / 86400)::int AS days,
              lp.paid_at AS last_payment_at, lp.amount::text AS last_payment_amount, i.total_paid::text AS total_paid,
-             t.template_name, t.daily_price::text AS daily_price, t.currency, (${remainingSql('i', 't')})::text AS remaining
+             t.template_name, t.daily_price::text AS daily_price, t.currency, (${remainingSql('i', 't')})::text AS remaining,
+             lc.contact AS last_contact
       FROM (${keys}) k
       JOIN items i ON i.organization_id = ${orgId} AND i.item_id = k.item_id
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
@@ -150,6 +216,14 @@ export class CollectionsService {
         WHERE p.organization_id = i.organization_id AND p.item_id = i.item_id AND p.status IN ${SUCCESSFUL}
         ORDER BY p.paid_at DESC LIMIT 1
       ) lp ON true
+      LEFT JOIN LATERAL (
+        SELECT json_build_object('contact_id', cc.contact_id, 'item_id', cc.item_id, 'customer_id', cc.customer_id,
+                 'outcome', cc.outcome, 'note', cc.note, 'promised_on', to_char(cc.promised_on, 'YYYY-MM-DD'),
+                 'contacted_by', u.username, 'created_at', cc.created_at) AS contact
+        FROM collection_contacts cc LEFT JOIN users u ON u.user_id = cc.user_id
+        WHERE cc.organization_id = i.organization_id AND cc.item_id = i.item_id AND cc.customer_id = i.customer_id
+        ORDER BY cc.created_at DESC, cc.contact_id DESC LIMIT 1
+      ) lc ON true
       ORDER BY k.since DESC, k.item_id DESC`;
   }
 
@@ -211,10 +285,7 @@ export class CollectionsService {
         ),
       );
     const res = streamReply(reply, 'text/csv; charset=utf-8', 'collections.csv');
-    const { count, complete } = await streamCsv(res, COLLECTIONS_CSV_COLUMNS, EXPORT_BATCH, batch, (row) => {
-      const a = toAccount(row);
-      return COLLECTIONS_CSV_COLUMNS.map((c) => a[c]);
-    });
+    const { count, complete } = await streamCsv(res, COLLECTIONS_CSV_COLUMNS, EXPORT_BATCH, batch, (row) => csvCells(toAccount(row)));
     this.audit.recordQuietly({
       organizationId: orgId,
       actor,
@@ -223,5 +294,63 @@ export class CollectionsService {
       description: `Exported ${count} devices out of credit to CSV`,
       metadata: { count, bucket, complete },
     });
+  }
+
+  /** The device `itemId` of the organization with its customer, or 404; 409 when it has none. */
+  private async customerOf(orgId: string, itemId: number): Promise<{ serial: string; customerId: number | null }> {
+    const item = await this.database.db.item.findUnique({
+      where: { organization_id_id: { organization_id: orgId, id: itemId } },
+      select: { serial_number: true, customer_id: true },
+    });
+    if (!item) throw Errors.notFound('Device');
+    return { serial: item.serial_number, customerId: item.customer_id };
+  }
+
+  /**
+   * Logs a call or visit about the device with its customer, by `actor`. A
+   * promised day runs from today (the business day, TIME_ZONE) to
+   * MAX_PROMISE_DAYS ahead.
+   */
+  async addContact(orgId: string, itemId: number, input: ContactInput, actor: AuthUser): Promise<ContactReply> {
+    const { serial, customerId } = await this.customerOf(orgId, itemId);
+    if (customerId === null) throw Errors.conflict(`Device ${serial} has no customer to contact`);
+    if (input.promised_on) {
+      const day = dayNumber(input.promised_on);
+      const today = this.calendar.today();
+      if (day < today) throw Errors.badRequest('promised_on', `must be today (${isoDayOf(today)}) or later`);
+      if (day > today + MAX_PROMISE_DAYS) throw Errors.badRequest('promised_on', `must be at most ${MAX_PROMISE_DAYS} days ahead (${isoDayOf(today + MAX_PROMISE_DAYS)})`);
+    }
+    const [row] = await this.database.query<ContactRow>(Prisma.sql`
+      WITH cc AS (
+        INSERT INTO collection_contacts (organization_id, item_id, customer_id, user_id, outcome, note, promised_on)
+        VALUES (${orgId}, ${itemId}::int, ${customerId}::int, ${actor.user_id}::int, ${input.outcome}::"ContactOutcome",
+                ${input.note ?? null}, ${input.promised_on ?? null}::date)
+        RETURNING *
+      )
+      SELECT ${CONTACT_COLUMNS} FROM cc LEFT JOIN users u ON u.user_id = cc.user_id`);
+    const contact = toContact(row!);
+    this.audit.recordQuietly({
+      organizationId: orgId,
+      actor,
+      action: 'collection.contact_logged',
+      entityType: 'item',
+      entityId: String(itemId),
+      description: `Contact about device ${serial}: ${input.outcome}${input.promised_on ? ` (pays by ${input.promised_on})` : ''}`,
+      metadata: { contact_id: contact.contact_id, customer_id: customerId, outcome: input.outcome, promised_on: input.promised_on ?? null },
+    });
+    return { data: contact };
+  }
+
+  /** The device's contacts with its current customer, newest first (CONTACTS_SHOWN at most). */
+  async contacts(orgId: string, itemId: number): Promise<ContactListReply> {
+    const { customerId } = await this.customerOf(orgId, itemId);
+    if (customerId === null) return { data: [] };
+    const rows = await this.database.prepared<ContactRow>(Prisma.sql`
+      SELECT ${CONTACT_COLUMNS}
+      FROM collection_contacts cc LEFT JOIN users u ON u.user_id = cc.user_id
+      WHERE cc.organization_id = ${orgId} AND cc.item_id = ${itemId}::int AND cc.customer_id = ${customerId}::int
+      ORDER BY cc.created_at DESC, cc.contact_id DESC
+      LIMIT ${CONTACTS_SHOWN}::int`);
+    return { data: rows.map(toContact) };
   }
 }

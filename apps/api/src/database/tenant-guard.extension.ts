@@ -29,6 +29,8 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'TokenStat',
   'ListCount',
   'MetricSnapshot',
+  'OpenAccount',
+  'CollectionContact',
 ]);
 
 export class TenantScopeError extends Error {

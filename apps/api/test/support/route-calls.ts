@@ -145,6 +145,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   ],
   'GET /payg/collections/summary': () => ({ path: '/payg/collections/summary' }),
   'GET /payg/collections/export': () => [{ path: '/payg/collections/export' }, { path: '/payg/collections/export', query: { bucket: '8-30' } }],
+  'POST /payg/collections/{item_id}/contacts': ({ w }) => ({
+    path: fill('/payg/collections/{item_id}/contacts', { item_id: w.device.id }),
+    body: { outcome: 'no_answer', note: `Called ${w.tag}` },
+  }),
+  'GET /payg/collections/{item_id}/contacts': ({ w }) => ({ path: fill('/payg/collections/{item_id}/contacts', { item_id: w.device.id }) }),
   'GET /payg/collections': () => [{ path: '/payg/collections' }, { path: '/payg/collections', query: { bucket: 'over-90', page: 2, limit: 5 } }],
 
   // ---------------------------------------------------------------- templates, onboarding
