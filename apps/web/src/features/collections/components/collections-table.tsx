@@ -1,5 +1,5 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { IconPhoneCall } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPhonePlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
@@ -97,7 +97,21 @@ export function CollectionsTable({
           </Text>
         ),
     },
-    { key: 'last-contact', header: 'Last Contact', render: (a) => <LastContact contact={a.last_contact} today={today} /> },
+    {
+      key: 'last-contact',
+      header: 'Last Contact',
+      // Log Contact sits beside what it adds to, not in a column of its own: the table fits a laptop without scrolling sideways.
+      render: (a) => (
+        <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+          <LastContact contact={a.last_contact} today={today} />
+          <Tooltip label="Log Contact" withArrow>
+            <ActionIcon variant="light" aria-label={`Log Contact for ${a.customer_name} · ${a.serial_number}`} onClick={() => onLogContact(a)}>
+              <IconPhonePlus size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
     {
       key: 'plan',
       header: 'Plan',
@@ -121,24 +135,6 @@ export function CollectionsTable({
       align: 'right',
       render: (a) => (a.remaining !== null ? <Money amount={a.remaining} currency={a.currency ?? currency} size="sm" /> : dash),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (a) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconPhoneCall size={14} />}
-          // The visible words first, then whose row: a screen reader's list of buttons tells the rows apart.
-          aria-label={`Log Contact for ${a.customer_name} · ${a.serial_number}`}
-          onClick={() => onLogContact(a)}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          Log Contact
-        </Button>
-      ),
-    },
   ];
   return (
     <DataTable
@@ -151,7 +147,7 @@ export function CollectionsTable({
       onRetry={onRetry}
       emptyText={emptyText}
       emptyHint={emptyHint}
-      minWidth={1240}
+      minWidth={1000}
     />
   );
 }

@@ -34,7 +34,8 @@ export function ContactHistory({ itemId }: { itemId: number }) {
           No contacts logged yet.
         </Text>
       ) : (
-        <Timeline bulletSize={12} lineWidth={2} role="list" aria-label="Previous contacts">
+        // Every item active: each bullet takes its outcome's colour, as the badges do.
+        <Timeline bulletSize={12} lineWidth={2} active={contacts.data.length - 1} role="list" aria-label="Previous contacts">
           {contacts.data.map((c) => (
             <Timeline.Item
               key={c.contact_id}

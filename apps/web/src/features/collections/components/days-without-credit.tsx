@@ -22,7 +22,8 @@ export const daysText = (days: number) => (days === 1 ? '1 day' : `${days.toLoca
  */
 export function DaysWithoutCredit({ account }: { account: CollectionAccount }) {
   const neverBought = account.credit_until === null;
-  const since = formatDate(account.out_of_credit_since);
+  // A date kept on one line (non-breaking spaces): a narrow cell wraps "No days bought · given" before it, not inside it.
+  const since = formatDate(account.out_of_credit_since).replace(/ /g, '\u00a0');
   return (
     <Stack gap={2} align="flex-start">
       <Badge
@@ -33,8 +34,13 @@ export function DaysWithoutCredit({ account }: { account: CollectionAccount }) {
       >
         {daysText(account.days_without_credit)}
       </Badge>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {neverBought ? (account.last_payment_at === null ? `Never paid · given ${since}` : `No days bought · given ${since}`) : `Since ${since}`}
+      {/* May wrap after the "·": with Last Contact and Log Contact the table is tight on a laptop. */}
+      <Text size="xs" c="dimmed">
+        {neverBought
+          ? account.last_payment_at === null
+            ? `Never\u00a0paid\u00a0· given\u00a0${since}`
+            : `No\u00a0days\u00a0bought\u00a0· given\u00a0${since}`
+          : `Since\u00a0${since}`}
       </Text>
     </Stack>
   );

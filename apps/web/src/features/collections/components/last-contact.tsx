@@ -42,7 +42,7 @@ export const isBrokenPromise = (contact: Contact, today: string) =>
 
 export function OutcomeBadge({ contact, broken = false }: { contact: Contact; broken?: boolean }) {
   return (
-    <Badge color={broken ? 'red' : OUTCOME_COLORS[contact.outcome]} variant={broken ? 'filled' : 'light'} radius="sm" miw="max-content">
+    <Badge color={broken ? 'red' : OUTCOME_COLORS[contact.outcome]} variant={broken ? 'filled' : 'light'} size="sm" radius="sm" miw="max-content">
       {broken ? 'Promise broken' : CONTACT_OUTCOME_LABELS[contact.outcome]}
     </Badge>
   );
