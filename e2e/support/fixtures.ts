@@ -47,8 +47,12 @@ export async function signIn(page: Page, who = DEMO_OWNER, path = '/login') {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Full-page screenshots in light and dark, under e2e/screenshots/<name>-<theme>.png. */
-export async function screenshotBothThemes(page: Page, name: string) {
+/**
+ * Full-page screenshots in light and dark, under e2e/screenshots/<name>-<theme>.png.
+ * `fullPage: false` takes the viewport only: for a modal, whose overlay covers
+ * the viewport and not the rest of a long page.
+ */
+export async function screenshotBothThemes(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // From the top: scrolled, a full-page capture paints the fixed header and sidebar halfway down the page.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -58,7 +62,7 @@ export async function screenshotBothThemes(page: Page, name: string) {
       document.documentElement.setAttribute('data-mantine-color-scheme', t);
     }, theme);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-${theme}.png`), fullPage: true });
+    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-${theme}.png`), fullPage });
   }
   await page.evaluate(() => {
     localStorage.setItem('theme', 'light');

@@ -88,6 +88,104 @@ test.describe('collections', () => {
     await expect(page).toHaveURL(new RegExp(`/customer-payment-details/${customer.customer_id}$`));
   });
 
+  test('a promise to pay logged from the first row: the Last Contact column, the history, desktop and phone', async ({ page, request }) => {
+    // A device given out just now is the newest out of credit: the first row.
+    const owner = await apiToken(request);
+    const name = unique('Promise Njeri');
+    const serial = unique('PRM');
+    const customer = await createCustomer(request, owner, name, '0702 111 222');
+    const item = await createItem(request, owner, serial, 'Solar Home 80W');
+    const template = await createTemplate(request, owner, unique('Promise plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    // A first call, through the API: nobody answered.
+    await apiCall(request, owner, 'POST', `/collections/${item.item_id}/contacts`, { outcome: 'no_answer', note: 'Phone switched off' });
+
+    await signIn(page, undefined, '/collections');
+    const table = page.getByRole('table', { name: 'Collections' });
+    const row = table.getByRole('row').nth(1);
+    await expect(row).toContainText(name);
+    const lastContact = row.getByRole('cell').nth(5);
+    await expect(table.getByRole('columnheader').nth(5)).toHaveText('Last Contact');
+    await expect(lastContact.getByText('No answer')).toBeVisible();
+    await expect(lastContact.getByText(/ · demo$/)).toBeVisible();
+
+    // Three days ahead, on the browser's calendar, and as the page writes that day.
+    const { promised, promisedText } = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 3);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        promised: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+        promisedText: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(d),
+      };
+    });
+
+    await row.getByRole('button', { name: `Log Contact for ${name} · ${serial}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Log Contact — ${name} · ${serial}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Previous contacts' }).getByRole('listitem')).toHaveCount(1);
+    const date = dialog.getByRole('textbox', { name: 'Promised Payment Date' });
+    await expect(date).toHaveCount(0);
+
+    // A promise without its day is refused before anything is sent.
+    await dialog.getByRole('combobox', { name: 'Outcome' }).click();
+    await page.getByRole('option', { name: 'Promised to pay' }).click();
+    await expect(date).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Promised Payment Date is required when the customer promised to pay')).toBeVisible();
+
+    // Typed, not pressed Enter on: Enter in a field submits the form.
+    await date.fill(promised);
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Pays after market day; call again Friday morning.');
+    await expect(date).toHaveValue(promised);
+    await expect(dialog.getByText('Promised Payment Date is required', { exact: false })).toHaveCount(0);
+    await screenshotBothThemes(page, 'collections-log-contact', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page.getByText('Contact logged')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(lastContact.getByText('Promised to pay')).toBeVisible();
+    await expect(lastContact.getByText('No answer')).toHaveCount(0);
+    await expect(lastContact.getByText(`Pays by ${promisedText}`)).toBeVisible();
+    await expect(lastContact.getByText(/ · demo$/)).toBeVisible();
+    await screenshotBothThemes(page, 'collections-last-contact');
+    // The toast would cover the phone modal's title.
+    await expect(page.getByText('Contact logged')).toBeHidden();
+
+    // Opened again, on a phone: full screen, an empty form, and the promise at the top of the history.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('button', { name: `Log Contact for ${name} · ${serial}` }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Outcome' })).toHaveValue('');
+    const history = dialog.getByRole('list', { name: 'Previous contacts' });
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').nth(1).getByText('No answer')).toBeVisible();
+    await expect(history.getByRole('listitem').nth(1).getByText('Phone switched off')).toBeVisible();
+    const entry = history.getByRole('listitem').first();
+    await expect(entry.getByText('Promised to pay')).toBeVisible();
+    await expect(entry.getByText(`Promised for ${promisedText}`)).toBeVisible();
+    await expect(entry.getByText('Pays after market day; call again Friday morning.')).toBeVisible();
+    await expect(entry.getByText(/ · demo$/)).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(390);
+    await screenshotBothThemes(page, 'collections-log-contact-phone', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.setViewportSize({ width: 1366, height: 850 });
+
+    // What the screen shows is what the API keeps.
+    const stored = await apiCall<{ data: { outcome: string; promised_on: string | null; contacted_by: string | null }[] }>(
+      request,
+      owner,
+      'GET',
+      `/collections/${item.item_id}/contacts`,
+    );
+    expect(stored.data).toEqual([
+      expect.objectContaining({ outcome: 'promised_to_pay', promised_on: promised, contacted_by: 'demo', note: 'Pays after market day; call again Friday morning.' }),
+      expect.objectContaining({ outcome: 'no_answer', promised_on: null, contacted_by: 'demo' }),
+    ]);
+  });
+
   test('staff see Collections too', async ({ page, request }) => {
     const owner = await apiToken(request);
     const staff = { username: unique('collector').toLowerCase(), password: 'collect-pass-1' };

@@ -44,7 +44,7 @@ export async function createCustomer(request: APIRequestContext, token: string, 
 }
 
 export async function createItem(request: APIRequestContext, token: string, serial: string, name = 'Solar Home 50W', price = 12000) {
-  return apiCall<{ serial_number: string }>(request, token, 'POST', '/items/add', {
+  return apiCall<{ item_id: number; serial_number: string }>(request, token, 'POST', '/items/add', {
     serial_number: serial,
     product_name: name,
     manufacturer: 'SunCo',
