@@ -6,6 +6,7 @@ import {
   ZOnboardingSchema,
   ZTemplateInputSchema,
   ZCreateInvoiceSchema,
+  ZContactInputSchema,
 } from '@kidogo/contracts';
 import type { AuthUser } from '../common/tenancy.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -19,6 +20,9 @@ import { OemConfigService } from '../oem-config/oem-config.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
+import { CollectionsService } from '../collections/collections.service.js';
+import { Calendar } from '../common/calendar.js';
+import { isoDayOf } from '../metrics/period.js';
 
 const CUSTOMERS: Array<[string, string, string, string, string]> = [
   // name, id number, phone, county, occupation
@@ -271,6 +275,16 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
   const repaired = await db.item.findFirstOrThrow({ where: { organization_id: orgId, serial_number: 'SHS-1004' }, select: { credit_until: true } });
   const daysLeft = Math.min(995, Math.max(1, Math.ceil(((repaired.credit_until?.getTime() ?? now) - now) / DAY)));
   await get(TokensService).generate(orgId, owner, { serial_number: 'SHS-1004', type: 'set_time', value: daysLeft });
+
+  // Collections: the calls staff made about two devices out of credit, one of them a promise to pay in three days.
+  const today = get(Calendar).today();
+  for (const [serial, contact] of [
+    ['SHS-1003', { outcome: 'no_answer', note: 'Phone off; try again in the evening.' }],
+    ['LMP-2003', { outcome: 'promised_to_pay', note: 'Will pay after market day.', promised_on: isoDayOf(today + 3) }],
+  ] as const) {
+    const item = await db.item.findFirstOrThrow({ where: { organization_id: orgId, serial_number: serial }, select: { id: true } });
+    await get(CollectionsService).addContact(orgId, item.id, ZContactInputSchema.parse(contact), owner);
+  }
 
   await get(NotificationsService).notify(superAdmin, orgId, {
     message: 'Welcome to Kidogo! This demo organization has customers, devices, payments and tokens to explore.',
