@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { fakeMediaQueryList } from './media';
 
 // A screen's first render also loads its lazy route chunk (charts and all): give findBy* time for it.
 configure({ asyncUtilTimeout: 10_000 });
@@ -9,16 +10,7 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom lacks what Mantine measures and animates with.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
+  value: vi.fn().mockImplementation((query: string) => fakeMediaQueryList(query, false)),
 });
 
 class ResizeObserverStub {

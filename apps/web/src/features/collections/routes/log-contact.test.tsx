@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onPhoneWidth } from '@/testing/media';
 import { formatDate } from '@/components/ui/date-text';
 import { seedSession } from '@/testing/factories';
 import { jsonResponse, type RecordedCall } from '@/testing/fetch';
@@ -231,17 +232,7 @@ describe('Collections: Log Contact', { timeout: 30_000 }, () => {
   });
 
   it('opens full screen on a phone', async () => {
-    const media = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-      matches: /max-width/.test(query),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
-    onTestFinished(() => media.mockRestore());
+    onPhoneWidth();
     const { user } = await openCollections();
     const dialog = await openModal(user);
     expect(dialog.closest('[data-full-screen]')).not.toBeNull();

@@ -1,7 +1,8 @@
 import { formatMoney } from '@/components/ui/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onPhoneWidth } from '@/testing/media';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
@@ -194,18 +195,7 @@ describe('Invoices', () => {
 
     it('on a phone, stacks each line item: labelled fields at full width, not a table squeezed into the dialog', async () => {
       const user = userEvent.setup();
-      const narrow = (query: string) => /max-width/.test(query);
-      const media = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-        matches: narrow(query),
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }));
-      onTestFinished(() => media.mockRestore());
+      onPhoneWidth();
       mockInvoicesApi([invoice()]);
       await openInvoices('super_admin');
       await user.click(await screen.findByRole('button', { name: 'Create Invoice' }, { timeout: 5000 }));
