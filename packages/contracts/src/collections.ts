@@ -164,6 +164,97 @@ export const ZCollectionsSummaryReplySchema = z.object({
     buckets: z.array(z.object({ bucket: ZCollectionBucketSchema, label: z.string(), devices: z.number().int() })),
     /** When these counts were taken (a large organization's are kept up to a minute). */
     as_of: z.string(),
+    /** Today's business day (YYYY-MM-DD, the installation's TIME_ZONE): the first day a promise to pay may name. */
+    today: z.string(),
   }),
 });
 export type CollectionsSummaryReply = z.infer<typeof ZCollectionsSummaryReplySchema>;
+
+/**
+ * A promise to pay, as the Promises list sees it: the device's latest
+ * promise with its current customer (an earlier one was rescheduled by it),
+ * judged by the device's first successful payment since the promise was
+ * logged:
+ * - kept: paid by the end of the promised day (the business day);
+ * - paid_late: paid, but after the promised day;
+ * - due: not paid yet, and the promised day is today;
+ * - upcoming: not paid yet, the promised day still ahead;
+ * - broken: not paid, and the promised day has passed.
+ */
+export const PROMISE_STATUSES = ['due', 'broken', 'upcoming', 'kept', 'paid_late'] as const;
+export const ZPromiseStatusSchema = z.enum(PROMISE_STATUSES);
+export type PromiseStatus = z.infer<typeof ZPromiseStatusSchema>;
+export const PROMISE_STATUS_FILTERS = ['all', ...PROMISE_STATUSES] as const;
+
+export const PROMISE_STATUS_LABELS: Record<PromiseStatus, string> = {
+  due: 'Due today',
+  broken: 'Broken',
+  upcoming: 'Upcoming',
+  kept: 'Kept',
+  paid_late: 'Paid late',
+};
+
+/**
+ * The Promises list covers the promises whose day is at most this many days
+ * ago (a promise can name a day at most MAX_PROMISE_DAYS ahead): an older
+ * broken promise is a device long out of credit, which the Over 90 days band
+ * of Collections lists.
+ */
+export const PROMISE_WINDOW_DAYS = 90;
+
+/**
+ * GET /collections/promises: the promises of `status` (all of them for
+ * 'all'). Upcoming and due ones come soonest day first; the others the most
+ * recent day first.
+ */
+export const ZPromisesQuerySchema = z.object({
+  page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
+  limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+  status: zQueryChoice(PROMISE_STATUS_FILTERS, 'all'),
+});
+export type PromisesQuery = z.input<typeof ZPromisesQuerySchema>;
+
+export const ZPromiseSchema = z.object({
+  /** The contact that logged the promise (its promised_on is the day promised). */
+  contact: ZContactSchema,
+  status: ZPromiseStatusSchema,
+  item_id: z.number().int(),
+  serial_number: z.string(),
+  product_name: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  phone_number: z.string().nullable(),
+  /** Whole days the device has been without credit, as on Collections; null while it has credit (or is paid off). */
+  days_without_credit: z.number().int().nullable(),
+  /** The device's first successful payment since the promise was logged (null: none yet). */
+  paid_at: z.string().nullable(),
+  paid_amount: ZMoneySchema.nullable(),
+});
+export type PromiseRow = z.infer<typeof ZPromiseSchema>;
+
+export const ZPromisesReplySchema = z.object({
+  data: z.object({
+    items: z.array(ZPromiseSchema),
+    pagination: z.object({
+      total: z.number().int(),
+      total_pages: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    }),
+  }),
+});
+export type PromisesReply = z.infer<typeof ZPromisesReplySchema>;
+
+/** GET /collections/promises/summary: the promises in the list, by status, and how many were kept. */
+export const ZPromisesSummaryReplySchema = z.object({
+  data: z.object({
+    /** Today's business day (YYYY-MM-DD). */
+    today: z.string(),
+    /** The oldest promised day counted (today − PROMISE_WINDOW_DAYS). */
+    from: z.string(),
+    counts: z.object({ due: z.number().int(), broken: z.number().int(), upcoming: z.number().int(), kept: z.number().int(), paid_late: z.number().int() }),
+    /** Percent of the promises settled (kept, paid late or broken) that were kept, one decimal; null when none are settled. */
+    kept_rate: z.number().nullable(),
+  }),
+});
+export type PromisesSummaryReply = z.infer<typeof ZPromisesSummaryReplySchema>;

@@ -249,10 +249,10 @@ export class CollectionsService {
   /** The bucket counts: live for a small organization, kept up to SUMMARY_MAX_AGE_S for a large one. */
   async summary(orgId: string): Promise<CollectionsSummaryReply> {
     const { value, computedAt } = await this.snapshots.get(orgId, SUMMARY_KEY, () => this.count(orgId), SUMMARY_MAX_AGE_S);
-    return { data: { ...value, as_of: computedAt.toISOString() } };
+    return { data: { ...value, as_of: computedAt.toISOString(), today: isoDayOf(this.calendar.today()) } };
   }
 
-  private async count(orgId: string): Promise<Omit<CollectionsSummaryReply['data'], 'as_of'>> {
+  private async count(orgId: string): Promise<Omit<CollectionsSummaryReply['data'], 'as_of' | 'today'>> {
     const filters = COLLECTION_BUCKETS.map((b) => {
       const { min, max } = COLLECTION_BUCKET_DAYS[b];
       const upper = max === null ? Prisma.empty : Prisma.sql`AND since > now() - make_interval(days => ${max + 1}::int)`;
