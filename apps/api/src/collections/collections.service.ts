@@ -12,7 +12,14 @@ import {
   type ContactOutcome,
   type ContactReply,
   MAX_PROMISE_DAYS,
+  PROMISE_STATUSES,
+  PROMISE_WINDOW_DAYS,
+  type PromiseRow,
+  type PromisesReply,
+  type PromiseStatus,
+  type PromisesSummaryReply,
   ZCollectionsQuerySchema,
+  ZPromisesQuerySchema,
   ZContactInputSchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
@@ -33,6 +40,7 @@ import { remainingSql } from '../customers/balances.js';
 type ListQuery = z.output<typeof ZCollectionsQuerySchema>;
 type BucketFilter = ListQuery['bucket'];
 type ContactInput = z.output<typeof ZContactInputSchema>;
+type PromisesQuery = z.output<typeof ZPromisesQuerySchema>;
 
 /** How many of a device's contacts GET /collections/{item_id}/contacts gives. */
 export const CONTACTS_SHOWN = 100;
@@ -109,6 +117,17 @@ export const COLLECTIONS_CSV_COLUMNS = [
   'promised_on',
   'last_contact_note',
 ] as const;
+
+type PromiseDbRow = ContactRow & {
+  status: PromiseStatus;
+  serial_number: string;
+  product_name: string;
+  customer_name: string;
+  phone_number: string | null;
+  days: number | null;
+  paid_at: Date | null;
+  paid_amount: string | null;
+};
 
 const fixed = (v: string | null) => (v === null ? null : Number(v).toFixed(2));
 
@@ -294,6 +313,107 @@ export class CollectionsService {
       description: `Exported ${count} devices out of credit to CSV`,
       metadata: { count, bucket, complete },
     });
+  }
+
+  /**
+   * The promises the Promises list covers, with their status
+   * (PROMISE_STATUSES): each device's latest promise with its current
+   * customer whose day is from `from` on, judged by the device's first
+   * successful payment since the promise was logged (the (organization_id,
+   * item_id, paid_at) index), against the end of the promised business day
+   * (kidogo_day_start, the installation's TIME_ZONE). Bounded by the window:
+   * the partial index on promised days (0031) finds them.
+   */
+  private promiseStatuses(orgId: string, today: string, from: string): Prisma.Sql {
+    return Prisma.sql`
+      SELECT cc.contact_id, fp.paid_at, fp.amount,
+             CASE WHEN fp.paid_at < kidogo_day_start(cc.promised_on + 1) THEN 'kept'
+                  WHEN fp.paid_at IS NOT NULL THEN 'paid_late'
+                  WHEN cc.promised_on > ${today}::date THEN 'upcoming'
+                  WHEN cc.promised_on = ${today}::date THEN 'due'
+                  ELSE 'broken' END AS status
+      FROM collection_contacts cc
+      JOIN items i ON i.organization_id = cc.organization_id AND i.item_id = cc.item_id AND i.customer_id = cc.customer_id
+      LEFT JOIN LATERAL (
+        SELECT p.paid_at, p.amount FROM payments p
+        WHERE p.organization_id = cc.organization_id AND p.item_id = cc.item_id AND p.status IN ${SUCCESSFUL}
+          AND p.paid_at >= cc.created_at
+        ORDER BY p.paid_at LIMIT 1
+      ) fp ON true
+      WHERE cc.organization_id = ${orgId} AND cc.outcome = 'promised_to_pay' AND cc.promised_on >= ${from}::date
+        AND NOT EXISTS (
+          SELECT 1 FROM collection_contacts n
+          WHERE n.organization_id = cc.organization_id AND n.item_id = cc.item_id AND n.customer_id = cc.customer_id
+            AND n.outcome = 'promised_to_pay' AND (n.created_at, n.contact_id) > (cc.created_at, cc.contact_id)
+        )`;
+  }
+
+  /** Today's business day and the first promised day the Promises list covers. */
+  private promiseWindow(): { today: string; from: string } {
+    const today = this.calendar.today();
+    return { today: isoDayOf(today), from: isoDayOf(today - PROMISE_WINDOW_DAYS) };
+  }
+
+  private async promiseCounts(orgId: string, today: string, from: string): Promise<Record<PromiseStatus, number>> {
+    const rows = await this.database.prepared<{ status: PromiseStatus; n: number }>(Prisma.sql`
+      SELECT s.status, count(*)::int AS n FROM (${this.promiseStatuses(orgId, today, from)}) s GROUP BY s.status`);
+    const counts = Object.fromEntries(PROMISE_STATUSES.map((st) => [st, 0])) as Record<PromiseStatus, number>;
+    for (const r of rows) counts[r.status] = r.n;
+    return counts;
+  }
+
+  /** The promises by status, and the share of the settled ones (kept, paid late, broken) that were kept. */
+  async promisesSummary(orgId: string): Promise<PromisesSummaryReply> {
+    const { today, from } = this.promiseWindow();
+    const counts = await this.promiseCounts(orgId, today, from);
+    const settled = counts.kept + counts.paid_late + counts.broken;
+    const kept_rate = settled === 0 ? null : Math.round((counts.kept / settled) * 1000) / 10;
+    return { data: { today, from, counts, kept_rate } };
+  }
+
+  /**
+   * A page of the promises of `status`: upcoming and due ones soonest day
+   * first, the others the most recent day first (then the latest logged).
+   */
+  async promises(orgId: string, q: PromisesQuery): Promise<PromisesReply> {
+    const { today, from } = this.promiseWindow();
+    const counts = await this.promiseCounts(orgId, today, from);
+    const total = q.status === 'all' ? PROMISE_STATUSES.reduce((n, st) => n + counts[st], 0) : counts[q.status];
+    const soonestFirst = q.status === 'upcoming' || q.status === 'due';
+    const order = soonestFirst
+      ? Prisma.sql`cc.promised_on ASC, cc.created_at ASC, cc.contact_id ASC`
+      : Prisma.sql`cc.promised_on DESC, cc.created_at DESC, cc.contact_id DESC`;
+    const offset = (q.page - 1) * q.limit;
+    const rows =
+      offset >= total
+        ? []
+        : await this.database.prepared<PromiseDbRow>(Prisma.sql`
+            SELECT ${CONTACT_COLUMNS}, s.status, i.serial_number, i.product_name, c.customer_name, c.phone_contact AS phone_number,
+                   CASE WHEN o.since <= now() THEN floor(extract(epoch FROM now() - o.since) / 86400)::int END AS days,
+                   s.paid_at, s.amount::text AS paid_amount
+            FROM (${this.promiseStatuses(orgId, today, from)}) s
+            JOIN collection_contacts cc ON cc.organization_id = ${orgId} AND cc.contact_id = s.contact_id
+            LEFT JOIN users u ON u.user_id = cc.user_id
+            JOIN items i ON i.organization_id = cc.organization_id AND i.item_id = cc.item_id
+            JOIN customers c ON c.organization_id = cc.organization_id AND c.customer_id = cc.customer_id
+            LEFT JOIN open_accounts o ON o.organization_id = i.organization_id AND o.item_id = i.item_id
+            ${q.status === 'all' ? Prisma.empty : Prisma.sql`WHERE s.status = ${q.status}`}
+            ORDER BY ${order}
+            LIMIT ${q.limit}::int OFFSET ${offset}::int`);
+    const items: PromiseRow[] = rows.map((r) => ({
+      contact: toContact(r),
+      status: r.status,
+      item_id: r.item_id,
+      serial_number: r.serial_number,
+      product_name: r.product_name,
+      customer_id: r.customer_id,
+      customer_name: r.customer_name,
+      phone_number: r.phone_number,
+      days_without_credit: r.days,
+      paid_at: r.paid_at?.toISOString() ?? null,
+      paid_amount: fixed(r.paid_amount),
+    }));
+    return { data: { items, pagination: pagePagination(total, q.page, q.limit) } };
   }
 
   /** The device `itemId` of the organization with its customer, or 404; 409 when it has none. */
