@@ -402,6 +402,47 @@ describe('collections', () => {
         expect(await names('paid_late')).toEqual(['Broken Baraka', 'Late Lilian']);
       });
 
+      it('follows payments as they are written: a payment recorded, a held one applied later, an earlier one arriving late', async () => {
+        const { org, user } = await seedTenant(t);
+        const status = async () => (await promises(user)).items.map((r) => [r.customer_id, r.status, r.paid_amount]);
+        // A staff payment after the promise: kept.
+        const a = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '20.00' } });
+        await post(user, a.item.id, { outcome: 'promised_to_pay', promised_on: day(1) }).expect(201);
+        expect(await status()).toEqual([[a.customer.id, 'upcoming', null]]);
+        await t.http.post('/payg/payments').set(user.auth).send({ serial_number: a.item.serial_number, amount: 60, payment_method: 'cash' }).expect(201);
+        expect(await status()).toEqual([[a.customer.id, 'kept', '60.00']]);
+        // A payment held (no device matched), then matched to the device by staff: kept from then.
+        const b = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '20.00' } });
+        await post(user, b.item.id, { outcome: 'promised_to_pay', promised_on: day(0) }).expect(201);
+        const held = await seedPayment(t, org.id, { status: 'pending', amount: '40.00', paid_at: new Date(Date.now() + 60_000) });
+        expect((await promises(user, { status: 'due' })).items.map((r) => r.customer_id)).toEqual([b.customer.id]);
+        await t.http.post(`/payg/payments/${held.id}/match`).set(user.auth).send({ serial_number: b.item.serial_number }).expect(200);
+        expect((await promises(user, { status: 'due' })).items).toEqual([]);
+        expect((await promises(user, { status: 'kept' })).items.map((r) => [r.customer_id, r.paid_amount])).toEqual([
+          [a.customer.id, '60.00'],
+          [b.customer.id, '40.00'],
+        ]);
+        // Two payments written out of order: the first one since the promise counts.
+        const c = await seedCustomerWithDevice(t, org.id);
+        await post(user, c.item.id, { outcome: 'promised_to_pay', promised_on: day(2) }).expect(201);
+        await paid(org.id, c, new Date(Date.now() + 2 * 3_600_000));
+        await seedPayment(t, org.id, { customer_id: c.customer.id, item_id: c.item.id, amount: '75.00', paid_at: new Date(Date.now() + 3_600_000) });
+        const row = (await promises(user, { status: 'kept' })).items.find((r) => r.customer_id === c.customer.id)!;
+        expect(row.paid_amount).toBe('75.00');
+      });
+
+      it('keeps one promise per device when two are logged at once', async () => {
+        const { org, user } = await seedTenant(t);
+        const d = await seedCustomerWithDevice(t, org.id);
+        const sent = await Promise.all([1, 2, 3, 4].map((n) => post(user, d.item.id, { outcome: 'promised_to_pay', promised_on: day(n) })));
+        expect(sent.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+        const listed = await promises(user);
+        expect(listed.items).toHaveLength(1);
+        const newest = Math.max(...sent.map((r) => r.body.data.contact_id as number));
+        expect(listed.items[0]!.contact.contact_id).toBe(newest);
+        expect((await promiseSummary(user)).counts.upcoming).toBe(1);
+      });
+
       it('refuses a bad status, page or limit with a 400 naming the field', async () => {
         const { user } = await seedTenant(t);
         for (const [query, field] of [

@@ -316,36 +316,41 @@ export class CollectionsService {
   }
 
   /**
-   * The promises the Promises list covers, with their status
-   * (PROMISE_STATUSES): each device's latest promise with its current
-   * customer whose day is from `from` on, judged by the device's first
-   * successful payment since the promise was logged (the (organization_id,
-   * item_id, paid_at) index), against the end of the promised business day
-   * (kidogo_day_start, the installation's TIME_ZONE). Bounded by the window:
-   * the partial index on promised days (0031) finds them.
+   * A promise's status (PROMISE_STATUSES) from what it carries (see
+   * 0031_promise_days): the first payment since it was logged, against the
+   * end of the promised business day (kidogo_day_start, TIME_ZONE), else
+   * the promised day against today.
    */
-  private promiseStatuses(orgId: string, today: string, from: string): Prisma.Sql {
-    return Prisma.sql`
-      SELECT cc.contact_id, fp.paid_at, fp.amount,
-             CASE WHEN fp.paid_at < kidogo_day_start(cc.promised_on + 1) THEN 'kept'
-                  WHEN fp.paid_at IS NOT NULL THEN 'paid_late'
-                  WHEN cc.promised_on > ${today}::date THEN 'upcoming'
-                  WHEN cc.promised_on = ${today}::date THEN 'due'
-                  ELSE 'broken' END AS status
-      FROM collection_contacts cc
-      JOIN items i ON i.organization_id = cc.organization_id AND i.item_id = cc.item_id AND i.customer_id = cc.customer_id
-      LEFT JOIN LATERAL (
-        SELECT p.paid_at, p.amount FROM payments p
-        WHERE p.organization_id = cc.organization_id AND p.item_id = cc.item_id AND p.status IN ${SUCCESSFUL}
-          AND p.paid_at >= cc.created_at
-        ORDER BY p.paid_at LIMIT 1
-      ) fp ON true
-      WHERE cc.organization_id = ${orgId} AND cc.outcome = 'promised_to_pay' AND cc.promised_on >= ${from}::date
-        AND NOT EXISTS (
-          SELECT 1 FROM collection_contacts n
-          WHERE n.organization_id = cc.organization_id AND n.item_id = cc.item_id AND n.customer_id = cc.customer_id
-            AND n.outcome = 'promised_to_pay' AND (n.created_at, n.contact_id) > (cc.created_at, cc.contact_id)
-        )`;
+  private static statusSql(today: string): Prisma.Sql {
+    return Prisma.sql`CASE WHEN cc.paid_at < kidogo_day_start(cc.promised_on + 1) THEN 'kept'
+                           WHEN cc.paid_at IS NOT NULL THEN 'paid_late'
+                           WHEN cc.promised_on > ${today}::date THEN 'upcoming'
+                           WHEN cc.promised_on = ${today}::date THEN 'due'
+                           ELSE 'broken' END`;
+  }
+
+  /** The promises the list covers, on collection_contacts `cc`: not superseded, the day from `from` on (the promise_days index). */
+  private static promisesIn(orgId: string, from: string): Prisma.Sql {
+    return Prisma.sql`cc.organization_id = ${orgId} AND cc.outcome = 'promised_to_pay' AND NOT cc.superseded AND cc.promised_on >= ${from}::date`;
+  }
+
+  /** The condition for `status` alone, on top of promisesIn, written so that the index bounds the days where it can. */
+  private static statusFilter(status: PromiseStatus | 'all', today: string): Prisma.Sql {
+    const end = Prisma.sql`kidogo_day_start(cc.promised_on + 1)`;
+    switch (status) {
+      case 'all':
+        return Prisma.empty;
+      case 'due':
+        return Prisma.sql`AND cc.promised_on = ${today}::date AND cc.paid_at IS NULL`;
+      case 'upcoming':
+        return Prisma.sql`AND cc.promised_on > ${today}::date AND cc.paid_at IS NULL`;
+      case 'broken':
+        return Prisma.sql`AND cc.promised_on < ${today}::date AND cc.paid_at IS NULL`;
+      case 'kept':
+        return Prisma.sql`AND cc.paid_at < ${end}`;
+      case 'paid_late':
+        return Prisma.sql`AND cc.paid_at >= ${end}`;
+    }
   }
 
   /** Today's business day and the first promised day the Promises list covers. */
@@ -356,7 +361,8 @@ export class CollectionsService {
 
   private async promiseCounts(orgId: string, today: string, from: string): Promise<Record<PromiseStatus, number>> {
     const rows = await this.database.prepared<{ status: PromiseStatus; n: number }>(Prisma.sql`
-      SELECT s.status, count(*)::int AS n FROM (${this.promiseStatuses(orgId, today, from)}) s GROUP BY s.status`);
+      SELECT ${CollectionsService.statusSql(today)} AS status, count(*)::int AS n
+      FROM collection_contacts cc WHERE ${CollectionsService.promisesIn(orgId, from)} GROUP BY 1`);
     const counts = Object.fromEntries(PROMISE_STATUSES.map((st) => [st, 0])) as Record<PromiseStatus, number>;
     for (const r of rows) counts[r.status] = r.n;
     return counts;
@@ -380,26 +386,27 @@ export class CollectionsService {
     const counts = await this.promiseCounts(orgId, today, from);
     const total = q.status === 'all' ? PROMISE_STATUSES.reduce((n, st) => n + counts[st], 0) : counts[q.status];
     const soonestFirst = q.status === 'upcoming' || q.status === 'due';
-    const order = soonestFirst
-      ? Prisma.sql`cc.promised_on ASC, cc.created_at ASC, cc.contact_id ASC`
-      : Prisma.sql`cc.promised_on DESC, cc.created_at DESC, cc.contact_id DESC`;
+    const order = soonestFirst ? Prisma.sql`cc.promised_on ASC, cc.contact_id ASC` : Prisma.sql`cc.promised_on DESC, cc.contact_id DESC`;
     const offset = (q.page - 1) * q.limit;
     const rows =
       offset >= total
         ? []
         : await this.database.prepared<PromiseDbRow>(Prisma.sql`
-            SELECT ${CONTACT_COLUMNS}, s.status, i.serial_number, i.product_name, c.customer_name, c.phone_contact AS phone_number,
+            SELECT ${CONTACT_COLUMNS}, ${CollectionsService.statusSql(today)} AS status, i.serial_number, i.product_name,
+                   c.customer_name, c.phone_contact AS phone_number,
                    CASE WHEN o.since <= now() THEN floor(extract(epoch FROM now() - o.since) / 86400)::int END AS days,
-                   s.paid_at, s.amount::text AS paid_amount
-            FROM (${this.promiseStatuses(orgId, today, from)}) s
-            JOIN collection_contacts cc ON cc.organization_id = ${orgId} AND cc.contact_id = s.contact_id
+                   cc.paid_at, cc.paid_amount::text AS paid_amount
+            FROM (
+              SELECT cc.contact_id FROM collection_contacts cc
+              WHERE ${CollectionsService.promisesIn(orgId, from)} ${CollectionsService.statusFilter(q.status, today)}
+              ORDER BY ${order} LIMIT ${q.limit}::int OFFSET ${offset}::int
+            ) k
+            JOIN collection_contacts cc ON cc.organization_id = ${orgId} AND cc.contact_id = k.contact_id
             LEFT JOIN users u ON u.user_id = cc.user_id
             JOIN items i ON i.organization_id = cc.organization_id AND i.item_id = cc.item_id
             JOIN customers c ON c.organization_id = cc.organization_id AND c.customer_id = cc.customer_id
             LEFT JOIN open_accounts o ON o.organization_id = i.organization_id AND o.item_id = i.item_id
-            ${q.status === 'all' ? Prisma.empty : Prisma.sql`WHERE s.status = ${q.status}`}
-            ORDER BY ${order}
-            LIMIT ${q.limit}::int OFFSET ${offset}::int`);
+            ORDER BY ${order}`);
     const items: PromiseRow[] = rows.map((r) => ({
       contact: toContact(r),
       status: r.status,
@@ -432,23 +439,43 @@ export class CollectionsService {
    * MAX_PROMISE_DAYS ahead.
    */
   async addContact(orgId: string, itemId: number, input: ContactInput, actor: AuthUser): Promise<ContactReply> {
-    const { serial, customerId } = await this.customerOf(orgId, itemId);
-    if (customerId === null) throw Errors.conflict(`Device ${serial} has no customer to contact`);
     if (input.promised_on) {
       const day = dayNumber(input.promised_on);
       const today = this.calendar.today();
       if (day < today) throw Errors.badRequest('promised_on', `must be today (${isoDayOf(today)}) or later`);
       if (day > today + MAX_PROMISE_DAYS) throw Errors.badRequest('promised_on', `must be at most ${MAX_PROMISE_DAYS} days ahead (${isoDayOf(today + MAX_PROMISE_DAYS)})`);
     }
-    const [row] = await this.database.query<ContactRow>(Prisma.sql`
-      WITH cc AS (
-        INSERT INTO collection_contacts (organization_id, item_id, customer_id, user_id, outcome, note, promised_on)
-        VALUES (${orgId}, ${itemId}::int, ${customerId}::int, ${actor.user_id}::int, ${input.outcome}::"ContactOutcome",
-                ${input.note ?? null}, ${input.promised_on ?? null}::date)
-        RETURNING *
-      )
-      SELECT ${CONTACT_COLUMNS} FROM cc LEFT JOIN users u ON u.user_id = cc.user_id`);
-    const contact = toContact(row!);
+    const promise = input.outcome === 'promised_to_pay';
+    // The device's row locked, as the payment pipeline locks it: a payment being written now is either committed
+    // (and counted below) or waits and finds this promise (its trigger); two promises at once supersede in turn.
+    const { serial, customerId, row } = await this.database.transaction(async (run) => {
+      const [item] = await run<{ serial_number: string; customer_id: number | null }>(Prisma.sql`
+        SELECT serial_number, customer_id FROM items WHERE organization_id = ${orgId} AND item_id = ${itemId}::int
+        ${promise ? Prisma.sql`FOR UPDATE` : Prisma.empty}`);
+      if (!item) throw Errors.notFound('Device');
+      if (item.customer_id === null) throw Errors.conflict(`Device ${item.serial_number} has no customer to contact`);
+      const [written] = await run<ContactRow>(Prisma.sql`
+        WITH earlier AS (
+          UPDATE collection_contacts SET superseded = true
+          WHERE ${promise} AND organization_id = ${orgId} AND item_id = ${itemId}::int AND customer_id = ${item.customer_id}::int
+            AND outcome = 'promised_to_pay' AND NOT superseded
+        ), cc AS (
+          INSERT INTO collection_contacts (organization_id, item_id, customer_id, user_id, outcome, note, promised_on, paid_at, paid_amount)
+          SELECT ${orgId}, ${itemId}::int, ${item.customer_id}::int, ${actor.user_id}::int, ${input.outcome}::"ContactOutcome",
+                 ${input.note ?? null}, ${input.promised_on ?? null}::date, fp.paid_at, fp.amount
+          FROM (SELECT 1) one
+          LEFT JOIN LATERAL (
+            SELECT p.paid_at, p.amount FROM payments p
+            WHERE ${promise} AND p.organization_id = ${orgId} AND p.item_id = ${itemId}::int AND p.status IN ${SUCCESSFUL}
+              AND p.paid_at >= now()
+            ORDER BY p.paid_at LIMIT 1
+          ) fp ON true
+          RETURNING *
+        )
+        SELECT ${CONTACT_COLUMNS} FROM cc LEFT JOIN users u ON u.user_id = cc.user_id`);
+      return { serial: item.serial_number, customerId: item.customer_id, row: written! };
+    });
+    const contact = toContact(row);
     this.audit.recordQuietly({
       organizationId: orgId,
       actor,
