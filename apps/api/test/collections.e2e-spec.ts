@@ -429,6 +429,25 @@ describe('collections', () => {
         await seedPayment(t, org.id, { customer_id: c.customer.id, item_id: c.item.id, amount: '75.00', paid_at: new Date(Date.now() + 3_600_000) });
         const row = (await promises(user, { status: 'kept' })).items.find((r) => r.customer_id === c.customer.id)!;
         expect(row.paid_amount).toBe('75.00');
+        // Many payments in one statement (an import): each promise takes its device's earliest successful one since.
+        const d = await seedCustomerWithDevice(t, org.id);
+        const e = await seedCustomerWithDevice(t, org.id);
+        await post(user, d.item.id, { outcome: 'promised_to_pay', promised_on: day(3) }).expect(201);
+        await post(user, e.item.id, { outcome: 'promised_to_pay', promised_on: day(3) }).expect(201);
+        const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+        const row2 = (item: { id: number }, customer: { id: number }, amount: string, paid_at: Date, status: 'completed' | 'failed' = 'completed') => ({
+          organization_id: org.id, item_id: item.id, customer_id: customer.id, amount, status, payment_method: 'bank', source: 'sms', paid_at, created_at: paid_at,
+        });
+        await t.db.db.payment.createMany({
+          data: [
+            row2(d.item, d.customer, '30.00', at(30)),
+            row2(d.item, d.customer, '10.00', at(5), 'failed'),
+            row2(d.item, d.customer, '20.00', at(10)),
+            row2(e.item, e.customer, '90.00', at(20)),
+          ],
+        });
+        const byCustomer = new Map((await promises(user, { status: 'kept' })).items.map((r) => [r.customer_id, r.paid_amount]));
+        expect([byCustomer.get(d.customer.id), byCustomer.get(e.customer.id)]).toEqual(['20.00', '90.00']);
       });
 
       it('keeps one promise per device when two are logged at once', async () => {
