@@ -450,6 +450,23 @@ describe('collections', () => {
         expect([byCustomer.get(d.customer.id), byCustomer.get(e.customer.id)]).toEqual(['20.00', '90.00']);
       });
 
+      it('counts a payment in the last minute of the promised business day as kept, and one a minute after as late', async () => {
+        const { org, user } = await seedTenant(t);
+        // The end of day(-2) in Africa/Nairobi (UTC+3 all year): the next day's local midnight.
+        const end = Date.parse(`${day(-1)}T00:00:00+03:00`);
+        const onTime = await seedCustomerWithDevice(t, org.id);
+        const late = await seedCustomerWithDevice(t, org.id);
+        for (const [d, at] of [[onTime, end - 60_000], [late, end + 60_000]] as const) {
+          await logged(org.id, d, 4, 'promised_to_pay', -2);
+          await paid(org.id, d, new Date(at));
+        }
+        const rows = (await promises(user)).items.map((r) => [r.customer_id, r.status]);
+        expect(rows).toEqual(expect.arrayContaining([[onTime.customer.id, 'kept'], [late.customer.id, 'paid_late']]));
+        expect((await promiseSummary(user)).counts).toMatchObject({ kept: 1, paid_late: 1 });
+        expect((await promises(user, { status: 'kept' })).items.map((r) => r.customer_id)).toEqual([onTime.customer.id]);
+        expect((await promises(user, { status: 'paid_late' })).items.map((r) => r.customer_id)).toEqual([late.customer.id]);
+      });
+
       it('keeps one promise per device when two are logged at once', async () => {
         const { org, user } = await seedTenant(t);
         const d = await seedCustomerWithDevice(t, org.id);
