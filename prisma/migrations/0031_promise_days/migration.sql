@@ -33,9 +33,10 @@ CROSS JOIN LATERAL (
 WHERE c2.organization_id = cc.organization_id AND c2.contact_id = cc.contact_id
   AND cc.outcome = 'promised_to_pay' AND NOT cc.superseded;
 
--- The promises in the list, by day (the list's order and its window).
+-- The promises in the list, by day (the list's order and its window), with
+-- their payment: counting them by status reads this index alone.
 CREATE INDEX "collection_contacts_promise_days" ON "collection_contacts"("organization_id", "promised_on", "contact_id")
-  WHERE "outcome" = 'promised_to_pay' AND NOT "superseded";
+  INCLUDE ("paid_at") WHERE "outcome" = 'promised_to_pay' AND NOT "superseded";
 -- The same promises by device, for the triggers.
 CREATE INDEX "collection_contacts_promise_items" ON "collection_contacts"("organization_id", "item_id")
   WHERE "outcome" = 'promised_to_pay' AND NOT "superseded";

@@ -317,12 +317,12 @@ export class CollectionsService {
 
   /**
    * A promise's status (PROMISE_STATUSES) from what it carries (see
-   * 0031_promise_days): the first payment since it was logged, against the
-   * end of the promised business day (kidogo_day_start, TIME_ZONE), else
-   * the promised day against today.
+   * 0031_promise_days): the business day (kidogo_day, TIME_ZONE) of the
+   * first payment since it was logged against the promised day, else the
+   * promised day against today.
    */
   private static statusSql(today: string): Prisma.Sql {
-    return Prisma.sql`CASE WHEN cc.paid_at < kidogo_day_start(cc.promised_on + 1) THEN 'kept'
+    return Prisma.sql`CASE WHEN kidogo_day(cc.paid_at) <= cc.promised_on THEN 'kept'
                            WHEN cc.paid_at IS NOT NULL THEN 'paid_late'
                            WHEN cc.promised_on > ${today}::date THEN 'upcoming'
                            WHEN cc.promised_on = ${today}::date THEN 'due'
@@ -336,7 +336,6 @@ export class CollectionsService {
 
   /** The condition for `status` alone, on top of promisesIn, written so that the index bounds the days where it can. */
   private static statusFilter(status: PromiseStatus | 'all', today: string): Prisma.Sql {
-    const end = Prisma.sql`kidogo_day_start(cc.promised_on + 1)`;
     switch (status) {
       case 'all':
         return Prisma.empty;
@@ -346,10 +345,11 @@ export class CollectionsService {
         return Prisma.sql`AND cc.promised_on > ${today}::date AND cc.paid_at IS NULL`;
       case 'broken':
         return Prisma.sql`AND cc.promised_on < ${today}::date AND cc.paid_at IS NULL`;
+      // One time zone conversion a promise (kidogo_day), where comparing with the day's end takes four.
       case 'kept':
-        return Prisma.sql`AND cc.paid_at < ${end}`;
+        return Prisma.sql`AND kidogo_day(cc.paid_at) <= cc.promised_on`;
       case 'paid_late':
-        return Prisma.sql`AND cc.paid_at >= ${end}`;
+        return Prisma.sql`AND kidogo_day(cc.paid_at) > cc.promised_on`;
     }
   }
 
