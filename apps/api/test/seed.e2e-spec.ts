@@ -60,6 +60,14 @@ describe('first start', () => {
     const customerDays = await t.db.platform.$queryRaw<{ days: number }[]>`
       SELECT count(DISTINCT created_at::date)::int AS days FROM customers WHERE organization_id = 'demo'`;
     expect(customerDays[0]!.days).toBeGreaterThan(10);
+    // Collections' promises: one of each outcome a demo can show.
+    const promises = await t.http.get('/payg/collections/promises').set(auth).expect(200);
+    expect(promises.body.data.items.map((p: { serial_number: string; status: string }) => [p.serial_number, p.status])).toEqual([
+      ['LMP-2003', 'upcoming'],
+      ['SHS-1005', 'broken'],
+      ['PHN-3001', 'kept'],
+      ['SHS-1002', 'paid_late'],
+    ]);
 
     // A second start changes nothing.
     const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });

@@ -206,6 +206,29 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     });
   }
 
+  // Promises to pay that staff logged on earlier calls, before the payments below came in: PHN-3001's customer paid
+  // on the day promised (kept), SHS-1002's two days after it (paid late), and SHS-1005's has not paid since (broken).
+  const calendar = get(Calendar);
+  for (const [serial, loggedDaysAgo, promisedDaysAgo, note] of [
+    ['PHN-3001', 11, 9, 'Salary comes on Friday.'],
+    ['SHS-1002', 13, 11, 'Waiting for a customer to pay for maize.'],
+    ['SHS-1005', 6, 4, 'Will send it from the shop.'],
+  ] as const) {
+    const item = await db.item.findFirstOrThrow({ where: { organization_id: orgId, serial_number: serial }, select: { id: true, customer_id: true } });
+    await db.collectionContact.create({
+      data: {
+        organization_id: orgId,
+        item_id: item.id,
+        customer_id: item.customer_id!,
+        user_id: owner.user_id,
+        outcome: 'promised_to_pay',
+        note,
+        promised_on: new Date(`${isoDayOf(calendar.dayOf(now - promisedDaysAgo * DAY))}T00:00:00Z`),
+        created_at: new Date(now - loggedDaysAgo * DAY),
+      },
+    });
+  }
+
   // Cash deposits collected by agents, then daily payments.
   let receipt = 0;
   const pay = (serial: string, amount: number, daysAgo: number, method: 'cash' | 'mobile_money' = 'mobile_money') =>
@@ -276,8 +299,8 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
   const daysLeft = Math.min(995, Math.max(1, Math.ceil(((repaired.credit_until?.getTime() ?? now) - now) / DAY)));
   await get(TokensService).generate(orgId, owner, { serial_number: 'SHS-1004', type: 'set_time', value: daysLeft });
 
-  // Collections: the calls staff made about two devices out of credit, one of them a promise to pay in three days.
-  const today = get(Calendar).today();
+  // Collections: the calls staff made today about two devices out of credit, one of them a promise to pay in three days.
+  const today = calendar.today();
   for (const [serial, contact] of [
     ['SHS-1003', { outcome: 'no_answer', note: 'Phone off; try again in the evening.' }],
     ['LMP-2003', { outcome: 'promised_to_pay', note: 'Will pay after market day.', promised_on: isoDayOf(today + 3) }],
