@@ -227,7 +227,7 @@ if (only.has('reads')) {
   // Not among the issue's reads: other pages' lists. The Tokens page over 5,000,000 tokens (its first page, a
   // deep one, and its search box: a name deep in its matches, a different token number each time, a status),
   // the template assignments (900,000), all of them and one template's active ones, and the Messages page
-  // (a message per payment the benchmark has sent: over a million), and Collections.
+  // (a message per payment the benchmark has sent: over a million), and Collections with its promises to pay.
   const pages = [
     ['tokens: first page', tokenLogs({})],
     ['tokens: offset 2,500,000', tokenLogs({ offset: '2500000' })],
@@ -245,6 +245,11 @@ if (only.has('reads')) {
     ['collections: page 5,000', '/payg/collections?page=5000'],
     ['collections: 8–30 days, first page', '/payg/collections?bucket=8-30'],
     ['collections: summary', '/payg/collections/summary'],
+    // Promises to pay: 100,000 calls over 180 days, about 27,000 promises in the list's window (bench/seed.mjs).
+    ['promises: summary', '/payg/collections/promises/summary'],
+    ['promises: first page', '/payg/collections/promises'],
+    ['promises: broken, first page', '/payg/collections/promises?status=broken'],
+    ['promises: broken, page 200', '/payg/collections/promises?status=broken&page=200'],
   ];
   for (const [group, list] of [['reads', reads], ['pages', pages]]) {
     for (const [name, path, next] of list) {

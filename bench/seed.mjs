@@ -1,6 +1,6 @@
 // Seeds the benchmark database: one large organization (1,000,000 customers
 // and devices, 50 templates, 5,000,000 payments and token logs, 1,000,000
-// messages) and 20 small ones, with INSERT ... SELECT generate_series inside
+// messages, 100,000 collection calls) and 20 small ones, with INSERT ... SELECT generate_series inside
 // PostgreSQL (no rows travel through Node), in minutes.
 //
 //   node bench/seed.mjs [--scale 0.1] [--fresh]
@@ -116,6 +116,14 @@ await step('template assignments', `INSERT INTO template_assignments (organizati
   SELECT 'big', g, 1 + g % 50, true, now() - interval '200 days' FROM generate_series(1, ${N}) g WHERE g % 10 <> 0`);
 await step('item assignments', `INSERT INTO item_assignments (organization_id, item_id, customer_id, assigned_at)
   SELECT 'big', g, g, now() - interval '200 days' FROM generate_series(1, ${N}) g WHERE g % 10 <> 0`);
+// A busy collections team's calls over the last 180 days, one each on N / 10 of the assigned devices, 60% of them
+// promises to pay up to a week ahead, written before the payments so that
+// the payments' trigger marks the promises paid as it does for the API's own writes (Collections' Promises list).
+await step('collection contacts', `INSERT INTO collection_contacts (organization_id, item_id, customer_id, outcome, promised_on, created_at)
+  SELECT 'big', i, i, CASE WHEN g % 5 < 3 THEN 'promised_to_pay' ELSE 'no_answer' END::"ContactOutcome",
+    CASE WHEN g % 5 < 3 THEN (now() - make_interval(days => g % 180))::date + g % 8 END,
+    now() - make_interval(days => g % 180, secs => g % 86400)
+  FROM (SELECT g, ${assigned('(g::bigint * 7919) % ' + ASSIGNED)} AS i FROM generate_series(1, ${Math.floor(N / 10)}) g) s`);
 await step('payments', `INSERT INTO payments (payment_id, organization_id, customer_id, item_id, amount, currency, payment_method, status,
     transaction_code, account_reference, payer_phone, payer_name, source, days_bought, credit_after, paid_at, created_at)
   SELECT g, 'big', c, c, (ARRAY[50,100,150,200,300,500,1000])[1 + g % 7], 'KES', 'mobile_money',

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ZCollectionsReplySchema, ZCollectionsSummaryReplySchema, ZContactListReplySchema, ZContactReplySchema } from '@kidogo/contracts';
+import {
+  ZCollectionsReplySchema,
+  ZCollectionsSummaryReplySchema,
+  ZContactListReplySchema,
+  ZContactReplySchema,
+  ZPromisesReplySchema,
+  ZPromisesSummaryReplySchema,
+} from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, type SeededUser } from './support/factories.js';
 
@@ -112,6 +119,8 @@ describe('collections', () => {
       ],
     });
     expect(Date.now() - Date.parse(s.as_of)).toBeLessThan(60_000);
+    // The business day (TIME_ZONE, Africa/Nairobi in the tests): the first day a promise may name.
+    expect(s.today).toBe(new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Nairobi' }));
   });
 
   it('follows the device: a payment that buys days takes it off, unassigning takes it off, running out puts it back', async () => {
@@ -269,6 +278,231 @@ describe('collections', () => {
       await t.http.post('/payg/items/assign').set(user.auth).send({ customer_id: other.id, item_serial_number: d.item.serial_number }).expect(200);
       expect((await t.http.get(`/payg/collections/${d.item.id}/contacts`).set(user.auth).expect(200)).body).toEqual({ data: [] });
       expect((await list(user)).items.map((a) => [a.customer_id, a.last_contact])).toEqual([[other.id, null]]);
+    });
+
+    describe('promises to pay', () => {
+      const promises = async (user: SeededUser, query: Record<string, string | number> = {}) =>
+        ZPromisesReplySchema.parse((await t.http.get('/payg/collections/promises').query(query).set(user.auth).expect(200)).body).data;
+      const promiseSummary = async (user: SeededUser) =>
+        ZPromisesSummaryReplySchema.parse((await t.http.get('/payg/collections/promises/summary').set(user.auth).expect(200)).body).data;
+      /** A contact logged `loggedDaysAgo` days ago, as a collector would have then (the API only takes days from today on). */
+      const logged = async (orgId: string, d: { item: { id: number }; customer: { id: number } }, loggedDaysAgo: number, outcome: string, promisedIn: number | null) => {
+        await t.db.db.$executeRaw`
+          INSERT INTO collection_contacts (organization_id, item_id, customer_id, outcome, promised_on, created_at)
+          VALUES (${orgId}, ${d.item.id}::int, ${d.customer.id}::int, ${outcome}::"ContactOutcome",
+                  ${promisedIn === null ? null : day(promisedIn)}::date, ${ago(loggedDaysAgo)})`;
+      };
+      const paid = (orgId: string, d: { item: { id: number }; customer: { id: number } }, at: Date, status: 'completed' | 'failed' = 'completed') =>
+        seedPayment(t, orgId, { customer_id: d.customer.id, item_id: d.item.id, amount: '120.00', paid_at: at, status });
+
+      /**
+       * Every status: broken (a payment before the promise and a failed one
+       * after do not count), kept, paid late, due, upcoming, kept early; a
+       * rescheduled promise, one followed by an unanswered call, one too old
+       * for the window and one about a customer the device has left.
+       */
+      async function promiseBook() {
+        const { org, user } = await seedTenant(t, { role: 'staff' });
+        const mk = async (name: string) => {
+          const d = await seedCustomerWithDevice(t, org.id);
+          await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org.id, id: d.customer.id } }, data: { customer_name: name } });
+          await setItem(org.id, d.item.id, { credit_until: ago(10) });
+          return d;
+        };
+        const broken = await mk('Broken Baraka');
+        await paid(org.id, broken, ago(7));
+        await logged(org.id, broken, 5, 'promised_to_pay', -2);
+        await paid(org.id, broken, ago(1), 'failed');
+        const kept = await mk('Kept Kamau');
+        await logged(org.id, kept, 4, 'promised_to_pay', -1);
+        await paid(org.id, kept, ago(3));
+        const late = await mk('Late Lilian');
+        await logged(org.id, late, 6, 'promised_to_pay', -4);
+        await paid(org.id, late, ago(2));
+        const due = await mk('Due Daudi');
+        await post(user, due.item.id, { outcome: 'promised_to_pay', promised_on: day(0), note: 'Pays at noon' }).expect(201);
+        const upcoming = await mk('Upcoming Upendo');
+        await post(user, upcoming.item.id, { outcome: 'promised_to_pay', promised_on: day(3) }).expect(201);
+        const early = await mk('Early Esther');
+        await post(user, early.item.id, { outcome: 'promised_to_pay', promised_on: day(5) }).expect(201);
+        await paid(org.id, early, new Date(Date.now() + 1000));
+        const rescheduled = await mk('Rescheduled Rose');
+        await logged(org.id, rescheduled, 12, 'promised_to_pay', -10);
+        await post(user, rescheduled.item.id, { outcome: 'promised_to_pay', promised_on: day(2) }).expect(201);
+        const followed = await mk('Followed Fatuma');
+        await logged(org.id, followed, 8, 'promised_to_pay', -6);
+        await logged(org.id, followed, 3, 'no_answer', null);
+        const old = await mk('Old Otieno');
+        await logged(org.id, old, 100, 'promised_to_pay', -91);
+        const moved = await mk('Moved Musa');
+        await logged(org.id, moved, 3, 'promised_to_pay', -1);
+        const next = await seedCustomer(t, org.id);
+        await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: moved.item.serial_number }).expect(200);
+        await t.http.post('/payg/items/assign').set(user.auth).send({ customer_id: next.id, item_serial_number: moved.item.serial_number }).expect(200);
+        return { org, user, broken, kept, late, due, upcoming, early, rescheduled, followed };
+      }
+
+      it('judges each device\'s latest promise by its first payment since, against the end of the promised day', async () => {
+        const b = await promiseBook();
+        const all = await promises(b.user);
+        expect(all.items.map((r) => [r.customer_name, r.status, r.contact.promised_on])).toEqual([
+          ['Early Esther', 'kept', day(5)],
+          ['Upcoming Upendo', 'upcoming', day(3)],
+          ['Rescheduled Rose', 'upcoming', day(2)],
+          ['Due Daudi', 'due', day(0)],
+          ['Kept Kamau', 'kept', day(-1)],
+          ['Broken Baraka', 'broken', day(-2)],
+          ['Late Lilian', 'paid_late', day(-4)],
+          ['Followed Fatuma', 'broken', day(-6)],
+        ]);
+        expect(all.pagination).toEqual({ total: 8, total_pages: 1, page: 1, limit: 20 });
+        const dueRow = all.items[3]!;
+        expect(dueRow).toMatchObject({
+          item_id: b.due.item.id,
+          serial_number: b.due.item.serial_number,
+          customer_id: b.due.customer.id,
+          days_without_credit: 10,
+          paid_at: null,
+          paid_amount: null,
+          contact: { outcome: 'promised_to_pay', note: 'Pays at noon', contacted_by: b.user.username, item_id: b.due.item.id },
+        });
+        const keptRow = all.items[4]!;
+        expect(keptRow.paid_amount).toBe('120.00');
+        expect(Math.abs(Date.parse(keptRow.paid_at!) - ago(3).getTime())).toBeLessThan(60_000);
+        // The broken promise's payments: one before it was made, one failed after.
+        expect(all.items[5]).toMatchObject({ paid_at: null, paid_amount: null });
+
+        const s = await promiseSummary(b.user);
+        expect(s).toEqual({
+          today: day(0),
+          from: day(-90),
+          counts: { due: 1, broken: 2, upcoming: 2, kept: 2, paid_late: 1 },
+          // Kept 2 of the 5 settled (kept 2, paid late 1, broken 2).
+          kept_rate: 40,
+        });
+      });
+
+      it('filters by status, soonest first for upcoming, most recent day first for broken, and pages', async () => {
+        const b = await promiseBook();
+        const names = async (status: string, query: Record<string, string | number> = {}) =>
+          (await promises(b.user, { status, ...query })).items.map((r) => r.customer_name);
+        expect(await names('upcoming')).toEqual(['Rescheduled Rose', 'Upcoming Upendo']);
+        expect(await names('broken')).toEqual(['Broken Baraka', 'Followed Fatuma']);
+        expect(await names('due')).toEqual(['Due Daudi']);
+        expect(await names('kept')).toEqual(['Early Esther', 'Kept Kamau']);
+        expect(await names('paid_late')).toEqual(['Late Lilian']);
+        const second = await promises(b.user, { page: 2, limit: 3 });
+        expect(second.items.map((r) => r.customer_name)).toEqual(['Due Daudi', 'Kept Kamau', 'Broken Baraka']);
+        expect(second.pagination).toEqual({ total: 8, total_pages: 3, page: 2, limit: 3 });
+        const past = await promises(b.user, { status: 'broken', page: 4 });
+        expect(past).toEqual({ items: [], pagination: { total: 2, total_pages: 1, page: 4, limit: 20 } });
+        // A payment now settles the broken promise, after its day: paid late.
+        await paid(b.org.id, b.broken, new Date());
+        expect(await names('broken')).toEqual(['Followed Fatuma']);
+        expect(await names('paid_late')).toEqual(['Broken Baraka', 'Late Lilian']);
+      });
+
+      it('follows payments as they are written: a payment recorded, a held one applied later, an earlier one arriving late', async () => {
+        const { org, user } = await seedTenant(t);
+        const status = async () => (await promises(user)).items.map((r) => [r.customer_id, r.status, r.paid_amount]);
+        // A staff payment after the promise: kept.
+        const a = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '20.00' } });
+        await post(user, a.item.id, { outcome: 'promised_to_pay', promised_on: day(1) }).expect(201);
+        expect(await status()).toEqual([[a.customer.id, 'upcoming', null]]);
+        await t.http.post('/payg/payments').set(user.auth).send({ serial_number: a.item.serial_number, amount: 60, payment_method: 'cash' }).expect(201);
+        expect(await status()).toEqual([[a.customer.id, 'kept', '60.00']]);
+        // A payment held (no device matched), then matched to the device by staff: kept from then.
+        const b = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '20.00' } });
+        await post(user, b.item.id, { outcome: 'promised_to_pay', promised_on: day(0) }).expect(201);
+        const held = await seedPayment(t, org.id, { status: 'pending', amount: '40.00', paid_at: new Date(Date.now() + 60_000) });
+        expect((await promises(user, { status: 'due' })).items.map((r) => r.customer_id)).toEqual([b.customer.id]);
+        await t.http.post(`/payg/payments/${held.id}/match`).set(user.auth).send({ serial_number: b.item.serial_number }).expect(200);
+        expect((await promises(user, { status: 'due' })).items).toEqual([]);
+        expect((await promises(user, { status: 'kept' })).items.map((r) => [r.customer_id, r.paid_amount])).toEqual([
+          [a.customer.id, '60.00'],
+          [b.customer.id, '40.00'],
+        ]);
+        // Two payments written out of order: the first one since the promise counts.
+        const c = await seedCustomerWithDevice(t, org.id);
+        await post(user, c.item.id, { outcome: 'promised_to_pay', promised_on: day(2) }).expect(201);
+        await paid(org.id, c, new Date(Date.now() + 2 * 3_600_000));
+        await seedPayment(t, org.id, { customer_id: c.customer.id, item_id: c.item.id, amount: '75.00', paid_at: new Date(Date.now() + 3_600_000) });
+        const row = (await promises(user, { status: 'kept' })).items.find((r) => r.customer_id === c.customer.id)!;
+        expect(row.paid_amount).toBe('75.00');
+        // Many payments in one statement (an import): each promise takes its device's earliest successful one since.
+        const d = await seedCustomerWithDevice(t, org.id);
+        const e = await seedCustomerWithDevice(t, org.id);
+        await post(user, d.item.id, { outcome: 'promised_to_pay', promised_on: day(3) }).expect(201);
+        await post(user, e.item.id, { outcome: 'promised_to_pay', promised_on: day(3) }).expect(201);
+        const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+        const row2 = (item: { id: number }, customer: { id: number }, amount: string, paid_at: Date, status: 'completed' | 'failed' = 'completed') => ({
+          organization_id: org.id, item_id: item.id, customer_id: customer.id, amount, status, payment_method: 'bank', source: 'sms', paid_at, created_at: paid_at,
+        });
+        await t.db.db.payment.createMany({
+          data: [
+            row2(d.item, d.customer, '30.00', at(30)),
+            row2(d.item, d.customer, '10.00', at(5), 'failed'),
+            row2(d.item, d.customer, '20.00', at(10)),
+            row2(e.item, e.customer, '90.00', at(20)),
+          ],
+        });
+        const byCustomer = new Map((await promises(user, { status: 'kept' })).items.map((r) => [r.customer_id, r.paid_amount]));
+        expect([byCustomer.get(d.customer.id), byCustomer.get(e.customer.id)]).toEqual(['20.00', '90.00']);
+      });
+
+      it('counts a payment in the last minute of the promised business day as kept, and one a minute after as late', async () => {
+        const { org, user } = await seedTenant(t);
+        // The end of day(-2) in Africa/Nairobi (UTC+3 all year): the next day's local midnight.
+        const end = Date.parse(`${day(-1)}T00:00:00+03:00`);
+        const onTime = await seedCustomerWithDevice(t, org.id);
+        const late = await seedCustomerWithDevice(t, org.id);
+        for (const [d, at] of [[onTime, end - 60_000], [late, end + 60_000]] as const) {
+          await logged(org.id, d, 4, 'promised_to_pay', -2);
+          await paid(org.id, d, new Date(at));
+        }
+        const rows = (await promises(user)).items.map((r) => [r.customer_id, r.status]);
+        expect(rows).toEqual(expect.arrayContaining([[onTime.customer.id, 'kept'], [late.customer.id, 'paid_late']]));
+        expect((await promiseSummary(user)).counts).toMatchObject({ kept: 1, paid_late: 1 });
+        expect((await promises(user, { status: 'kept' })).items.map((r) => r.customer_id)).toEqual([onTime.customer.id]);
+        expect((await promises(user, { status: 'paid_late' })).items.map((r) => r.customer_id)).toEqual([late.customer.id]);
+      });
+
+      it('keeps one promise per device when two are logged at once', async () => {
+        const { org, user } = await seedTenant(t);
+        const d = await seedCustomerWithDevice(t, org.id);
+        const sent = await Promise.all([1, 2, 3, 4].map((n) => post(user, d.item.id, { outcome: 'promised_to_pay', promised_on: day(n) })));
+        expect(sent.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+        const listed = await promises(user);
+        expect(listed.items).toHaveLength(1);
+        const newest = Math.max(...sent.map((r) => r.body.data.contact_id as number));
+        expect(listed.items[0]!.contact.contact_id).toBe(newest);
+        expect((await promiseSummary(user)).counts.upcoming).toBe(1);
+      });
+
+      it('refuses a bad status, page or limit with a 400 naming the field', async () => {
+        const { user } = await seedTenant(t);
+        for (const [query, field] of [
+          [{ status: 'late' }, 'status'],
+          [{ page: 0 }, 'page'],
+          [{ page: 'x' }, 'page'],
+          [{ limit: 101 }, 'limit'],
+        ] as const) {
+          const res = await t.http.get('/payg/collections/promises').query(query).set(user.auth);
+          expect({ query, status: res.status }).toEqual({ query, status: 400 });
+          expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+        }
+        await t.http.get('/payg/collections/promises').expect(401);
+        await t.http.get('/payg/collections/promises/summary').expect(401);
+      });
+
+      it("shows one organization none of another's promises", async () => {
+        const a = await promiseBook();
+        const b = await seedTenant(t);
+        expect(await promises(b.user)).toEqual({ items: [], pagination: { total: 0, total_pages: 0, page: 1, limit: 20 } });
+        expect((await promiseSummary(b.user)).counts).toEqual({ due: 0, broken: 0, upcoming: 0, kept: 0, paid_late: 0 });
+        expect((await promiseSummary(b.user)).kept_rate).toBeNull();
+        expect((await promises(a.user)).pagination.total).toBe(8);
+      });
     });
 
     it("lets no organization read or write another's contacts", async () => {

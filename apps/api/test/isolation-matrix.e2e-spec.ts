@@ -28,6 +28,8 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/products/summary': [200],
   'GET /payg/products': [200],
   'GET /payg/collections/summary': [200],
+  'GET /payg/collections/promises/summary': [200],
+  'GET /payg/collections/promises': [200],
   'GET /payg/collections/export': [200],
   'GET /payg/collections': [200],
   'GET /payg/payments/templates': [200],

@@ -105,6 +105,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/products/summary': 'any',
   'GET /payg/products': 'any',
   'GET /payg/collections/summary': 'any',
+  'GET /payg/collections/promises/summary': 'any',
+  'GET /payg/collections/promises': 'any',
   'GET /payg/collections/export': 'any',
   'GET /payg/collections': 'any',
   'POST /payg/collections/{item_id}/contacts': 'any',

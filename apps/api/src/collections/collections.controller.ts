@@ -8,6 +8,9 @@ import {
   ZContactInputSchema,
   ZContactListReplySchema,
   ZContactReplySchema,
+  ZPromisesQuerySchema,
+  ZPromisesReplySchema,
+  ZPromisesSummaryReplySchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
@@ -30,6 +33,30 @@ export class CollectionsController {
   })
   summary(@OrgId() orgId: string) {
     return this.collections.summary(orgId);
+  }
+
+  @Get('promises/summary')
+  @Endpoint({
+    summary:
+      'Promises to pay by status (due today, broken, upcoming, kept, paid late: each device\'s latest promise, ' +
+      'days from 90 days ago on) and the percent of the settled ones that were kept',
+    response: ZPromisesSummaryReplySchema,
+  })
+  promisesSummary(@OrgId() orgId: string) {
+    return this.collections.promisesSummary(orgId);
+  }
+
+  @Get('promises')
+  @Endpoint({
+    summary:
+      'Promises to pay of one status (or all), with the customer, the device, its credit and the first payment ' +
+      'since the promise: upcoming and due soonest first, the others the most recent day first',
+    query: ZPromisesQuerySchema,
+    response: ZPromisesReplySchema,
+    errors: { 400: 'A bad page, limit or status' },
+  })
+  promises(@OrgId() orgId: string, @ValidQuery() q: z.output<typeof ZPromisesQuerySchema>) {
+    return this.collections.promises(orgId, q);
   }
 
   @Get('export')
