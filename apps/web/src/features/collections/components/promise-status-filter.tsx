@@ -63,7 +63,8 @@ export function PromiseStatusFilter({ value, onChange }: { value: StatusFilter; 
         </Grid>
       </Radio.Group>
       {data?.from ? (
-        <Text size="xs" c="dimmed" ta="right">
+        // A sentence, not a timestamp like Out of Credit's "Counts as of": left-aligned, it wraps on a phone as text does.
+        <Text size="xs" c="dimmed">
           Promises for days from {formatDay(data.from)} on; an older broken one is a device in the Over 90 days band of Out of Credit.
         </Text>
       ) : null}
