@@ -3,8 +3,15 @@ import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.
 import { apiCall, apiToken, createCustomer, createItem, createTemplate, onboard, unique } from './ops/api.js';
 
 interface Summary {
-  data: { open_accounts: number; out_of_credit: number; buckets: { bucket: string; devices: number }[] };
+  data: { open_accounts: number; out_of_credit: number; buckets: { bucket: string; devices: number }[]; today: string };
 }
+
+interface PromisesSummary {
+  data: { today: string; from: string; counts: Record<'due' | 'broken' | 'upcoming' | 'kept' | 'paid_late', number>; kept_rate: number | null };
+}
+
+/** A business day (YYYY-MM-DD) `days` later. */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 test.describe('collections', () => {
   test('the devices out of credit, by band: counts, filter kept in the URL, links, CSV export, phone width', async ({ page, request }) => {
@@ -184,6 +191,105 @@ test.describe('collections', () => {
       expect.objectContaining({ outcome: 'promised_to_pay', promised_on: promised, contacted_by: 'demo', note: 'Pays after market day; call again Friday morning.' }),
       expect.objectContaining({ outcome: 'no_answer', promised_on: null, contacted_by: 'demo' }),
     ]);
+  });
+
+  test('promises to pay: due today, kept, rescheduled from the row, by status in the URL, desktop and phone', async ({ page, request }) => {
+    // Two customers given a device just now: one promises to pay today, the other tomorrow and pays at once.
+    const owner = await apiToken(request);
+    const template = await createTemplate(request, owner, unique('Promises plan'));
+    const device = async (prefix: string, phone: string) => {
+      const name = unique(prefix);
+      const serial = unique('PTP');
+      const customer = await createCustomer(request, owner, name, phone);
+      const item = await createItem(request, owner, serial, 'Solar Home 80W');
+      await onboard(request, owner, customer.customer_id, serial, template.template_id);
+      return { name, serial, item_id: item.item_id };
+    };
+    const due = await device('Due Akinyi', '0703 555 111');
+    const kept = await device('Kept Mutua', '0703 555 222');
+    const { today } = (await apiCall<Summary>(request, owner, 'GET', '/collections/summary')).data;
+    const promise = (promised_on: string, note: string) => ({ outcome: 'promised_to_pay', promised_on, note });
+    await apiCall(request, owner, 'POST', `/collections/${due.item_id}/contacts`, promise(today, 'Sells the maize harvest this morning.'));
+    await apiCall(request, owner, 'POST', `/collections/${kept.item_id}/contacts`, promise(addDays(today, 1), 'Pays tomorrow.'));
+    // Paid now, as staff record cash (an M-Pesa confirmation carries its own, older, date and time).
+    await apiCall(request, owner, 'POST', '/payments', { serial_number: kept.serial, amount: 600, payment_method: 'cash' });
+    const summary = (await apiCall<PromisesSummary>(request, owner, 'GET', '/collections/promises/summary')).data;
+    expect(summary.today).toBe(today);
+    expect(summary.counts.due).toBeGreaterThanOrEqual(1);
+    expect(summary.counts.kept).toBeGreaterThanOrEqual(1);
+    // The demo's promise, three days ahead.
+    expect(summary.counts.upcoming).toBeGreaterThanOrEqual(1);
+    const total = Object.values(summary.counts).reduce((a, b) => a + b, 0);
+
+    await signIn(page, undefined, '/collections');
+    await expect(page.getByRole('tab', { name: 'Out of Credit' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Promises to Pay' }).click();
+    await expect(page).toHaveURL(/\/collections\?view=promises$/);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+    const all = page.getByRole('radio', { name: `All: ${total} ${total === 1 ? 'promise' : 'promises'}` });
+    await expect(all).toHaveAttribute('aria-checked', 'true');
+    await expect(all).toContainText(summary.kept_rate === null ? 'No promises settled yet' : `Kept rate: ${summary.kept_rate.toFixed(1)}% of settled promises`);
+    const card = (label: string, n: number) => page.getByRole('radio', { name: `${label}: ${n} ${n === 1 ? 'promise' : 'promises'}` });
+    await expect(card('Due today', summary.counts.due)).toBeVisible();
+    await expect(card('Upcoming', summary.counts.upcoming)).toBeVisible();
+    await expect(card('Kept', summary.counts.kept)).toBeVisible();
+    await expect(page.getByText(/^Promises for days from /)).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'Promises to pay' });
+    const dueRow = table.getByRole('row', { name: new RegExp(due.name) });
+    await expect(dueRow.getByText('Due today')).toBeVisible();
+    await expect(dueRow.getByText('Not paid yet')).toBeVisible();
+    await expect(dueRow.getByText('0 days')).toBeVisible();
+    await expect(dueRow.getByText(/^Logged .* · demo$/)).toBeVisible();
+    await expect(dueRow.getByText('Sells the maize harvest this morning.')).toBeVisible();
+    await expect(dueRow.getByRole('link', { name: '0703 555 111' })).toHaveAttribute('href', 'tel:0703555111');
+    const keptRow = table.getByRole('row', { name: new RegExp(kept.name) });
+    await expect(keptRow.getByText('Kept', { exact: true })).toBeVisible();
+    await expect(keptRow.getByText('KES 600.00')).toBeVisible();
+    await expect(keptRow.getByText('Has credit')).toBeVisible();
+    await screenshotBothThemes(page, 'collections-promises');
+
+    // A status filters the list and stays in the URL across a reload.
+    await card('Due today', summary.counts.due).click();
+    await expect(page).toHaveURL(/\/collections\?view=promises&status=due$/);
+    await expect(keptRow).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /^Due today/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(dueRow).toBeVisible();
+
+    // Called again from the row: the customer now promises the day after tomorrow, so the promise is no longer due today.
+    await dueRow.getByRole('button', { name: `Log Contact for ${due.name} · ${due.serial}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Log Contact — ${due.name} · ${due.serial}` });
+    await expect(dialog.getByRole('list', { name: 'Previous contacts' }).getByRole('listitem')).toHaveCount(1);
+    await dialog.getByRole('combobox', { name: 'Outcome' }).click();
+    await page.getByRole('option', { name: 'Promised to pay' }).click();
+    await dialog.getByRole('textbox', { name: 'Promised Payment Date' }).fill(addDays(today, 2));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Contact logged')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(dueRow).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: /^Due today/ })).toHaveAccessibleName(
+      `Due today: ${summary.counts.due - 1} ${summary.counts.due - 1 === 1 ? 'promise' : 'promises'}`,
+    );
+    await page.getByRole('radio', { name: /^Upcoming/ }).click();
+    await expect(page).toHaveURL(/\/collections\?view=promises&status=upcoming$/);
+    await expect(dueRow.getByText('Upcoming')).toBeVisible();
+    await expect(page.getByText('Contact logged')).toBeHidden();
+
+    // On a phone: the cards two by two, whom to call in view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('radio', { name: /^All/ }).click();
+    await expect(page).toHaveURL(/\/collections\?view=promises$/);
+    await dueRow.scrollIntoViewIfNeeded();
+    await expect(dueRow.getByRole('link', { name: due.name })).toBeInViewport();
+    await expect(dueRow.getByRole('link', { name: '0703 555 111' })).toBeInViewport();
+    await screenshotBothThemes(page, 'collections-promises-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+
+    // Back to Out of Credit: the view leaves the URL.
+    await page.getByRole('tab', { name: 'Out of Credit' }).click();
+    await expect(page).toHaveURL(/\/collections$/);
+    await expect(page.getByRole('table', { name: 'Collections' })).toBeVisible();
   });
 
   test('staff see Collections too', async ({ page, request }) => {

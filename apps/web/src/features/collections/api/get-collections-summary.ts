@@ -12,6 +12,8 @@ export interface CollectionsSummary {
   outOfCreditRate: number;
   /** When the server counted (it may keep a large organization's counts up to a minute). */
   asOf: string | null;
+  /** The server's business day (YYYY-MM-DD): the first day a promise may name. null from a server that does not say. */
+  today: string | null;
 }
 
 export function summarize(data: Partial<CollectionsSummaryReply['data']> | undefined): CollectionsSummary {
@@ -25,6 +27,7 @@ export function summarize(data: Partial<CollectionsSummaryReply['data']> | undef
     devices,
     outOfCreditRate: openAccounts > 0 ? (outOfCredit / openAccounts) * 100 : 0,
     asOf: data?.as_of ?? null,
+    today: data?.today ?? null,
   };
 }
 
@@ -42,4 +45,5 @@ export async function getCollectionsSummary(signal?: AbortSignal): Promise<Colle
 export const collectionsSummaryQueryOptions = () =>
   queryOptions({ queryKey: collectionKeys.summary(), queryFn: ({ signal }) => getCollectionsSummary(signal) });
 
-export const useCollectionsSummary = () => useQuery(collectionsSummaryQueryOptions());
+/** `enabled: false` reads what is cached without asking the server. */
+export const useCollectionsSummary = (enabled = true) => useQuery({ ...collectionsSummaryQueryOptions(), enabled });

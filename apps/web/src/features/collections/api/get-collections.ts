@@ -27,6 +27,9 @@ export const getCollections = (q: CollectionsListQuery, signal?: AbortSignal) =>
 export const collectionsQueryOptions = (q: CollectionsListQuery) =>
   queryOptions({ queryKey: collectionKeys.list(q), queryFn: ({ signal }) => getCollections(q, signal) });
 
-/** The previous page stays on screen while the next one loads, so the table does not jump. */
-export const useCollections = (q: CollectionsListQuery) =>
-  useQuery({ ...collectionsQueryOptions(q), placeholderData: keepPreviousData });
+/**
+ * The previous page stays on screen while the next one loads, so the table
+ * does not jump. `enabled: false` while another view of the screen is shown.
+ */
+export const useCollections = (q: CollectionsListQuery, enabled = true) =>
+  useQuery({ ...collectionsQueryOptions(q), placeholderData: keepPreviousData, enabled });

@@ -1,10 +1,10 @@
-import type { CollectionsListQuery } from './types';
+import type { CollectionsListQuery, PromisesListQuery } from './types';
 
 /**
  * Query keys of the collections feature. A contact logged here refreshes
- * `all` (the lists show each device's last contact); a payment recorded on
- * another screen refreshes everything cached (refreshAfterWrite), these
- * lists included.
+ * `all` (the lists show each device's last contact, the Promises view each
+ * device's latest promise); a payment recorded on another screen refreshes
+ * everything cached (refreshAfterWrite), these lists included.
  */
 export const collectionKeys = {
   all: ['collections'] as const,
@@ -12,4 +12,8 @@ export const collectionKeys = {
   lists: () => [...collectionKeys.all, 'list'] as const,
   list: (q: CollectionsListQuery) => [...collectionKeys.lists(), q] as const,
   contacts: (itemId: number) => [...collectionKeys.all, 'contacts', itemId] as const,
+  promises: () => [...collectionKeys.all, 'promises'] as const,
+  promisesSummary: () => [...collectionKeys.promises(), 'summary'] as const,
+  promiseLists: () => [...collectionKeys.promises(), 'list'] as const,
+  promiseList: (q: PromisesListQuery) => [...collectionKeys.promiseLists(), q] as const,
 };

@@ -1,5 +1,5 @@
 // The API's contract (packages/contracts/src/collections.ts), plus what only this screen needs.
-import type { COLLECTION_BUCKET_FILTERS } from '@kidogo/contracts';
+import type { COLLECTION_BUCKET_FILTERS, PROMISE_STATUS_FILTERS } from '@kidogo/contracts';
 
 export type {
   CollectionAccount,
@@ -11,6 +11,10 @@ export type {
   ContactListReply,
   ContactOutcome,
   ContactReply,
+  PromiseRow,
+  PromisesReply,
+  PromisesSummaryReply,
+  PromiseStatus,
 } from '@kidogo/contracts';
 
 /** 'all' or one band of days without credit: what the screen filters on and keeps in the URL. */
@@ -21,4 +25,14 @@ export interface CollectionsListQuery {
   page: number;
   limit: number;
   bucket: CollectionBucketFilter;
+}
+
+/** 'all' or one promise status: what the Promises view filters on and keeps in the URL. */
+export type PromiseStatusFilter = (typeof PROMISE_STATUS_FILTERS)[number];
+
+/** What the Promises view asks GET /collections/promises for (the contract's query with its defaults applied). */
+export interface PromisesListQuery {
+  page: number;
+  limit: number;
+  status: PromiseStatusFilter;
 }

@@ -1,22 +1,11 @@
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPhonePlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Group, Stack, Text } from '@mantine/core';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
-import { paths } from '@/config/paths';
 import type { CollectionAccount } from '../api/types';
 import { DaysWithoutCredit } from './days-without-credit';
+import { dash, deviceColumns, LogContactButton } from './device-columns';
 import { LastContact } from './last-contact';
-
-const dash = (
-  <Text span size="sm" c="dimmed">
-    —
-  </Text>
-);
-
-/** The link colour of the other tables' customer names. */
-const LINK_COLOR = 'var(--mantine-primary-color-filled)';
 
 /**
  * The devices out of credit. Customer and Phone come first: on a phone the
@@ -46,41 +35,7 @@ export function CollectionsTable({
   onLogContact: (account: CollectionAccount) => void;
 }) {
   const columns: Column<CollectionAccount>[] = [
-    {
-      key: 'customer',
-      header: 'Customer',
-      render: (a) => (
-        <Text component={Link} to={paths.app.customerPaymentDetails.getHref(a.customer_id)} size="sm" fw={500} c={LINK_COLOR}>
-          {a.customer_name}
-        </Text>
-      ),
-    },
-    {
-      key: 'phone',
-      header: 'Phone',
-      render: (a) =>
-        a.phone_number ? (
-          <Anchor href={`tel:${a.phone_number.replace(/[^\d+]/g, '')}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {a.phone_number}
-          </Anchor>
-        ) : (
-          dash
-        ),
-    },
-    {
-      key: 'device',
-      header: 'Device',
-      render: (a) => (
-        <Stack gap={0}>
-          <Text component={Link} to={paths.app.deviceActivity.getHref(a.serial_number)} size="sm" fw={600} ff="monospace" c={LINK_COLOR}>
-            {a.serial_number}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {a.product_name}
-          </Text>
-        </Stack>
-      ),
-    },
+    ...deviceColumns<CollectionAccount>(),
     { key: 'days', header: 'Days Without Credit', render: (a) => <DaysWithoutCredit account={a} /> },
     {
       key: 'last-payment',
@@ -104,11 +59,7 @@ export function CollectionsTable({
       render: (a) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
           <LastContact contact={a.last_contact} today={today} />
-          <Tooltip label="Log Contact" withArrow>
-            <ActionIcon variant="light" aria-label={`Log Contact for ${a.customer_name} · ${a.serial_number}`} onClick={() => onLogContact(a)}>
-              <IconPhonePlus size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <LogContactButton row={a} onLogContact={onLogContact} />
         </Group>
       ),
     },

@@ -6,9 +6,12 @@ import type { CollectionAccount } from '../api/types';
 import { ContactForm } from './contact-form';
 import { ContactHistory } from './contact-history';
 
+/** What the modal needs of a row: a device out of credit and a promise's row both have it. */
+export type ContactTarget = Pick<CollectionAccount, 'item_id' | 'serial_number' | 'customer_name'>;
+
 /**
- * Log Contact: what came of a call or visit about a device out of credit,
- * with the device's earlier contacts under the form. Full screen on a phone,
+ * Log Contact: what came of a call or visit about a device out of credit
+ * or promised to pay, with the device's earlier contacts under the form. Full screen on a phone,
  * where collectors log their calls. `account` stays set while the modal
  * closes, so its title does not empty during the transition; the form and
  * history mount afresh at each opening.
@@ -19,7 +22,7 @@ export function LogContactModal({
   onClose,
   today,
 }: {
-  account: CollectionAccount | null;
+  account: ContactTarget | null;
   opened: boolean;
   onClose: () => void;
   today: string;

@@ -1,8 +1,8 @@
-import { Button, Card } from '@mantine/core';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { Button, Card, Tabs } from '@mantine/core';
+import { IconBatteryOff, IconCalendarDollar, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { COLLECTION_BUCKET_FILTERS } from '@kidogo/contracts';
+import { COLLECTION_BUCKET_FILTERS, PROMISE_STATUS_FILTERS } from '@kidogo/contracts';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { PaginationControl } from '@/components/ui/pagination-control';
@@ -10,103 +10,198 @@ import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { useExportCollections } from '../api/export-collections';
 import { COLLECTIONS_PAGE_SIZE, useCollections } from '../api/get-collections';
+import { useCollectionsSummary } from '../api/get-collections-summary';
+import { PROMISES_PAGE_SIZE, usePromises } from '../api/get-promises';
+import { usePromisesSummary } from '../api/get-promises-summary';
 import { collectionKeys } from '../api/keys';
-import type { CollectionAccount, CollectionBucketFilter } from '../api/types';
+import type { CollectionBucketFilter, PromiseStatusFilter as StatusFilter } from '../api/types';
 import { BucketFilter } from '../components/bucket-filter';
 import { CollectionsTable } from '../components/collections-table';
 import { localToday } from '../components/last-contact';
-import { LogContactModal } from '../components/log-contact-modal';
+import { LogContactModal, type ContactTarget } from '../components/log-contact-modal';
+import { PromiseStatusFilter } from '../components/promise-status-filter';
+import { PromisesTable } from '../components/promises-table';
 
 export const LOAD_FAILED = 'Failed to load collections';
+export const PROMISES_LOAD_FAILED = 'Failed to load promises';
 
-/** The band and page from the URL, so a reload or a shared link opens the same list; anything else reads as All, page 1. */
-function readParams(params: URLSearchParams): { bucket: CollectionBucketFilter; page: number } {
-  const requested = params.get('bucket') ?? '';
-  const bucket = (COLLECTION_BUCKET_FILTERS as readonly string[]).includes(requested) ? (requested as CollectionBucketFilter) : 'all';
-  const page = Number(params.get('page'));
-  return { bucket, page: Number.isInteger(page) && page > 1 ? page : 1 };
+const VIEWS = ['out-of-credit', 'promises'] as const;
+type View = (typeof VIEWS)[number];
+
+interface ScreenParams {
+  view: View;
+  /** The band of Out of Credit. */
+  bucket: CollectionBucketFilter;
+  /** The status of Promises to Pay. */
+  status: StatusFilter;
+  page: number;
 }
 
-/** Defaults stay out of the URL: /collections is All, page 1. */
-function searchFor({ bucket, page }: { bucket: CollectionBucketFilter; page: number }): string {
+const oneOf = <T extends string>(choices: readonly T[], value: string | null, fallback: T): T =>
+  (choices as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+/** The view, its filter and the page from the URL, so a reload or a shared link opens the same list; anything else reads as the default. */
+function readParams(params: URLSearchParams): ScreenParams {
+  const page = Number(params.get('page'));
+  return {
+    view: oneOf(VIEWS, params.get('view'), 'out-of-credit'),
+    bucket: oneOf(COLLECTION_BUCKET_FILTERS, params.get('bucket'), 'all'),
+    status: oneOf(PROMISE_STATUS_FILTERS, params.get('status'), 'all'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Defaults stay out of the URL (/collections is Out of Credit, All, page 1), and so does the filter of the view not shown. */
+function searchFor({ view, bucket, status, page }: ScreenParams): string {
   const search = new URLSearchParams();
-  if (bucket !== 'all') search.set('bucket', bucket);
+  if (view === 'promises') {
+    search.set('view', view);
+    if (status !== 'all') search.set('status', status);
+  } else if (bucket !== 'all') {
+    search.set('bucket', bucket);
+  }
   if (page > 1) search.set('page', String(page));
   return search.toString();
 }
 
-/** Collections: the devices out of credit, so staff know whom to call. */
+const SUBTITLES: Record<View, string> = {
+  'out-of-credit': 'Devices whose credit has run out, most recently first: call these customers before they fall further behind.',
+  promises: 'What customers promised to pay, and whether they did: call about the promises due today and the broken ones.',
+};
+
+const PROMISES_EMPTY: Record<StatusFilter, string> = {
+  all: 'Nobody has promised to pay yet.',
+  due: 'No promises due today.',
+  broken: 'No broken promises.',
+  upcoming: 'No promises coming up.',
+  kept: 'No promises kept yet.',
+  paid_late: 'No promises paid late.',
+};
+
+/**
+ * The server's business day (YYYY-MM-DD) from whichever summary has said it,
+ * the shown view's first; the browser's day until one has. Reads the cache
+ * only: the filter cards ask for the summaries.
+ */
+function useBusinessDay(view: View): string {
+  const collections = useCollectionsSummary(false).data?.today;
+  const promises = usePromisesSummary(false).data?.today;
+  return (view === 'promises' ? (promises ?? collections) : (collections ?? promises)) ?? localToday();
+}
+
+/** Collections: the devices out of credit, so staff know whom to call, and the promises to pay they were given. */
 export default function CollectionsRoute() {
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const { bucket, page } = readParams(params);
+  const screen = readParams(params);
+  const { view, bucket, status, page } = screen;
   const currency = useOrganizationCurrency();
   const exporter = useExportCollections();
-  const collections = useCollections({ page, limit: COLLECTIONS_PAGE_SIZE, bucket });
-  const total = collections.data?.total ?? 0;
-  const totalPages = collections.data?.totalPages ?? 0;
+  // Only the shown view's list is asked for.
+  const collections = useCollections({ page, limit: COLLECTIONS_PAGE_SIZE, bucket }, view === 'out-of-credit');
+  const promises = usePromises({ page, limit: PROMISES_PAGE_SIZE, status }, view === 'promises');
+  const list = view === 'promises' ? promises : collections;
+  const totalPages = list.data?.totalPages ?? 0;
+  const today = useBusinessDay(view);
   // The device whose contact is being logged; kept while the modal closes so its title stays put.
-  const [contacting, setContacting] = useState<CollectionAccount | null>(null);
+  const [contacting, setContacting] = useState<ContactTarget | null>(null);
   const [contactOpened, setContactOpened] = useState(false);
-  const today = localToday();
 
-  const show = (next: { bucket: CollectionBucketFilter; page: number }) => setParams(searchFor(next), { replace: true });
+  const show = (next: Partial<ScreenParams>) => setParams(searchFor({ ...screen, ...next }), { replace: true });
+  const logContact = (target: ContactTarget) => {
+    setContacting(target);
+    setContactOpened(true);
+  };
 
   // A page past the end (customers have paid since the link was made): the last page there is.
-  if (!collections.isPlaceholderData && collections.isSuccess && totalPages > 0 && page > totalPages) {
-    return <Navigate to={{ search: `?${searchFor({ bucket, page: totalPages })}` }} replace />;
+  if (!list.isPlaceholderData && list.isSuccess && totalPages > 0 && page > totalPages) {
+    return <Navigate to={{ search: `?${searchFor({ ...screen, page: totalPages })}` }} replace />;
   }
 
   return (
     <>
       <PageHeader
         title="Collections"
-        subtitle="Devices whose credit has run out, most recently first: call these customers before they fall further behind."
+        subtitle={SUBTITLES[view]}
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => exporter.mutate(bucket)}
-              loading={exporter.isPending}
-            >
-              Export CSV
-            </Button>
+            {/* The export is of the devices out of credit: a promise's row has no band to export by. */}
+            {view === 'out-of-credit' ? (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => exporter.mutate(bucket)}
+                loading={exporter.isPending}
+              >
+                Export CSV
+              </Button>
+            ) : null}
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
               onClick={() => void qc.invalidateQueries({ queryKey: collectionKeys.all })}
-              loading={collections.isFetching && !collections.isPending}
+              loading={list.isFetching && !list.isPending}
             >
               Refresh
             </Button>
           </>
         }
       />
-      <BucketFilter value={bucket} onChange={(next) => show({ bucket: next, page: 1 })} />
-      <Card padding="md" radius="md">
-        <CollectionsTable
-          rows={collections.data?.data}
-          currency={currency}
-          loading={collections.isPending}
-          error={collections.isError ? errorMessage(collections.error, LOAD_FAILED) : null}
-          onRetry={() => void collections.refetch()}
-          emptyText={bucket === 'all' ? 'No devices are out of credit.' : 'No devices in this band.'}
-          emptyHint={bucket === 'all' ? 'Every device given out still has credit.' : 'Choose All to see every device out of credit.'}
-          today={today}
-          onLogContact={(account) => {
-            setContacting(account);
-            setContactOpened(true);
-          }}
-        />
-        <PaginationControl
-          page={page}
-          total={total}
-          pageSize={COLLECTIONS_PAGE_SIZE}
-          onPageChange={(next) => show({ bucket, page: next })}
-          itemLabel="devices"
-        />
-      </Card>
+      <Tabs value={view} onChange={(v) => v && v !== view && show({ view: v as View, bucket: 'all', status: 'all', page: 1 })} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="out-of-credit" leftSection={<IconBatteryOff size={16} />}>
+            Out of Credit
+          </Tabs.Tab>
+          <Tabs.Tab value="promises" leftSection={<IconCalendarDollar size={16} />}>
+            Promises to Pay
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="out-of-credit">
+          <BucketFilter value={bucket} onChange={(next) => show({ bucket: next, page: 1 })} />
+          <Card padding="md" radius="md">
+            <CollectionsTable
+              rows={collections.data?.data}
+              currency={currency}
+              loading={collections.isPending}
+              error={collections.isError ? errorMessage(collections.error, LOAD_FAILED) : null}
+              onRetry={() => void collections.refetch()}
+              emptyText={bucket === 'all' ? 'No devices are out of credit.' : 'No devices in this band.'}
+              emptyHint={bucket === 'all' ? 'Every device given out still has credit.' : 'Choose All to see every device out of credit.'}
+              today={today}
+              onLogContact={logContact}
+            />
+            <PaginationControl
+              page={page}
+              total={collections.data?.total ?? 0}
+              pageSize={COLLECTIONS_PAGE_SIZE}
+              onPageChange={(next) => show({ page: next })}
+              itemLabel="devices"
+            />
+          </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="promises">
+          <PromiseStatusFilter value={status} onChange={(next) => show({ status: next, page: 1 })} />
+          <Card padding="md" radius="md">
+            <PromisesTable
+              rows={promises.data?.data}
+              currency={currency}
+              loading={promises.isPending}
+              error={promises.isError ? errorMessage(promises.error, PROMISES_LOAD_FAILED) : null}
+              onRetry={() => void promises.refetch()}
+              emptyText={PROMISES_EMPTY[status]}
+              emptyHint={status === 'all' ? 'A promise logged with Log Contact on Out of Credit shows here.' : 'Choose All to see every promise.'}
+              onLogContact={logContact}
+            />
+            <PaginationControl
+              page={page}
+              total={promises.data?.total ?? 0}
+              pageSize={PROMISES_PAGE_SIZE}
+              onPageChange={(next) => show({ page: next })}
+              itemLabel="promises"
+            />
+          </Card>
+        </Tabs.Panel>
+      </Tabs>
       <LogContactModal account={contacting} opened={contactOpened} onClose={() => setContactOpened(false)} today={today} />
     </>
   );

@@ -9,7 +9,7 @@ import { jsonResponse, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import type { CollectionAccount, Contact } from '../api/types';
 import { validateContact } from '../components/contact-form';
-import { buildAccount, buildContact, listCalls, mockCollectionsApi, type Handler } from '../testing/mock-collections-api';
+import { buildAccount, buildContact, listCalls, mockCollectionsApi, SUMMARY, type Handler } from '../testing/mock-collections-api';
 
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 /** A YYYY-MM-DD as the screen writes it (a local day). */
@@ -38,6 +38,13 @@ async function chooseOutcome(user: ReturnType<typeof userEvent.setup>, dialog: H
 }
 
 const dateInput = (dialog: HTMLElement) => within(dialog).queryByLabelText(/^Promised Payment Date/, { selector: 'input' });
+
+/** The calendar's first day not greyed out: the first day a promise may name. */
+const firstPickableDay = () =>
+  screen
+    .getAllByRole('button')
+    .find((b) => /^\d{1,2} \S+ \d{4}$/.test(b.getAttribute('aria-label') ?? '') && !b.hasAttribute('disabled'))
+    ?.getAttribute('aria-label');
 
 async function typeDate(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, value: string) {
   const input = dateInput(dialog)!;
@@ -229,6 +236,21 @@ describe('Collections: Log Contact', { timeout: 30_000 }, () => {
     expect(within(alert).getByText('Failed to log contact')).toBeInTheDocument();
     expect(within(alert).getByText('Device SHS-0001 has no customer to contact')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: /^Log Contact/ })).toBeInTheDocument();
+  });
+
+  it.each([
+    // The server's day is already tomorrow on the browser's calendar (its time zone is past midnight).
+    ["the server's today on", day(1), day(1)],
+    ["the browser's today on when the server does not say", undefined, day(0)],
+  ])('lets a promise name days from %s', async (_, serverToday, firstDay) => {
+    const { user } = await openCollections([buildAccount()], (c) =>
+      c.url.startsWith('/payg/collections/summary') ? jsonResponse(200, { data: { ...SUMMARY, today: serverToday } }) : undefined,
+    );
+    await screen.findByRole('radio', { name: 'All: 6 devices' });
+    const dialog = await openModal(user);
+    await chooseOutcome(user, dialog, 'Promised to pay');
+    await user.click(dateInput(dialog)!);
+    await waitFor(() => expect(firstPickableDay()).toBe(dayjs(firstDay).format('D MMMM YYYY')));
   });
 
   it('opens full screen on a phone', async () => {

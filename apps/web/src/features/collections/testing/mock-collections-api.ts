@@ -1,5 +1,9 @@
+import dayjs from 'dayjs';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
-import type { CollectionAccount, Contact } from '../api/types';
+import type { CollectionAccount, Contact, PromiseRow, PromisesSummaryReply } from '../api/types';
+
+/** The browser's day plus `offset` days, YYYY-MM-DD: a promise's day, or the server's today. */
+export const day = (offset = 0) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
 export function buildAccount(overrides: Partial<CollectionAccount> = {}): CollectionAccount {
   return {
@@ -39,6 +43,23 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
   };
 }
 
+export function buildPromise(overrides: Partial<PromiseRow> = {}): PromiseRow {
+  return {
+    contact: buildContact({ contact_id: 20, outcome: 'promised_to_pay', promised_on: day(3), note: 'Pays after market day', contacted_by: 'amina' }),
+    status: 'upcoming',
+    item_id: 1,
+    serial_number: 'SHS-0001',
+    product_name: 'Solar Home 50W',
+    customer_id: 42,
+    customer_name: 'Amina Wanjiru',
+    phone_number: '0712 345 678',
+    days_without_credit: 12,
+    paid_at: null,
+    paid_amount: null,
+    ...overrides,
+  };
+}
+
 export const SUMMARY = {
   open_accounts: 40,
   out_of_credit: 6,
@@ -49,30 +70,55 @@ export const SUMMARY = {
     { bucket: 'over-90', label: 'Over 90 days', devices: 0 },
   ],
   as_of: '2026-11-25T10:00:00Z',
+  // The browser's day: the tests of the form type days relative to it.
+  today: day(),
+};
+
+/** 11 promises, 4 of the 7 settled kept. */
+export const PROMISES_SUMMARY: PromisesSummaryReply['data'] = {
+  today: day(),
+  from: day(-90),
+  counts: { due: 1, broken: 2, upcoming: 3, kept: 4, paid_late: 1 },
+  kept_rate: 57.1,
 };
 
 export type Handler = (call: RecordedCall) => Response | undefined;
 
+const pageOf = (items: unknown[], page: number, total?: number) => {
+  const count = total ?? items.length;
+  return { items, pagination: { total: count, total_pages: Math.ceil(count / 20), page, limit: 20 } };
+};
+
+/** GET /collections/promises (`rows(status, page)`, `total` promises in all) and GET /collections/promises/summary. */
+export const promisesHandler =
+  (rows: (status: string, page: number) => PromiseRow[] = () => [buildPromise()], total?: number) =>
+  (call: RecordedCall): Response => {
+    if (call.url.startsWith('/payg/collections/promises/summary')) return jsonResponse(200, { data: PROMISES_SUMMARY });
+    const q = new URL(call.url, 'http://x').searchParams;
+    const page = Number(q.get('page'));
+    return jsonResponse(200, { data: pageOf(rows(q.get('status') ?? 'all', page), page, total) });
+  };
+
 /**
  * The API of the screen: `rows(bucket, page)` answers GET /collections,
  * `extra` anything first. A device's contacts answer empty unless `extra`
- * says otherwise.
+ * says otherwise; the promises, one upcoming promise unless `promises` does.
  */
 export function mockCollectionsApi(
   rows: (bucket: string, page: number) => CollectionAccount[] = () => [buildAccount()],
   extra: Handler = () => undefined,
   total?: number,
+  promises: (call: RecordedCall) => Response = promisesHandler(),
 ) {
   return mockFetch((call) => {
     const hit = extra(call);
     if (hit) return hit;
     if (call.url.startsWith('/payg/collections/summary')) return jsonResponse(200, { data: SUMMARY });
+    if (call.url.startsWith('/payg/collections/promises')) return promises(call);
     if (call.url.startsWith('/payg/collections?')) {
       const q = new URL(call.url, 'http://x').searchParams;
       const page = Number(q.get('page'));
-      const items = rows(q.get('bucket') ?? 'all', page);
-      const count = total ?? items.length;
-      return jsonResponse(200, { data: { items, pagination: { total: count, total_pages: Math.ceil(count / 20), page, limit: 20 } } });
+      return jsonResponse(200, { data: pageOf(rows(q.get('bucket') ?? 'all', page), page, total) });
     }
     if (/^\/payg\/collections\/\d+\/contacts$/.test(call.url) && call.method === 'GET') return jsonResponse(200, { data: [] });
     if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
@@ -81,5 +127,12 @@ export function mockCollectionsApi(
   });
 }
 
+/** The Promises view's API (`rows(status, page)`, `total` promises in all) over the rest of the screen's; `extra` anything first. */
+export const mockPromisesApi = (rows?: (status: string, page: number) => PromiseRow[], extra?: Handler, total?: number) =>
+  mockCollectionsApi(undefined, extra, undefined, promisesHandler(rows, total));
+
 /** The GET /collections calls made, by URL. */
 export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections?')).map((c) => c.url);
+
+/** The GET /collections/promises calls made (not the summary's), by URL. */
+export const promiseCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections/promises?')).map((c) => c.url);

@@ -1,0 +1,74 @@
+import { ActionIcon, Anchor, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPhonePlus } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { Column } from '@/components/ui/data-table';
+import { paths } from '@/config/paths';
+import type { CollectionAccount } from '../api/types';
+import type { ContactTarget } from './log-contact-modal';
+
+export const dash = (
+  <Text span size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+/** The link colour of the other tables' customer names. */
+const LINK_COLOR = 'var(--mantine-primary-color-filled)';
+
+/** What both of the screen's tables show of a row: whom to call, how, and about which device. */
+type DeviceRow = Pick<CollectionAccount, 'customer_id' | 'customer_name' | 'phone_number' | 'serial_number' | 'product_name'>;
+
+/**
+ * Customer, Phone and Device, the first columns of both tables: on a phone
+ * a table scrolls sideways and whom to call, and how, stay in view.
+ */
+export function deviceColumns<T extends DeviceRow>(): Column<T>[] {
+  return [
+    {
+      key: 'customer',
+      header: 'Customer',
+      render: (a) => (
+        <Text component={Link} to={paths.app.customerPaymentDetails.getHref(a.customer_id)} size="sm" fw={500} c={LINK_COLOR}>
+          {a.customer_name}
+        </Text>
+      ),
+    },
+    {
+      key: 'phone',
+      header: 'Phone',
+      render: (a) =>
+        a.phone_number ? (
+          <Anchor href={`tel:${a.phone_number.replace(/[^\d+]/g, '')}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {a.phone_number}
+          </Anchor>
+        ) : (
+          dash
+        ),
+    },
+    {
+      key: 'device',
+      header: 'Device',
+      render: (a) => (
+        <Stack gap={0}>
+          <Text component={Link} to={paths.app.deviceActivity.getHref(a.serial_number)} size="sm" fw={600} ff="monospace" c={LINK_COLOR}>
+            {a.serial_number}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {a.product_name}
+          </Text>
+        </Stack>
+      ),
+    },
+  ];
+}
+
+/** The row's Log Contact button, named for its customer and device so a screen reader (and a test) tells the rows apart. */
+export function LogContactButton<T extends ContactTarget>({ row, onLogContact }: { row: T; onLogContact: (row: T) => void }) {
+  return (
+    <Tooltip label="Log Contact" withArrow>
+      <ActionIcon variant="light" aria-label={`Log Contact for ${row.customer_name} · ${row.serial_number}`} onClick={() => onLogContact(row)}>
+        <IconPhonePlus size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
