@@ -229,12 +229,17 @@ describe('collections', () => {
         promised_on: day(3),
         note: 'Will pay after market day',
         contacted_by: p.user.username,
+        paid_at: null,
+        promise_status: 'upcoming',
       });
       const row = (await list(p.user, { bucket: '8-30' })).items[0]!;
       expect(row.last_contact).toEqual(contact);
       expect((await list(p.user, { bucket: '0-7' })).items[0]!.last_contact).toBeNull();
       const history = ZContactListReplySchema.parse((await t.http.get(`/payg/collections/${p.twelve.item.id}/contacts`).set(p.user.auth).expect(200)).body).data;
-      expect(history.map((c) => c.outcome)).toEqual(['promised_to_pay', 'no_answer']);
+      expect(history.map((c) => [c.outcome, c.promise_status])).toEqual([
+        ['promised_to_pay', 'upcoming'],
+        ['no_answer', null],
+      ]);
       const csv = (await t.http.get('/payg/collections/export').query({ bucket: '8-30' }).set(p.user.auth).expect(200)).text;
       expect(csv).toContain(`,promised_to_pay,${day(3)},Will pay after market day`);
       const audit = await t.db.db.$queryRaw<{ n: number }[]>`
@@ -411,6 +416,10 @@ describe('collections', () => {
         expect(await status()).toEqual([[a.customer.id, 'upcoming', null]]);
         await t.http.post('/payg/payments').set(user.auth).send({ serial_number: a.item.serial_number, amount: 60, payment_method: 'cash' }).expect(201);
         expect(await status()).toEqual([[a.customer.id, 'kept', '60.00']]);
+        // The device's history says so too.
+        const history = ZContactListReplySchema.parse((await t.http.get(`/payg/collections/${a.item.id}/contacts`).set(user.auth).expect(200)).body).data;
+        expect(history[0]).toMatchObject({ outcome: 'promised_to_pay', promise_status: 'kept' });
+        expect(history[0]!.paid_at).not.toBeNull();
         // A payment held (no device matched), then matched to the device by staff: kept from then.
         const b = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '20.00' } });
         await post(user, b.item.id, { outcome: 'promised_to_pay', promised_on: day(0) }).expect(201);

@@ -89,6 +89,30 @@ export const ZContactInputSchema = z
   });
 export type ContactInput = z.input<typeof ZContactInputSchema>;
 
+/**
+ * A promise to pay, as the Promises list sees it: the device's latest
+ * promise with its current customer (an earlier one was rescheduled by it),
+ * judged by the device's first successful payment since the promise was
+ * logged:
+ * - kept: paid by the end of the promised day (the business day);
+ * - paid_late: paid, but after the promised day;
+ * - due: not paid yet, and the promised day is today;
+ * - upcoming: not paid yet, the promised day still ahead;
+ * - broken: not paid, and the promised day has passed.
+ */
+export const PROMISE_STATUSES = ['due', 'broken', 'upcoming', 'kept', 'paid_late'] as const;
+export const ZPromiseStatusSchema = z.enum(PROMISE_STATUSES);
+export type PromiseStatus = z.infer<typeof ZPromiseStatusSchema>;
+export const PROMISE_STATUS_FILTERS = ['all', ...PROMISE_STATUSES] as const;
+
+export const PROMISE_STATUS_LABELS: Record<PromiseStatus, string> = {
+  due: 'Due today',
+  broken: 'Broken',
+  upcoming: 'Upcoming',
+  kept: 'Kept',
+  paid_late: 'Paid late',
+};
+
 export const ZContactSchema = z.object({
   contact_id: z.number().int(),
   item_id: z.number().int(),
@@ -100,6 +124,14 @@ export const ZContactSchema = z.object({
   /** Who logged it (username), null once that user is deleted. */
   contacted_by: z.string().nullable(),
   created_at: z.string(),
+  /** For a promise to pay: the device's first successful payment since it was logged (null: none yet, or another outcome). */
+  paid_at: z.string().nullable(),
+  /**
+   * For a promise to pay: how it stands, as the Promises list judges it
+   * (PROMISE_STATUSES; a promise rescheduled by a newer one keeps the payment
+   * it had then); null for other outcomes.
+   */
+  promise_status: ZPromiseStatusSchema.nullable(),
 });
 export type Contact = z.infer<typeof ZContactSchema>;
 
@@ -169,30 +201,6 @@ export const ZCollectionsSummaryReplySchema = z.object({
   }),
 });
 export type CollectionsSummaryReply = z.infer<typeof ZCollectionsSummaryReplySchema>;
-
-/**
- * A promise to pay, as the Promises list sees it: the device's latest
- * promise with its current customer (an earlier one was rescheduled by it),
- * judged by the device's first successful payment since the promise was
- * logged:
- * - kept: paid by the end of the promised day (the business day);
- * - paid_late: paid, but after the promised day;
- * - due: not paid yet, and the promised day is today;
- * - upcoming: not paid yet, the promised day still ahead;
- * - broken: not paid, and the promised day has passed.
- */
-export const PROMISE_STATUSES = ['due', 'broken', 'upcoming', 'kept', 'paid_late'] as const;
-export const ZPromiseStatusSchema = z.enum(PROMISE_STATUSES);
-export type PromiseStatus = z.infer<typeof ZPromiseStatusSchema>;
-export const PROMISE_STATUS_FILTERS = ['all', ...PROMISE_STATUSES] as const;
-
-export const PROMISE_STATUS_LABELS: Record<PromiseStatus, string> = {
-  due: 'Due today',
-  broken: 'Broken',
-  upcoming: 'Upcoming',
-  kept: 'Kept',
-  paid_late: 'Paid late',
-};
 
 /**
  * The Promises list covers the promises whose day is at most this many days

@@ -54,6 +54,8 @@ interface ContactRow {
   promised_on: string | null;
   contacted_by: string | null;
   created_at: Date;
+  paid_at: Date | null;
+  promise_status: PromiseStatus | null;
 }
 
 const toContact = (r: ContactRow): Contact => ({
@@ -65,11 +67,31 @@ const toContact = (r: ContactRow): Contact => ({
   promised_on: r.promised_on,
   contacted_by: r.contacted_by,
   created_at: r.created_at.toISOString(),
+  paid_at: r.paid_at?.toISOString() ?? null,
+  promise_status: r.promise_status,
 });
+
+/**
+ * A promise's status (PROMISE_STATUSES) from what it carries on
+ * collection_contacts `cc` (see 0031_promise_days): the business day
+ * (kidogo_day, TIME_ZONE) of the first payment since it was logged against
+ * the promised day, else the promised day against `today` (a date).
+ */
+function promiseStatusSql(today: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`CASE WHEN kidogo_day(cc.paid_at) <= cc.promised_on THEN 'kept'
+                         WHEN cc.paid_at IS NOT NULL THEN 'paid_late'
+                         WHEN cc.promised_on > ${today} THEN 'upcoming'
+                         WHEN cc.promised_on = ${today} THEN 'due'
+                         ELSE 'broken' END`;
+}
+
+/** A contact's promise status, null for other outcomes; today is PostgreSQL's business day. */
+const CONTACT_PROMISE_STATUS = Prisma.sql`CASE WHEN cc.outcome = 'promised_to_pay' THEN ${promiseStatusSql(Prisma.sql`kidogo_day(now())`)} END`;
 
 /** A contact's columns as ContactRow has them, from collection_contacts `cc` (users `u` joined for the name). */
 const CONTACT_COLUMNS = Prisma.sql`cc.contact_id, cc.item_id, cc.customer_id, cc.outcome::text AS outcome, cc.note,
-  to_char(cc.promised_on, 'YYYY-MM-DD') AS promised_on, u.username AS contacted_by, cc.created_at`;
+  to_char(cc.promised_on, 'YYYY-MM-DD') AS promised_on, u.username AS contacted_by, cc.created_at,
+  cc.paid_at, ${CONTACT_PROMISE_STATUS} AS promise_status`;
 
 /** How long a large organization's bucket counts are kept (see MetricSnapshots). */
 export const SUMMARY_MAX_AGE_S = 60;
@@ -93,7 +115,7 @@ type AccountRow = {
   daily_price: string | null;
   currency: string | null;
   remaining: string | null;
-  last_contact: (Omit<ContactRow, 'created_at'> & { created_at: string }) | null;
+  last_contact: (Omit<ContactRow, 'created_at' | 'paid_at'> & { created_at: string; paid_at: string | null }) | null;
 };
 
 export const COLLECTIONS_CSV_COLUMNS = [
@@ -125,7 +147,6 @@ type PromiseDbRow = ContactRow & {
   customer_name: string;
   phone_number: string | null;
   days: number | null;
-  paid_at: Date | null;
   paid_amount: string | null;
 };
 
@@ -159,7 +180,13 @@ function toAccount(r: AccountRow): CollectionAccount {
     currency: r.currency,
     remaining: fixed(r.remaining),
     // A JSON object from PostgreSQL: its time as PostgreSQL writes it, read back to the reply's ISO form.
-    last_contact: r.last_contact ? toContact({ ...r.last_contact, created_at: new Date(r.last_contact.created_at) }) : null,
+    last_contact: r.last_contact
+      ? toContact({
+          ...r.last_contact,
+          created_at: new Date(r.last_contact.created_at),
+          paid_at: r.last_contact.paid_at === null ? null : new Date(r.last_contact.paid_at),
+        })
+      : null,
   };
 }
 
@@ -238,7 +265,8 @@ export class CollectionsService {
       LEFT JOIN LATERAL (
         SELECT json_build_object('contact_id', cc.contact_id, 'item_id', cc.item_id, 'customer_id', cc.customer_id,
                  'outcome', cc.outcome, 'note', cc.note, 'promised_on', to_char(cc.promised_on, 'YYYY-MM-DD'),
-                 'contacted_by', u.username, 'created_at', cc.created_at) AS contact
+                 'contacted_by', u.username, 'created_at', cc.created_at,
+                 'paid_at', cc.paid_at, 'promise_status', ${CONTACT_PROMISE_STATUS}) AS contact
         FROM collection_contacts cc LEFT JOIN users u ON u.user_id = cc.user_id
         WHERE cc.organization_id = i.organization_id AND cc.item_id = i.item_id AND cc.customer_id = i.customer_id
         ORDER BY cc.created_at DESC, cc.contact_id DESC LIMIT 1
@@ -313,20 +341,6 @@ export class CollectionsService {
       description: `Exported ${count} devices out of credit to CSV`,
       metadata: { count, bucket, complete },
     });
-  }
-
-  /**
-   * A promise's status (PROMISE_STATUSES) from what it carries (see
-   * 0031_promise_days): the business day (kidogo_day, TIME_ZONE) of the
-   * first payment since it was logged against the promised day, else the
-   * promised day against today.
-   */
-  private static statusSql(today: string): Prisma.Sql {
-    return Prisma.sql`CASE WHEN kidogo_day(cc.paid_at) <= cc.promised_on THEN 'kept'
-                           WHEN cc.paid_at IS NOT NULL THEN 'paid_late'
-                           WHEN cc.promised_on > ${today}::date THEN 'upcoming'
-                           WHEN cc.promised_on = ${today}::date THEN 'due'
-                           ELSE 'broken' END`;
   }
 
   /** The promises the list covers, on collection_contacts `cc`: not superseded, the day from `from` on (the promise_days index). */
@@ -409,10 +423,10 @@ export class CollectionsService {
       offset >= total
         ? []
         : await this.database.prepared<PromiseDbRow>(Prisma.sql`
-            SELECT ${CONTACT_COLUMNS}, ${CollectionsService.statusSql(today)} AS status, i.serial_number, i.product_name,
+            SELECT ${CONTACT_COLUMNS}, ${promiseStatusSql(Prisma.sql`${today}::date`)} AS status, i.serial_number, i.product_name,
                    c.customer_name, c.phone_contact AS phone_number,
                    CASE WHEN o.since <= now() THEN floor(extract(epoch FROM now() - o.since) / 86400)::int END AS days,
-                   cc.paid_at, cc.paid_amount::text AS paid_amount
+                   cc.paid_amount::text AS paid_amount
             FROM (
               SELECT cc.contact_id FROM collection_contacts cc
               WHERE ${CollectionsService.promisesIn(orgId, from)} ${CollectionsService.statusFilter(q.status, today)}

@@ -1,4 +1,4 @@
-import { Grid, Radio, Stack, Text } from '@mantine/core';
+import { Grid, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { COLLECTION_BUCKET_LABELS, COLLECTION_BUCKETS } from '@kidogo/contracts';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -34,7 +34,14 @@ export function BucketFilter({ value, onChange }: { value: CollectionBucketFilte
           retrying={summary.isFetching}
         />
       ) : null}
-      <Radio.Group value={value} onChange={(v) => onChange(v as CollectionBucketFilter)} aria-label="Days without credit">
+      <Radio.Group
+        value={value}
+        onChange={(v) => onChange(v as CollectionBucketFilter)}
+        // A label, not aria-label: Mantine names the radiogroup element by its label (aria-label would land on the
+        // wrapper). Hidden from sight, and from the layout, by VisuallyHidden's own class on the label element.
+        label="Days without credit"
+        labelProps={{ className: VisuallyHidden.classes.root }}
+      >
         {/* Ten columns: one row of five from md; on a phone All takes a row, the bands two by two. */}
         <Grid columns={10} gap="md">
           <Grid.Col span={{ base: 10, md: 2 }}>

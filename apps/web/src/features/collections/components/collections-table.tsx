@@ -10,8 +10,7 @@ import { LastContact } from './last-contact';
 /**
  * The devices out of credit. Customer and Phone come first: on a phone the
  * table scrolls sideways and those two, whom to call and how, stay in view.
- * `currency` is the organization's, for amounts of a customer on no plan;
- * `today` (YYYY-MM-DD) tells a promise still open from a broken one.
+ * `currency` is the organization's, for amounts of a customer on no plan.
  */
 export function CollectionsTable({
   rows,
@@ -21,7 +20,6 @@ export function CollectionsTable({
   onRetry,
   emptyText,
   emptyHint,
-  today,
   onLogContact,
 }: {
   rows: CollectionAccount[] | undefined;
@@ -31,7 +29,6 @@ export function CollectionsTable({
   onRetry: () => void;
   emptyText: string;
   emptyHint?: string;
-  today: string;
   onLogContact: (account: CollectionAccount) => void;
 }) {
   const columns: Column<CollectionAccount>[] = [
@@ -58,7 +55,7 @@ export function CollectionsTable({
       // Log Contact sits beside what it adds to, not in a column of its own: the table fits a laptop without scrolling sideways.
       render: (a) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
-          <LastContact contact={a.last_contact} today={today} />
+          <LastContact contact={a.last_contact} />
           <LogContactButton row={a} onLogContact={onLogContact} />
         </Group>
       ),

@@ -1,4 +1,4 @@
-import { Grid, Radio, Stack, Text } from '@mantine/core';
+import { Grid, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { PROMISE_STATUS_LABELS, PROMISE_STATUSES } from '@kidogo/contracts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
@@ -33,7 +33,14 @@ export function PromiseStatusFilter({ value, onChange }: { value: StatusFilter; 
           retrying={summary.isFetching}
         />
       ) : null}
-      <Radio.Group value={value} onChange={(v) => onChange(v as StatusFilter)} aria-label="Promise status">
+      <Radio.Group
+        value={value}
+        onChange={(v) => onChange(v as StatusFilter)}
+        // A label, not aria-label: Mantine names the radiogroup element by its label (aria-label would land on the
+        // wrapper). Hidden from sight, and from the layout, by VisuallyHidden's own class on the label element.
+        label="Promise status"
+        labelProps={{ className: VisuallyHidden.classes.root }}
+      >
         {/* Six cards: one row on a wide screen, three by two on a tablet, two by three on a phone. */}
         <Grid columns={12} gap="md">
           <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>

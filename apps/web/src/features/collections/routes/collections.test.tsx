@@ -25,6 +25,8 @@ describe('Collections', () => {
     const all = await screen.findByRole('radio', { name: 'All: 6 devices' });
     expect(all).toHaveAttribute('aria-checked', 'true');
     expect(within(all).getByText('15.0% of 40 open accounts')).toBeInTheDocument();
+    // The cards are one named group, as a screen reader announces it.
+    expect(within(screen.getByRole('radiogroup', { name: 'Days without credit' })).getAllByRole('radio')).toHaveLength(5);
     expect(screen.getByRole('radio', { name: '0–7 days: 1 device' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '8–30 days: 3 devices' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '31–90 days: 2 devices' })).toBeInTheDocument();

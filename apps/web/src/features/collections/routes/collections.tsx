@@ -167,7 +167,6 @@ export default function CollectionsRoute() {
               onRetry={() => void collections.refetch()}
               emptyText={bucket === 'all' ? 'No devices are out of credit.' : 'No devices in this band.'}
               emptyHint={bucket === 'all' ? 'Every device given out still has credit.' : 'Choose All to see every device out of credit.'}
-              today={today}
               onLogContact={logContact}
             />
             <PaginationControl

@@ -65,7 +65,7 @@ describe('Collections: Log Contact', { timeout: 30_000 }, () => {
         item_id: 2,
         serial_number: 'SHS-0002',
         customer_name: 'Baraka Otieno',
-        last_contact: buildContact({ item_id: 2, outcome: 'promised_to_pay', promised_on: day(-2), contacted_by: 'juma' }),
+        last_contact: buildContact({ item_id: 2, outcome: 'promised_to_pay', promised_on: day(-2), contacted_by: 'juma', promise_status: 'broken' }),
       }),
       buildAccount({
         item_id: 3,
@@ -89,7 +89,7 @@ describe('Collections: Log Contact', { timeout: 30_000 }, () => {
     const brokenBadge = within(broken).getByText('Promise broken');
     expect(brokenBadge.closest('.mantine-Badge-root')).toHaveAttribute('data-variant', 'filled');
     expect(brokenBadge.closest('.mantine-Badge-root')!.getAttribute('style')).toContain('red');
-    expect(within(broken).getByText(/^Was to pay by /)).toBeInTheDocument();
+    expect(within(broken).getByText(/^Was due /)).toBeInTheDocument();
     expect(within(broken).queryByText('Promised to pay')).not.toBeInTheDocument();
     expect(within(broken).getByText(/ · juma$/)).toBeInTheDocument();
 
@@ -97,6 +97,30 @@ describe('Collections: Log Contact', { timeout: 30_000 }, () => {
     // The user who logged it was deleted: the day alone.
     expect(within(refused).getByText(formatDate('2026-11-24T08:30:00Z'))).toBeInTheDocument();
     expect(within(none).getAllByText('—')).toHaveLength(1);
+  });
+
+  it('shows how a promise stands as the server judges it: kept with the day paid, paid late, due today', async () => {
+    const { table } = await openCollections([
+      buildAccount({
+        last_contact: buildContact({ outcome: 'promised_to_pay', promised_on: day(-9), promise_status: 'kept', paid_at: '2026-11-16T07:00:00Z' }),
+      }),
+      buildAccount({
+        item_id: 2,
+        serial_number: 'SHS-0002',
+        customer_name: 'Baraka Otieno',
+        last_contact: buildContact({ item_id: 2, outcome: 'promised_to_pay', promised_on: day(-11), promise_status: 'paid_late', paid_at: '2026-11-16T07:00:00Z' }),
+      }),
+      buildAccount({ item_id: 3, serial_number: 'SHS-0003', customer_name: 'Chausiku Mwangi', last_contact: buildContact({ item_id: 3, outcome: 'promised_to_pay', promised_on: day(0), promise_status: 'due' }) }),
+    ]);
+    const [, kept, late, due] = within(table).getAllByRole('row');
+    // The promised day is past but the customer paid on time: not broken.
+    expect(within(kept).getByText('Promise kept').closest('.mantine-Badge-root')!.getAttribute('style')).toContain('green');
+    expect(within(kept).getByText(`Paid ${formatDate('2026-11-16T07:00:00Z')}`)).toBeInTheDocument();
+    expect(within(kept).queryByText('Promise broken')).not.toBeInTheDocument();
+    expect(within(late).getByText('Paid late')).toBeInTheDocument();
+    expect(within(late).getByText(`Was due ${shown(day(-11))}`)).toBeInTheDocument();
+    expect(within(due).getByText('Promised to pay')).toBeInTheDocument();
+    expect(within(due).getByText('Pays today')).toBeInTheDocument();
   });
 
   it('asks for the promised day only for a promise to pay, and lists the device’s earlier contacts', async () => {

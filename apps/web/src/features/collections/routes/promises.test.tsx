@@ -58,6 +58,7 @@ describe('Collections: Promises to Pay', { timeout: 30_000 }, () => {
     const all = await screen.findByRole('radio', { name: 'All: 11 promises' });
     expect(all).toHaveAttribute('aria-checked', 'true');
     expect(within(all).getByText('Kept rate: 57.1% of settled promises')).toBeInTheDocument();
+    expect(within(screen.getByRole('radiogroup', { name: 'Promise status' })).getAllByRole('radio')).toHaveLength(6);
     expect(screen.getByRole('radio', { name: 'Due today: 1 promise' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Broken: 2 promises' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Upcoming: 3 promises' })).toBeInTheDocument();

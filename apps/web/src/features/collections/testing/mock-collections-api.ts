@@ -39,6 +39,8 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     promised_on: null,
     contacted_by: 'amina',
     created_at: '2026-11-24T08:30:00Z',
+    paid_at: null,
+    promise_status: overrides.outcome === 'promised_to_pay' ? 'upcoming' : null,
     ...overrides,
   };
 }
