@@ -245,7 +245,7 @@ if (only.has('reads')) {
     ['collections: page 5,000', '/payg/collections?page=5000'],
     ['collections: 8–30 days, first page', '/payg/collections?bucket=8-30'],
     ['collections: summary', '/payg/collections/summary'],
-    // Promises to pay: 100,000 calls over 180 days, about 27,000 promises in the list's window (bench/seed.mjs).
+    // Promises to pay: 100,000 calls over 180 days, about 32,000 promises in the list's window (bench/seed.mjs).
     ['promises: summary', '/payg/collections/promises/summary'],
     ['promises: first page', '/payg/collections/promises'],
     ['promises: broken, first page', '/payg/collections/promises?status=broken'],
