@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, zQueryInt } from './common.js';
+import { ZMoneySchema, ZPagePaginationSchema, zQueryInt } from './common.js';
 import { zOptionalText, zQueryChoice, zStrictDate } from './fields.js';
 
 /**
@@ -176,12 +176,7 @@ export type CollectionAccount = z.infer<typeof ZCollectionAccountSchema>;
 export const ZCollectionsReplySchema = z.object({
   data: z.object({
     items: z.array(ZCollectionAccountSchema),
-    pagination: z.object({
-      total: z.number().int(),
-      total_pages: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
-    }),
+    pagination: ZPagePaginationSchema,
   }),
 });
 export type CollectionsReply = z.infer<typeof ZCollectionsReplySchema>;
@@ -243,12 +238,7 @@ export type PromiseRow = z.infer<typeof ZPromiseSchema>;
 export const ZPromisesReplySchema = z.object({
   data: z.object({
     items: z.array(ZPromiseSchema),
-    pagination: z.object({
-      total: z.number().int(),
-      total_pages: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
-    }),
+    pagination: ZPagePaginationSchema,
   }),
 });
 export type PromisesReply = z.infer<typeof ZPromisesReplySchema>;

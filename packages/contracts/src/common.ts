@@ -73,6 +73,15 @@ export const ZOffsetPaginationSchema = z.object({
 });
 export type OffsetPagination = z.infer<typeof ZOffsetPaginationSchema>;
 
+/** The pagination of a list read by page number (page from 1, limit per page). */
+export const ZPagePaginationSchema = z.object({
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type PagePagination = z.infer<typeof ZPagePaginationSchema>;
+
 /**
  * Whether text starting with YYYY-MM-DD names a day of the calendar.
  * Date.parse alone is not enough: it rolls "2027-02-30" over to 2 March.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay, zMoneyInput, ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
+import { isCalendarDay, zMoneyInput, ZMoneySchema, ZOffsetPaginationSchema, ZPagePaginationSchema, zQueryInt, zQueryOffset } from './common.js';
 
 export const INVOICE_STATUSES = ['pending', 'sent', 'paid', 'overdue', 'draft', 'cancelled'] as const;
 export const ZInvoiceStatusSchema = z.enum(INVOICE_STATUSES);
@@ -146,12 +146,7 @@ export const ZInvoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof ZInvoiceListQuerySchema>;
 
-export const ZInvoicePagePaginationSchema = z.object({
-  total: z.number().int(),
-  total_pages: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const ZInvoicePagePaginationSchema = ZPagePaginationSchema;
 
 export const ZInvoiceListSchema = z.object({ data: z.array(ZInvoiceSchema), pagination: ZInvoicePagePaginationSchema });
 export type InvoiceList = z.infer<typeof ZInvoiceListSchema>;

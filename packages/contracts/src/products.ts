@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryInt } from './common.js';
+import { ZPagePaginationSchema, zQueryInt } from './common.js';
 import { zSearchTerm } from './fields.js';
 import { ZItemSchema } from './items.js';
 
@@ -33,12 +33,7 @@ export type ProductListQuery = z.input<typeof ZProductListQuerySchema>;
 export const ZProductSchema = ZItemSchema;
 export type Product = z.infer<typeof ZProductSchema>;
 
-export const ZProductPaginationSchema = z.object({
-  total: z.number().int(),
-  total_pages: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const ZProductPaginationSchema = ZPagePaginationSchema;
 
 export const ZProductListReplySchema = z.object({
   data: z.object({
