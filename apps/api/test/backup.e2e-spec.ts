@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -59,5 +59,41 @@ describe('backup and restore', () => {
 
     await expect(restoreDatabase(fresh, dir)).rejects.toThrow(/empty database/);
     expect(user.organization_id).toBe(org.id);
+  });
+
+  it('counts the promises again when the backup is from before their totals (0033)', async () => {
+    const { org, user } = await seedTenant(t);
+    const { item } = await seedCustomerWithDevice(t, org.id);
+    const promised = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await t.http.post(`/payg/collections/${item.id}/contacts`).set(user.auth).send({ outcome: 'promised_to_pay', promised_on: promised }).expect(201);
+    const old = mkdtempSync(join(tmpdir(), 'kidogo-backup-old-'));
+    try {
+      const manifest = await backupDatabase(t.databaseUrl, old);
+      expect(manifest.tables.promise_stats).toBeGreaterThan(0);
+      // What an older Kidogo wrote: no promise_stats in the manifest or on disk.
+      const file = join(old, 'manifest.json');
+      const written = JSON.parse(readFileSync(file, 'utf8')) as { tables: Record<string, number> };
+      delete written.tables.promise_stats;
+      writeFileSync(file, JSON.stringify(written));
+      rmSync(join(old, 'promise_stats.csv.gz'));
+
+      const fresh = await createEmptyDatabase();
+      await restoreDatabase(fresh, old);
+      const kinds = async (url: string) => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        try {
+          const sql = `SELECT organization_id, promised_on::text, kind, sum(n)::int AS n FROM promise_stats GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3`;
+          return (await c.query(sql)).rows;
+        } finally {
+          await c.end();
+        }
+      };
+      const restored = await kinds(fresh);
+      expect(restored).toContainEqual({ organization_id: org.id, promised_on: promised, kind: 'unpaid', n: 1 });
+      expect(restored).toEqual(await kinds(t.databaseUrl));
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 });

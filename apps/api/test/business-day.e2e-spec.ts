@@ -139,12 +139,22 @@ describe('the business day', () => {
       const user = await seedPayments(t);
       expect(await figures(t, user)).toEqual(UTC);
       const url = t.databaseUrl;
+      // A promise to pay on 10 March, logged that afternoon and first paid at 21:30Z: on the promised day in UTC
+      // (kept), on the 11th in Nairobi (late).
+      await sql(url, `
+        INSERT INTO collection_contacts (organization_id, item_id, customer_id, outcome, promised_on, created_at, paid_at, paid_amount)
+        SELECT organization_id, item_id, customer_id, 'promised_to_pay', '2026-03-10', '2026-03-10T13:00:00Z', '2026-03-10T21:30:00Z', 20
+        FROM items WHERE organization_id = $1`, [user.organization_id]);
+      const promiseKinds = () =>
+        sql(url, `SELECT kind, sum(n)::int AS n FROM promise_stats WHERE organization_id = $1 GROUP BY 1 HAVING sum(n) <> 0`, [user.organization_id]);
+      expect(await promiseKinds()).toEqual([{ kind: 'kept', n: 1 }]);
       await t.close();
 
       // The same database, started in Nairobi: the totals built in UTC days are rebuilt in Nairobi's.
       t = await createTestApp({ databaseUrl: url });
       expect(await sql(url, `SELECT time_zone FROM "_kidogo_time_zone"`)).toEqual([{ time_zone: 'Africa/Nairobi' }]);
       expect(await figures(t, user)).toEqual(NAIROBI);
+      expect(await promiseKinds()).toEqual([{ kind: 'late', n: 1 }]);
       // Written after the restart: filed under Nairobi's day by the triggers.
       const { item } = await seedCustomerWithDevice(t, user.organization_id);
       await t.http.post('/payg/payments').set(user.auth).send({ serial_number: item.serial_number, payment_method: 'cash', amount: 7, paid_at: '2026-03-11T22:30:00Z' }).expect(201);
@@ -157,6 +167,7 @@ describe('the business day', () => {
       // And back to UTC, where the payment at 22:30Z is on the 11th.
       t = await createTestApp({ databaseUrl: url, env: { TIME_ZONE: 'UTC' } });
       expect(await figures(t, user)).toEqual({ ...UTC, day11: '7.00', lateOn11: '10.00', daily: { ...UTC.daily, '2026-03-11': '7.00' } });
+      expect(await promiseKinds()).toEqual([{ kind: 'kept', n: 1 }]);
     });
   });
 

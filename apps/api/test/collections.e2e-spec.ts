@@ -7,6 +7,8 @@ import {
   ZPromisesReplySchema,
   ZPromisesSummaryReplySchema,
 } from '@kidogo/contracts';
+import { Prisma } from '../src/generated/prisma/client.js';
+import { StatsService } from '../src/stats/stats.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, type SeededUser } from './support/factories.js';
 
@@ -474,6 +476,48 @@ describe('collections', () => {
         expect((await promiseSummary(user)).counts).toMatchObject({ kept: 1, paid_late: 1 });
         expect((await promises(user, { status: 'kept' })).items.map((r) => r.customer_id)).toEqual([onTime.customer.id]);
         expect((await promises(user, { status: 'paid_late' })).items.map((r) => r.customer_id)).toEqual([late.customer.id]);
+      });
+
+      it('counts from totals per promised day that equal counting the promises, through deletions, bulk writes and compaction', async () => {
+        const b = await promiseBook();
+        /** The totals by day and kind, and the same counted from the promises themselves. */
+        const both = async () => {
+          const kept = await t.db.query<{ day: string; kind: string; n: number }>(Prisma.sql`
+            SELECT to_char(promised_on, 'YYYY-MM-DD') AS day, kind, sum(n)::int AS n FROM promise_stats
+            WHERE organization_id = ${b.org.id} GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2`);
+          const counted = await t.db.query<{ day: string; kind: string; n: number }>(Prisma.sql`
+            SELECT to_char(promised_on, 'YYYY-MM-DD') AS day,
+                   CASE WHEN paid_at IS NULL THEN 'unpaid' WHEN paid_at < kidogo_day_start(promised_on + 1) THEN 'kept' ELSE 'late' END AS kind,
+                   count(*)::int AS n
+            FROM collection_contacts
+            WHERE organization_id = ${b.org.id} AND outcome = 'promised_to_pay' AND NOT superseded AND promised_on IS NOT NULL
+            GROUP BY 1, 2 ORDER BY 1, 2`);
+          return { kept, counted };
+        };
+        let s = await both();
+        // The book's eight promises in the list, and the one too old for its window.
+        expect(s.kept.reduce((n, r) => n + r.n, 0)).toBe(9);
+        expect(s.kept).toEqual(s.counted);
+
+        // Promises deleted (as a device's or customer's deletion does, ON DELETE CASCADE), two in one statement.
+        await t.db.query(Prisma.sql`
+          DELETE FROM collection_contacts WHERE organization_id = ${b.org.id} AND item_id IN (${b.kept.item.id}::int, ${b.late.item.id}::int)`);
+        // Promises written in bulk, one of them paid at once by a bulk payment.
+        const more = await Promise.all([1, 2, 3].map(() => seedCustomerWithDevice(t, b.org.id)));
+        await t.db.query(Prisma.sql`
+          INSERT INTO collection_contacts (organization_id, item_id, customer_id, outcome, promised_on, created_at)
+          SELECT ${b.org.id}, (x->>'item')::int, (x->>'customer')::int, 'promised_to_pay', ${day(1)}::date, now() - interval '1 hour'
+          FROM jsonb_array_elements(${JSON.stringify(more.map((d) => ({ item: d.item.id, customer: d.customer.id })))}::jsonb) x`);
+        await paid(b.org.id, more[0]!, new Date());
+        s = await both();
+        expect(s.kept).toEqual(s.counted);
+        expect((await promiseSummary(b.user)).counts).toEqual({ due: 1, broken: 2, upcoming: 4, kept: 2, paid_late: 0 });
+
+        await t.app.get(StatsService).compact();
+        const rows = await t.db.query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM promise_stats WHERE organization_id = ${b.org.id}`);
+        expect(rows[0]!.n).toBe(s.kept.length);
+        expect((await both()).kept).toEqual(s.counted);
+        expect((await promiseSummary(b.user)).counts).toEqual({ due: 1, broken: 2, upcoming: 4, kept: 2, paid_late: 0 });
       });
 
       it('keeps one promise per device when two are logged at once', async () => {

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import { PROMISE_STATS_REBUILD } from './business-day.js';
 import { migrate, readMigrations } from './migrator.js';
 
 /**
@@ -86,6 +87,8 @@ export async function restoreDatabase(databaseUrl: string, dir: string): Promise
       await pipeline(createReadStream(join(dir, `${table}.csv.gz`)), createGunzip(), sink);
     }
     await client.query(`SET session_replication_role = DEFAULT`);
+    // A backup from before the promises' totals (0033) restores their rows without them: counted again here.
+    if (!('promise_stats' in manifest.tables)) for (const sql of PROMISE_STATS_REBUILD) await client.query(sql);
     for (const s of manifest.sequences ?? []) {
       await client.query(`SELECT setval($1::regclass, $2::bigint)`, [`public.${ident(s.name)}`, s.value]);
     }

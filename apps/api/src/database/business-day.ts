@@ -21,6 +21,16 @@ function bodies(zone: string): { day: string; start: string } {
   };
 }
 
+/** The promises per promised day and kind (0033_promise_stats): a kept promise is one paid by the end of its business day. */
+export const PROMISE_STATS_REBUILD = [
+  `DELETE FROM promise_stats`,
+  `INSERT INTO promise_stats (organization_id, promised_on, kind, n)
+   SELECT organization_id, promised_on, k, count(*)::int
+   FROM (SELECT organization_id, promised_on, kidogo_promise_kind(outcome, superseded, promised_on, paid_at) AS k
+         FROM collection_contacts) r
+   WHERE k IS NOT NULL GROUP BY 1, 2, 3`,
+];
+
 /** Each daily totals table, rebuilt from its rows as 0006 first built it. */
 const REBUILD = [
   `DELETE FROM customer_stats`,
@@ -33,6 +43,7 @@ const REBUILD = [
   `INSERT INTO token_stats (organization_id, day, token_type, is_valid, n, days)
    SELECT organization_id, kidogo_day(created_at), token_type, is_valid, count(*)::int, sum(days_generated)
    FROM token_logs GROUP BY 1, 2, 3, 4`,
+  ...PROMISE_STATS_REBUILD,
 ];
 
 export interface BusinessDayState {
@@ -77,7 +88,7 @@ export async function installBusinessDay(databaseUrl: string, zone: string, log:
     if (rebuild) log(`TIME_ZONE is ${zone}, the daily totals are in ${previous} days: rebuilding them from the rows`);
     await client.query('BEGIN');
     try {
-      await client.query('LOCK TABLE customers, payments, token_logs IN SHARE MODE');
+      await client.query('LOCK TABLE customers, payments, token_logs, collection_contacts IN SHARE MODE');
       await client.query(`CREATE OR REPLACE FUNCTION kidogo_day(timestamptz) RETURNS date
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$${want.day}$$`);
       await client.query(`CREATE OR REPLACE FUNCTION kidogo_day_start(date) RETURNS timestamptz

@@ -12,6 +12,7 @@ const TABLES = [
   { table: 'item_stats', keys: ['organization_id', 'is_assigned', 'status', 'product_name'], sums: ['n'] },
   { table: 'payment_stats', keys: ['organization_id', 'day', 'status'], sums: ['n', 'amount'] },
   { table: 'token_stats', keys: ['organization_id', 'day', 'token_type', 'is_valid'], sums: ['n', 'days'] },
+  { table: 'promise_stats', keys: ['organization_id', 'promised_on', 'kind'], sums: ['n'] },
 ] as const;
 
 /** Folds every key's delta rows into one row, dropping totals that came back to zero; one statement per table. */
@@ -31,7 +32,7 @@ function compactSql({ table, keys, sums }: (typeof TABLES)[number]): string {
 
 /**
  * Keeps the totals tables (customer_stats, item_stats, payment_stats,
- * token_stats) small, and forgets kept search totals (list_counts) unused
+ * token_stats, promise_stats) small, and forgets kept search totals (list_counts) unused
  * for an hour. Triggers add delta rows with every change; readers
  * sum them, so the totals are exact at any moment, and this compaction
  * only keeps the sums cheap: every 10 s one API process (whichever gets the
