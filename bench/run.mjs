@@ -14,7 +14,7 @@
 // (DATABASE_POOL_SIZE, 12), --workers N (API_WORKERS, 1),
 // --port P (BENCH_API_PORT or 3300). BENCH_PG_PORT / BENCH_DATABASE_URL: see bench/lib.mjs.
 // Needs the built workspace: pnpm -r --workspace-concurrency=1 run build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
@@ -54,6 +54,20 @@ for (const f of ['apps/api/dist/main.js', 'packages/openpaygo/dist/index.js']) {
 const started = new Date();
 const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, pool, workers, heap_mb: heap, node_args: apiNodeArgs(heap), malloc: Object.fromEntries(Object.keys(MALLOC_ENV).map((k) => [k, apiEnv()[k]])) }, scenarios: [] };
 const log = (...a) => console.log(...a);
+/**
+ * A child process, awaited without blocking this one: the embedded PostgreSQL started here writes its log into a
+ * pipe this process reads, and a spawnSync of the seed stopped that reading. Once the pipe was full, every
+ * PostgreSQL process with a line to log (an autovacuum worker) waited on it, and the seed's ANALYZE on that worker:
+ * a seed that never ended.
+ */
+const child = (command, args, opts = {}) =>
+  new Promise((done, fail) => {
+    const p = spawn(command, args, { stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', ...opts });
+    let stdout = '';
+    p.stdout?.on('data', (d) => (stdout += d));
+    p.on('error', fail);
+    p.on('close', (status) => done({ status, stdout }));
+  });
 
 // ---------------------------------------------------------------------------
 // The database: seeded at this scale, or seeded again.
@@ -69,7 +83,7 @@ const { present, payments } = await admin
 await admin.end();
 if (present !== N || payments < N * 5) {
   log(present ? `The benchmark database holds ${present} customers and ${payments} payments, not ${N} and ${N * 5}: seeding it again.` : 'Seeding the benchmark database...');
-  const seed = spawnSync(process.execPath, [resolve(root, 'bench/seed.mjs'), '--scale', String(scale), ...(present ? ['--fresh'] : [])], { stdio: 'inherit', env: process.env });
+  const seed = await child(process.execPath, [resolve(root, 'bench/seed.mjs'), '--scale', String(scale), ...(present ? ['--fresh'] : [])], { env: process.env });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 // The API's business day (TIME_ZONE, passed on to it below) before it starts: a database seeded before migration
@@ -288,7 +302,7 @@ if (only.has('tokens')) await runTokens(ctx);
 if (only.has('files')) await runFiles(ctx);
 
 if (only.has('web')) {
-  const size = spawnSync('pnpm', ['--filter', '@kidogo/web', 'size'], { cwd: root, encoding: 'utf8' });
+  const size = await child('pnpm', ['--filter', '@kidogo/web', 'size'], { cwd: root, capture: true });
   const lines = (size.stdout ?? '').split('\n').filter((l) => l.includes('initial JS'));
   results.web = lines.map((l) => {
     const m = /^(\S+)\s+initial JS\s+([\d.]+) kB raw, ([\d.]+) kB gzip/.exec(l.trim());
