@@ -30,7 +30,7 @@ import { MetricSnapshots } from '../metrics/metric-snapshots.js';
 import { isoDayOf, SUCCESSFUL } from '../metrics/period.js';
 import { Calendar, dayNumber } from '../common/calendar.js';
 import { Errors } from '../common/errors.js';
-import { searchPage, type PageStart } from '../common/list-counts.js';
+import { pageBounds, searchPage, type PageStart } from '../common/list-counts.js';
 import { pagePagination } from '../common/pagination.js';
 import { streamReply, type HttpReply } from '../common/http.js';
 import type { AuthUser } from '../common/tenancy.js';
@@ -284,7 +284,7 @@ export class CollectionsService {
     const keys = ({ anchor, skip }: PageStart) => Prisma.sql`
       SELECT o.item_id, o.since FROM open_accounts o WHERE ${where}
       ${anchor ? Prisma.sql`AND (o.since, o.item_id) <= (${anchor.time}::timestamptz, ${anchor.id}::int)` : Prisma.empty}
-      ORDER BY o.since DESC, o.item_id DESC LIMIT ${q.limit}::int OFFSET ${skip}::int`;
+      ORDER BY o.since DESC, o.item_id DESC ${pageBounds(q.limit, skip)}`;
     const { rows, total } = await searchPage<AccountRow>(this.database.runs, orgId, 'collections', q.bucket, offset, {
       count: Prisma.sql`SELECT count(*)::int AS total FROM open_accounts o WHERE ${where}`,
       page: (_kept, start) => ({ prepared: this.rows(orgId, keys(start)) }),
@@ -424,7 +424,7 @@ export class CollectionsService {
             FROM (
               SELECT cc.contact_id FROM collection_contacts cc
               WHERE ${CollectionsService.promisesIn(orgId, from)} ${CollectionsService.statusFilter(q.status, today)}
-              ORDER BY ${order} LIMIT ${q.limit}::int OFFSET ${offset}::int
+              ORDER BY ${order} ${pageBounds(q.limit, offset)}
             ) k
             JOIN collection_contacts cc ON cc.organization_id = ${orgId} AND cc.contact_id = k.contact_id
             LEFT JOIN users u ON u.user_id = cc.user_id

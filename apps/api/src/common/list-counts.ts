@@ -17,6 +17,23 @@ export const MATCHES_COLUMN = 'matches_total';
  * skip a few matches, as the first pages do.
  */
 export const ANCHORED_FROM = 100;
+
+/**
+ * LIMIT and OFFSET for a prepared page, written into the text when the
+ * offset is under ANCHORED_FROM (a few texts per list, as the first pages and
+ * the pages from a kept place have them), a parameter past it. With the
+ * bounds as parameters, PostgreSQL cannot tell a generic plan's cost (it
+ * takes a tenth of the rows for an unknown LIMIT) and plans every execution
+ * again: for the Collections page, 1.2 ms of planning to 0.7 ms of running.
+ */
+export const pageBounds = (limit: number, skip: number): Prisma.Sql =>
+  Prisma.sql`LIMIT ${Prisma.raw(String(pageInteger(limit)))} OFFSET ${skip < ANCHORED_FROM ? Prisma.raw(String(pageInteger(skip))) : Prisma.sql`${skip}::int`}`;
+
+/** A page bound to write into a statement's text: refuses anything but a non-negative safe integer. */
+export function pageInteger(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return n;
+}
 /**
  * Every n-th match's place is kept, n the smallest that keeps at most
  * MAX_ANCHORS places: a page then skips fewer than n matches from its place,

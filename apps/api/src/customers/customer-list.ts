@@ -4,7 +4,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
 import { offsetDay } from '../stats/totals.js';
-import { ANCHORED_FROM, type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
+import { type KeptCount, MATCHES_COLUMN, type PageStart, pageBounds, pageInteger, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, loweredMatch, textMatch } from '../catalog/search.js';
 
 export interface CustomerListQuery {
@@ -91,7 +91,7 @@ function walkPage(orgId: string, column: string, term: string, limit: number, st
     SELECT ${COLUMNS} FROM (
       SELECT customer_id FROM customers
       WHERE organization_id = ${orgId} AND ${contains(column, term)} ${from(start)}
-      ORDER BY created_at DESC, customer_id DESC ${bounds(limit, start.skip)}
+      ORDER BY created_at DESC, customer_id DESC ${pageBounds(limit, start.skip)}
     ) k
     JOIN customers c ON c.organization_id = ${orgId} AND c.customer_id = k.customer_id
     ORDER BY c.created_at DESC, c.customer_id DESC`;
@@ -110,7 +110,7 @@ function keyedPage(orgId: string, column: string, term: string, limit: number, i
     WHERE c.organization_id = ${orgId} AND c.customer_id = ANY(${ids}::int[])
       AND ${contains(column, term)}
     ORDER BY c.created_at DESC, c.customer_id DESC
-    LIMIT ${Prisma.raw(String(integer(limit)))}`;
+    LIMIT ${Prisma.raw(String(pageInteger(limit)))}`;
 }
 
 /**
@@ -125,25 +125,17 @@ function rowWalkPage(orgId: string, column: string, term: string, limit: number,
   return Prisma.sql`
     SELECT ${COLUMNS} FROM customers c
     WHERE organization_id = ${orgId} AND ${contains(column, term)} ${from(start)}
-    ORDER BY created_at DESC, customer_id DESC ${bounds(limit, start.skip)}`;
+    ORDER BY created_at DESC, customer_id DESC ${pageBounds(limit, start.skip)}`;
 }
 
 /** `AND` the page's place onwards, in the list's order, when it starts from an anchor. */
 const from = (start: PageStart) =>
   start.anchor ? Prisma.sql`AND (created_at, customer_id) <= (${start.anchor.time}::timestamptz, ${start.anchor.id}::int)` : Prisma.empty;
 
-/** LIMIT and OFFSET, written into the text when the offset is small (few texts, each with a generic plan). */
-const bounds = (limit: number, skip: number) =>
-  Prisma.sql`LIMIT ${Prisma.raw(String(integer(limit)))} OFFSET ${skip < ANCHORED_FROM ? Prisma.raw(String(integer(skip))) : Prisma.sql`${skip}::int`}`;
-
 /** Whether walking is the cheaper way to a lowered search's page (see WALK_MAX_ENTRIES). */
 const walkable = (limit: number, start: PageStart, kept: KeptCount, max = WALK_MAX_ENTRIES) =>
   kept.size !== null && (start.skip + limit) * kept.size <= max * kept.total;
 
-function integer(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
-  return n;
-}
 
 /**
  * A whole phone number, however it is written ("0799 123 456",
