@@ -17,7 +17,7 @@ import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { textMatch } from '../catalog/search.js';
-import { MATCHES_COLUMN, searchPage } from '../common/list-counts.js';
+import { MATCHES_COLUMN, pageBounds, searchPage } from '../common/list-counts.js';
 import { itemTotals } from '../stats/totals.js';
 import { accountClosedEntry, FRESH_ACCOUNT, type DeviceAccount } from './device-account.js';
 import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
@@ -149,14 +149,14 @@ export class ItemsService {
     const from = Prisma.sql`FROM items i
             LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
             WHERE ${where}`;
-    const order = Prisma.sql`ORDER BY i.created_at DESC, i.item_id DESC LIMIT ${limit}::int OFFSET ${offset}::int`;
+    const order = Prisma.sql`ORDER BY i.created_at DESC, i.item_id DESC ${pageBounds(limit, offset)}`;
     if (f.search.length) {
       const { rows, total } = await searchPage<ItemRawRow>(runs, orgId, 'items', JSON.stringify([assigned, f.key]), offset, {
         count: Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`,
         // From a kept place when deep (see searchPage), in the (organization_id, created_at DESC, item_id DESC) index.
         page: (_kept, { anchor, skip }) => Prisma.sql`SELECT ${ITEM_COLUMNS} ${from}
           ${anchor ? Prisma.sql`AND (i.created_at, i.item_id) <= (${anchor.time}::timestamptz, ${anchor.id}::int)` : Prisma.empty}
-          ORDER BY i.created_at DESC, i.item_id DESC LIMIT ${limit}::int OFFSET ${skip}::int`,
+          ORDER BY i.created_at DESC, i.item_id DESC ${pageBounds(limit, skip)}`,
         countedPage: Prisma.sql`SELECT ${ITEM_COLUMNS}, count(*) OVER ()::int AS ${Prisma.raw(MATCHES_COLUMN)} ${from} ${order}`,
         anchors: Prisma.sql`SELECT i.created_at AS t, i.item_id AS id FROM items i WHERE ${where}`,
       });
