@@ -116,10 +116,11 @@ function keyedPage(orgId: string, column: string, term: string, limit: number, i
 /**
  * A page of a search on a column the newest-first index does not hold,
  * by walking that index and reading each entry's row: written, as in
- * walkPage, as a substring test against the term lowered once, so that one
- * generic plan per connection serves every term (the walk is the only plan
- * it has). Planning the same page for its pattern took PostgreSQL 0.15-0.2 ms
- * of the benchmark's 0.85 ms per page of the constituency search.
+ * walkPage, as a substring test against the term lowered once, so that no
+ * plan depends on the term (planning the page for its pattern took 0.15-0.2
+ * ms of the constituency search's 0.85 ms). PostgreSQL still costs a custom
+ * plan lower than the generic one here and plans each execution: 0.13 ms of
+ * 1.2-1.8 ms on the benchmark's searches (docs/performance.md).
  */
 function rowWalkPage(orgId: string, column: string, term: string, limit: number, start: PageStart): Prisma.Sql {
   return Prisma.sql`
