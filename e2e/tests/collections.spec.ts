@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiCall, apiToken, createCustomer, createItem, createTemplate, onboard, unique } from './ops/api.js';
 
@@ -9,6 +10,13 @@ interface Summary {
 interface PromisesSummary {
   data: { today: string; from: string; counts: Record<'due' | 'broken' | 'upcoming' | 'kept' | 'paid_late', number>; kept_rate: number | null };
 }
+
+/** How many pixels a table is wider than the box it scrolls in (0 or less: it fits, nothing to scroll sideways for). */
+const overflowOf = (table: Locator) =>
+  table.evaluate((el) => {
+    const box = el.closest('.mantine-ScrollArea-root');
+    return box ? Math.round(el.getBoundingClientRect().width - box.clientWidth) : Number.NaN;
+  });
 
 /** A business day (YYYY-MM-DD) `days` later. */
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -56,6 +64,8 @@ test.describe('collections', () => {
     // The demo has devices out of credit for weeks, paid for some days and then not.
     await expect(table.getByText(/^Since\s/).first()).toBeVisible();
     await screenshotBothThemes(page, 'collections');
+    // On a laptop (1366 px) the whole table fits: no sideways scrolling to reach Remaining.
+    expect(await overflowOf(table)).toBeLessThanOrEqual(0);
 
     // A band filters the table and stays in the URL across a reload.
     await page.getByRole('radio', { name: /^0–7 days/ }).click();
@@ -156,6 +166,7 @@ test.describe('collections', () => {
     await expect(lastContact.getByText(`Pays by ${promisedText}`)).toBeVisible();
     await expect(lastContact.getByText(/ · demo$/)).toBeVisible();
     await screenshotBothThemes(page, 'collections-last-contact');
+    expect(await overflowOf(table)).toBeLessThanOrEqual(0);
     // The toast would cover the phone modal's title.
     await expect(page.getByText('Contact logged')).toBeHidden();
 
@@ -248,6 +259,7 @@ test.describe('collections', () => {
     await expect(keptRow.getByText('KES 600.00')).toBeVisible();
     await expect(keptRow.getByText('Has credit')).toBeVisible();
     await screenshotBothThemes(page, 'collections-promises');
+    expect(await overflowOf(table)).toBeLessThanOrEqual(0);
 
     // A status filters the list and stays in the URL across a reload.
     await card('Due today', summary.counts.due).click();

@@ -4,7 +4,7 @@ import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
 import type { CollectionAccount } from '../api/types';
 import { DaysWithoutCredit } from './days-without-credit';
-import { dash, deviceColumns, LogContactButton } from './device-columns';
+import { BREAK_ANYWHERE, dash, deviceColumns, LogContactButton } from './device-columns';
 import { LastContact } from './last-contact';
 
 /**
@@ -66,7 +66,9 @@ export function CollectionsTable({
       render: (a) =>
         a.template_name ? (
           <Stack gap={0}>
-            <Text size="sm">{a.template_name}</Text>
+            <Text size="sm" style={BREAK_ANYWHERE}>
+              {a.template_name}
+            </Text>
             {a.daily_price !== null ? (
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(a.daily_price, a.currency ?? currency)} / day

@@ -12,6 +12,13 @@ export const dash = (
   </Text>
 );
 
+/**
+ * For names that may hold a long unbroken code ("Plan-MWVYJW7PT0"): they may
+ * wrap inside it, so the table's narrowest layout still fits a laptop's
+ * screen instead of scrolling sideways for a few pixels.
+ */
+export const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
 /** The link colour of the other tables' customer names. */
 const LINK_COLOR = 'var(--mantine-primary-color-filled)';
 
@@ -28,7 +35,7 @@ export function deviceColumns<T extends DeviceRow>(): Column<T>[] {
       key: 'customer',
       header: 'Customer',
       render: (a) => (
-        <Text component={Link} to={paths.app.customerPaymentDetails.getHref(a.customer_id)} size="sm" fw={500} c={LINK_COLOR}>
+        <Text component={Link} to={paths.app.customerPaymentDetails.getHref(a.customer_id)} size="sm" fw={500} c={LINK_COLOR} style={BREAK_ANYWHERE}>
           {a.customer_name}
         </Text>
       ),
@@ -53,7 +60,7 @@ export function deviceColumns<T extends DeviceRow>(): Column<T>[] {
           <Text component={Link} to={paths.app.deviceActivity.getHref(a.serial_number)} size="sm" fw={600} ff="monospace" c={LINK_COLOR}>
             {a.serial_number}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
             {a.product_name}
           </Text>
         </Stack>
