@@ -57,6 +57,29 @@ describe('migrations', () => {
     expect(migrated.indexes.filter((i) => !handWritten(i))).toEqual(expected.indexes);
   });
 
+  it('index every foreign key by its columns, so deleting a referenced row never reads a whole table', async () => {
+    // Each foreign key's columns must lead some index of its table (in any order), or a delete of the row it
+    // points at (a customer, a user) reads the whole referencing table once per row: 13 minutes for 100,000
+    // customers before 0032.
+    const c = new pg.Client({ connectionString: migratedUrl });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ fk: string }>(`
+        SELECT f.conrelid::regclass::text || '.' || f.conname AS fk
+        FROM pg_constraint f
+        WHERE f.contype = 'f' AND f.connamespace = 'public'::regnamespace
+          AND NOT EXISTS (
+            SELECT 1 FROM pg_index i
+            WHERE i.indrelid = f.conrelid AND i.indpred IS NULL
+              AND (SELECT array_agg(k ORDER BY k) FROM unnest((i.indkey::int2[])[0:cardinality(f.conkey) - 1]) k)
+                = (SELECT array_agg(k ORDER BY k) FROM unnest(f.conkey) k))
+        ORDER BY 1`);
+      expect(rows.map((r) => r.fk)).toEqual([]);
+    } finally {
+      await c.end();
+    }
+  });
+
   it('cover every model and column the generated client uses', async () => {
     const client = readFileSync(resolve(REPO_ROOT, 'apps/api/src/generated/prisma/internal/class.ts'), 'utf8');
     const json = client.match(/config\.runtimeDataModel = JSON\.parse\("(.*)"\)/)![1];
