@@ -2,7 +2,7 @@ import { TOKEN_LOG_TYPES, type TokenLogQuery } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
 import { offsetDay } from '../stats/totals.js';
-import { type KeptCount, MATCHES_COLUMN, type PageStart, searchPage } from '../common/list-counts.js';
+import { type KeptCount, MATCHES_COLUMN, type PageStart, pageInteger, searchPage } from '../common/list-counts.js';
 import { GRAM_LENGTH, gramsMatch, textMatch } from '../catalog/search.js';
 import type { TokenLogRow } from './tokens.mapper.js';
 
@@ -159,6 +159,8 @@ export async function listTokenLogs(runs: Runs, orgId: string, q: TokenLogQuery)
         : undefined,
     });
   }
+  // The limit is in the text: with it a parameter too, PostgreSQL could not cost a generic plan and planned every
+  // execution (0.38 ms of planning to 0.59 ms of running on the benchmark's first page; see pageBounds).
   const rows = await runs.prepared<TokenLogRow & { total: number }>(Prisma.sql`
     ${offsetDay('token_stats', orgId, q.offset)}
     SELECT (SELECT coalesce(sum(n), 0)::int FROM days) AS total, t.*
@@ -169,7 +171,7 @@ export async function listTokenLogs(runs: Runs, orgId: string, q: TokenLogQuery)
         SELECT token_log_id FROM token_logs
         WHERE organization_id = ${orgId} AND created_at < kidogo_day_start(p.day + 1)
         ORDER BY created_at DESC, token_log_id DESC
-        LIMIT ${q.limit}::int OFFSET ${q.offset}::int - p.newer
+        LIMIT ${Prisma.raw(String(pageInteger(q.limit)))} OFFSET ${q.offset}::int - p.newer
       ) k
       JOIN token_logs l ON l.organization_id = ${orgId} AND l.token_log_id = k.token_log_id
       ORDER BY l.created_at DESC, l.token_log_id DESC
