@@ -1,12 +1,10 @@
-import { Grid, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Grid, Text } from '@mantine/core';
 import { COLLECTION_BUCKET_LABELS, COLLECTION_BUCKETS } from '@kidogo/contracts';
 import { formatDate } from '@/components/ui/date-text';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { errorMessage } from '@/lib/api-client';
 import { useCollectionsSummary } from '../api/get-collections-summary';
 import type { CollectionBucketFilter } from '../api/types';
 import { BUCKET_COLORS } from './days-without-credit';
-import { FilterCard } from './filter-card';
+import { FilterCard, FilterCardGroup } from './filter-card';
 
 const devicesText = (n: number) => (n === 1 ? '1 device' : `${n.toLocaleString()} devices`);
 
@@ -25,56 +23,46 @@ export function BucketFilter({ value, onChange }: { value: CollectionBucketFilte
   const data = summary.data;
   const loading = summary.isPending;
   return (
-    <Stack gap="xs" mb="lg">
-      {summary.isError ? (
-        <ErrorAlert
-          title="Counts unavailable"
-          message={errorMessage(summary.error, 'Failed to load the counts')}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-        />
-      ) : null}
-      <Radio.Group
-        value={value}
-        onChange={(v) => onChange(v as CollectionBucketFilter)}
-        // A label, not aria-label: Mantine names the radiogroup element by its label (aria-label would land on the
-        // wrapper). Hidden from sight, and from the layout, by VisuallyHidden's own class on the label element.
-        label="Days without credit"
-        labelProps={{ className: VisuallyHidden.classes.root }}
-      >
-        {/* Ten columns: one row of five from md; on a phone All takes a row, the bands two by two. */}
-        <Grid columns={10} gap="md">
-          <Grid.Col span={{ base: 10, md: 2 }}>
+    <FilterCardGroup
+      label="Days without credit"
+      value={value}
+      onChange={(v) => onChange(v as CollectionBucketFilter)}
+      counts={summary}
+      footer={
+        data?.asOf ? (
+          <Text size="xs" c="dimmed" ta="right">
+            Counts as of {formatDate(data.asOf, true)}
+          </Text>
+        ) : null
+      }
+    >
+      {/* Ten columns: one row of five from md; on a phone All takes a row, the bands two by two. */}
+      <Grid columns={10} gap="md">
+        <Grid.Col span={{ base: 10, md: 2 }}>
+          <FilterCard
+            value="all"
+            chosen={value === 'all'}
+            label="All"
+            count={data ? data.outOfCredit : null}
+            countText={devicesText}
+            hint={data ? shareText(data.outOfCreditRate, data.openAccounts) : undefined}
+            loading={loading}
+          />
+        </Grid.Col>
+        {COLLECTION_BUCKETS.map((bucket) => (
+          <Grid.Col key={bucket} span={{ base: 5, md: 2 }}>
             <FilterCard
-              value="all"
-              chosen={value === 'all'}
-              label="All"
-              count={data ? data.outOfCredit : null}
+              value={bucket}
+              chosen={value === bucket}
+              label={COLLECTION_BUCKET_LABELS[bucket]}
+              count={data ? data.devices[bucket] : null}
               countText={devicesText}
-              hint={data ? shareText(data.outOfCreditRate, data.openAccounts) : undefined}
+              color={BUCKET_COLORS[bucket]}
               loading={loading}
             />
           </Grid.Col>
-          {COLLECTION_BUCKETS.map((bucket) => (
-            <Grid.Col key={bucket} span={{ base: 5, md: 2 }}>
-              <FilterCard
-                value={bucket}
-                chosen={value === bucket}
-                label={COLLECTION_BUCKET_LABELS[bucket]}
-                count={data ? data.devices[bucket] : null}
-                countText={devicesText}
-                color={BUCKET_COLORS[bucket]}
-                loading={loading}
-              />
-            </Grid.Col>
-          ))}
-        </Grid>
-      </Radio.Group>
-      {data?.asOf ? (
-        <Text size="xs" c="dimmed" ta="right">
-          Counts as of {formatDate(data.asOf, true)}
-        </Text>
-      ) : null}
-    </Stack>
+        ))}
+      </Grid>
+    </FilterCardGroup>
   );
 }

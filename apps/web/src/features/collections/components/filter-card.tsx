@@ -1,4 +1,7 @@
-import { Box, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Box, Group, Radio, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { errorMessage } from '@/lib/api-client';
 
 /** The chosen card is outlined in the primary colour, as the Reports screen marks its chosen report. */
 const CHOSEN = {
@@ -63,5 +66,59 @@ export function FilterCard({
         ) : null}
       </Stack>
     </Radio.Card>
+  );
+}
+
+/** What FilterCardGroup needs of the counts' query (a react-query result). */
+interface CountsQuery {
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A filter of the Collections screen: its cards (`children`, FilterCards in a
+ * grid) as one radio group named `label`, and above them, when the counts
+ * fail to load, the error with Retry: the cards still filter, with dashes.
+ * `footer` goes under the cards.
+ */
+export function FilterCardGroup({
+  label,
+  value,
+  onChange,
+  counts,
+  footer,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  counts: CountsQuery;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="xs" mb="lg">
+      {counts.isError ? (
+        <ErrorAlert
+          title="Counts unavailable"
+          message={errorMessage(counts.error, 'Failed to load the counts')}
+          onRetry={() => void counts.refetch()}
+          retrying={counts.isFetching}
+        />
+      ) : null}
+      <Radio.Group
+        value={value}
+        onChange={onChange}
+        // A label, not aria-label: Mantine names the radiogroup element by its label (aria-label would land on the
+        // wrapper). Hidden from sight, and from the layout, by VisuallyHidden's own class on the label element.
+        label={label}
+        labelProps={{ className: VisuallyHidden.classes.root }}
+      >
+        {children}
+      </Radio.Group>
+      {footer}
+    </Stack>
   );
 }

@@ -1,10 +1,8 @@
-import { Grid, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Grid, Text } from '@mantine/core';
 import { PROMISE_STATUS_LABELS, PROMISE_STATUSES } from '@kidogo/contracts';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { errorMessage } from '@/lib/api-client';
 import { usePromisesSummary } from '../api/get-promises-summary';
 import type { PromiseStatusFilter as StatusFilter } from '../api/types';
-import { FilterCard } from './filter-card';
+import { FilterCard, FilterCardGroup } from './filter-card';
 import { formatDay } from './last-contact';
 import { PROMISE_STATUS_COLORS } from './promise-status-badge';
 
@@ -24,57 +22,47 @@ export function PromiseStatusFilter({ value, onChange }: { value: StatusFilter; 
   const data = summary.data;
   const loading = summary.isPending;
   return (
-    <Stack gap="xs" mb="lg">
-      {summary.isError ? (
-        <ErrorAlert
-          title="Counts unavailable"
-          message={errorMessage(summary.error, 'Failed to load the counts')}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-        />
-      ) : null}
-      <Radio.Group
-        value={value}
-        onChange={(v) => onChange(v as StatusFilter)}
-        // A label, not aria-label: Mantine names the radiogroup element by its label (aria-label would land on the
-        // wrapper). Hidden from sight, and from the layout, by VisuallyHidden's own class on the label element.
-        label="Promise status"
-        labelProps={{ className: VisuallyHidden.classes.root }}
-      >
-        {/* Six cards: one row on a wide screen, three by two on a tablet, two by three on a phone. */}
-        <Grid columns={12} gap="md">
-          <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+    <FilterCardGroup
+      label="Promise status"
+      value={value}
+      onChange={(v) => onChange(v as StatusFilter)}
+      counts={summary}
+      footer={
+        data?.from ? (
+          // A sentence, not a timestamp like Out of Credit's "Counts as of": left-aligned, it wraps on a phone as text does.
+          <Text size="xs" c="dimmed">
+            Promises for days from {formatDay(data.from)} on; an older broken one is a device in the Over 90 days band of Out of Credit.
+          </Text>
+        ) : null
+      }
+    >
+      {/* Six cards: one row on a wide screen, three by two on a tablet, two by three on a phone. */}
+      <Grid columns={12} gap="md">
+        <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+          <FilterCard
+            value="all"
+            chosen={value === 'all'}
+            label="All"
+            count={data ? data.total : null}
+            countText={promisesText}
+            hint={data ? keptRateText(data.keptRate) : undefined}
+            loading={loading}
+          />
+        </Grid.Col>
+        {PROMISE_STATUSES.map((status) => (
+          <Grid.Col key={status} span={{ base: 6, sm: 4, lg: 2 }}>
             <FilterCard
-              value="all"
-              chosen={value === 'all'}
-              label="All"
-              count={data ? data.total : null}
+              value={status}
+              chosen={value === status}
+              label={PROMISE_STATUS_LABELS[status]}
+              count={data ? data.counts[status] : null}
               countText={promisesText}
-              hint={data ? keptRateText(data.keptRate) : undefined}
+              color={PROMISE_STATUS_COLORS[status]}
               loading={loading}
             />
           </Grid.Col>
-          {PROMISE_STATUSES.map((status) => (
-            <Grid.Col key={status} span={{ base: 6, sm: 4, lg: 2 }}>
-              <FilterCard
-                value={status}
-                chosen={value === status}
-                label={PROMISE_STATUS_LABELS[status]}
-                count={data ? data.counts[status] : null}
-                countText={promisesText}
-                color={PROMISE_STATUS_COLORS[status]}
-                loading={loading}
-              />
-            </Grid.Col>
-          ))}
-        </Grid>
-      </Radio.Group>
-      {data?.from ? (
-        // A sentence, not a timestamp like Out of Credit's "Counts as of": left-aligned, it wraps on a phone as text does.
-        <Text size="xs" c="dimmed">
-          Promises for days from {formatDay(data.from)} on; an older broken one is a device in the Over 90 days band of Out of Credit.
-        </Text>
-      ) : null}
-    </Stack>
+        ))}
+      </Grid>
+    </FilterCardGroup>
   );
 }
