@@ -118,14 +118,21 @@ function keyedPage(orgId: string, column: string, term: string, limit: number, i
  * by walking that index and reading each entry's row: written, as in
  * walkPage, as a substring test against the term lowered once, so that no
  * plan depends on the term (planning the page for its pattern took 0.15-0.2
- * ms of the constituency search's 0.85 ms). PostgreSQL still costs a custom
- * plan lower than the generic one here and plans each execution: 0.13 ms of
- * 1.2-1.8 ms on the benchmark's searches (docs/performance.md).
+ * ms of the constituency search's 0.85 ms). The organization and the anchor
+ * are InitPlans too: given their values, PostgreSQL costs a custom plan for
+ * the large organization lower than the generic one (5 against 32 for the
+ * same index walk) and so planned every execution (0.13 ms of 1.2-1.8 ms);
+ * hidden from it, both cost the same and the generic plan is kept from the
+ * sixth execution. Only a walk known to be short comes here (walkable), so
+ * no organization's size could call for another plan.
  */
 function rowWalkPage(orgId: string, column: string, term: string, limit: number, start: PageStart): Prisma.Sql {
+  const place = start.anchor
+    ? Prisma.sql`AND (created_at, customer_id) <= ((SELECT ${start.anchor.time}::timestamptz), (SELECT ${start.anchor.id}::int))`
+    : Prisma.empty;
   return Prisma.sql`
     SELECT ${COLUMNS} FROM customers c
-    WHERE organization_id = ${orgId} AND ${contains(column, term)} ${from(start)}
+    WHERE organization_id = (SELECT ${orgId}::text) AND ${contains(column, term)} ${place}
     ORDER BY created_at DESC, customer_id DESC ${pageBounds(limit, start.skip)}`;
 }
 
