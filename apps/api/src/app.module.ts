@@ -21,6 +21,7 @@ import { PaymentsModule } from './payments/payments.module.js';
 import { ReceiverModule } from './receiver/receiver.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { OutboxModule } from './outbox/outbox.module.js';
+import { RemindersModule } from './reminders/reminders.module.js';
 import { ExternalModule } from './external/external.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -49,6 +50,7 @@ export const FEATURE_MODULES: Type[] = [
   ReceiverModule,
   MessagesModule,
   OutboxModule,
+  RemindersModule,
   ExternalModule,
   MetricsModule,
   ReportsModule,

@@ -113,6 +113,8 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/settings/api-key/rotate': [200],
   'GET /payg/settings/sms-provider': [200],
   'PUT /payg/settings/sms-provider': [200],
+  'GET /payg/settings/reminders': [200],
+  'PUT /payg/settings/reminders': [200],
   'POST /payg/reports/upload-csv': [200],
   'POST /payg/external/receive-phoneteletalk': [200],
   'GET /payg/update-invoice-settings': [200],

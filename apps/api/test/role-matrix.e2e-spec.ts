@@ -136,6 +136,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/settings/api-key/rotate': 'manage',
   'GET /payg/settings/sms-provider': 'manage',
   'PUT /payg/settings/sms-provider': 'manage',
+  'GET /payg/settings/reminders': 'manage',
+  'PUT /payg/settings/reminders': 'manage',
 
   'GET /payg/payments': 'any',
   'POST /payg/payments': 'any',

@@ -61,3 +61,43 @@ export const ZSmsProviderSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type SmsProvider = z.infer<typeof ZSmsProviderSchema>;
+
+/** Payment reminders: how many business days before a device's credit runs out (0: on the day itself). */
+export const REMINDER_DAYS_BEFORE_MAX = 7;
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+/**
+ * PUT /settings/reminders. Every field optional: one left out keeps its
+ * stored value. send_hour is an hour of the business day (TIME_ZONE).
+ */
+export const ZReminderSettingsInputSchema = z
+  .object({
+    enabled: z.boolean({ error: 'must be true or false' }).optional(),
+    days_before: wholeNumber(0, REMINDER_DAYS_BEFORE_MAX).optional(),
+    send_hour: wholeNumber(0, 23).optional(),
+  })
+  .strict();
+export type ReminderSettingsInput = z.infer<typeof ZReminderSettingsInputSchema>;
+
+export const ZReminderSettingsSchema = z.object({
+  enabled: z.boolean(),
+  days_before: z.number().int(),
+  send_hour: z.number().int(),
+  /** The business time zone send_hour is read in (the installation's TIME_ZONE). */
+  time_zone: z.string(),
+  /** The language reminders are written in: the token replies' (reply_language). */
+  language: ZReplyLanguageSchema,
+  /** Whether an SMS provider (the organization's or the installation's) can deliver them; without one none are made. */
+  can_send: z.boolean(),
+  /** A reminder as it would read now, for a sample device. */
+  preview: z.string(),
+  /** Reminders made in the last 30 days, and when the last one was. */
+  sent_30_days: z.number().int(),
+  last_sent_at: z.string().nullable(),
+});
+export type ReminderSettings = z.infer<typeof ZReminderSettingsSchema>;

@@ -25,6 +25,7 @@ export {
   type TokenType,
 } from './allocate.js';
 export { formatPaymentReply, groupToken, MAX_REPLY_LENGTH, REPLY_LANGUAGES, type PaymentReplyInput, type ReplyLanguage, type ReplyToken } from './reply.js';
+export { formatCreditReminder, type CreditReminderInput } from './reminder.js';
 export {
   parseAmountToCents,
   amountToCents,

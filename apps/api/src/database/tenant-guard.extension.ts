@@ -31,6 +31,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'MetricSnapshot',
   'OpenAccount',
   'CollectionContact',
+  'CreditReminder',
 ]);
 
 export class TenantScopeError extends Error {

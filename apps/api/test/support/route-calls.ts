@@ -196,6 +196,8 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /payg/settings/api-key': () => ({ path: '/payg/settings/api-key' }),
   'POST /payg/settings/api-key/rotate': () => ({ path: '/payg/settings/api-key/rotate' }),
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
+  'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
+  'PUT /payg/settings/reminders': () => ({ path: '/payg/settings/reminders', body: { enabled: true, days_before: 2, send_hour: 8 } }),
   'PUT /payg/settings/sms-provider': ({ w }) => ({
     path: '/payg/settings/sms-provider',
     body: { provider: 'sms_webhook', config: { url: `http://127.0.0.1:9/${w.tag}`, secret: `s-${hex()}` } },
