@@ -69,6 +69,31 @@ test.describe('settings', () => {
     await screenshotBothThemes(page, 'settings-sms-provider');
   });
 
+  test('payment reminders turn on with a day and an hour, and stay so after a reload', async ({ page }) => {
+    await openSignedIn(page, '/settings');
+    const card = page.getByRole('region', { name: 'Payment Reminders' });
+    await expect(card.getByTestId('reminder-preview')).toContainText('runs out tomorrow');
+    const on = card.getByRole('switch', { name: 'Send payment reminders' });
+    await expect(on).not.toBeChecked();
+    await on.click({ force: true });
+    await card.getByRole('combobox', { name: 'When' }).selectOption('2 days before');
+    await card.getByRole('combobox', { name: 'Time' }).selectOption('From 08:00');
+    await card.getByRole('button', { name: 'Save Reminders' }).click();
+    await expect(page.getByText('Payment reminders are on')).toBeVisible();
+    // The preview is the server's, for the saved day: two days out is named by its date.
+    await expect(card.getByTestId('reminder-preview')).toContainText(/runs out on \d{1,2} [A-Z][a-z]{2}\./);
+    await page.reload();
+    await expect(card.getByRole('switch', { name: 'Send payment reminders' })).toBeChecked();
+    await expect(card.getByRole('combobox', { name: 'When' })).toHaveValue('2');
+    await expect(card.getByRole('combobox', { name: 'Time' })).toHaveValue('8');
+    await card.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'settings-reminders');
+    // Off again: the other tests read the demo organization's messages.
+    await card.getByRole('switch', { name: 'Send payment reminders' }).click({ force: true });
+    await card.getByRole('button', { name: 'Save Reminders' }).click();
+    await expect(page.getByText('Payment reminders are off')).toBeVisible();
+  });
+
   test('the receiver instructions name the endpoint and header', async ({ page }) => {
     await openSignedIn(page, '/settings');
     const card = page.getByRole('region', { name: 'Receiving Payments' });

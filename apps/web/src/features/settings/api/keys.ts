@@ -4,6 +4,7 @@ export const settingsKeys = {
   health: () => [...settingsKeys.all, 'health'] as const,
   apiKey: () => [...settingsKeys.all, 'api-key'] as const,
   smsProvider: () => [...settingsKeys.all, 'sms-provider'] as const,
+  reminders: () => [...settingsKeys.all, 'reminders'] as const,
   team: () => [...settingsKeys.all, 'team'] as const,
   teamList: (search: string, offset: number) => [...settingsKeys.team(), search, offset] as const,
 };

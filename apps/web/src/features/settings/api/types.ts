@@ -1,10 +1,12 @@
 // The settings shapes are the API's contract (packages/contracts/src/settings.ts).
-export { SMS_PROVIDERS } from '@kidogo/contracts';
+export { REMINDER_DAYS_BEFORE_MAX, SMS_PROVIDERS } from '@kidogo/contracts';
 export type {
   ApiKeyReply,
   AuthReply,
   ChangePasswordInput,
   CreateOrgUserInput,
+  ReminderSettings,
+  ReminderSettingsInput,
   SmsProvider,
   SmsProviderInput,
   SmsProviderName,

@@ -9,6 +9,10 @@ export function useUpdateSmsProvider() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateSmsProvider,
-    onSuccess: (reply) => qc.setQueryData(settingsKeys.smsProvider(), reply),
+    onSuccess: (reply) => {
+      qc.setQueryData(settingsKeys.smsProvider(), reply);
+      // Whether reminders can be sent, and their language, follow the provider and the reply language.
+      void qc.invalidateQueries({ queryKey: settingsKeys.reminders() });
+    },
   });
 }

@@ -5,6 +5,7 @@ import { useSession } from '@/lib/session';
 import { ApiKeyCard } from '../components/api-key-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
+import { RemindersCard } from '../components/reminders-card';
 import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
 import { TeamCard } from '../components/team-card';
@@ -31,6 +32,7 @@ export default function SettingsRoute() {
               <SystemConfigCard />
               {manages ? <ApiKeyCard /> : null}
               {manages ? <SmsProviderCard /> : null}
+              {manages ? <RemindersCard /> : null}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>

@@ -1,4 +1,4 @@
-import type { User } from '@kidogo/contracts';
+import type { ReminderSettings, User } from '@kidogo/contracts';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
 export const KEY = 'kdg_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
@@ -18,13 +18,34 @@ export function buildTeamUser(overrides: Partial<User> = {}): User {
   };
 }
 
+export function buildReminders(overrides: Partial<ReminderSettings> = {}): ReminderSettings {
+  return {
+    enabled: false,
+    days_before: 1,
+    send_hour: 9,
+    time_zone: 'Africa/Nairobi',
+    language: 'en',
+    can_send: true,
+    preview: 'Kidogo: Hi Grace, the credit on device SHS-0042 runs out tomorrow. Pay KES 50.00 a day to account SHS-0042 to keep it on.',
+    sent_30_days: 0,
+    last_sent_at: null,
+    ...overrides,
+  };
+}
+
 /**
  * The Settings page's API in memory: health, API key, SMS provider, and a
- * team that POST, PUT and DELETE /users really change. `handler` answers
+ * team that POST, PUT and DELETE /users really change, and payment reminders
+ * that PUT changes. `handler` answers
  * first (return undefined to fall through).
  */
-export function mockSettingsApi(handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined, team: User[] = []) {
+export function mockSettingsApi(
+  handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined,
+  team: User[] = [],
+  reminders: ReminderSettings = buildReminders(),
+) {
   const users = [...team];
+  let stored = reminders;
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     const path = url.pathname;
@@ -40,6 +61,11 @@ export function mockSettingsApi(handler?: (call: RecordedCall, path: string) => 
     if (path === '/payg/settings/sms-provider' && call.method === 'PUT') {
       const body = JSON.parse(call.body!);
       return jsonResponse(200, { ...body, config: { ...body.config, secret: body.config.secret ? '••••cret' : undefined }, fallback: 'none', updated_at: '2026-01-02T00:00:00Z' });
+    }
+    if (path === '/payg/settings/reminders' && call.method === 'GET') return jsonResponse(200, stored);
+    if (path === '/payg/settings/reminders' && call.method === 'PUT') {
+      stored = { ...stored, ...JSON.parse(call.body!) };
+      return jsonResponse(200, stored);
     }
     if (path === '/payg/users' && call.method === 'GET') {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
