@@ -27,7 +27,7 @@ describe('payment reminders', () => {
 
   const read = async (user: SeededUser) =>
     ZReminderSettingsSchema.parse((await t.http.get('/payg/settings/reminders').set(user.auth).expect(200)).body);
-  const put = (user: SeededUser, body: unknown) => t.http.put('/payg/settings/reminders').set(user.auth).send(body);
+  const put = (user: SeededUser, body: object) => t.http.put('/payg/settings/reminders').set(user.auth).send(body);
   const withSms = (user: SeededUser) =>
     t.http
       .put('/payg/settings/sms-provider')

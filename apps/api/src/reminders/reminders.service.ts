@@ -158,7 +158,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    * One batch of an organization's devices whose credit runs out in [from,
    * to) and after now, not yet reminded for that date: found through
    * open_accounts (the devices given and not paid off, by when their credit
-   * runs out), written with their messages in one statement.
+   * runs out), then written with their messages in one statement.
    */
   private async remindBatch(
     org: DueOrganization,
@@ -169,21 +169,34 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   ): Promise<{ reminded: number; last: { since: Date; itemId: number } | null }> {
     const orgId = org.organization_id;
     const { from, to, after } = span;
+    // The batch's keys first, each device's reminder looked up by its key (a LATERAL probe: whatever
+    // PostgreSQL believes of credit_reminders' size, never a scan of the day's reminders per device),
+    // then their details; a full batch may have more after its last key.
+    const keys = await this.database.query<{ item_id: number; since: Date }>(Prisma.sql`
+      SELECT o.item_id, o.since FROM open_accounts o
+      LEFT JOIN LATERAL (
+        SELECT true AS done FROM credit_reminders r
+        WHERE r.organization_id = o.organization_id AND r.item_id = o.item_id AND r.ends_on = ${endsOn}::date
+        LIMIT 1
+      ) r ON true
+      WHERE o.organization_id = ${orgId} AND o.since >= ${from}::timestamptz AND o.since < ${to}::timestamptz
+        AND o.since > ${now}::timestamptz AND r.done IS NULL
+        ${after ? Prisma.sql`AND (o.since, o.item_id) > (${after.since}::timestamptz, ${after.itemId}::int)` : Prisma.empty}
+      ORDER BY o.since, o.item_id
+      LIMIT ${REMINDER_BATCH}::int`);
+    const tail = keys.at(-1);
+    const last = keys.length === REMINDER_BATCH && tail ? { since: tail.since, itemId: tail.item_id } : null;
+    if (!keys.length) return { reminded: 0, last };
     const devices = await this.database.query<DueDevice>(Prisma.sql`
-      SELECT o.item_id, o.since AS credit_until, i.customer_id, i.serial_number, c.customer_name, c.phone_normalized,
+      SELECT i.item_id, i.credit_until, i.customer_id, i.serial_number, c.customer_name, c.phone_normalized,
              c.phone_contact, t.daily_price::text AS daily_price, t.currency
-      FROM open_accounts o
-      JOIN items i ON i.organization_id = o.organization_id AND i.item_id = o.item_id AND i.credit_until = o.since
+      FROM items i
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
       LEFT JOIN template_assignments ta ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
       LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
-      WHERE o.organization_id = ${orgId} AND o.since >= ${from}::timestamptz AND o.since < ${to}::timestamptz
-        AND o.since > ${now}::timestamptz
-        ${after ? Prisma.sql`AND (o.since, o.item_id) > (${after.since}::timestamptz, ${after.itemId}::int)` : Prisma.empty}
-        AND NOT EXISTS (SELECT 1 FROM credit_reminders r
-                        WHERE r.organization_id = o.organization_id AND r.item_id = o.item_id AND r.ends_on = ${endsOn}::date)
-      ORDER BY o.since, o.item_id
-      LIMIT ${REMINDER_BATCH}::int`);
+      WHERE i.organization_id = ${orgId} AND i.item_id = ANY(${keys.map((k) => k.item_id)}::int[])
+        AND i.credit_until >= ${from}::timestamptz AND i.credit_until < ${to}::timestamptz AND i.credit_until > ${now}::timestamptz
+      ORDER BY i.credit_until, i.item_id`);
     const language = org.reply_language === 'sw' ? 'sw' : 'en';
     const rows = devices.flatMap((d) => {
       const phone = d.phone_normalized ?? (d.phone_contact ? normalizePhone(d.phone_contact) : null) ?? d.phone_contact?.trim();
@@ -199,9 +212,6 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       });
       return [{ ...d, phone, text }];
     });
-    const tail = devices.at(-1);
-    // A full batch may have more after it, from its last device on.
-    const last = devices.length === REMINDER_BATCH && tail ? { since: tail.credit_until, itemId: tail.item_id } : null;
     // Devices without a phone number are passed over (and found again by the next sweep: a few rows).
     if (!rows.length) return { reminded: 0, last };
     const made = await this.database.query<{ message_id: number }>(Prisma.sql`
