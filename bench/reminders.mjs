@@ -2,8 +2,9 @@
 // after `pnpm bench` has seeded it, with the workspace built): turns
 // reminders on for the large organization with a webhook route that goes
 // nowhere (the sweep only queues), sweeps the day after tomorrow's devices
-// and prints how many reminders it made, in how long, and the statements'
-// time; then deletes what it made, so the benchmark's data stays as seeded.
+// and prints how many reminders it made and in how long, then how long a
+// sweep with nothing left takes; then deletes what it made, so the
+// benchmark's data stays as seeded.
 //
 //   pnpm bench:reminders
 import { resolve } from 'node:path';
