@@ -46,7 +46,7 @@ export function MessageStatsCards() {
         loading={isPending}
         color="teal"
         icon={<IconCash size={18} />}
-        hint={data?.outbox ? `${data.outbox.sent} replies sent · ${data.outbox.queued} queued` : undefined}
+        hint={data?.outbox ? `${data.outbox.sent} SMS sent · ${data.outbox.queued} queued` : undefined}
       />
     </SimpleGrid>
   );

@@ -24,6 +24,9 @@ function MessageText({ text }: { text: string | null }) {
   );
 }
 
+/** A payment reminder (Settings → Payment Reminders): an outgoing SMS with no message received and no payment. */
+export const isReminder = (m: Pick<MessageRow, 'Incoming' | 'Outgoing' | 'payment_id'>): boolean => !m.Incoming && m.payment_id === null && !!m.Outgoing;
+
 /** The number the reply goes to; a dash when there is no reply or nobody to send it to. */
 export const recipient = (m: Pick<MessageRow, 'recipient_number'>): string => m.recipient_number || '—';
 
@@ -51,7 +54,13 @@ export function MessagesTable({
       header: 'Incoming',
       render: (m) => (
         <Stack gap={2}>
-          <MessageText text={m.Incoming} />
+          {isReminder(m) ? (
+            <Text size="sm" c="dimmed" fs="italic">
+              Payment reminder
+            </Text>
+          ) : (
+            <MessageText text={m.Incoming} />
+          )}
           {m.Incoming && m.sender ? (
             <Text size="xs" c="dimmed">
               From {m.sender}

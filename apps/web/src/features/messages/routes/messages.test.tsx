@@ -61,6 +61,20 @@ describe('Message History', () => {
     expect(within(screen.getByRole('group', { name: 'Unmatched' })).getByText('1')).toBeInTheDocument();
   });
 
+  it('marks a payment reminder, which answers no message and no payment', async () => {
+    mockMessagesApi([
+      row(),
+      row({ id: 4, Incoming: null, Outgoing: 'Kidogo: Hi Grace, the credit on device SHS-0001 runs out tomorrow.', sender: null, amount: null, status: 'processed', delivery_status: 'queued', payment_id: null, transaction_code: null }),
+    ]);
+    seedSession();
+    renderApp('/messages');
+    const table = await screen.findByRole('table', { name: 'Messages' }, { timeout: 5000 });
+    const marker = await within(table).findByText('Payment reminder');
+    expect(marker.closest('tr')).toHaveTextContent('runs out tomorrow');
+    expect(within(table).getAllByText('Payment reminder')).toHaveLength(1);
+    expect(screen.getByText('4 SMS sent · 0 queued')).toBeInTheDocument();
+  });
+
   it('shows a dash, not the sender, as the recipient of a message nobody was answered for, and the sender under the text', async () => {
     mockMessagesApi([
       row(),

@@ -22,7 +22,7 @@ const messageMatchTarget = (m: MessageRow): MatchTarget | null =>
     ? null
     : { payment_id: m.payment_id, amount: m.amount, currency: m.currency ?? null, transaction_code: m.transaction_code, from: m.sender, text: m.Incoming };
 
-/** Message History: mobile-money confirmations received, and the replies sent back. */
+/** Message History: mobile-money confirmations received, and the replies and payment reminders sent. */
 export default function MessagesRoute() {
   const qc = useQueryClient();
   const { user } = useSession();
@@ -46,7 +46,7 @@ export default function MessagesRoute() {
     <>
       <PageHeader
         title="Message History"
-        subtitle="Mobile-money confirmations received and the token replies sent to customers."
+        subtitle="Mobile-money confirmations received, and the token replies and payment reminders sent to customers."
         actions={
           <Button
             variant="default"
