@@ -23,6 +23,20 @@ describe('the business calendar', () => {
     expect(start(c, '2026-10-01')).toBe('2026-10-01T00:00:00.000Z');
   });
 
+  it("reads a local clock's time as the instant it is in the zone", () => {
+    const at = (zone: string, local: string) => new Calendar(zone).instantAt(local)?.toISOString() ?? null;
+    expect(at('Africa/Nairobi', '2024-06-05T10:15:00')).toBe('2024-06-05T07:15:00.000Z');
+    expect(at('Africa/Lusaka', '2024-06-05T10:15:00')).toBe('2024-06-05T08:15:00.000Z');
+    expect(at('Africa/Lagos', '2024-06-05T00:05')).toBe('2024-06-04T23:05:00.000Z');
+    expect(at('UTC', '2024-02-29T23:59:59')).toBe('2024-02-29T23:59:59.000Z');
+    // London: summer time, a time skipped when the clock moves forward (read with the offset before the jump),
+    // and one that comes twice when it moves back (its first occurrence).
+    expect(at('Europe/London', '2026-07-15T12:00:00')).toBe('2026-07-15T11:00:00.000Z');
+    expect(at('Europe/London', '2026-03-29T01:30:00')).toBe('2026-03-29T01:30:00.000Z');
+    expect(at('Europe/London', '2026-10-25T01:30:00')).toBe('2026-10-25T00:30:00.000Z');
+    for (const bad of ['2024-06-05', '2024-06-05 10:15', 'yesterday', '2024-06-05T10:15:00+03:00']) expect(at('Africa/Nairobi', bad)).toBeNull();
+  });
+
   it('follows daylight saving, a skipped midnight and a repeated one', () => {
     const london = new Calendar('Europe/London');
     expect(start(london, '2026-01-15')).toBe('2026-01-15T00:00:00.000Z');

@@ -548,3 +548,38 @@ describe('the mobile-money receiver', () => {
     expect(reply.tokens).toEqual([]);
   });
 });
+
+describe('the time of a forwarded SMS, outside East Africa', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TIME_ZONE: 'Africa/Lusaka' } });
+  });
+  afterAll(() => t.close());
+
+  it("reads an SMS's clock in TIME_ZONE (Lusaka, UTC+2), and Daraja's TransTime as East Africa Time", async () => {
+    const { user, org } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: SIMPLE_PLAN });
+    const paidAt = async (body: Record<string, unknown>) => {
+      const reply = ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send(body).expect(200)).body);
+      const payment = await t.db.db.payment.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: reply.payment_id! } } });
+      return payment.paid_at.toISOString();
+    };
+    // "on 5/6/24 at 10:15 AM" on a Zambian phone is 08:15 UTC, not Nairobi's 07:15.
+    expect(await paidAt({ message: mpesaPaybillSms({ code: code(), amount: '100.00', account: item.serial_number }), from: 'MPESA' })).toBe(
+      '2024-06-05T08:15:00.000Z',
+    );
+    expect(
+      await paidAt({
+        TransactionType: 'Pay Bill',
+        TransID: code(),
+        TransTime: '20240605101500',
+        TransAmount: '100.00',
+        BusinessShortCode: '600638',
+        BillRefNumber: item.serial_number,
+        MSISDN: '254708374149',
+        FirstName: 'JANE',
+      }),
+    ).toBe('2024-06-05T07:15:00.000Z');
+  });
+});

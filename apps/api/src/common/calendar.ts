@@ -105,6 +105,25 @@ export class Calendar {
     return start.getTime() === t.getTime() ? { day, start } : { day: day + 1, start: this.startOf(day + 1) };
   }
 
+  /**
+   * The instant a clock in this zone reads "YYYY-MM-DDTHH:MM:SS" (a local
+   * time written without its offset), or null if that is no date-time.
+   * A time skipped by a clock moved forward is read with the offset before
+   * the jump; a time that comes twice, as its first occurrence.
+   */
+  instantAt(local: string): Date | null {
+    const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+    if (!m) return null;
+    const wall = utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+    if (Number.isNaN(wall)) return null;
+    // Earliest first: the offset a day before, then a day after; the first whose clock reads `wall`.
+    for (const probe of [wall - DAY_MS, wall + DAY_MS]) {
+      const t = wall - this.offsetAt(probe);
+      if (t + this.offsetAt(t) === wall) return new Date(t);
+    }
+    return new Date(wall - this.offsetAt(wall - DAY_MS));
+  }
+
   /** The zone's offset from UTC at instant `t`, in ms (east positive). */
   offsetAt(t: number): number {
     if (!this.format) return 0;

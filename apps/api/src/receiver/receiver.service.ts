@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
+  EAT_OFFSET,
   extractForwardedMessage,
   isPersonSender,
   parseAmountToCents,
@@ -11,6 +12,7 @@ import {
 import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Calendar } from '../common/calendar.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
 
@@ -64,10 +66,21 @@ function parse(body: Json): { result: ParseResult; source: 'sms' | 'daraja' } {
   return { result: parseMessage(fwd.text), source: 'sms' };
 }
 
-function paidAt(p: ParsedPayment, fallback: Date): Date {
+/** A parsed time as the parser writes a local clock's: "YYYY-MM-DDTHH:MM:SS" in East Africa Time. */
+const EAT_TIME = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})${EAT_OFFSET.replace('+', '\\+')}$`);
+
+/**
+ * When the payment was made, by its message, else `fallback`. A forwarded
+ * SMS's time is the clock of the phone network that wrote it, which has no
+ * offset: it is read in the business time zone (TIME_ZONE), so an Airtel
+ * Money SMS in Lusaka is read as Lusaka's time, not Nairobi's. Daraja's
+ * TransTime is Safaricom's, East Africa Time, as parsed.
+ */
+export function paidAt(p: ParsedPayment, source: 'sms' | 'daraja', calendar: Calendar, fallback: Date): Date {
   if (!p.transacted_at) return fallback;
-  const d = new Date(p.transacted_at);
-  return Number.isNaN(d.getTime()) ? fallback : d;
+  const local = source === 'sms' ? EAT_TIME.exec(p.transacted_at) : null;
+  const d = local ? calendar.instantAt(local[1]!) : new Date(p.transacted_at);
+  return d && !Number.isNaN(d.getTime()) ? d : fallback;
 }
 
 /**
@@ -93,6 +106,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly database: DatabaseService,
     private readonly pipeline: PaymentPipeline,
+    private readonly calendar: Calendar,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -165,7 +179,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
         accountReference: p.account_reference?.slice(0, 100) ?? null,
         payerPhone: p.sender_phone,
         payerName: p.sender_name?.slice(0, 200) ?? null,
-        paidAt: paidAt(p, message.receivedAt ?? new Date()),
+        paidAt: paidAt(p, source, this.calendar, message.receivedAt ?? new Date()),
         messageId: null,
         incoming: message,
         recordedBy: 'system',
@@ -231,7 +245,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
           accountReference: p.account_reference?.slice(0, 100) ?? null,
           payerPhone: p.sender_phone,
           payerName: p.sender_name?.slice(0, 200) ?? null,
-          paidAt: paidAt(p, msg.received_at),
+          paidAt: paidAt(p, source, this.calendar, msg.received_at),
           messageId,
           recordedBy: 'system',
           actor: null,

@@ -52,7 +52,6 @@ export interface SweepResult {
 @Injectable()
 export class RemindersService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Reminders');
-  private readonly calendar: Calendar;
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<SweepResult> | null = null;
 
@@ -60,10 +59,9 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     private readonly database: DatabaseService,
     private readonly sms: SmsProviderService,
     private readonly audit: AuditService,
+    private readonly calendar: Calendar,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.calendar = new Calendar(config.timeZone);
-  }
+  ) {}
 
   async read(orgId: string): Promise<ReminderSettings> {
     const org = await this.database.db.organization.findUnique({
