@@ -54,6 +54,14 @@ export const zQueryInt = (opts: { default: number; min?: number; max?: number })
  * times its size) fits PostgreSQL's integer, so a page past any real list is
  * an empty page, and a larger one a 400 naming the field.
  */
+/** A whole number in a JSON body, from `min` to `max`, with the field's own message for each way it can be wrong. */
+export const zWholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
 export const MAX_OFFSET = 1_000_000_000;
 
 /** The `offset` of a limit/offset list: 0 to MAX_OFFSET. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OFFSET } from './common.js';
+import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
 export const REPORT_KINDS = ['revenue', 'customers', 'tokens'] as const;
@@ -22,12 +22,6 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  * (206 MB of JSON as a whole) a page at a time.
  */
 export const REPORT_PAGE_MAX = 1000;
-const wholeNumber = (min: number, max: number) =>
-  z
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` });
 export const ZReportRequestSchema = z
   .object({
     report: z.enum(REPORT_KINDS),

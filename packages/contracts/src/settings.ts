@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zWholeNumber as wholeNumber } from './common.js';
 
 /** The organization's receiver key (header X-API-Key): kdg_<43 base64url characters>. */
 export const ZApiKeyReplySchema = z.object({ api_key: z.string() });
@@ -64,12 +65,6 @@ export type SmsProvider = z.infer<typeof ZSmsProviderSchema>;
 
 /** Payment reminders: how many business days before a device's credit runs out (0: on the day itself). */
 export const REMINDER_DAYS_BEFORE_MAX = 7;
-const wholeNumber = (min: number, max: number) =>
-  z
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` });
 
 /**
  * PUT /settings/reminders. Every field optional: one left out keeps its
