@@ -34,7 +34,7 @@ import { pageBounds, searchPage, type PageStart } from '../common/list-counts.js
 import { pagePagination } from '../common/pagination.js';
 import { streamReply, type HttpReply } from '../common/http.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { streamCsv } from '../catalog/csv-write.js';
+import { streamCsvByKeys } from '../catalog/csv-write.js';
 import { remainingSql } from '../customers/balances.js';
 
 type ListQuery = z.output<typeof ZCollectionsQuerySchema>;
@@ -97,6 +97,8 @@ const CONTACT_COLUMNS = Prisma.sql`cc.contact_id, cc.item_id, cc.customer_id, cc
 export const SUMMARY_MAX_AGE_S = 60;
 const SUMMARY_KEY = 'collections.summary';
 const EXPORT_BATCH = 1000;
+/** Batches of the export read at once: one per core of a 2-core machine's PostgreSQL. */
+const EXPORT_DEPTH = 2;
 
 type AccountRow = {
   item_id: number;
@@ -314,25 +316,32 @@ export class CollectionsService {
   }
 
   /**
-   * Every account of the bucket as CSV, in list order, read in keyset
-   * batches of EXPORT_BATCH and written as they come (with backpressure), so
-   * a large organization's 300,000 accounts stream with flat memory. Stops
-   * when the client goes.
+   * Every account of the bucket as CSV, in list order, streamed with flat
+   * memory: the keys of each EXPORT_BATCH accounts from open_accounts' index,
+   * one batch after another (a millisecond each), and the accounts' rows, five
+   * key lookups each and PostgreSQL's work, for EXPORT_DEPTH batches at once,
+   * written in order as they come (with backpressure). Stops when the client
+   * goes.
    */
   async export(orgId: string, bucket: BucketFilter, reply: HttpReply, actor: AuthUser): Promise<void> {
     const where = this.where(orgId, bucket);
-    const batch = (after: AccountRow | null) =>
+    type Key = { item_id: number; since: Date };
+    const keys = (after: Key | null) =>
+      this.database.prepared<Key>(Prisma.sql`
+        SELECT o.item_id, o.since FROM open_accounts o WHERE ${where}
+        ${after ? Prisma.sql`AND (o.since, o.item_id) < (${after.since.toISOString()}::timestamptz, ${after.item_id}::int)` : Prisma.empty}
+        ORDER BY o.since DESC, o.item_id DESC LIMIT ${EXPORT_BATCH}::int`);
+    const rows = (batch: Key[]) =>
       this.database.prepared<AccountRow>(
         this.rows(
           orgId,
-          Prisma.sql`
-            SELECT o.item_id, o.since FROM open_accounts o WHERE ${where}
-            ${after ? Prisma.sql`AND (o.since, o.item_id) < (${after.since.toISOString()}::timestamptz, ${after.item_id}::int)` : Prisma.empty}
-            ORDER BY o.since DESC, o.item_id DESC LIMIT ${EXPORT_BATCH}::int`,
+          Prisma.sql`SELECT * FROM unnest(${batch.map((k) => k.item_id)}::int[], ${batch.map((k) => k.since)}::timestamptz[]) AS k(item_id, since)`,
         ),
       );
     const res = streamReply(reply, 'text/csv; charset=utf-8', 'collections.csv');
-    const { count, complete } = await streamCsv(res, COLLECTIONS_CSV_COLUMNS, EXPORT_BATCH, batch, (row) => csvCells(toAccount(row)));
+    const { count, complete } = await streamCsvByKeys(res, COLLECTIONS_CSV_COLUMNS, { size: EXPORT_BATCH, depth: EXPORT_DEPTH }, keys, rows, (row) =>
+      csvCells(toAccount(row)),
+    );
     this.audit.recordQuietly({
       organizationId: orgId,
       actor,
