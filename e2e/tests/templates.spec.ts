@@ -1,4 +1,4 @@
-import { openSignedIn, seedCustomer, unique } from '../support/api.js';
+import { apiCall, openSignedIn, seedCustomer, seedDevice, unique } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 test.describe('payment templates', () => {
@@ -60,6 +60,47 @@ test.describe('payment templates', () => {
     await expect(assignment).toContainText('Active');
     await expect(assignment).toContainText('Deposit paid in cash');
     await screenshotBothThemes(page, 'template-assignments');
+  });
+
+  test("gives one of a customer's devices a plan of its own, shown on the device's page", async ({ page }) => {
+    await openSignedIn(page, '/payments');
+    const customer = await seedCustomer(page, `Akinyi ${unique('DP')}`);
+    const [lamp, phone] = [await seedDevice(page), await seedDevice(page)];
+    for (const d of [lamp, phone]) {
+      await apiCall(page, 'POST', '/items/assign', { customer_id: customer.customer_id, item_serial_number: d.serial_number, organization_id: '' });
+    }
+    const plan = (name: string, daily: number) =>
+      apiCall<{ template_id: number; template_name: string }>(page, 'POST', '/payments/templates/create', { template_name: name, deposit_made: 500, daily_price: daily, currency: 'KES' });
+    const lampPlan = await plan(`Lamp ${unique('P')}`, 50);
+    const phonePlan = await plan(`Phone ${unique('P')}`, 40);
+    await apiCall(page, 'POST', '/payments/templates/assign', { customer_id: customer.customer_id, template_id: lampPlan.template_id });
+    await page.reload();
+
+    await page.getByRole('button', { name: `Assign ${phonePlan.template_name}` }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign Template' });
+    await assign.getByRole('textbox', { name: 'Customer', exact: true }).fill(customer.customer_name);
+    await assign.getByRole('option', { name: new RegExp(customer.customer_name) }).click();
+    const devices = assign.getByRole('combobox', { name: 'Devices' });
+    await expect(devices).toHaveValue("All of the customer's devices (the customer's plan)");
+    await devices.click();
+    await page.getByRole('option', { name: new RegExp(phone.serial_number) }).click();
+    await screenshotBothThemes(page, 'assign-template-device');
+    await assign.getByRole('button', { name: 'Assign Template' }).click();
+    await expect(page.getByText(`Template assigned to ${customer.customer_name}'s device ${phone.serial_number}`)).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Assignments' }).click();
+    const own = page.getByRole('table', { name: 'Template assignments' }).getByRole('row', { name: new RegExp(phone.serial_number) });
+    await expect(own).toContainText(phonePlan.template_name);
+    await expect(own).toContainText('Active');
+
+    await page.goto(`/device-activity/${phone.serial_number}`);
+    const card = page.getByRole('region', { name: 'Device Information' });
+    await expect(card).toContainText(`${phonePlan.template_name} · KES 40.00/day`);
+    await expect(card.getByText('This device only')).toBeVisible();
+    await screenshotBothThemes(page, 'device-activity-own-plan');
+    await page.goto(`/device-activity/${lamp.serial_number}`);
+    await expect(card).toContainText(`${lampPlan.template_name} · KES 50.00/day`);
+    await expect(card.getByText("Customer's plan")).toBeVisible();
   });
 
   test('Assign Template does nothing until a customer and a template are chosen', async ({ page }) => {

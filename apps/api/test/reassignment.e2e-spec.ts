@@ -7,11 +7,10 @@ import {
   ZItemAssignReplySchema,
   ZOdysseyCustomersReplySchema,
   ZOnboardingReplySchema,
-  ZPaymentOutcomeSchema,
   ZReportSchema,
-  type PaymentOutcome,
 } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { README_PLAN, SECOND_PLAN, payCash } from './support/plans.js';
 import { seedApiKey, seedCustomer, seedItem, seedTemplate, seedTenant, type SeededUser } from './support/factories.js';
 
 // A device taken back from one customer and given to another starts a new
@@ -20,10 +19,8 @@ import { seedApiKey, seedCustomer, seedItem, seedTemplate, seedTenant, type Seed
 // the device's OpenPAYGO count goes on, since the device remembers it.
 
 const NOW = new Date();
-/** A's plan, the README's: 1,500 upfront, 50 a day, 3 grace days, paid off at 20,000. */
-const PLAN_A = { deposit_made: '1000.00', activation_price: '500.00', daily_price: '50.00', grace_period_days: 3, free_code_price: '20000.00' };
-/** B's plan: 2,000 upfront, 40 a day, 2 grace days, paid off at 15,000. */
-const PLAN_B = { deposit_made: '1500.00', activation_price: '500.00', daily_price: '40.00', grace_period_days: 2, free_code_price: '15000.00' };
+/** A's plan is the README's, B's the second one. */
+const [PLAN_A, PLAN_B] = [README_PLAN, SECOND_PLAN];
 
 describe('a device given to another customer', () => {
   let t: TestApp;
@@ -32,11 +29,7 @@ describe('a device given to another customer', () => {
   });
   afterAll(() => t.close());
 
-  const pay = async (user: SeededUser, serial: string, amount: string): Promise<PaymentOutcome> => {
-    const res = await t.http.post('/payg/payments').set(user.auth).send({ serial_number: serial, amount, payment_method: 'cash' });
-    expect({ status: res.status, body: res.body }).toMatchObject({ status: 201 });
-    return ZPaymentOutcomeSchema.parse(res.body);
-  };
+  const pay = (user: SeededUser, serial: string, amount: string) => payCash(t, user, serial, amount);
   const status = async (user: SeededUser, customerId: number) =>
     ZCustomerStatusReplySchema.parse((await t.http.get(`/payg/customers/${customerId}/status`).set(user.auth).expect(200)).body);
   const details = async (user: SeededUser, customerId: number) =>

@@ -27,6 +27,19 @@ export const ZDeviceInfoSchema = z.object({
   price: ZMoneySchema,
   total_paid: ZMoneySchema,
   credit_until: z.string().nullable(),
+  /**
+   * The plan the device is paid on: its own (own: true, set for this device
+   * alone) or else its customer's; null when it has neither.
+   */
+  payment_plan: z
+    .object({
+      template_id: z.number().int(),
+      template_name: z.string(),
+      daily_price: ZMoneySchema,
+      currency: z.string(),
+      own: z.boolean(),
+    })
+    .nullable(),
 });
 
 export const ZTokenHistoryEntrySchema = z.object({

@@ -184,7 +184,7 @@ export const ZCustomerStatusReplySchema = z.object({
   payments_count: z.number().int(),
   /** Left to pay off across the customer's devices: the sum of each device's `remaining` (unknown ones count 0). */
   balance: ZMoneySchema,
-  /** The active payment template, if any. */
+  /** The customer's active payment template (the plan of their devices without one of their own), if any. */
   template: z
     .object({ template_id: z.number().int(), template_name: z.string(), daily_price: ZMoneySchema, currency: z.string() })
     .nullable(),

@@ -7,7 +7,10 @@ import { ZTemplateAssignmentSchema } from './templates.js';
  * POST /onboarding: assigns the device to the customer and, when
  * template_id is given, the payment template, in one transaction: both
  * happen or neither does (the same rules as POST /items/assign and
- * POST /payments/templates/assign).
+ * POST /payments/templates/assign). The template becomes the customer's
+ * plan, unless the customer is on another one already (or the device has a
+ * plan of its own): then it is the device's own plan (serial_number in the
+ * assignment), and the customer's other devices keep theirs.
  */
 export const ZOnboardingSchema = z
   .object({

@@ -114,14 +114,16 @@ export type TemplateSummary = z.infer<typeof ZTemplateSummarySchema>;
  * How a template performs, from the payments ledger and the devices.
  * A payment counts for a template when it is successful (status success or
  * completed) and was paid while its customer was on the template: between
- * that assignment's assigned_at and its ended_at (or now, if active).
+ * that assignment's assigned_at and its ended_at (or now, if active). A
+ * device's own plan counts the payments on that device; the customer's plan
+ * does not count a payment on a device that was on a plan of its own then.
  */
 export const ZTemplatePerformanceSchema = z.object({
   template_id: z.number().int(),
   template_name: z.string(),
   currency: ZCurrencySchema,
   daily_price: ZMoneySchema,
-  /** Customers whose active template this is. */
+  /** Customers on this template now: as their plan, or as the plan of one of their devices. */
   customers_assigned: z.number().int(),
   /** Sum of the payments that count for this template (see above). */
   revenue_collected: ZMoneySchema,
@@ -129,7 +131,7 @@ export const ZTemplatePerformanceSchema = z.object({
   payments_count: z.number().int(),
   /** Mean days bought (payments.days_bought) per payment that counts, one decimal; 0 without payments. */
   average_days_bought: z.number(),
-  /** Devices assigned now to the customers on this template. */
+  /** Devices paid on this template now: their own plan, else their customer's. */
   devices_assigned: z.number().int(),
   /** Of those, devices paid up to date: credit_until still in the future, or paid off. */
   devices_paid_up: z.number().int(),
@@ -164,14 +166,21 @@ export const ZTemplateUsageReplySchema = z.object({
 export type TemplateUsageReply = z.infer<typeof ZTemplateUsageReplySchema>;
 
 /**
- * POST /payments/templates/assign. A customer has one active template:
- * assigning another ends the current assignment (kept as history); the
- * same template again changes nothing.
+ * POST /payments/templates/assign. A customer has one active template, the
+ * plan of all their devices: assigning another ends the current assignment
+ * (kept as history); the same template again changes nothing.
+ *
+ * With serial_number, the plan is that device's own (the device must be
+ * assigned to the customer): it wins over the customer's plan for that
+ * device alone, so a customer can pay for two devices on two plans. A
+ * device has one active plan of its own at most, ended in the same way, and
+ * when the device goes to another customer.
  */
 export const ZTemplateAssignSchema = z
   .object({
     customer_id: zIdInput,
     template_id: zIdInput,
+    serial_number: zOptionalText(100),
     start_date: zStrictDate,
     end_date: zStrictDate,
     notes: zOptionalText(1000),
@@ -191,6 +200,9 @@ export const ZTemplateAssignmentSchema = z.object({
   customer_name: z.string(),
   template_id: z.number().int(),
   template_name: z.string(),
+  /** The device whose own plan this is; null for the customer's plan (all their devices without one of their own). */
+  item_id: z.number().int().nullable(),
+  serial_number: z.string().nullable(),
   /** YYYY-MM-DD */
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
@@ -204,7 +216,7 @@ export type TemplateAssignment = z.infer<typeof ZTemplateAssignmentSchema>;
 
 export const ZTemplateAssignReplySchema = z.object({
   message: z.string(),
-  /** False when the customer was already on this template (nothing changed). */
+  /** False when the customer (or the device, with serial_number) was already on this template (nothing changed). */
   changed: z.boolean(),
   assignment: ZTemplateAssignmentSchema,
 });

@@ -82,6 +82,11 @@ export const ActivityMapper = {
     total_paid: Dec;
     credit_until: Date | null;
     customer_name: string | null;
+    plan_template_id: number | null;
+    plan_template_name: string | null;
+    plan_daily_price: Dec | null;
+    plan_currency: string | null;
+    plan_own: boolean;
   }) {
     return {
       serial_number: i.serial_number,
@@ -97,6 +102,16 @@ export const ActivityMapper = {
       price: money(i.price),
       total_paid: money(i.total_paid),
       credit_until: iso(i.credit_until),
+      payment_plan:
+        i.plan_template_id === null
+          ? null
+          : {
+              template_id: i.plan_template_id,
+              template_name: i.plan_template_name!,
+              daily_price: money(i.plan_daily_price!),
+              currency: i.plan_currency!,
+              own: i.plan_own,
+            },
     };
   },
 };

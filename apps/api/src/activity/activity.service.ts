@@ -5,6 +5,7 @@ import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
 import { customerBalances } from '../customers/balances.js';
+import { devicePlanJoin } from '../templates/device-plan.js';
 import { ActivityMapper, type PaymentHistoryRow } from './activity.mapper.js';
 
 const PAYMENT_COLUMNS = Prisma.sql`
@@ -27,6 +28,8 @@ export class ActivityService {
     const [row] = await this.database.prepared<DeviceRow>(Prisma.sql`
       SELECT i.serial_number, i.product_name, i.product_oem, i.manufacturer, i.status::text AS status, i.customer_id,
              i.token_count, i.is_assigned, i.assigned_at, i.price, i.total_paid, i.credit_until, c.customer_name,
+             plan.template_id AS plan_template_id, plan.template_name AS plan_template_name,
+             plan.daily_price AS plan_daily_price, plan.currency AS plan_currency, plan_own.assignment_id IS NOT NULL AS plan_own,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
                 SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, is_valid, generated_by, customer_name
@@ -48,6 +51,7 @@ export class ActivityService {
       FROM items i
       CROSS JOIN LATERAL (SELECT i.item_id) d
       LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+      ${devicePlanJoin('i', 'plan')}
       WHERE i.organization_id = ${orgId} AND i.serial_number = ${serial}`);
     if (!row) throw Errors.notFound('Device');
     return {
@@ -63,7 +67,8 @@ export class ActivityService {
   }
 
   /**
-   * One statement: the customer, their first device, active template, payment
+   * One statement: the customer, their first device and its plan (its own,
+   * else the customer's; the customer's without a device), payment
    * totals, newest payments, and what is left to pay off on their devices
    * (customerBalances, the figures of GET /customers/{id}/status).
    */
@@ -83,14 +88,15 @@ export class ActivityService {
                 ORDER BY p.paid_at DESC, p.payment_id DESC LIMIT ${limit}::int) h) AS history
       FROM customers c
       LEFT JOIN LATERAL (
-        SELECT serial_number, product_name, product_oem FROM items
+        SELECT item_id, serial_number, product_name, product_oem FROM items
         WHERE organization_id = c.organization_id AND customer_id = c.customer_id
         ORDER BY assigned_at ASC NULLS LAST, item_id ASC LIMIT 1) d ON true
       LEFT JOIN LATERAL (
         SELECT pt.* FROM template_assignments ta
         JOIN payment_templates pt ON pt.organization_id = ta.organization_id AND pt.template_id = ta.template_id
         WHERE ta.organization_id = c.organization_id AND ta.customer_id = c.customer_id AND ta.is_active
-        ORDER BY ta.assigned_at DESC LIMIT 1) t ON true
+          AND (ta.item_id IS NULL OR ta.item_id = d.item_id)
+        ORDER BY ta.item_id IS NULL LIMIT 1) t ON true
       CROSS JOIN LATERAL (
         SELECT coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS paid, count(*)::int AS count
         FROM payments WHERE organization_id = c.organization_id AND customer_id = c.customer_id) s
@@ -151,6 +157,11 @@ interface DeviceRow {
   total_paid: Dec;
   credit_until: Date | null;
   customer_name: string | null;
+  plan_template_id: number | null;
+  plan_template_name: string | null;
+  plan_daily_price: Dec | null;
+  plan_currency: string | null;
+  plan_own: boolean;
   token_total: number;
   tokens: Parameters<typeof ActivityMapper.token>[0][];
   payment_total: number;

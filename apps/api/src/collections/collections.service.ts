@@ -36,6 +36,7 @@ import { streamReply, type HttpReply } from '../common/http.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { streamCsvByKeys } from '../catalog/csv-write.js';
 import { remainingSql } from '../customers/balances.js';
+import { devicePlanJoin } from '../templates/device-plan.js';
 
 type ListQuery = z.output<typeof ZCollectionsQuerySchema>;
 type BucketFilter = ListQuery['bucket'];
@@ -256,9 +257,7 @@ export class CollectionsService {
       FROM (${keys}) k
       JOIN items i ON i.organization_id = ${orgId} AND i.item_id = k.item_id
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
-      LEFT JOIN template_assignments ta
-        ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
-      LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+      ${devicePlanJoin()}
       LEFT JOIN LATERAL (
         SELECT p.paid_at, p.amount FROM payments p
         WHERE p.organization_id = i.organization_id AND p.item_id = i.item_id AND p.status IN ${SUCCESSFUL}

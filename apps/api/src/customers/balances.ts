@@ -1,4 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js';
+import { devicePlanJoin } from '../templates/device-plan.js';
 
 /**
  * What is left to pay off, in one place for every reply that shows it
@@ -24,9 +25,7 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
     SELECT i.item_id, i.customer_id, i.serial_number, i.product_name, i.status::text AS status, i.assigned_at,
            i.credit_until, i.paid_off_at, i.total_paid, ${payoffSql('i', 't')} AS payoff, ${remainingSql('i', 't')} AS remaining
     FROM items i
-    LEFT JOIN template_assignments ta
-      ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
-    LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+    ${devicePlanJoin()}
     WHERE i.organization_id = ${orgId} AND ${whose})`;
 }
 

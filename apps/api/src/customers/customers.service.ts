@@ -230,7 +230,7 @@ export class CustomersService {
         _count: { _all: true },
       }),
       this.database.db.templateAssignment.findFirst({
-        where: { organization_id: orgId, customer_id: id, is_active: true },
+        where: { organization_id: orgId, customer_id: id, item_id: null, is_active: true },
         select: { template: { select: { id: true, template_name: true, daily_price: true, currency: true } } },
       }),
     ]);

@@ -338,6 +338,13 @@ export class ItemsService {
     await tx.itemAssignment.create({
       data: { organization_id: orgId, item_id: item.id, customer_id: customerId, assigned_by: actor.username },
     });
+    // A plan of the device's own is part of its account: the next customer's devices follow their own plan.
+    if (newAccount) {
+      await tx.templateAssignment.updateMany({
+        where: { organization_id: orgId, item_id: item.id, is_active: true },
+        data: { is_active: false, ended_at: new Date() },
+      });
+    }
     await this.audit.record(
       {
         organizationId: orgId,

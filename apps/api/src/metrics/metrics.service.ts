@@ -20,6 +20,7 @@ import { Calendar } from '../common/calendar.js';
 import { customersByDay, itemTotals, paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { MetricSnapshots } from './metric-snapshots.js';
 import { MetricsMapper, type RecentPaymentRow, type RecentTokenRow } from './metrics.mapper.js';
+import { devicePlanJoin } from '../templates/device-plan.js';
 
 const DAY_MS = 86_400_000;
 
@@ -270,10 +271,8 @@ export class MetricsService {
                    least(coalesce(t.free_code_price, i.price),
                          t.deposit_made + t.daily_price * floor(extract(epoch FROM (now() - i.assigned_at)) / 86400)) AS due
             FROM items i
-            JOIN template_assignments ta
-              ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
-            JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
-            WHERE i.organization_id = ${orgId} AND i.is_assigned AND i.assigned_at IS NOT NULL
+            ${devicePlanJoin()}
+            WHERE i.organization_id = ${orgId} AND i.is_assigned AND i.assigned_at IS NOT NULL AND t.template_id IS NOT NULL
           )
           SELECT coalesce(sum(greatest(due, 0)), 0)::numeric(20,2)::text AS due,
                  coalesce(sum(least(total_paid, greatest(due, 0))), 0)::numeric(20,2)::text AS collected

@@ -13,7 +13,8 @@ export class OnboardingController {
   @Post()
   @Endpoint({
     summary: 'Onboard a customer: assign the device and (optionally) the payment template in one transaction',
-    description: 'The device is assigned as by POST /items/assign: from another customer, it starts a new account.',
+    description:
+      "The device is assigned as by POST /items/assign: from another customer, it starts a new account. The template becomes the customer's plan, unless the customer is on another one already (or the device has a plan of its own): then it is this device's own plan, and the customer's other devices keep theirs.",
     body: ZOnboardingSchema,
     response: ZOnboardingReplySchema,
     errors: {

@@ -10,6 +10,7 @@ import type { AuthUser } from '../common/tenancy.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
+import { devicePlanJoin } from '../templates/device-plan.js';
 
 /** Devices reminded per statement; a sweep goes on until an organization has none left. */
 export const REMINDER_BATCH = 500;
@@ -190,8 +191,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
              c.phone_contact, t.daily_price::text AS daily_price, t.currency
       FROM items i
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
-      LEFT JOIN template_assignments ta ON ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
-      LEFT JOIN payment_templates t ON t.organization_id = ta.organization_id AND t.template_id = ta.template_id
+      ${devicePlanJoin()}
       WHERE i.organization_id = ${orgId} AND i.item_id = ANY(${keys.map((k) => k.item_id)}::int[])
         AND i.credit_until >= ${from}::timestamptz AND i.credit_until < ${to}::timestamptz AND i.credit_until > ${now}::timestamptz
       ORDER BY i.credit_until, i.item_id`);

@@ -84,9 +84,14 @@ export class TemplatesController {
   @Post('assign')
   @Endpoint({
     summary: "Put a customer on a template (ends the customer's current template, which stays in the history)",
+    description:
+      "With serial_number, the template is that device's own plan: it wins over the customer's plan for that device alone, and ends the device's previous plan of its own. The device must be assigned to the customer.",
     body: ZTemplateAssignSchema,
     response: ZTemplateAssignReplySchema,
-    errors: { 400: 'A field is missing or invalid', 404: 'Unknown customer or template' },
+    errors: {
+      400: "A field is missing or invalid, or serial_number names a device that is not the customer's",
+      404: 'Unknown customer, template or device',
+    },
   })
   assign(@OrgId() orgId: string, @ValidBody() body: TemplateAssignParsed, @CurrentUser() user: AuthUser) {
     return this.templates.assign(orgId, body, user);

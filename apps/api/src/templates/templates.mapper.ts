@@ -49,10 +49,15 @@ export function toTemplateUpdate(t: TemplateUpdateParsed): Prisma.PaymentTemplat
 export const ASSIGNMENT_INCLUDE = {
   customer: { select: { customer_name: true } },
   template: { select: { template_name: true } },
+  item: { select: { serial_number: true } },
 } satisfies Prisma.TemplateAssignmentInclude;
 
 export function toAssignment(
-  a: AssignmentRow & { customer: { customer_name: string }; template: { template_name: string } },
+  a: AssignmentRow & {
+    customer: { customer_name: string };
+    template: { template_name: string };
+    item: { serial_number: string } | null;
+  },
 ): TemplateAssignment {
   return {
     assignment_id: a.id,
@@ -60,6 +65,8 @@ export function toAssignment(
     customer_name: a.customer.customer_name,
     template_id: a.template_id,
     template_name: a.template.template_name,
+    item_id: a.item_id,
+    serial_number: a.item?.serial_number ?? null,
     start_date: dateOnly(a.start_date),
     end_date: dateOnly(a.end_date),
     notes: a.notes,

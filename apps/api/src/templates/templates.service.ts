@@ -23,6 +23,8 @@ import type { AuthUser } from '../common/tenancy.js';
 import { Prisma, type TemplateAssignment as AssignmentRow } from '../generated/prisma/client.js';
 import { containsText, money, toDbDate } from '../catalog/format.js';
 import type { Tx } from '../items/items.service.js';
+import { serialWhere } from '../tokens/token-device.js';
+import { devicePlanJoin } from './device-plan.js';
 import { ASSIGNMENT_INCLUDE, toAssignment, toTemplate, toTemplateCreate, toTemplateUpdate } from './templates.mapper.js';
 
 type ListQuery = z.output<typeof ZTemplateListQuerySchema>;
@@ -30,6 +32,8 @@ type AssignmentsQuery = z.output<typeof ZTemplateAssignmentsQuerySchema>;
 export interface AssignTemplateInput {
   customer_id: number;
   template_id: number;
+  /** The device whose own plan this is; absent or null for the customer's plan. */
+  serial_number?: string | null;
   start_date?: string | null;
   end_date?: string | null;
   notes?: string | null;
@@ -132,12 +136,20 @@ export class TemplatesService {
         _count: { _all: true },
         _avg: { daily_price: true },
       }),
-      this.database.read.templateAssignment.count({ where: { organization_id: orgId, is_active: true } }),
+      // Customers with a plan of their own, plus those whose devices alone have one (few).
+      this.database.read.$queryRaw<{ n: number }[]>`
+        SELECT ((SELECT count(*) FROM template_assignments
+                 WHERE organization_id = ${orgId} AND is_active AND item_id IS NULL)
+              + (SELECT count(DISTINCT d.customer_id) FROM template_assignments d
+                 WHERE d.organization_id = ${orgId} AND d.is_active AND d.item_id IS NOT NULL
+                   AND NOT EXISTS (SELECT 1 FROM template_assignments a
+                                   WHERE a.organization_id = d.organization_id AND a.customer_id = d.customer_id
+                                     AND a.is_active AND a.item_id IS NULL)))::int AS n`,
     ]);
     return {
       total_templates: agg._count._all,
       average_daily_price: money(agg._avg.daily_price ?? 0),
-      customers_on_templates: customers,
+      customers_on_templates: customers[0].n,
     };
   }
 
@@ -161,10 +173,9 @@ export class TemplatesService {
         FROM payment_templates t
         WHERE t.organization_id = ${orgId} ${only}
       ),
-      active AS (
-        SELECT ta.template_id, ta.customer_id
-        FROM template_assignments ta JOIN t USING (template_id)
-        WHERE ta.organization_id = ${orgId} AND ta.is_active
+      own AS (
+        SELECT customer_id, item_id, assigned_at, ended_at FROM template_assignments
+        WHERE organization_id = ${orgId} AND item_id IS NOT NULL
       ),
       revenue AS (
         SELECT ta.template_id, sum(p.amount) AS revenue, count(*)::int AS n, avg(p.days_bought) AS avg_days
@@ -173,17 +184,28 @@ export class TemplatesService {
         JOIN payments p
           ON p.organization_id = ta.organization_id AND p.customer_id = ta.customer_id
          AND p.paid_at >= ta.assigned_at AND (ta.ended_at IS NULL OR p.paid_at < ta.ended_at)
+         AND (ta.item_id IS NULL OR p.item_id = ta.item_id)
         WHERE ta.organization_id = ${orgId} AND p.status IN ('success', 'completed')
+          -- a customer's plan does not count a payment on a device that was on a plan of its own then
+          AND (ta.item_id IS NOT NULL OR NOT EXISTS (
+                SELECT 1 FROM own o WHERE o.customer_id = p.customer_id AND o.item_id = p.item_id
+                  AND p.paid_at >= o.assigned_at AND (o.ended_at IS NULL OR p.paid_at < o.ended_at)))
         GROUP BY ta.template_id
       ),
       devices AS (
-        SELECT a.template_id, count(*)::int AS devices,
+        SELECT pl.template_id, count(*)::int AS devices,
                count(*) FILTER (WHERE i.paid_off_at IS NOT NULL OR i.credit_until >= now())::int AS paid_up
-        FROM active a
-        JOIN items i ON i.organization_id = ${orgId} AND i.customer_id = a.customer_id AND i.is_assigned
-        GROUP BY a.template_id
+        FROM items i
+        ${devicePlanJoin('i', 'pl')}
+        WHERE i.organization_id = ${orgId} AND i.is_assigned AND pl.template_id IN (SELECT template_id FROM t)
+        GROUP BY pl.template_id
       ),
-      customers AS (SELECT template_id, count(*)::int AS n FROM active GROUP BY template_id)
+      customers AS (
+        SELECT ta.template_id, count(DISTINCT ta.customer_id)::int AS n
+        FROM template_assignments ta JOIN t USING (template_id)
+        WHERE ta.organization_id = ${orgId} AND ta.is_active
+        GROUP BY ta.template_id
+      )
       SELECT t.template_id, t.template_name, t.currency, t.daily_price,
              coalesce(c.n, 0) AS customers_assigned,
              coalesce(r.revenue, 0) AS revenue_collected,
@@ -252,27 +274,32 @@ export class TemplatesService {
    * assignments for one customer run one after the other; the current
    * assignment is ended (kept as history) and the new one made active. The
    * same template again changes nothing.
+   *
+   * With a serial number it is the device's own plan: the device must be
+   * the customer's, and its current plan of its own (not the customer's,
+   * which its other devices keep) is the one ended.
    */
   async assignInTx(tx: Tx, orgId: string, input: AssignTemplateInput, actor: AuthUser): Promise<TemplateAssignReply> {
     const customer = await tx.$queryRaw<{ customer_name: string }[]>`
       SELECT customer_name FROM customers
       WHERE organization_id = ${orgId} AND customer_id = ${input.customer_id}::int FOR NO KEY UPDATE`;
     if (!customer.length) throw Errors.notFound('Customer');
+    const name = customer[0].customer_name;
     const template = await tx.paymentTemplate.findUnique({
       where: { organization_id_id: { organization_id: orgId, id: input.template_id } },
       select: { id: true, template_name: true },
     });
     if (!template) throw Errors.notFound('Payment template');
+    const device = input.serial_number ? await this.customersDevice(tx, orgId, input.customer_id, name, input.serial_number) : null;
     const current = await tx.templateAssignment.findFirst({
-      where: { organization_id: orgId, customer_id: input.customer_id, is_active: true },
+      where: device
+        ? { organization_id: orgId, item_id: device.item_id, is_active: true }
+        : { organization_id: orgId, customer_id: input.customer_id, item_id: null, is_active: true },
       include: ASSIGNMENT_INCLUDE,
     });
+    const whose = device ? `${name}'s device ${device.serial_number}` : name;
     if (current?.template_id === template.id) {
-      return {
-        message: `${customer[0].customer_name} is already on ${template.template_name}`,
-        changed: false,
-        assignment: toAssignment(current),
-      };
+      return { message: `${whose} is already on ${template.template_name}`, changed: false, assignment: toAssignment(current) };
     }
     if (current) {
       await tx.templateAssignment.update({
@@ -285,6 +312,7 @@ export class TemplatesService {
         organization_id: orgId,
         customer_id: input.customer_id,
         template_id: template.id,
+        item_id: device?.item_id ?? null,
         start_date: toDbDate(input.start_date ?? null),
         end_date: toDbDate(input.end_date ?? null),
         notes: input.notes ?? null,
@@ -298,20 +326,40 @@ export class TemplatesService {
         organizationId: orgId,
         actor,
         action: 'template.assigned',
-        entityType: 'customer',
-        entityId: input.customer_id,
+        entityType: device ? 'item' : 'customer',
+        entityId: device ? device.serial_number : input.customer_id,
         description: current
-          ? `Moved ${customer[0].customer_name} from ${current.template.template_name} to ${template.template_name}`
-          : `Put ${customer[0].customer_name} on ${template.template_name}`,
-        metadata: { template_id: template.id, previous_template_id: current?.template_id ?? null },
+          ? `Moved ${whose} from ${current.template.template_name} to ${template.template_name}`
+          : `Put ${whose} on ${template.template_name}`,
+        metadata: {
+          customer_id: input.customer_id,
+          template_id: template.id,
+          previous_template_id: current?.template_id ?? null,
+          item_id: device?.item_id ?? null,
+        },
       },
       asAuditTx(tx),
     );
     return {
-      message: `Payment template ${template.template_name} assigned to ${customer[0].customer_name}`,
+      message: device
+        ? `Payment template ${template.template_name} assigned to ${name} for device ${device.serial_number}`
+        : `Payment template ${template.template_name} assigned to ${name}`,
       changed: true,
       assignment: toAssignment(created),
     };
+  }
+
+  /** The device (locked) for a plan of its own: it must be assigned to the customer now. */
+  private async customersDevice(tx: Tx, orgId: string, customerId: number, customerName: string, serial: string) {
+    const s = serialWhere(serial);
+    const [device] = await tx.$queryRaw<{ item_id: number; serial_number: string; customer_id: number | null }[]>`
+      SELECT i.item_id, i.serial_number, i.customer_id FROM items i
+      WHERE i.organization_id = ${orgId} AND ${s.where} ${s.order} LIMIT 1 FOR NO KEY UPDATE`;
+    if (!device) throw Errors.notFound('Device');
+    if (device.customer_id !== customerId) {
+      throw Errors.badRequest('serial_number', `device ${device.serial_number} is not assigned to ${customerName}`);
+    }
+    return device;
   }
 
   /** Newest first (by assignment id, which follows the order they were made, on the primary key index). */
@@ -335,7 +383,7 @@ export class TemplatesService {
       count: Prisma.sql`SELECT count(*)::int AS total FROM template_assignments WHERE ${where}`,
       page: (_kept, { skip }) => Prisma.sql`
         SELECT a.assignment_id AS id, a.organization_id, a.customer_id, a.template_id, a.start_date, a.end_date, a.notes,
-               a.is_active, a.assigned_by, a.assigned_at, a.ended_at, c.customer_name, t.template_name
+               a.is_active, a.assigned_by, a.assigned_at, a.ended_at, a.item_id, c.customer_name, t.template_name, i.serial_number
         FROM (
           SELECT assignment_id FROM template_assignments WHERE ${where}
           ORDER BY assignment_id DESC LIMIT ${q.limit}::int OFFSET ${skip}::int
@@ -343,11 +391,14 @@ export class TemplatesService {
         JOIN template_assignments a ON a.organization_id = ${orgId} AND a.assignment_id = k.assignment_id
         JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
         JOIN payment_templates t ON t.organization_id = a.organization_id AND t.template_id = a.template_id
+        LEFT JOIN items i ON i.organization_id = a.organization_id AND i.item_id = a.item_id
         ORDER BY a.assignment_id DESC`,
     });
-    const data = rows.map(({ customer_name, template_name, ...a }) => toAssignment({ ...a, customer: { customer_name }, template: { template_name } }));
+    const data = rows.map(({ customer_name, template_name, serial_number, ...a }) =>
+      toAssignment({ ...a, customer: { customer_name }, template: { template_name }, item: serial_number === null ? null : { serial_number } }),
+    );
     return { data, pagination: offsetPagination(total, q.limit, q.offset) };
   }
 }
 
-type AssignmentListRow = AssignmentRow & { customer_name: string; template_name: string };
+type AssignmentListRow = AssignmentRow & { customer_name: string; template_name: string; serial_number: string | null };

@@ -1,12 +1,13 @@
 import { MAX_UNUSED_OLDER_TOKENS } from '@kidogo/openpaygo';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
+import { devicePlanJoin } from '../templates/device-plan.js';
 
 /**
  * A device row locked for token work (FOR UPDATE), with everything the
  * token code and the payment pipeline need in the same statement: its
- * customer, its maker's token settings and the customer's active payment
- * template. One round trip instead of four.
+ * customer, its maker's token settings and its payment plan (its own, else
+ * its customer's: devicePlanJoin). One round trip instead of four.
  */
 export interface LockedItem {
   item_id: number;
@@ -32,7 +33,7 @@ export interface LockedItem {
   oem_restricted_digit_set: boolean | null;
   oem_extended_token: boolean | null;
   oem_value_divider: Prisma.Decimal | null;
-  /** The customer's active payment template; null when there is none. */
+  /** The device's payment plan (its own, else its customer's); null when there is none. */
   tpl_id: number | null;
   tpl_currency: string | null;
   tpl_deposit_made: Prisma.Decimal | null;
@@ -72,12 +73,7 @@ export function lockItemsSql(
     FROM items i
     LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
     LEFT JOIN product_oem_configs o ON o.organization_id = i.organization_id AND o.product_oem = i.product_oem
-    LEFT JOIN LATERAL (
-      SELECT pt.* FROM template_assignments ta
-      JOIN payment_templates pt ON pt.organization_id = ta.organization_id AND pt.template_id = ta.template_id
-      WHERE ta.organization_id = i.organization_id AND ta.customer_id = i.customer_id AND ta.is_active
-      LIMIT 1
-    ) t ON true
+    ${devicePlanJoin()}
     WHERE i.organization_id = ${orgId} AND ${where}
     ${opts.order ?? Prisma.empty}
     LIMIT ${opts.limit ?? 1}::int

@@ -73,6 +73,24 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
         {device.price !== undefined ? <Field label="Price">{formatMoney(device.price, currency)}</Field> : null}
         {device.total_paid !== undefined ? <Field label="Total Paid">{formatMoney(device.total_paid, currency)}</Field> : null}
         {device.assigned_at ? <Field label="Assigned Date">{formatDate(device.assigned_at)}</Field> : null}
+        {device.is_assigned ? (
+          <Field label="Payment Plan">
+            {device.payment_plan ? (
+              <Group gap={6} wrap="wrap">
+                <span>
+                  {device.payment_plan.template_name} · {formatMoney(device.payment_plan.daily_price, device.payment_plan.currency)}/day
+                </span>
+                <Badge miw="max-content" variant="light" radius="sm" color={device.payment_plan.own ? 'violet' : 'gray'}>
+                  {device.payment_plan.own ? 'This device only' : "Customer's plan"}
+                </Badge>
+              </Group>
+            ) : (
+              <Text span size="sm" c="dimmed">
+                None: payments are held as credit
+              </Text>
+            )}
+          </Field>
+        ) : null}
       </SimpleGrid>
     </Card>
   );

@@ -94,6 +94,28 @@ describe('Device Activity', () => {
     expect(within(card).getByText('Unassigned')).toBeInTheDocument();
   });
 
+  it("names the device's payment plan, and says when it is the device's own", async () => {
+    const plan = { template_id: 4, template_name: 'Phone plan', daily_price: '40.00', currency: 'KES', own: true };
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ payment_plan: plan })) : jsonResponse(200, { data: [] })));
+    seedSession();
+    const view = renderApp('/device-activity/SHS-0001');
+    let card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByText(/Phone plan/)).toHaveTextContent('Phone plan · KES 40.00/day');
+    expect(within(card).getByText('This device only')).toBeInTheDocument();
+    view.unmount();
+
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ payment_plan: { ...plan, own: false } })) : jsonResponse(200, { data: [] })));
+    const again = renderApp('/device-activity/SHS-0001');
+    card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByText("Customer's plan")).toBeInTheDocument();
+    again.unmount();
+
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ payment_plan: null })) : jsonResponse(200, { data: [] })));
+    renderApp('/device-activity/SHS-0001');
+    card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByText('None: payments are held as credit')).toBeInTheDocument();
+  });
+
   it("replaces the screen with the server's message, else 'Failed to fetch device activity'", async () => {
     mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(404, { detail: 'Device not found', message: 'Device not found' }) : jsonResponse(200, { data: [] })));
     seedSession();

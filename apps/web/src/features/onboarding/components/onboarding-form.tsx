@@ -239,7 +239,7 @@ export function OnboardingForm() {
         <StepCard
           step={3}
           title="Select Payment Template"
-          description="Optional: put the customer on a payment plan."
+          description="Optional: put the customer on a payment plan. A customer already on another plan keeps it for their other devices, and this device gets the template as its own."
           chosen={template?.template_name ?? null}
         >
           <Group gap="xs" wrap="nowrap">

@@ -9,4 +9,5 @@ export const templateKeys = {
   usage: (id: number) => [...templateKeys.all, 'usage', id] as const,
   assignments: (q: TemplateAssignmentsQuery) => [...templateKeys.all, 'assignments', q] as const,
   customerChoices: (search: string, page: number) => [...templateKeys.all, 'customer-choices', search, page] as const,
+  customerDevices: (customerId: number) => [...templateKeys.all, 'customer-devices', customerId] as const,
 };

@@ -9,6 +9,7 @@ import { PaginationControl } from '@/components/ui/pagination-control';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useAssignTemplate } from '../api/assign-template';
+import { useCustomerDevices } from '../api/get-customer-devices';
 import { CUSTOMER_CHOICES_PAGE_SIZE, useCustomerChoices } from '../api/search-customers';
 import type { CustomerChoice, PaymentTemplate } from '../api/types';
 
@@ -22,7 +23,14 @@ export interface AssignTemplateModalProps {
   templateId?: number | null;
 }
 
-/** Pick a customer (searched by name, 5 at a time) and a template; dates and notes are optional. */
+/** The device choice that means the customer's plan, for all their devices without one of their own. */
+const ALL_DEVICES = '';
+
+/**
+ * Pick a customer (searched by name, 5 at a time) and a template; dates and
+ * notes are optional. The plan is the customer's, for all their devices, or,
+ * when one device is chosen, that device's own.
+ */
 export function AssignTemplateModal({ opened, onClose, templates, templateId = null }: AssignTemplateModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [search, setSearch] = useState('');
@@ -30,18 +38,21 @@ export function AssignTemplateModal({ opened, onClose, templates, templateId = n
   const [page, setPage] = useState(1);
   const [customer, setCustomer] = useState<CustomerChoice | null>(null);
   const [template, setTemplate] = useState<string | null>(templateId ? String(templateId) : null);
+  const [device, setDevice] = useState<string>(ALL_DEVICES);
   const [startDate, setStartDate] = useState<string | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const assign = useAssignTemplate();
   const choices = useCustomerChoices(debounced, page, opened);
+  const devices = useCustomerDevices(customer?.customer_id ?? null);
 
 
   const reset = () => {
     setSearch('');
     setPage(1);
     setCustomer(null);
+    setDevice(ALL_DEVICES);
     setTemplate(null);
     setStartDate(null);
     setEndDate(null);
@@ -64,12 +75,14 @@ export function AssignTemplateModal({ opened, onClose, templates, templateId = n
       const reply = await assign.mutateAsync({
         customer_id: customer.customer_id,
         template_id: Number(template),
+        ...(device ? { serial_number: device } : {}),
         start_date: startDate || null,
         end_date: endDate || null,
         notes: notes.trim() || null,
       });
-      if (reply && reply.changed === false) toast.info(`${customer.customer_name} is already on this template`);
-      else toast.success(`Template assigned to ${customer.customer_name}`);
+      const whose = device ? `${customer.customer_name}'s device ${device}` : customer.customer_name;
+      if (reply && reply.changed === false) toast.info(`${whose} is already on this template`);
+      else toast.success(`Template assigned to ${whose}`);
       reset();
       onClose();
     } catch (error) {
@@ -126,7 +139,10 @@ export function AssignTemplateModal({ opened, onClose, templates, templateId = n
                       type="button"
                       role="option"
                       aria-selected={selected}
-                      onClick={() => setCustomer(selected ? null : c)}
+                      onClick={() => {
+                        setCustomer(selected ? null : c);
+                        setDevice(ALL_DEVICES);
+                      }}
                     >
                       <Paper
                         withBorder
@@ -168,6 +184,22 @@ export function AssignTemplateModal({ opened, onClose, templates, templateId = n
             comboboxProps={{ withinPortal: true }}
             nothingFoundMessage="No templates"
           />
+          {customer ? (
+            <Select
+              label="Devices"
+              description="One device alone gets a plan of its own, which wins over the customer's plan for that device; the customer's other devices keep theirs."
+              data={[
+                { value: ALL_DEVICES, label: "All of the customer's devices (the customer's plan)" },
+                ...(devices.data ?? []).map((d) => ({ value: d.serial_number, label: `${d.serial_number} · ${d.product_name}` })),
+              ]}
+              value={device}
+              onChange={(v) => setDevice(v ?? ALL_DEVICES)}
+              allowDeselect={false}
+              disabled={devices.isPending}
+              error={devices.isError ? errorMessage(devices.error, "Failed to load the customer's devices") : undefined}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateInput
               label="Start Date"

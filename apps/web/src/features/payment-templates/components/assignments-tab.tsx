@@ -18,6 +18,20 @@ const columns: Column<TemplateAssignment>[] = [
     ),
   },
   { key: 'template', header: 'Template', render: (a) => a.template_name },
+  {
+    key: 'devices',
+    header: 'Devices',
+    render: (a) =>
+      a.serial_number ? (
+        <Text size="sm" ff="monospace">
+          {a.serial_number}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          All without their own
+        </Text>
+      ),
+  },
   { key: 'start', header: 'Start Date', render: (a) => <DateText value={a.start_date} /> },
   { key: 'end', header: 'End Date', render: (a) => <DateText value={a.end_date} /> },
   {

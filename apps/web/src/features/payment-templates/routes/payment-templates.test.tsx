@@ -244,6 +244,42 @@ describe('Assign Template and Edit', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Template assigned to Amina Wanjiru')).toBeInTheDocument();
   });
 
+  it("gives one of the customer's devices a plan of its own", async () => {
+    seedSession();
+    const { calls } = mockTemplatesApi((_call, path) =>
+      path === '/payg/customers/11/items'
+        ? jsonResponse(200, {
+            data: [
+              { item_id: 1, serial_number: 'SHS-0001', product_name: 'Solar Home 50W' },
+              { item_id: 2, serial_number: 'PH-0002', product_name: 'Smartphone' },
+            ],
+          })
+        : undefined,
+    );
+    renderApp('/payments');
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign Phone Weekly' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Template' });
+    // No customer, no device choice.
+    expect(within(dialog).queryByLabelText('Devices', { selector: 'input' })).not.toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('option', { name: /Amina Wanjiru/ }));
+    const devices = within(dialog).getByLabelText('Devices', { selector: 'input' });
+    expect(devices).toHaveValue("All of the customer's devices (the customer's plan)");
+    await waitFor(() => expect(devices).not.toBeDisabled());
+    await userEvent.click(devices);
+    await userEvent.click(await screen.findByRole('option', { name: 'PH-0002 · Smartphone' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign Template' }));
+    await waitFor(() => expect(calledPath(calls, '/payg/payments/templates/assign')).toHaveLength(1));
+    expect(JSON.parse(calledPath(calls, '/payg/payments/templates/assign')[0]!.body!)).toEqual({
+      customer_id: 11,
+      template_id: 4,
+      serial_number: 'PH-0002',
+      start_date: null,
+      end_date: null,
+      notes: null,
+    });
+    expect(await screen.findByText("Template assigned to Amina Wanjiru's device PH-0002")).toBeInTheDocument();
+  });
+
   it('does nothing without a template', async () => {
     seedSession();
     const { calls } = mockTemplatesApi();

@@ -63,6 +63,7 @@ const activity = (serial: string): DeviceActivity => ({
       price: '12000.00',
       total_paid: '0.00',
       credit_until: null,
+      payment_plan: null,
     },
     token_history: { items: [], total: 0 },
     payment_history: { items: [], total: 0 },
