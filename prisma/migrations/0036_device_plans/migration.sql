@@ -13,3 +13,8 @@ CREATE INDEX "template_assignments_organization_id_item_id_idx" ON "template_ass
 DROP INDEX "template_assignments_one_active";
 CREATE UNIQUE INDEX "template_assignments_one_active" ON "template_assignments" ("organization_id", "customer_id") WHERE "is_active" AND "item_id" IS NULL;
 CREATE UNIQUE INDEX "template_assignments_device_one_active" ON "template_assignments" ("organization_id", "item_id") WHERE "is_active" AND "item_id" IS NOT NULL;
+
+-- The planner's statistics for the new column, so that the joins of a
+-- device's own plan (devicePlanJoin) are costed as the few rows they are
+-- from the first statement, not as the whole table.
+ANALYZE "template_assignments";

@@ -19,7 +19,7 @@ export function devicePlanJoin(i = 'i', t = 't'): Prisma.Sql {
   const [d, p, own, all] = [Prisma.raw(i), Prisma.raw(t), Prisma.raw(`${t}_own`), Prisma.raw(`${t}_all`)];
   return Prisma.sql`
     LEFT JOIN template_assignments ${own}
-      ON ${own}.organization_id = ${d}.organization_id AND ${own}.item_id = ${d}.item_id
+      ON ${own}.organization_id = ${d}.organization_id AND ${own}.item_id IS NOT NULL AND ${own}.item_id = ${d}.item_id
      AND ${own}.customer_id = ${d}.customer_id AND ${own}.is_active
     LEFT JOIN template_assignments ${all}
       ON ${all}.organization_id = ${d}.organization_id AND ${all}.customer_id = ${d}.customer_id
