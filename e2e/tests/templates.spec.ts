@@ -101,6 +101,15 @@ test.describe('payment templates', () => {
     await page.goto(`/device-activity/${lamp.serial_number}`);
     await expect(card).toContainText(`${lampPlan.template_name} · KES 50.00/day`);
     await expect(card.getByText("Customer's plan")).toBeVisible();
+
+    // The customer's page lists both devices, each with its plan.
+    await page.goto(`/customer-payment-details/${customer.customer_id}`);
+    const devicesCard = page.getByRole('region', { name: 'Devices' });
+    const rowOf = (serial: string) => devicesCard.getByRole('row', { name: new RegExp(serial) });
+    await expect(rowOf(phone.serial_number)).toContainText(`${phonePlan.template_name} · KES 40.00/day`);
+    await expect(rowOf(phone.serial_number).getByText('This device only')).toBeVisible();
+    await expect(rowOf(lamp.serial_number)).toContainText(`${lampPlan.template_name} · KES 50.00/day`);
+    await screenshotBothThemes(page, 'customer-payment-details-devices');
   });
 
   test('Assign Template does nothing until a customer and a template are chosen', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  ZCustomerPaymentDetailsSchema,
   ZCustomerStatusReplySchema,
   ZDeviceActivitySchema,
   ZOnboardingReplySchema,
@@ -86,6 +87,20 @@ describe('a plan of the device’s own', () => {
     // Each device's payoff is its own plan's: 20,000 + 15,000, less 2,400 on each.
     const status = ZCustomerStatusReplySchema.parse((await t.http.get(`/payg/customers/${customer.id}/status`).set(user.auth).expect(200)).body);
     expect(status).toMatchObject({ balance: '30200.00', template: { template_id: lampPlan.id } });
+    const byPlan = (devices: { serial_number: string; payment_plan: { template_id: number; own: boolean } | null }[]) =>
+      Object.fromEntries(devices.map((d) => [d.serial_number, d.payment_plan && [d.payment_plan.template_id, d.payment_plan.own]]));
+    expect(byPlan(status.devices)).toEqual({ [lamp.serial_number]: [lampPlan.id, false], [phone.serial_number]: [phonePlan.id, true] });
+    // Payment details list each device with its plan and what is left on it, the first assigned first.
+    const details = ZCustomerPaymentDetailsSchema.parse(
+      (await t.http.get(`/payg/customers/${customer.id}/payment-details`).set(user.auth).expect(200)).body,
+    ).data;
+    expect(details.devices.map((d) => [d.serial_number, d.remaining, d.payment_plan?.template_name, d.payment_plan?.own])).toEqual([
+      [lamp.serial_number, '17600.00', 'Lamp plan', false],
+      [phone.serial_number, '12600.00', 'Phone plan', true],
+    ]);
+    expect(details.devices[1]).toMatchObject({ total_paid: '2400.00', payoff_price: '15000.00', paid_off: false });
+    expect(details.devices[1].days_left).toBeGreaterThan(11);
+    expect(details.payment_template).toMatchObject({ template_id: lampPlan.id });
 
     // Performance counts the phone and its payment for the phone's plan, not the customer's.
     const perf = async (id: number) =>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZMoneySchema, zQueryInt } from './common.js';
+import { ZCustomerDeviceStatusSchema } from './customers.js';
+import { ZDevicePlanSchema } from './templates.js';
 
 /** GET /devices/{serial}/activity?page&limit: one page (default 20) of each history. */
 export const ZDeviceActivityQuerySchema = z.object({
@@ -27,19 +29,8 @@ export const ZDeviceInfoSchema = z.object({
   price: ZMoneySchema,
   total_paid: ZMoneySchema,
   credit_until: z.string().nullable(),
-  /**
-   * The plan the device is paid on: its own (own: true, set for this device
-   * alone) or else its customer's; null when it has neither.
-   */
-  payment_plan: z
-    .object({
-      template_id: z.number().int(),
-      template_name: z.string(),
-      daily_price: ZMoneySchema,
-      currency: z.string(),
-      own: z.boolean(),
-    })
-    .nullable(),
+  /** The plan the device is paid on: its own, else its customer's; null when it has neither. */
+  payment_plan: ZDevicePlanSchema.nullable(),
 });
 
 export const ZTokenHistoryEntrySchema = z.object({
@@ -105,7 +96,8 @@ export const ZPaymentDetailsQuerySchema = z.object({
 
 /**
  * The customer's first device (earliest assigned) gives device_serial,
- * product_name and product_oem. payment_summary, over the customer's current
+ * product_name and product_oem, and its plan payment_template (its own,
+ * else the customer's; the customer's when they have no device). payment_summary, over the customer's current
  * devices, each with its own payoff price and total paid, as in GET
  * /customers/{id}/status:
  * - total_paid: successful payments (success, completed) of the customer;
@@ -151,6 +143,8 @@ export const ZCustomerPaymentDetailsSchema = z.object({
       payment_count: z.number().int(),
     }),
     payment_history: z.array(ZPaymentHistoryEntrySchema),
+    /** The customer's devices now, first assigned first, each with its plan and what is left on it (as in GET /customers/{id}/status). */
+    devices: z.array(ZCustomerDeviceStatusSchema),
   }),
 });
 export type CustomerPaymentDetails = z.infer<typeof ZCustomerPaymentDetailsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
+import { ZDevicePlanSchema } from './templates.js';
 import { zIdInput, zLenientDate, zOptionalChoice, zOptionalText, zRequiredText, zSearchTerm, zStrictDate } from './fields.js';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -171,7 +172,10 @@ export const ZCustomerDeviceStatusSchema = z.object({
   payoff_price: ZMoneySchema.nullable(),
   /** payoff_price − total_paid, never below 0; "0.00" once paid off; null when there is no payoff price. */
   remaining: ZMoneySchema.nullable(),
+  /** The plan the device is paid on: its own, else the customer's; null when it has neither. */
+  payment_plan: ZDevicePlanSchema.nullable(),
 });
+export type CustomerDeviceStatus = z.infer<typeof ZCustomerDeviceStatusSchema>;
 
 /** GET /customers/{id}/status */
 export const ZCustomerStatusReplySchema = z.object({

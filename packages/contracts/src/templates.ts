@@ -100,6 +100,19 @@ export const ZTemplateListReplySchema = z.object({
 });
 export type TemplateListReply = z.infer<typeof ZTemplateListReplySchema>;
 
+/**
+ * The plan a device is paid on: its own (own: true, assigned to that device
+ * alone) or else its customer's. Null where a device has neither.
+ */
+export const ZDevicePlanSchema = z.object({
+  template_id: z.number().int(),
+  template_name: z.string(),
+  daily_price: ZMoneySchema,
+  currency: z.string(),
+  own: z.boolean(),
+});
+export type DevicePlan = z.infer<typeof ZDevicePlanSchema>;
+
 /** GET /payments/templates/summary */
 export const ZTemplateSummarySchema = z.object({
   total_templates: z.number().int(),

@@ -1,4 +1,6 @@
+import type { CustomerDeviceStatus } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
+import { money } from '../metrics/period.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
 
 /**
@@ -23,7 +25,9 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
   const whose = customerId ? Prisma.sql`i.customer_id = ${customerId}` : Prisma.sql`i.customer_id IS NOT NULL`;
   return Prisma.sql`(
     SELECT i.item_id, i.customer_id, i.serial_number, i.product_name, i.status::text AS status, i.assigned_at,
-           i.credit_until, i.paid_off_at, i.total_paid, ${payoffSql('i', 't')} AS payoff, ${remainingSql('i', 't')} AS remaining
+           i.credit_until, i.paid_off_at, i.total_paid, ${payoffSql('i', 't')} AS payoff, ${remainingSql('i', 't')} AS remaining,
+           t.template_id AS plan_template_id, t.template_name AS plan_template_name, t.daily_price AS plan_daily_price,
+           t.currency AS plan_currency, t_own.assignment_id IS NOT NULL AS plan_own
     FROM items i
     ${devicePlanJoin()}
     WHERE i.organization_id = ${orgId} AND ${whose})`;
@@ -70,4 +74,52 @@ export function customerBalances(orgId: string, customerId?: Prisma.Sql): Prisma
            bool_and(coalesce(d.remaining = 0, false)) AS paid_off
     FROM ${deviceBalances(orgId, customerId)} d
     GROUP BY d.customer_id)`;
+}
+
+type Amount = { toFixed(n: number): string } | string;
+
+/** A row of deviceBalances, as read (Decimals and Dates) or through json_agg (strings). */
+export interface DeviceBalanceRow {
+  serial_number: string;
+  product_name: string;
+  status: string;
+  total_paid: Amount;
+  credit_until: Date | string | null;
+  paid_off_at: Date | string | null;
+  payoff: Amount | null;
+  remaining: Amount | null;
+  plan_template_id: number | null;
+  plan_template_name: string | null;
+  plan_daily_price: Amount | null;
+  plan_currency: string | null;
+  plan_own: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** One device of GET /customers/{id}/status and of payment details' devices. */
+export function toDeviceStatus(d: DeviceBalanceRow, now: number): CustomerDeviceStatus {
+  const creditUntil = d.credit_until === null ? null : new Date(d.credit_until);
+  const left = creditUntil ? (creditUntil.getTime() - now) / DAY_MS : 0;
+  return {
+    serial_number: d.serial_number,
+    product_name: d.product_name,
+    status: d.status,
+    days_left: left > 0 ? Math.round(left * 10) / 10 : 0,
+    credit_until: creditUntil?.toISOString() ?? null,
+    paid_off: d.paid_off_at !== null,
+    total_paid: money(d.total_paid),
+    payoff_price: d.payoff === null ? null : money(d.payoff),
+    remaining: d.remaining === null ? null : money(d.remaining),
+    payment_plan:
+      d.plan_template_id === null
+        ? null
+        : {
+            template_id: d.plan_template_id,
+            template_name: d.plan_template_name!,
+            daily_price: money(d.plan_daily_price),
+            currency: d.plan_currency!,
+            own: d.plan_own,
+          },
+  };
 }

@@ -18,11 +18,11 @@ import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { money, moneyOrNull } from '../catalog/format.js';
+import { money } from '../catalog/format.js';
 import { ITEM_SELECT, toItem } from '../items/items.mapper.js';
 import { customersByDay } from '../stats/totals.js';
 import { Calendar } from '../common/calendar.js';
-import { deviceBalances } from './balances.js';
+import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from './balances.js';
 import { listCustomers } from './customer-list.js';
 import { toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 
@@ -32,17 +32,6 @@ type PaymentsQuery = z.output<typeof ZCustomerPaymentsQuerySchema>;
 
 const DAY_MS = 86_400_000;
 const SUCCESSFUL: ('success' | 'completed')[] = ['success', 'completed'];
-
-interface DeviceBalanceRow {
-  serial_number: string;
-  product_name: string;
-  status: string;
-  total_paid: Prisma.Decimal;
-  credit_until: Date | null;
-  paid_off_at: Date | null;
-  payoff: Prisma.Decimal | null;
-  remaining: Prisma.Decimal | null;
-}
 
 export const duplicateIdNumber = (idNumber: string) => Errors.conflict(`A customer with ID number ${idNumber} already exists`);
 
@@ -221,7 +210,8 @@ export class CustomersService {
     const customer = await this.row(orgId, id);
     const [devices, paid, assignment] = await Promise.all([
       this.database.prepared<DeviceBalanceRow>(Prisma.sql`
-        SELECT d.serial_number, d.product_name, d.status, d.total_paid, d.credit_until, d.paid_off_at, d.payoff, d.remaining
+        SELECT d.serial_number, d.product_name, d.status, d.total_paid, d.credit_until, d.paid_off_at, d.payoff, d.remaining,
+               d.plan_template_id, d.plan_template_name, d.plan_daily_price, d.plan_currency, d.plan_own
         FROM ${deviceBalances(orgId, Prisma.sql`${id}::int`)} d
         ORDER BY d.assigned_at DESC, d.item_id DESC`),
       this.database.db.payment.aggregate({
@@ -238,19 +228,8 @@ export class CustomersService {
     const now = Date.now();
     let balance = new Prisma.Decimal(0);
     const rows = devices.map((d) => {
-      if (d.remaining) balance = balance.plus(d.remaining);
-      const left = d.credit_until ? (d.credit_until.getTime() - now) / DAY_MS : 0;
-      return {
-        serial_number: d.serial_number,
-        product_name: d.product_name,
-        status: d.status,
-        days_left: left > 0 ? Math.round(left * 10) / 10 : 0,
-        credit_until: d.credit_until?.toISOString() ?? null,
-        paid_off: d.paid_off_at !== null,
-        total_paid: money(d.total_paid),
-        payoff_price: moneyOrNull(d.payoff),
-        remaining: moneyOrNull(d.remaining),
-      };
+      if (d.remaining) balance = balance.plus(d.remaining as Prisma.Decimal);
+      return toDeviceStatus(d, now);
     });
     return {
       customer_id: customer.id,

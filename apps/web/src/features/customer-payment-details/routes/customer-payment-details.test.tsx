@@ -42,6 +42,59 @@ describe('Customer Payment Details', () => {
     expect(calls.find((c) => c.url.includes('payment-details'))?.url).toBe('/payg/customers/11/payment-details');
   });
 
+  it('lists each device with its plan, what is left on it and its credit', async () => {
+    const device = (over: Record<string, unknown>) => ({
+      serial_number: 'SHS-0001',
+      product_name: 'Solar Home 50W',
+      status: 'assigned',
+      days_left: 12.5,
+      credit_until: '2026-12-07T09:00:00Z',
+      paid_off: false,
+      total_paid: '2400.00',
+      payoff_price: '20000.00',
+      remaining: '17600.00',
+      payment_plan: { template_id: 5, template_name: 'Daily 50', daily_price: '50.00', currency: 'KES', own: false },
+      ...over,
+    });
+    const reply = details({});
+    const devices = [
+      device({}),
+      device({
+        serial_number: 'PH-0002',
+        product_name: 'Smartphone',
+        days_left: 0,
+        credit_until: '2026-11-20T09:00:00Z',
+        payment_plan: { template_id: 6, template_name: 'Phone 40', daily_price: '40.00', currency: 'KES', own: true },
+      }),
+      device({ serial_number: 'TV-0003', product_name: 'Solar TV', paid_off: true, remaining: '0.00', payment_plan: null }),
+      device({ serial_number: 'RD-0004', product_name: 'Radio', days_left: 0, credit_until: null, total_paid: '0.00' }),
+    ];
+    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, { data: { ...reply.data, devices } })));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const card = await screen.findByRole('region', { name: 'Devices' }, { timeout: 5000 });
+    const row = (serial: string) => within(card).getByRole('link', { name: serial }).closest('tr')!;
+    expect(row('SHS-0001')).toHaveTextContent('Daily 50 · KES 50.00/day');
+    expect(row('SHS-0001')).toHaveTextContent('KES 17,600.00');
+    expect(row('SHS-0001')).toHaveTextContent('12.5 days');
+    expect(within(row('SHS-0001')).queryByText('This device only')).not.toBeInTheDocument();
+    expect(row('PH-0002')).toHaveTextContent('Phone 40 · KES 40.00/day');
+    expect(within(row('PH-0002')).getByText('This device only')).toBeInTheDocument();
+    expect(within(row('PH-0002')).getByText('Out of credit')).toBeInTheDocument();
+    expect(within(row('TV-0003')).getByText('None')).toBeInTheDocument();
+    expect(within(row('TV-0003')).getByText('Paid off')).toBeInTheDocument();
+    expect(within(row('RD-0004')).getByText('No days bought yet')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'PH-0002' })).toHaveAttribute('href', '/device-activity/PH-0002');
+  });
+
+  it('says when the customer has no device', async () => {
+    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, { data: { ...details({}).data, devices: [] } })));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const card = await screen.findByRole('region', { name: 'Devices' }, { timeout: 5000 });
+    expect(within(card).getByText('No items assigned.')).toBeInTheDocument();
+  });
+
   it("caps the bar at 100 and says 'Fully Paid!'", async () => {
     mockFetch((c) => !c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, details({ total_paid: '15000.00', remaining_balance: '0.00', payment_progress: 125, is_fully_paid: true })));
     seedSession();

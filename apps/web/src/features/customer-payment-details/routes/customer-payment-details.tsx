@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
+import { DevicesCard } from '../components/devices-card';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -185,6 +186,8 @@ export default function CustomerPaymentDetailsRoute() {
           )}
         </Card>
       </SimpleGrid>
+
+      <DevicesCard devices={details.data.devices ?? []} currency={currency ?? 'KES'} />
 
       <Card padding="md" radius="md">
         <Title order={4} mb="sm">

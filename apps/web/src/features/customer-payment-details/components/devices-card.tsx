@@ -1,0 +1,86 @@
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { CustomerDeviceStatus } from '@kidogo/contracts';
+import { Link } from 'react-router-dom';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { formatDate } from '@/components/ui/date-text';
+import { formatMoney } from '@/components/ui/money';
+import { paths } from '@/config/paths';
+
+const columns = (currency: string): Column<CustomerDeviceStatus>[] => [
+  {
+    key: 'serial',
+    header: 'Serial Number',
+    render: (d) => (
+      <Stack gap={0}>
+        <Anchor component={Link} to={paths.app.deviceActivity.getHref(d.serial_number)} size="sm" ff="monospace" fw={600}>
+          {d.serial_number}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {d.product_name}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'plan',
+    header: 'Payment Plan',
+    render: (d) =>
+      d.payment_plan ? (
+        <Group gap={6} wrap="wrap">
+          <Text size="sm">
+            {d.payment_plan.template_name} · {formatMoney(d.payment_plan.daily_price, d.payment_plan.currency)}/day
+          </Text>
+          {d.payment_plan.own ? (
+            <Badge miw="max-content" variant="light" color="violet" radius="sm">
+              This device only
+            </Badge>
+          ) : null}
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
+      ),
+  },
+  { key: 'paid', header: 'Total Paid', align: 'right', render: (d) => formatMoney(d.total_paid, d.payment_plan?.currency ?? currency) },
+  {
+    key: 'remaining',
+    header: 'Remaining',
+    align: 'right',
+    render: (d) => (d.remaining === null ? '—' : formatMoney(d.remaining, d.payment_plan?.currency ?? currency)),
+  },
+  {
+    key: 'credit',
+    header: 'Credit',
+    render: (d) =>
+      d.paid_off ? (
+        <Badge miw="max-content" color="green" variant="light" radius="sm">
+          Paid off
+        </Badge>
+      ) : d.days_left > 0 && d.credit_until ? (
+        <Text size="sm">
+          {d.days_left} {d.days_left === 1 ? 'day' : 'days'} · until {formatDate(d.credit_until, true)}
+        </Text>
+      ) : d.credit_until === null ? (
+        <Text size="sm" c="dimmed">
+          No days bought yet
+        </Text>
+      ) : (
+        <Badge miw="max-content" color="red" variant="light" radius="sm">
+          Out of credit
+        </Badge>
+      ),
+  },
+];
+
+/** The customer's devices, each with the plan it is paid on (its own or the customer's) and where it stands. */
+export function DevicesCard({ devices, currency }: { devices: CustomerDeviceStatus[]; currency: string }) {
+  return (
+    <Card padding="md" radius="md" mb="lg" role="region" aria-label="Devices">
+      <Title order={4} mb="sm">
+        Devices
+      </Title>
+      <DataTable caption="Devices" columns={columns(currency)} rows={devices} rowKey={(d) => d.serial_number} emptyText="No items assigned." />
+    </Card>
+  );
+}
