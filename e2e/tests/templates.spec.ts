@@ -110,6 +110,18 @@ test.describe('payment templates', () => {
     await expect(rowOf(phone.serial_number).getByText('This device only')).toBeVisible();
     await expect(rowOf(lamp.serial_number)).toContainText(`${lampPlan.template_name} · KES 50.00/day`);
     await screenshotBothThemes(page, 'customer-payment-details-devices');
+
+    // Ended, the phone is paid on the customer's plan again.
+    await page.goto('/payments');
+    await page.getByRole('tab', { name: 'Assignments' }).click();
+    await page.getByRole('button', { name: `End the plan of ${phone.serial_number}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'End Device Plan' });
+    await expect(confirm).toContainText(`End ${phonePlan.template_name} for device ${phone.serial_number}?`);
+    await confirm.getByRole('button', { name: 'End Plan' }).click();
+    await expect(page.getByText(`Device ${phone.serial_number} is back on ${customer.customer_name}'s plan, ${lampPlan.template_name}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `End the plan of ${phone.serial_number}` })).toHaveCount(0);
+    await page.goto(`/device-activity/${phone.serial_number}`);
+    await expect(card).toContainText(`${lampPlan.template_name} · KES 50.00/day`);
   });
 
   test('Assign Template does nothing until a customer and a template are chosen', async ({ page }) => {

@@ -515,6 +515,7 @@ describe('customers', () => {
       '/payg/payments/templates/performance': ['get'],
       '/payg/payments/templates/assignments': ['get'],
       '/payg/payments/templates/assign': ['post'],
+      '/payg/payments/templates/assignments/{id}/end': ['post'],
       '/payg/payments/templates/{id}': ['get', 'put', 'delete'],
       '/payg/payments/templates/{id}/performance': ['get'],
       '/payg/payments/templates/{id}/usage': ['get'],

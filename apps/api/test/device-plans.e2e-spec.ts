@@ -5,6 +5,7 @@ import {
   ZDeviceActivitySchema,
   ZOnboardingReplySchema,
   ZTemplateAssignReplySchema,
+  ZTemplateAssignmentEndReplySchema,
   ZTemplateAssignmentsReplySchema,
   ZTemplatePerformanceReplySchema,
   ZTemplateSummarySchema,
@@ -190,6 +191,39 @@ describe('a plan of the device’s own', () => {
       { customer_id: customer.id, template_id: lampPlan.id, item_id: null },
       { customer_id: next.id, template_id: lampPlan.id, item_id: null },
     ]);
+  });
+
+  it('ends a device’s own plan, so that its customer’s covers it again; not a customer’s plan, nor twice', async () => {
+    const { user, org, customer, lampPlan, phonePlan, phone } = await customerWithTwoDevices();
+    const own = ZTemplateAssignReplySchema.parse(
+      (await assignPlan(user, { customer_id: customer.id, template_id: phonePlan.id, serial_number: phone.serial_number }).expect(200)).body,
+    ).assignment;
+    const end = (id: number) => t.http.post(`/payg/payments/templates/assignments/${id}/end`).set(user.auth);
+
+    const ended = ZTemplateAssignmentEndReplySchema.parse((await end(own.assignment_id).expect(200)).body);
+    expect(ended).toMatchObject({
+      message: `Device ${phone.serial_number} is back on Wanjiru W's plan, Lamp plan`,
+      assignment: { assignment_id: own.assignment_id, is_active: false, serial_number: phone.serial_number },
+    });
+    expect(ended.assignment.ended_at).not.toBeNull();
+    expect((await activity(user, phone.serial_number)).payment_plan).toMatchObject({ template_id: lampPlan.id, own: false });
+    expect(await t.db.db.auditLog.count({ where: { organization_id: org.id, action: 'template.ended' } })).toBe(1);
+
+    // Twice, a customer's plan, nothing at all: refused, nothing changes.
+    expect((await end(own.assignment_id).expect(409)).body).toMatchObject({ detail: 'This plan has ended already' });
+    const customers = await t.db.db.templateAssignment.findFirstOrThrow({ where: { organization_id: org.id, customer_id: customer.id, item_id: null, is_active: true } });
+    expect((await end(customers.id).expect(409)).body.detail).toBe("A customer's plan is not ended: put the customer on another template instead");
+    await end(999_999).expect(404);
+    await t.http.post('/payg/payments/templates/assignments/abc/end').set(user.auth).expect(400);
+    expect(await activePlans(org.id)).toEqual([{ customer_id: customer.id, template_id: lampPlan.id, item_id: null }]);
+
+    // Another organization cannot end this one's.
+    const again = ZTemplateAssignReplySchema.parse(
+      (await assignPlan(user, { customer_id: customer.id, template_id: phonePlan.id, serial_number: phone.serial_number }).expect(200)).body,
+    ).assignment;
+    const other = await seedTenant(t);
+    await t.http.post(`/payg/payments/templates/assignments/${again.assignment_id}/end`).set(other.user.auth).expect(404);
+    expect((await activity(user, phone.serial_number)).payment_plan).toMatchObject({ template_id: phonePlan.id, own: true });
   });
 
   it('onboards a device on another plan than the customer’s as the device’s own', async () => {

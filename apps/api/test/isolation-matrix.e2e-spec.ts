@@ -74,6 +74,7 @@ const SCOPED: Record<string, number[]> = {
   'PUT /payg/items/{serial_number}': [404],
   'DELETE /payg/items/{serial_number}': [404],
   'POST /payg/payments/templates/assign': [404],
+  'POST /payg/payments/templates/assignments/{id}/end': [404],
   'GET /payg/payments/templates/{id}': [404],
   'PUT /payg/payments/templates/{id}': [404],
   'DELETE /payg/payments/templates/{id}': [404],

@@ -235,6 +235,17 @@ export const ZTemplateAssignReplySchema = z.object({
 });
 export type TemplateAssignReply = z.infer<typeof ZTemplateAssignReplySchema>;
 
+/**
+ * POST /payments/templates/assignments/{id}/end: ends a device's own plan
+ * (kept as history); the device is then paid on its customer's plan. A
+ * customer's plan is not ended this way but changed by assigning another.
+ */
+export const ZTemplateAssignmentEndReplySchema = z.object({
+  message: z.string(),
+  assignment: ZTemplateAssignmentSchema,
+});
+export type TemplateAssignmentEndReply = z.infer<typeof ZTemplateAssignmentEndReplySchema>;
+
 /** GET /payments/templates/assignments: newest first (the Assignments tab). */
 export const ZTemplateAssignmentsQuerySchema = z.object({
   limit: zQueryInt({ default: 10, min: 1, max: 100 }),

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   ZMessageReplySchema,
   ZPaymentTemplateSchema,
+  ZTemplateAssignmentEndReplySchema,
   ZTemplateAssignmentsQuerySchema,
   ZTemplateAssignmentsReplySchema,
   ZTemplateAssignReplySchema,
@@ -79,6 +80,20 @@ export class TemplatesController {
   })
   assignments(@OrgId() orgId: string, @ValidQuery() q: z.output<typeof ZTemplateAssignmentsQuerySchema>) {
     return this.templates.assignments(orgId, q);
+  }
+
+  @Post('assignments/:id/end')
+  @Endpoint({
+    summary: "End a device's own plan (kept as history): the device is paid on its customer's plan from then on",
+    params: ZIdParams,
+    response: ZTemplateAssignmentEndReplySchema,
+    errors: {
+      404: 'No such template assignment in your organization',
+      409: "The assignment has ended already, or is a customer's plan (change it by assigning another)",
+    },
+  })
+  end(@OrgId() orgId: string, @ValidParams() p: IdParams, @CurrentUser() user: AuthUser) {
+    return this.templates.endAssignment(orgId, p.id, user);
   }
 
   @Post('assign')

@@ -4,6 +4,7 @@ import {
   ZTemplateListQuerySchema,
   type PaymentTemplate,
   type TemplateAssignReply,
+  type TemplateAssignmentEndReply,
   type TemplateAssignmentsReply,
   type TemplateInputParsed,
   type TemplateListReply,
@@ -369,6 +370,51 @@ export class TemplatesService {
       changed: true,
       assignment: toAssignment(created),
     };
+  }
+
+  /** Ends a device's own plan; its customer's plan covers the device again. */
+  async endAssignment(orgId: string, id: number, actor: AuthUser): Promise<TemplateAssignmentEndReply> {
+    return this.database.db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ assignment_id: number }[]>`
+        SELECT assignment_id FROM template_assignments
+        WHERE organization_id = ${orgId} AND assignment_id = ${id}::int FOR NO KEY UPDATE`;
+      if (!locked.length) throw Errors.notFound('Template assignment');
+      const where = { organization_id_id: { organization_id: orgId, id } };
+      const current = await tx.templateAssignment.findUniqueOrThrow({ where, include: ASSIGNMENT_INCLUDE });
+      if (!current.is_active) throw Errors.conflict('This plan has ended already');
+      if (current.item === null) {
+        throw Errors.conflict("A customer's plan is not ended: put the customer on another template instead");
+      }
+      const ended = await tx.templateAssignment.update({
+        where,
+        data: { is_active: false, ended_at: new Date() },
+        include: ASSIGNMENT_INCLUDE,
+      });
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'template.ended',
+          entityType: 'item',
+          entityId: current.item.serial_number,
+          description: `Ended the plan ${current.template.template_name} of ${current.customer.customer_name}'s device ${current.item.serial_number}`,
+          metadata: { customer_id: current.customer_id, template_id: current.template_id, item_id: current.item_id, assignment_id: id },
+        },
+        asAuditTx(tx),
+      );
+      const customersPlan = await tx.templateAssignment.findFirst({
+        where: { organization_id: orgId, customer_id: current.customer_id, item_id: null, is_active: true },
+        select: { template: { select: { template_name: true } } },
+      });
+      const serial = current.item.serial_number;
+      const name = current.customer.customer_name;
+      return {
+        message: customersPlan
+          ? `Device ${serial} is back on ${name}'s plan, ${customersPlan.template.template_name}`
+          : `Device ${serial} has no plan now: ${name} is on none`,
+        assignment: toAssignment(ended),
+      };
+    });
   }
 
   /** The device (locked) for a plan of its own: it must be assigned to the customer now. */

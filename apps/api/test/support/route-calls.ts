@@ -163,10 +163,21 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/payments/templates/assignments', query: { customer_id: w.customer.id } },
     { path: '/payg/payments/templates/assignments', query: { template_id: w.template.id } },
   ],
-  'POST /payg/payments/templates/assign': async ({ t, w }) => ({
-    path: '/payg/payments/templates/assign',
-    body: { customer_id: (await fresh.customer(t, w)).id, template_id: w.template.id },
-  }),
+  'POST /payg/payments/templates/assign': async ({ t, w }) => {
+    const device = await fresh.assignedItem(t, w);
+    return [
+      { path: '/payg/payments/templates/assign', body: { customer_id: (await fresh.customer(t, w)).id, template_id: w.template.id } },
+      // A plan of the device's own.
+      { path: '/payg/payments/templates/assign', body: { customer_id: device.customer_id, template_id: w.template.id, serial_number: device.serial_number } },
+    ];
+  },
+  'POST /payg/payments/templates/assignments/{id}/end': async ({ t, w }) => {
+    const device = await fresh.assignedItem(t, w);
+    const own = await t.db.db.templateAssignment.create({
+      data: { organization_id: w.org, customer_id: device.customer_id!, template_id: w.template.id, item_id: device.id, is_active: true },
+    });
+    return { path: fill('/payg/payments/templates/assignments/{id}/end', { id: own.id }) };
+  },
   'GET /payg/payments/templates/{id}': ({ w }) => ({ path: `/payg/payments/templates/${w.template.id}` }),
   'PUT /payg/payments/templates/{id}': async ({ t, w }) => ({ path: `/payg/payments/templates/${(await fresh.template(t, w)).id}`, body: { daily_price: 60 } }),
   'DELETE /payg/payments/templates/{id}': async ({ t, w }) => ({ path: `/payg/payments/templates/${(await fresh.template(t, w)).id}` }),

@@ -1,8 +1,12 @@
-import { Badge, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { PaginationControl } from '@/components/ui/pagination-control';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import { useEndAssignment } from '../api/end-assignment';
 import { ASSIGNMENTS_PAGE_SIZE, useAssignments } from '../api/get-assignments';
 import type { PaymentTemplate, TemplateAssignment } from '../api/types';
 import { LOAD_FAILED } from './templates-tab';
@@ -68,6 +72,18 @@ const columns: Column<TemplateAssignment>[] = [
   },
 ];
 
+/** An active plan of a device's own can be ended; the customer's plan then covers the device again. */
+const actionsColumn = (onEnd: (a: TemplateAssignment) => void): Column<TemplateAssignment> => ({
+  key: 'actions',
+  header: 'Actions',
+  render: (a) =>
+    a.is_active && a.serial_number ? (
+      <Button size="compact-sm" variant="default" onClick={() => onEnd(a)} aria-label={`End the plan of ${a.serial_number}`}>
+        End
+      </Button>
+    ) : null,
+});
+
 type Filter = 'all' | 'active' | 'ended';
 
 /** Who is on which template, now and before, filterable by template and state. */
@@ -75,6 +91,22 @@ export function AssignmentsTab({ templates }: { templates: PaymentTemplate[] }) 
   const [page, setPage] = useState(1);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
+  const [ending, setEnding] = useState<TemplateAssignment | null>(null);
+  const end = useEndAssignment();
+  const closeEnd = () => {
+    setEnding(null);
+    end.reset();
+  };
+  const confirmEnd = async () => {
+    if (!ending) return;
+    try {
+      const reply = await end.mutateAsync(ending.assignment_id);
+      toast.success(reply.message);
+      closeEnd();
+    } catch {
+      // Shown in the dialog.
+    }
+  };
   const assignments = useAssignments({
     limit: ASSIGNMENTS_PAGE_SIZE,
     offset: (page - 1) * ASSIGNMENTS_PAGE_SIZE,
@@ -114,7 +146,7 @@ export function AssignmentsTab({ templates }: { templates: PaymentTemplate[] }) 
       </Group>
       <DataTable
         caption="Template assignments"
-        columns={columns}
+        columns={[...columns, actionsColumn(setEnding)]}
         rows={assignments.data?.data}
         rowKey={(a) => a.assignment_id}
         loading={assignments.isPending}
@@ -129,6 +161,22 @@ export function AssignmentsTab({ templates }: { templates: PaymentTemplate[] }) 
         total={assignments.data?.pagination?.total ?? 0}
         pageSize={ASSIGNMENTS_PAGE_SIZE}
         onPageChange={setPage}
+      />
+      <ConfirmModal
+        opened={ending !== null}
+        onClose={closeEnd}
+        onConfirm={() => void confirmEnd()}
+        title="End Device Plan"
+        message={
+          ending
+            ? `End ${ending.template_name} for device ${ending.serial_number}? The device is then paid on ${ending.customer_name}'s plan; this assignment stays in the history.`
+            : ''
+        }
+        confirmLabel="End Plan"
+        color="orange"
+        loading={end.isPending}
+        error={end.isError ? errorMessage(end.error, 'Failed to end the plan') : null}
+        errorTitle="Failed to end the plan"
       />
     </Stack>
   );

@@ -280,6 +280,51 @@ describe('Assign Template and Edit', { timeout: 20_000 }, () => {
     expect(await screen.findByText("Template assigned to Amina Wanjiru's device PH-0002")).toBeInTheDocument();
   });
 
+  it("ends a device's own plan from the Assignments tab, after asking", async () => {
+    seedSession();
+    const assignment = (over: Record<string, unknown>) => ({
+      assignment_id: 1,
+      customer_id: 11,
+      customer_name: 'Amina Wanjiru',
+      template_id: 3,
+      template_name: 'Solar Home 30',
+      item_id: null,
+      serial_number: null,
+      start_date: null,
+      end_date: null,
+      notes: null,
+      is_active: true,
+      assigned_by: 'demo',
+      assigned_at: '2026-11-01T10:00:00Z',
+      ended_at: null,
+      ...over,
+    });
+    const own = assignment({ assignment_id: 2, template_id: 4, template_name: 'Phone Weekly', item_id: 7, serial_number: 'PH-0002' });
+    const { calls } = mockTemplatesApi((_call, path) => {
+      if (path === '/payg/payments/templates/assignments') {
+        return jsonResponse(200, { data: [own, assignment({})], pagination: { total: 2, limit: 10, offset: 0, total_pages: 1 } });
+      }
+      if (path === '/payg/payments/templates/assignments/2/end') {
+        return jsonResponse(200, { message: "Device PH-0002 is back on Amina Wanjiru's plan, Solar Home 30", assignment: { ...own, is_active: false } });
+      }
+      return undefined;
+    });
+    renderApp('/payments');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Assignments' }));
+    const table = await screen.findByRole('table', { name: 'Template assignments' });
+    expect(await within(table).findByText('PH-0002')).toBeInTheDocument();
+    expect(within(table).getByText('All without their own')).toBeInTheDocument();
+    // Only a device's own plan can be ended.
+    expect(within(table).getAllByRole('button', { name: /^End the plan of/ })).toHaveLength(1);
+    await userEvent.click(within(table).getByRole('button', { name: 'End the plan of PH-0002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End Device Plan' });
+    expect(dialog).toHaveTextContent("End Phone Weekly for device PH-0002? The device is then paid on Amina Wanjiru's plan");
+    expect(calledPath(calls, '/payg/payments/templates/assignments/2/end')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End Plan' }));
+    await waitFor(() => expect(calledPath(calls, '/payg/payments/templates/assignments/2/end')).toHaveLength(1));
+    expect(await screen.findByText("Device PH-0002 is back on Amina Wanjiru's plan, Solar Home 30")).toBeInTheDocument();
+  });
+
   it('does nothing without a template', async () => {
     seedSession();
     const { calls } = mockTemplatesApi();
