@@ -102,6 +102,11 @@ describe('a plan of the device’s own', () => {
     expect(details.devices[1]).toMatchObject({ total_paid: '2400.00', payoff_price: '15000.00', paid_off: false });
     expect(details.devices[1].days_left).toBeGreaterThan(11);
     expect(details.payment_template).toMatchObject({ template_id: lampPlan.id });
+    const deviceless = await seedCustomer(t, org.id);
+    const none = ZCustomerPaymentDetailsSchema.parse(
+      (await t.http.get(`/payg/customers/${deviceless.id}/payment-details`).set(user.auth).expect(200)).body,
+    ).data;
+    expect([none.devices, none.payment_template]).toEqual([[], null]);
 
     // Performance counts the phone and its payment for the phone's plan, not the customer's.
     const perf = async (id: number) =>

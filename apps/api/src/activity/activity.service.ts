@@ -4,7 +4,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
-import { customerBalances, deviceBalances, toDeviceStatus, type DeviceBalanceRow } from '../customers/balances.js';
+import { customerBalances, toDeviceStatus, type DeviceBalanceRow } from '../customers/balances.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
 import { ActivityMapper, type PaymentHistoryRow } from './activity.mapper.js';
 
@@ -86,15 +86,7 @@ export class ActivityService {
                 LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
                 WHERE p.organization_id = ${orgId} AND p.customer_id = ${customerId}::int
                 ORDER BY p.paid_at DESC, p.payment_id DESC LIMIT ${limit}::int) h) AS history,
-             (SELECT coalesce(json_agg(json_build_object(
-                       'serial_number', dv.serial_number, 'product_name', dv.product_name, 'status', dv.status,
-                       'total_paid', dv.total_paid::numeric(20,2)::text, 'credit_until', dv.credit_until,
-                       'paid_off_at', dv.paid_off_at, 'payoff', dv.payoff::numeric(20,2)::text,
-                       'remaining', dv.remaining::numeric(20,2)::text, 'plan_template_id', dv.plan_template_id,
-                       'plan_template_name', dv.plan_template_name, 'plan_daily_price', dv.plan_daily_price::numeric(20,2)::text,
-                       'plan_currency', dv.plan_currency, 'plan_own', dv.plan_own)
-                     ORDER BY dv.assigned_at ASC NULLS LAST, dv.item_id ASC), '[]')
-              FROM ${deviceBalances(orgId, Prisma.sql`c.customer_id`)} dv) AS devices
+             b.device_rows
       FROM customers c
       LEFT JOIN LATERAL (
         SELECT item_id, serial_number, product_name, product_oem FROM items
@@ -109,7 +101,7 @@ export class ActivityService {
       CROSS JOIN LATERAL (
         SELECT coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text AS paid, count(*)::int AS count
         FROM payments WHERE organization_id = c.organization_id AND customer_id = c.customer_id) s
-      LEFT JOIN LATERAL ${customerBalances(orgId, Prisma.sql`c.customer_id`)} b ON true
+      LEFT JOIN LATERAL ${customerBalances(orgId, Prisma.sql`c.customer_id`, { deviceRows: true })} b ON true
       WHERE c.organization_id = ${orgId} AND c.customer_id = ${customerId}::int`);
     if (!row) throw Errors.notFound('Customer');
     const now = Date.now();
@@ -146,7 +138,7 @@ export class ActivityService {
           payment_count: row.count,
         },
         payment_history: row.history.map(ActivityMapper.payment),
-        devices: row.devices.map((d) => toDeviceStatus(d, now)),
+        devices: (row.device_rows ?? []).map((d) => toDeviceStatus(d, now)),
       },
     };
   }
@@ -205,5 +197,6 @@ interface CustomerRow {
   progress: Dec | null;
   paid_off: boolean | null;
   history: PaymentHistoryRow[];
-  devices: DeviceBalanceRow[];
+  /** customerBalances' device_rows; null when the customer has no device. */
+  device_rows: DeviceBalanceRow[] | null;
 }

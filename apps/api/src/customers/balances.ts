@@ -52,6 +52,19 @@ export function remainingSql(i: string, t: string): Prisma.Sql {
 }
 
 /**
+ * deviceBalances' rows as one JSON array (DeviceBalanceRow, amounts as text
+ * to keep their two decimals), the first assigned first: payment details'
+ * devices, read in the same pass as the customer's sums.
+ */
+const DEVICE_ROWS = Prisma.sql`json_agg(json_build_object(
+    'serial_number', d.serial_number, 'product_name', d.product_name, 'status', d.status,
+    'total_paid', d.total_paid::numeric(20,2)::text, 'credit_until', d.credit_until, 'paid_off_at', d.paid_off_at,
+    'payoff', d.payoff::numeric(20,2)::text, 'remaining', d.remaining::numeric(20,2)::text,
+    'plan_template_id', d.plan_template_id, 'plan_template_name', d.plan_template_name,
+    'plan_daily_price', d.plan_daily_price::numeric(20,2)::text, 'plan_currency', d.plan_currency, 'plan_own', d.plan_own)
+  ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC)`;
+
+/**
  * deviceBalances added up per customer, one row per customer with a device:
  * - devices: how many;
  * - payoff: the sum of the payoff prices known;
@@ -65,9 +78,9 @@ export function remainingSql(i: string, t: string): Prisma.Sql {
  * Grouped by customer_id, so over a whole organization it is one hashed pass
  * of its devices (the customer report's totals).
  */
-export function customerBalances(orgId: string, customerId?: Prisma.Sql): Prisma.Sql {
+export function customerBalances(orgId: string, customerId?: Prisma.Sql, opts: { deviceRows?: boolean } = {}): Prisma.Sql {
   return Prisma.sql`(
-    SELECT d.customer_id, count(*)::int AS devices,
+    SELECT d.customer_id, count(*)::int AS devices, ${opts.deviceRows ? Prisma.sql`${DEVICE_ROWS} AS device_rows,` : Prisma.empty}
            coalesce(sum(d.payoff), 0) AS payoff,
            coalesce(sum(d.remaining), 0) AS remaining,
            coalesce(round(100 * (sum(d.payoff) - sum(d.remaining)) / nullif(sum(d.payoff), 0), 2), 0) AS progress,
