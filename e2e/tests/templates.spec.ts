@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { apiCall, openSignedIn, seedCustomer, seedDevice, unique } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
@@ -110,6 +111,12 @@ test.describe('payment templates', () => {
     await expect(rowOf(phone.serial_number).getByText('This device only')).toBeVisible();
     await expect(rowOf(lamp.serial_number)).toContainText(`${lampPlan.template_name} · KES 50.00/day`);
     await screenshotBothThemes(page, 'customer-payment-details-devices');
+    // Their statement of account, as a PDF.
+    await page.getByRole('button', { name: 'Statement' }).click();
+    const [statement] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'All time' }).click()]);
+    expect(statement.suggestedFilename()).toMatch(new RegExp(`^statement-${customer.customer_id}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+    const bytes = await readFile((await statement.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     // Ended, the phone is paid on the customer's plan again.
     await page.goto('/payments');

@@ -68,6 +68,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/customers/{id}/status': [404],
   'GET /payg/payments/customer/{id}/history': [404],
   'GET /payg/customers/{id}/payment-details': [404],
+  'GET /payg/customers/{id}/statement': [404],
   'POST /payg/items/fetch': [404],
   'POST /payg/items/assign': [404],
   'POST /payg/items/unassign': [404],

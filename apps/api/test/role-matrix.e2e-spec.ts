@@ -118,6 +118,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/payments/templates/performance': 'any',
   'GET /payg/payments/templates/assignments': 'any',
   'POST /payg/payments/templates/assign': 'any',
+  'GET /payg/customers/{id}/statement': 'any',
   'POST /payg/payments/templates/assignments/{id}/end': 'any',
   'GET /payg/payments/templates/{id}': 'any',
   'PUT /payg/payments/templates/{id}': 'any',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMoneySchema, zQueryInt } from './common.js';
 import { ZCustomerDeviceStatusSchema } from './customers.js';
 import { ZDevicePlanSchema } from './templates.js';
+import { periodInOrder, zPeriodDate } from './metrics.js';
 
 /** GET /devices/{serial}/activity?page&limit: one page (default 20) of each history. */
 export const ZDeviceActivityQuerySchema = z.object({
@@ -148,3 +149,18 @@ export const ZCustomerPaymentDetailsSchema = z.object({
   }),
 });
 export type CustomerPaymentDetails = z.infer<typeof ZCustomerPaymentDetailsSchema>;
+
+/**
+ * GET /customers/{id}/statement?from&to: the customer's statement of account,
+ * a PDF download (statement-{customer_id}-YYYY-MM-DD.pdf): their devices, each
+ * with its plan, what was paid on it and what is left; the payments and the
+ * tokens of the period (business days of TIME_ZONE, both ends included;
+ * absent ends are open), with the period's total paid.
+ */
+export const ZStatementQuerySchema = z
+  .object({
+    from: zPeriodDate().nullish(),
+    to: zPeriodDate().nullish(),
+  })
+  .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
+export type StatementQuery = z.infer<typeof ZStatementQuerySchema>;

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -7,18 +7,45 @@ import {
   ZDeviceActivityQuerySchema,
   ZDeviceActivitySchema,
   ZPaymentDetailsQuerySchema,
+  ZStatementQuerySchema,
   type DeviceActivityQuery,
+  type StatementQuery,
 } from '@kidogo/contracts';
 import { Endpoint, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import { OrgId } from '../common/tenancy.js';
+import { streamReply, type HttpReply } from '../common/http.js';
+import { Calendar } from '../common/calendar.js';
+import { isoDayOf } from '../metrics/period.js';
 import { ActivityService } from './activity.service.js';
+import { StatementService } from './statement.service.js';
 
 const CustomerIdParams = zPathId('id');
 
 @ApiTags('activity')
 @Controller()
 export class ActivityController {
-  constructor(private readonly activity: ActivityService) {}
+  constructor(
+    private readonly activity: ActivityService,
+    private readonly statements: StatementService,
+    private readonly calendar: Calendar,
+  ) {}
+
+  @Get('customers/:id/statement')
+  @Header('Cache-Control', 'no-store')
+  @Endpoint({
+    summary: "A customer's statement of account as a PDF download (statement-{id}-YYYY-MM-DD.pdf)",
+    description:
+      'Their devices with each one\'s plan, paid and left to pay; the successful payments and the tokens of the period (from/to: business days of TIME_ZONE, both included; absent ends are open), with the total paid.',
+    params: CustomerIdParams,
+    query: ZStatementQuerySchema,
+    produces: 'application/pdf',
+    errors: { 400: 'A bad from or to', 404: 'Customer not found' },
+  })
+  async statement(@OrgId() orgId: string, @ValidParams() p: { id: number }, @ValidQuery() q: StatementQuery, @Res() reply: HttpReply): Promise<void> {
+    const statement = await this.statements.read(orgId, p.id, q);
+    const filename = `statement-${p.id}-${isoDayOf(this.calendar.today())}.pdf`;
+    await this.statements.writePdf(streamReply(reply, 'application/pdf', filename), statement);
+  }
 
   @Get('devices/:serial/activity')
   @Endpoint({

@@ -1,6 +1,7 @@
 import type { ServerResponse as Response } from 'node:http';
 import PdfKit from 'pdfkit';
 import type { ReportColumn } from '@kidogo/contracts';
+import { PdfPages } from '../common/pdf-table.js';
 
 export type Cell = string | number | null;
 export type Row = Record<string, Cell>;
@@ -101,7 +102,7 @@ export async function writeCsv(res: Response, r: ReportStream): Promise<void> {
 }
 
 /** "YYYY-MM-DD HH:MM" of an instant in `zone`, or its first `length` characters. */
-function localTime(zone: string): (iso: string, length: number) => string {
+export function localTime(zone: string): (iso: string, length: number) => string {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
@@ -136,74 +137,29 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   const local = localTime(r.timeZone);
   const doc = new PdfKit({ size: 'A4', layout: cols.length > 5 ? 'landscape' : 'portrait', margin: 40, bufferPages: false, info: { Title: r.meta.title } });
   doc.pipe(res);
+  const pages = new PdfPages(doc);
+  const table = pages.table(
+    cols.map((c) => ({ label: c.label, weight: c.type === 'text' ? 2 : 1, align: c.type === 'money' || c.type === 'number' ? 'right' : 'left' })),
+  );
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const weights = cols.map((c) => (c.type === 'text' ? 2 : 1));
-  const unit = width / weights.reduce((a, b) => a + b, 0);
-  const widths = weights.map((w) => w * unit);
-  const rowHeight = 16;
-  let page = 1;
-  let y = 0;
-
-  const footer = () => {
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor('#666666')
-      .text(`Page ${page}`, left, doc.page.height - 28, { width, align: 'center', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-    doc.fillColor('#000000');
-  };
-  const drawRow = (cells: string[], bold = false) => {
-    let x = left;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    cells.forEach((text, i) => {
-      const align = cols[i].type === 'money' || cols[i].type === 'number' ? 'right' : 'left';
-      doc.text(text, x + 3, y + 4, { width: widths[i] - 6, height: rowHeight - 4, align, lineBreak: false, ellipsis: true });
-      x += widths[i];
-    });
-    y += rowHeight;
-  };
-  const header = () => {
-    doc.rect(left, y, width, rowHeight).fill('#e8eef5');
-    doc.fillColor('#000000');
-    drawRow(cols.map((c) => c.label), true);
-    doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#999999').lineWidth(0.5).stroke();
-  };
-  const ensureRoom = () => {
-    if (y + rowHeight <= doc.page.height - doc.page.margins.bottom - 10) return;
-    footer();
-    doc.addPage();
-    page += 1;
-    y = doc.page.margins.top;
-    header();
-  };
-
-  doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, left, doc.page.margins.top);
+  doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, pages.left, doc.page.margins.top);
   const period = r.meta.from || r.meta.to ? `Period: ${r.meta.from ?? 'the beginning'} to ${r.meta.to ?? 'today'}` : 'Period: all time';
   doc.font('Helvetica').fontSize(10).fillColor('#444444').text(period).text(`Generated ${local(r.meta.generated_at, 16)} (${r.timeZone})`);
   doc.fillColor('#000000');
-  y = doc.y + 12;
-  header();
+  pages.y = doc.y + 12;
+  table.header();
   let count = 0;
   for await (const batch of r.batches) {
     for (const row of batch) {
-      ensureRoom();
-      drawRow(cols.map((c) => display(row[c.key] ?? null, c.type, local)));
+      table.row(cols.map((c) => display(row[c.key] ?? null, c.type, local)));
       count++;
     }
     if (!(await drained(res))) break;
   }
-  if (!count) {
-    ensureRoom();
-    doc.font('Helvetica-Oblique').fontSize(9).text('No data for this period.', left + 3, y + 4);
-    y += rowHeight;
-  }
-  ensureRoom();
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#333333').lineWidth(0.8).stroke();
+  if (!count) table.empty('No data for this period.');
   const totals = r.totals();
-  drawRow(cols.map((c, i) => (i === 0 ? 'Total' : display(totals[c.key] ?? null, c.type, local))), true);
-  footer();
+  table.total(cols.map((c, i) => (i === 0 ? 'Total' : display(totals[c.key] ?? null, c.type, local))));
+  pages.finish();
   const finished = sent(res);
   doc.end();
   await finished;

@@ -264,6 +264,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   ],
   'GET /payg/devices/{serial}/activity': ({ w }) => ({ path: fill('/payg/devices/{serial}/activity', { serial: w.device.serial }) }),
   'GET /payg/customers/{id}/payment-details': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/payment-details` }),
+  'GET /payg/customers/{id}/statement': ({ w }) => [
+    { path: `/payg/customers/${w.customer.id}/statement` },
+    { path: `/payg/customers/${w.customer.id}/statement`, query: { from: '2020-01-01', to: '2099-12-31' } },
+  ],
 
   // ---------------------------------------------------------------- invoices (an organization's own)
   'GET /payg/invoices': () => ({ path: '/payg/invoices' }),

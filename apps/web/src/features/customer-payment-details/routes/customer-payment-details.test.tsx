@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
+import { statementPeriods } from '../components/statement-menu';
 
 const details = (summary: Record<string, unknown>, template: unknown = null) => ({
   data: {
@@ -85,6 +87,48 @@ describe('Customer Payment Details', () => {
     expect(within(row('TV-0003')).getByText('Paid off')).toBeInTheDocument();
     expect(within(row('RD-0004')).getByText('No days bought yet')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'PH-0002' })).toHaveAttribute('href', '/device-activity/PH-0002');
+  });
+
+  it("downloads the customer's statement for a chosen period, and says when it fails", async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    let fail = false;
+    const { calls } = mockFetch((c) => {
+      if (c.url.startsWith('/payg/customers/11/statement')) {
+        return fail
+          ? jsonResponse(404, { detail: 'Customer not found', message: 'Customer not found' })
+          : new Response('%PDF-1.3', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="statement-11-2026-11-25.pdf"' } });
+      }
+      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Statement' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Last 30 days' }));
+    await waitFor(() => expect(names).toEqual(['statement-11-2026-11-25.pdf']));
+    const { from, to } = statementPeriods()[1]!.period;
+    expect(calls.find((c) => c.url.startsWith('/payg/customers/11/statement'))!.url).toBe(`/payg/customers/11/statement?from=${from}&to=${to}`);
+    expect(await screen.findByText('Downloaded statement-11-2026-11-25.pdf')).toBeInTheDocument();
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Statement' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'All time' }));
+    expect(await screen.findByText('Customer not found')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/payg/customers/11/statement')).toHaveLength(1);
+  });
+
+  it('has periods that end today, 30 and 90 days long', () => {
+    const [all, month, quarter, year] = statementPeriods(new Date(2026, 10, 25));
+    expect(all!.period).toEqual({});
+    expect(month!.period).toEqual({ from: '2026-10-27', to: '2026-11-25' });
+    expect(quarter!.period).toEqual({ from: '2026-08-28', to: '2026-11-25' });
+    expect(year!.period).toEqual({ from: '2026-01-01', to: '2026-11-25' });
   });
 
   it('says when the customer has no device', async () => {

@@ -15,6 +15,7 @@ import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
 import { DevicesCard } from '../components/devices-card';
+import { StatementMenu } from '../components/statement-menu';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -104,6 +105,7 @@ export default function CustomerPaymentDetailsRoute() {
         actions={
           <>
             {back}
+            <StatementMenu customerId={customer.customer_id} />
             <RecordPaymentButton target={{ customerId: customer.customer_id, defaultSerial: customer.device_serial }} currency={currency} />
           </>
         }

@@ -1,0 +1,221 @@
+import type { ServerResponse } from 'node:http';
+import { Injectable } from '@nestjs/common';
+import type { StatementQuery } from '@kidogo/contracts';
+import PdfKit from 'pdfkit';
+import { Calendar } from '../common/calendar.js';
+import { Errors } from '../common/errors.js';
+import { PdfPages } from '../common/pdf-table.js';
+import { DatabaseService } from '../database/database.service.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from '../customers/balances.js';
+import { SUCCESSFUL, periodSql, toPeriod } from '../metrics/period.js';
+import { localTime, sent } from '../reports/report-writers.js';
+
+/** More rows than a customer has in years; past it the statement says to narrow the period. */
+export const STATEMENT_MAX_ROWS = 5000;
+
+interface StatementCustomer {
+  customer_name: string;
+  phone_contact: string;
+  id_number: string;
+  organization_name: string | null;
+}
+
+interface StatementPayment {
+  paid_at: Date;
+  serial_number: string | null;
+  payment_method: string;
+  reference: string | null;
+  amount: Prisma.Decimal;
+  currency: string;
+  days_bought: number;
+}
+
+interface StatementToken {
+  created_at: Date;
+  serial_number: string;
+  token_type: string;
+  days_generated: Prisma.Decimal;
+  token_value: string;
+}
+
+const amount = (v: { toFixed(n: number): string } | string, currency?: string) => {
+  const n = Number(typeof v === 'string' ? v : v.toFixed(2));
+  const text = n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency ? `${currency} ${text}` : text;
+};
+/** 123456789 → "123 456 789", as the device's keypad groups it. */
+const grouped = (token: string) => token.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const TOKEN_TYPES: Record<string, string> = {
+  add_time: 'Add time',
+  activation: 'Activation',
+  set_time: 'Set time',
+  unlock: 'Unlock',
+  counter_sync: 'Counter sync',
+};
+const METHODS: Record<string, string> = { mobile_money: 'Mobile money', cash: 'Cash', bank: 'Bank' };
+
+/**
+ * A customer's statement of account as a PDF: what a PAYG business hands a
+ * customer who asks what they paid, what codes they got and what is left.
+ * Everything is read before the first byte is sent, so an unknown customer
+ * or a failing query gets a proper error reply, not a broken file.
+ */
+@Injectable()
+export class StatementService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly calendar: Calendar,
+  ) {}
+
+  async read(orgId: string, customerId: number, query: StatementQuery) {
+    const period = toPeriod(query.from, query.to, this.calendar);
+    const db = this.database.read;
+    const [customer] = await db.$queryRaw<StatementCustomer[]>`
+      SELECT c.customer_name, c.phone_contact, c.id_number, o.name AS organization_name
+      FROM customers c JOIN organizations o ON o.organization_id = c.organization_id
+      WHERE c.organization_id = ${orgId} AND c.customer_id = ${customerId}::int`;
+    if (!customer) throw Errors.notFound('Customer');
+    const paymentsOf = Prisma.sql`
+      FROM payments p
+      WHERE p.organization_id = ${orgId} AND p.customer_id = ${customerId}::int AND p.status IN ${SUCCESSFUL}
+        ${periodSql(Prisma.sql`p.paid_at`, period)}`;
+    const [devices, payments, tokens, totals] = await Promise.all([
+      db.$queryRaw<(DeviceBalanceRow & { assigned_at: Date | null; item_id: number })[]>`
+        SELECT d.* FROM ${deviceBalances(orgId, Prisma.sql`${customerId}::int`)} d
+        ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC`,
+      db.$queryRaw<StatementPayment[]>`
+        SELECT p.paid_at, (SELECT i.serial_number FROM items i WHERE i.organization_id = p.organization_id AND i.item_id = p.item_id) AS serial_number,
+               p.payment_method, coalesce(p.transaction_code, p.reference) AS reference, p.amount, p.currency, p.days_bought
+        ${paymentsOf}
+        ORDER BY p.paid_at, p.payment_id
+        LIMIT ${STATEMENT_MAX_ROWS + 1}::int`,
+      db.$queryRaw<StatementToken[]>`
+        SELECT t.created_at, t.serial_number, t.token_type::text AS token_type, t.days_generated, t.token_value
+        FROM token_logs t
+        WHERE t.organization_id = ${orgId} AND t.customer_id = ${customerId}::int
+          ${periodSql(Prisma.sql`t.created_at`, period)}
+        ORDER BY t.created_at, t.token_log_id
+        LIMIT ${STATEMENT_MAX_ROWS + 1}::int`,
+      // The period's totals, over every payment of it, also past the rows listed.
+      db.$queryRaw<{ currency: string; amount: Prisma.Decimal; n: number; days: number }[]>`
+        SELECT p.currency, sum(p.amount) AS amount, count(*)::int AS n, sum(p.days_bought)::int AS days
+        ${paymentsOf}
+        GROUP BY p.currency ORDER BY p.currency`,
+    ]);
+    return { customer, devices, payments, tokens, totals, query };
+  }
+
+  /** Writes the statement read by `read` as a PDF to `res`. */
+  async writePdf(res: ServerResponse, s: Awaited<ReturnType<StatementService['read']>>): Promise<void> {
+    const zone = this.calendar.zone;
+    const local = localTime(zone);
+    const now = new Date();
+    const doc = new PdfKit({ size: 'A4', layout: 'landscape', margin: 40, bufferPages: false, info: { Title: `Statement of account: ${s.customer.customer_name}` } });
+    doc.pipe(res);
+    const pages = new PdfPages(doc);
+
+    doc.font('Helvetica-Bold').fontSize(18).text('Statement of account', pages.left, doc.page.margins.top);
+    doc.font('Helvetica').fontSize(10).fillColor('#444444');
+    if (s.customer.organization_name) doc.text(s.customer.organization_name);
+    const { from, to } = s.query;
+    doc
+      .fillColor('#000000')
+      .font('Helvetica-Bold')
+      .text(s.customer.customer_name, { continued: true })
+      .font('Helvetica')
+      .text(` · ${s.customer.phone_contact} · ID ${s.customer.id_number}`)
+      .fillColor('#444444')
+      .text(from || to ? `Period: ${from ?? 'the beginning'} to ${to ?? 'today'}` : 'Period: all time')
+      .text(`Generated ${local(now.toISOString(), 16)} (${zone})`);
+    doc.fillColor('#000000');
+    pages.y = doc.y + 14;
+
+    const deviceRows = s.devices.map((row) => {
+      const d = toDeviceStatus(row, now.getTime());
+      const plan = d.payment_plan ? `${d.payment_plan.template_name} (${amount(d.payment_plan.daily_price)}/day)` : 'None';
+      return [
+        d.serial_number,
+        d.product_name,
+        plan,
+        amount(d.total_paid),
+        d.paid_off ? 'Paid off' : d.remaining === null ? '' : amount(d.remaining),
+        d.credit_until ? local(d.credit_until, 10) : '',
+      ];
+    });
+    pages.section(
+      'Devices',
+      [
+        { label: 'Serial Number', weight: 1.6 },
+        { label: 'Product', weight: 1.6 },
+        { label: 'Payment Plan', weight: 2 },
+        { label: 'Paid', align: 'right', weight: 1.2 },
+        { label: 'Left to Pay', align: 'right', weight: 1.2 },
+        { label: 'Credit Until', weight: 1 },
+      ],
+      deviceRows,
+      'No devices.',
+    );
+    pages.y += 12;
+
+    const shownPayments = s.payments.slice(0, STATEMENT_MAX_ROWS);
+    const payments = pages.section(
+      'Payments',
+      [
+        { label: 'Date', weight: 1.4 },
+        { label: 'Device', weight: 1.6 },
+        { label: 'Method', weight: 1.1 },
+        { label: 'Reference', weight: 1.6 },
+        { label: 'Amount', align: 'right', weight: 1.3 },
+        { label: 'Days', align: 'right', weight: 0.7 },
+      ],
+      shownPayments.map((p) => [
+        local(p.paid_at.toISOString(), 16),
+        p.serial_number ?? '',
+        METHODS[p.payment_method] ?? p.payment_method,
+        p.reference ?? '',
+        amount(p.amount, p.currency),
+        String(p.days_bought),
+      ]),
+      'No payments in this period.',
+    );
+    const count = s.totals.reduce((n, c) => n + c.n, 0);
+    payments.total([
+      'Total paid',
+      '',
+      '',
+      `${count.toLocaleString('en-US')} ${count === 1 ? 'payment' : 'payments'}`,
+      s.totals.map((c) => amount(c.amount, c.currency)).join(' + ') || '0.00',
+      String(s.totals.reduce((n, c) => n + c.days, 0)),
+    ]);
+    if (s.payments.length > STATEMENT_MAX_ROWS) pages.note(`The first ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} payments of the period; choose a shorter period for the rest.`);
+    pages.y += 12;
+
+    pages.section(
+      'Tokens',
+      [
+        { label: 'Date', weight: 1.4 },
+        { label: 'Device', weight: 1.6 },
+        { label: 'Type', weight: 1.2 },
+        { label: 'Days', align: 'right', weight: 0.8 },
+        { label: 'Token', weight: 1.8 },
+      ],
+      s.tokens.slice(0, STATEMENT_MAX_ROWS).map((t) => [
+        local(t.created_at.toISOString(), 16),
+        t.serial_number,
+        TOKEN_TYPES[t.token_type] ?? t.token_type,
+        t.token_type === 'unlock' ? '' : String(Number(t.days_generated)),
+        grouped(t.token_value),
+      ]),
+      'No tokens in this period.',
+    );
+    if (s.tokens.length > STATEMENT_MAX_ROWS) pages.note(`The first ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} tokens of the period; choose a shorter period for the rest.`);
+    pages.y += 8;
+    pages.note('Left to pay and credit are as at the time this statement was generated.');
+
+    pages.finish();
+    const finished = sent(res);
+    doc.end();
+    await finished;
+  }
+}
