@@ -69,6 +69,12 @@ describe('first start', () => {
       ['SHS-1002', 'paid_late'],
     ]);
 
+    // Plans per device: Amina's phone is on the phone plan of its own, her solar home system on her plan.
+    const phone = await t.http.get('/payg/devices/PHN-3003/activity').set(auth).expect(200);
+    expect(phone.body.data.device_info.payment_plan).toMatchObject({ template_name: 'Smartphone - Weekly', own: true });
+    const home = await t.http.get('/payg/devices/SHS-1001/activity').set(auth).expect(200);
+    expect(home.body.data.device_info.payment_plan).toMatchObject({ template_name: 'Solar Home 50W - Daily', own: false });
+
     // A second start changes nothing.
     const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });
     await t.app.get(SeedService).run();

@@ -58,6 +58,7 @@ const DEVICES: Array<[string, string, string, string, number, string]> = [
   ['LMP-2003', 'Solar Lamp Pro', 'Lumina', 'lumina', 3500, 'lamp'],
   ['PHN-3001', 'Smartphone A10', 'Voltaic', 'voltaic', 9000, 'phone'],
   ['PHN-3002', 'Smartphone A10', 'Voltaic', 'voltaic', 9000, 'phone'],
+  ['PHN-3003', 'Smartphone A10', 'Voltaic', 'voltaic', 9000, 'phone'],
   ['EBK-4001', 'E-Bike Lite', 'Ampere', 'ampere', 120000, 'e-bike'],
   ['SHS-1006', 'Solar Home System 50W', 'SunCo', 'sunco', 18000, 'solar'],
   ['SHS-1007', 'Solar Home System 50W', 'SunCo', 'sunco', 18000, 'solar'],
@@ -172,7 +173,7 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     );
   }
 
-  // Eleven customers take a device on a plan; the rest are prospects.
+  // Eleven customers take a device on a plan, one of them two devices on two plans; the rest are prospects.
   const onboard: Array<[number, string, number]> = [
     [0, 'SHS-1001', plans.home.template_id],
     [1, 'SHS-1002', plans.home.template_id],
@@ -185,6 +186,8 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     [8, 'PHN-3001', plans.phone.template_id],
     [9, 'PHN-3002', plans.phone.template_id],
     [10, 'SHS-1006', plans.home.template_id],
+    // Amina, on the solar home plan, also takes a phone: on the weekly phone plan, the phone's own (plans per device).
+    [0, 'PHN-3003', plans.phone.template_id],
   ];
   for (const [who, serial, template] of onboard) {
     await onboarding.onboard(orgId, ZOnboardingSchema.parse({ customer_id: people[who].customer_id, item_serial_number: serial, template_id: template }), owner);
@@ -254,6 +257,7 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     ['LMP-2003', [300]],
     ['PHN-3001', [1500, 210, 210]],
     ['PHN-3002', [2000]],
+    ['PHN-3003', [1500, 600]],
   ];
   for (const [serial, amounts] of history) {
     for (const [k, amount] of amounts.entries()) {
