@@ -114,11 +114,16 @@ describe('collections', () => {
       open_accounts: 6,
       out_of_credit: 5,
       buckets: [
-        { bucket: '0-7', label: '0–7 days', devices: 1 },
-        { bucket: '8-30', label: '8–30 days', devices: 1 },
-        { bucket: '31-90', label: '31–90 days', devices: 2 },
-        { bucket: 'over-90', label: 'Over 90 days', devices: 1 },
+        { bucket: '0-7', label: '0–7 days', devices: 1, outstanding: '10000.00' },
+        // 600 paid on the 12-day device (the failed payment pays nothing).
+        { bucket: '8-30', label: '8–30 days', devices: 1, outstanding: '9400.00' },
+        { bucket: '31-90', label: '31–90 days', devices: 2, outstanding: '20000.00' },
+        { bucket: 'over-90', label: 'Over 90 days', devices: 1, outstanding: '10000.00' },
       ],
+      // The device with credit left owes its 10,000 too; the paid-off one nothing.
+      outstanding: '59400.00',
+      // Over 30 days without credit: 31–90 and over 90, 30,000 of 59,400.
+      portfolio_at_risk_30: 0.5051,
     });
     expect(Date.now() - Date.parse(s.as_of)).toBeLessThan(60_000);
     // The business day (TIME_ZONE, Africa/Nairobi in the tests): the first day a promise may name.
@@ -141,7 +146,7 @@ describe('collections', () => {
 
     await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: d.item.serial_number }).expect(200);
     expect((await list(user)).items).toEqual([]);
-    expect(await summary(user)).toMatchObject({ open_accounts: 0, out_of_credit: 0 });
+    expect(await summary(user)).toMatchObject({ open_accounts: 0, out_of_credit: 0, outstanding: '0.00', portfolio_at_risk_30: 0 });
     expect(await t.db.db.openAccount.count({ where: { organization_id: org.id } })).toBe(0);
   });
 

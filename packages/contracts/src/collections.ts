@@ -188,7 +188,22 @@ export const ZCollectionsSummaryReplySchema = z.object({
     open_accounts: z.number().int(),
     /** Of them, the devices out of credit now: the sum of the buckets. */
     out_of_credit: z.number().int(),
-    buckets: z.array(z.object({ bucket: ZCollectionBucketSchema, label: z.string(), devices: z.number().int() })),
+    buckets: z.array(
+      z.object({
+        bucket: ZCollectionBucketSchema,
+        label: z.string(),
+        devices: z.number().int(),
+        /** Left to pay on the band's devices (each device's payoff price − its total paid; one without a payoff price counts 0). */
+        outstanding: ZMoneySchema,
+      }),
+    ),
+    /** Left to pay on all the open accounts, in credit or not (amounts of different currencies are not converted). */
+    outstanding: ZMoneySchema,
+    /**
+     * Portfolio at risk, 30 days (PAR30): the share of `outstanding` on devices
+     * out of credit for over 30 days, from 0 to 1 (4 decimals); 0 when nothing is outstanding.
+     */
+    portfolio_at_risk_30: z.number().min(0).max(1),
     /** When these counts were taken (a large organization's are kept up to a minute). */
     as_of: z.string(),
     /** Today's business day (YYYY-MM-DD, the installation's TIME_ZONE): the first day a promise to pay may name. */

@@ -8,6 +8,12 @@ export interface CollectionsSummary {
   outOfCredit: number;
   /** Devices per bucket; a bucket the reply left out counts 0. */
   devices: Record<CollectionBucket, number>;
+  /** Left to pay per bucket ("0.00" when the reply has none). */
+  outstanding: Record<CollectionBucket, string>;
+  /** Left to pay on all open accounts; null from a server that does not say. */
+  outstandingTotal: string | null;
+  /** Portfolio at risk over 30 days, in percent; null from a server that does not say. */
+  par30: number | null;
   /** Percent of open accounts out of credit, 0 when there are none. */
   outOfCreditRate: number;
   /** When the server counted (it may keep a large organization's counts up to a minute). */
@@ -18,13 +24,21 @@ export interface CollectionsSummary {
 
 export function summarize(data: Partial<CollectionsSummaryReply['data']> | undefined): CollectionsSummary {
   const devices: Record<CollectionBucket, number> = { '0-7': 0, '8-30': 0, '31-90': 0, 'over-90': 0 };
-  for (const b of data?.buckets ?? []) if (b.bucket in devices) devices[b.bucket] = b.devices;
+  const outstanding: Record<CollectionBucket, string> = { '0-7': '0.00', '8-30': '0.00', '31-90': '0.00', 'over-90': '0.00' };
+  for (const b of data?.buckets ?? []) {
+    if (!(b.bucket in devices)) continue;
+    devices[b.bucket] = b.devices;
+    if (b.outstanding !== undefined) outstanding[b.bucket] = b.outstanding;
+  }
   const openAccounts = data?.open_accounts ?? 0;
   const outOfCredit = data?.out_of_credit ?? Object.values(devices).reduce((a, b) => a + b, 0);
   return {
     openAccounts,
     outOfCredit,
     devices,
+    outstanding,
+    outstandingTotal: data?.outstanding ?? null,
+    par30: typeof data?.portfolio_at_risk_30 === 'number' ? data.portfolio_at_risk_30 * 100 : null,
     outOfCreditRate: openAccounts > 0 ? (outOfCredit / openAccounts) * 100 : 0,
     asOf: data?.as_of ?? null,
     today: data?.today ?? null,

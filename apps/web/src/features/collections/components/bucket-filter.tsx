@@ -1,6 +1,9 @@
 import { Grid, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { COLLECTION_BUCKET_LABELS, COLLECTION_BUCKETS } from '@kidogo/contracts';
 import { formatDate } from '@/components/ui/date-text';
+import { formatMoney } from '@/components/ui/money';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { useCollectionsSummary } from '../api/get-collections-summary';
 import type { CollectionBucketFilter } from '../api/types';
 import { BUCKET_COLORS } from './days-without-credit';
@@ -20,6 +23,9 @@ const shareText = (rate: number, open: number) =>
  */
 export function BucketFilter({ value, onChange }: { value: CollectionBucketFilter; onChange: (value: CollectionBucketFilter) => void }) {
   const summary = useCollectionsSummary();
+  const currency = useOrganizationCurrency();
+  // On a phone the bands stay one line high, so that whom to call is in view: their money is in the footer's total.
+  const phone = useMediaQuery('(max-width: 48em)');
   const data = summary.data;
   const loading = summary.isPending;
   return (
@@ -31,6 +37,15 @@ export function BucketFilter({ value, onChange }: { value: CollectionBucketFilte
       footer={
         data?.asOf ? (
           <Text size="xs" c="dimmed" ta="right">
+            {data.outstandingTotal !== null && data.par30 !== null ? (
+              <>
+                Left to pay on open accounts {formatMoney(data.outstandingTotal, currency)} · portfolio at risk over 30 days{' '}
+                <Text span size="xs" fw={700} c={data.par30 >= 10 ? 'red' : undefined}>
+                  {data.par30.toFixed(1)}%
+                </Text>{' '}
+                ·{' '}
+              </>
+            ) : null}
             Counts as of {formatDate(data.asOf, true)}
           </Text>
         ) : null
@@ -57,6 +72,7 @@ export function BucketFilter({ value, onChange }: { value: CollectionBucketFilte
               label={COLLECTION_BUCKET_LABELS[bucket]}
               count={data ? data.devices[bucket] : null}
               countText={devicesText}
+              hint={!phone && data && data.outstandingTotal !== null ? `${formatMoney(data.outstanding[bucket], currency)} left to pay` : undefined}
               color={BUCKET_COLORS[bucket]}
               loading={loading}
             />

@@ -31,7 +31,26 @@ describe('Collections', () => {
     expect(screen.getByRole('radio', { name: '8–30 days: 3 devices' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '31–90 days: 2 devices' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Over 90 days: 0 devices' })).toBeInTheDocument();
-    expect(screen.getByText(/^Counts as of /)).toBeInTheDocument();
+    // What is left to pay in each band, on all open accounts, and the portfolio at risk over 30 days.
+    expect(within(screen.getByRole('radio', { name: '8–30 days: 3 devices' })).getByText(/^[A-Z]{3} 25,500\.00 left to pay$/)).toBeInTheDocument();
+    expect(within(screen.getByRole('radio', { name: 'Over 90 days: 0 devices' })).getByText(/^[A-Z]{3} 0\.00 left to pay$/)).toBeInTheDocument();
+    const footer = screen.getByText(/Counts as of /);
+    expect(footer).toHaveTextContent(/^Left to pay on open accounts [A-Z]{3} 360,000\.00 · portfolio at risk over 30 days 5\.0% · Counts as of /);
+  });
+
+  it('leaves the money out for a server that does not say it', async () => {
+    mockCollectionsApi(undefined, (c) =>
+      c.url === '/payg/collections/summary'
+        ? new Response(JSON.stringify({ data: { open_accounts: 4, out_of_credit: 1, buckets: [{ bucket: '0-7', label: '0–7 days', devices: 1 }], as_of: '2026-11-25T10:00:00Z' } }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        : undefined,
+    );
+    await openCollections();
+    await screen.findByRole('radio', { name: '0–7 days: 1 device' });
+    expect(screen.queryByText(/left to pay/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Counts as of /)).toHaveTextContent(/^Counts as of /);
   });
 
   it('lists each device with links to its customer, a tel: link, its activity, its days without credit and its money', async () => {

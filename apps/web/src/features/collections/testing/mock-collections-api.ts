@@ -66,11 +66,13 @@ export const SUMMARY = {
   open_accounts: 40,
   out_of_credit: 6,
   buckets: [
-    { bucket: '0-7', label: '0–7 days', devices: 1 },
-    { bucket: '8-30', label: '8–30 days', devices: 3 },
-    { bucket: '31-90', label: '31–90 days', devices: 2 },
-    { bucket: 'over-90', label: 'Over 90 days', devices: 0 },
+    { bucket: '0-7', label: '0–7 days', devices: 1, outstanding: '9000.00' },
+    { bucket: '8-30', label: '8–30 days', devices: 3, outstanding: '25500.00' },
+    { bucket: '31-90', label: '31–90 days', devices: 2, outstanding: '18000.00' },
+    { bucket: 'over-90', label: 'Over 90 days', devices: 0, outstanding: '0.00' },
   ],
+  outstanding: '360000.00',
+  portfolio_at_risk_30: 0.05,
   as_of: '2026-11-25T10:00:00Z',
   // The browser's day: the tests of the form type days relative to it.
   today: day(),
