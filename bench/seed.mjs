@@ -125,11 +125,11 @@ await step('collection contacts', `INSERT INTO collection_contacts (organization
     now() - make_interval(days => g % 180, secs => g % 86400)
   FROM (SELECT g, ${assigned('(g::bigint * 7919) % ' + ASSIGNED)} AS i FROM generate_series(1, ${Math.floor(N / 10)}) g) s`);
 await step('payments', `INSERT INTO payments (payment_id, organization_id, customer_id, item_id, amount, currency, payment_method, status,
-    transaction_code, account_reference, payer_phone, payer_name, source, days_bought, credit_after, paid_at, created_at)
+    transaction_code, account_reference, payer_phone, payer_name, source, days_bought, credit_after, paid_at, created_at, applied_at)
   SELECT g, 'big', c, c, (ARRAY[50,100,150,200,300,500,1000])[1 + g % 7], 'KES', 'mobile_money',
     CASE WHEN g % 50 = 0 THEN 'pending'::"PaymentStatus" WHEN g % 97 = 0 THEN 'failed'::"PaymentStatus" ELSE 'completed'::"PaymentStatus" END,
     'BK' || lpad(g::text, 9, '0'), 'SHS' || lpad(c::text, 7, '0'), '2547' || lpad((c % 100000000)::text, 8, '0'),
-    'Bench Payer', 'sms', 1 + g % 10, 0, ts, ts
+    'Bench Payer', 'sms', 1 + g % 10, 0, ts, ts, CASE WHEN g % 50 <> 0 THEN ts END
   FROM (SELECT g, ${assigned('(g::bigint * 7919) % ' + ASSIGNED)} AS c, now() - (g % 525600) * interval '1 minute' AS ts
         FROM generate_series(1, ${PAYMENTS}) g) s`);
 // Five or six tokens per assigned device, counted up to the device's own count (10, or 1,000 for every 100th) as a real

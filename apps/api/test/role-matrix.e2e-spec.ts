@@ -145,6 +145,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/payments': 'any',
   'POST /payg/payments/{id}/match': 'manage',
   'POST /payg/payments/{id}/reject': 'manage',
+  'POST /payg/payments/{id}/reverse': 'manage',
   'POST /payg/reports/upload-csv': 'manage',
   'POST /payg/external/receive-phoneteletalk': 'api_key',
   'GET /payg/fetch_messages': 'any',

@@ -54,6 +54,8 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/generate-token': /^token\.generate$/,
   'POST /payg/update-token-count': /^token\.count_update$/,
   'POST /payg/settings/api-key/rotate': /^api_key\.rotate$/,
+  // money taken off a device
+  'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,
   // sign-in
   'POST /payg/authenticate': /^auth\.login$/,
 };

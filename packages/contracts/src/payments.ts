@@ -126,6 +126,39 @@ export const ZRejectPaymentReplySchema = z.object({
 });
 export type RejectPaymentReply = z.infer<typeof ZRejectPaymentReplySchema>;
 
+/**
+ * POST /payments/{id}/reverse: a completed payment applied to the wrong
+ * device (a mistyped account number, a cash entry on the wrong serial). The
+ * device's account goes back to what it was before the payment, and the
+ * payment is held again, for staff to match to the right device or reject.
+ */
+export const ZReversePaymentSchema = z.object({
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(3, { error: 'must say why, in at least 3 characters' })
+    .max(200, { error: 'must be at most 200 characters' }),
+});
+export type ReversePaymentInput = z.infer<typeof ZReversePaymentSchema>;
+
+export const ZReversePaymentReplySchema = z.object({
+  message: z.string(),
+  payment_id: z.number().int(),
+  status: z.literal('pending'),
+  /** 'Reversed from {serial} by {username}: {reason}', kept as the payment's hold_reason until it is matched or rejected. */
+  hold_reason: z.string(),
+  /** The device the payment was taken off, with its account after the reversal. */
+  serial_number: z.string(),
+  total_paid: z.string(),
+  credit: z.string(),
+  credit_until: z.string().nullable(),
+  /** Days of use taken back from the device (the tokens' days, grace days included). */
+  days_removed: z.number().int(),
+  /** True when the payment was the one that activated the device: it is not activated any more. */
+  deactivated: z.boolean(),
+});
+export type ReversePaymentReply = z.infer<typeof ZReversePaymentReplySchema>;
+
 const zQueryDate = z
   .string()
   .trim()

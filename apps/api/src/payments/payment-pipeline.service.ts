@@ -196,7 +196,7 @@ export class PaymentPipeline {
     const update = Prisma.sql`
       UPDATE payments SET item_id = ${item.item_id}::int, customer_id = ${item.customer_id}::int, status = 'completed'::"PaymentStatus", hold_reason = NULL,
                           days_bought = ${applied.allocation.daysBought}::int, credit_after = ${applied.credit}::numeric,
-                          currency = ${applied.currency}
+                          currency = ${applied.currency}, applied_at = now()
       WHERE organization_id = ${orgId} AND payment_id = ${payment.id}::int
       RETURNING payment_id`;
     const written = await this.write(
@@ -266,11 +266,11 @@ export class PaymentPipeline {
     const rows = await run(Prisma.sql`
       WITH p AS (
         INSERT INTO payments (payment_id, organization_id, amount, currency, payment_method, status, transaction_code, reference,
-                              account_reference, payer_phone, payer_name, source, message_id, recorded_by, paid_at, hold_reason)
+                              account_reference, payer_phone, payer_name, source, message_id, recorded_by, paid_at, hold_reason, applied_at)
         VALUES (${id}::int, ${orgId}, ${amount}::numeric, ${p.currency ?? 'KES'}, ${p.method}, 'pending'::"PaymentStatus",
                 ${p.transactionCode}, ${p.source === 'manual' ? p.transactionCode : null}, ${p.accountReference},
                 ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz,
-                ${(p.hold ?? unmatchedReason(p)).slice(0, 300)})
+                ${(p.hold ?? unmatchedReason(p)).slice(0, 300)}, NULL)
         ON CONFLICT (organization_id, transaction_code) DO NOTHING
         RETURNING payment_id
       )${message}

@@ -10,10 +10,13 @@ import {
   ZPaymentOutcomeSchema,
   ZRejectPaymentReplySchema,
   ZRejectPaymentSchema,
+  ZReversePaymentReplySchema,
+  ZReversePaymentSchema,
   ZStatementImportReplySchema,
   type ManualPaymentInput,
   type MatchPaymentInput,
   type RejectPaymentInput,
+  type ReversePaymentInput,
   type PaymentListQuery,
 } from '@kidogo/contracts';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
@@ -95,6 +98,34 @@ export class PaymentsController {
     @ValidBody() body: RejectPaymentInput,
   ) {
     return this.payments.reject(orgId, user, params.id, body);
+  }
+
+  @Post('payments/:id/reverse')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Take a completed payment off the device it was applied to by mistake, and hold it for matching to the right one',
+    description:
+      "For a payment applied to the wrong device (a mistyped account number, a cash entry on the wrong serial). The payment becomes pending with hold_reason " +
+      "'Reversed from {serial} by {username}: {reason}' and is listed with the held payments, to be matched (POST /payments/{id}/match) or rejected. " +
+      'The device goes back to what it had before the payment: total paid, credit, the days its tokens added (credit_until moves back), and its ' +
+      'activation when this payment activated it. Only the latest payment applied to the device can be reversed, and not one that paid the device off. ' +
+      'The codes already sent are not withdrawn: if the device took one, lock it back with a set_time token. Audited.',
+    params: PaymentIdParams,
+    body: ZReversePaymentSchema,
+    response: ZReversePaymentReplySchema,
+    errors: {
+      403: 'Not an owner or admin',
+      404: 'Payment not found',
+      409: 'The payment is not completed, a later payment was applied to the device, it paid the device off, or the device changed hands since',
+    },
+  })
+  reverse(
+    @OrgId() orgId: string,
+    @CurrentUser() user: AuthUser,
+    @ValidParams() params: { id: number },
+    @ValidBody() body: ReversePaymentInput,
+  ) {
+    return this.payments.reverse(orgId, user, params.id, body);
   }
 
   @Post('reports/upload-csv')

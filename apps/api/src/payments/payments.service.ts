@@ -7,6 +7,8 @@ import type {
   PaymentOutcome,
   RejectPaymentInput,
   RejectPaymentReply,
+  ReversePaymentInput,
+  ReversePaymentReply,
 } from '@kidogo/contracts';
 import { parseAmountToCents } from '@kidogo/mobile-money';
 import { Prisma as PrismaSql, type Prisma } from '../generated/prisma/client.js';
@@ -20,6 +22,8 @@ import { toPayment } from './payments.mapper.js';
 import { paymentsByDay } from '../stats/totals.js';
 import { toPeriod } from '../metrics/period.js';
 import { Calendar } from '../common/calendar.js';
+
+const DAY_MS = 86_400_000;
 
 const NAMES = { customer: { select: { customer_name: true } }, item: { select: { serial_number: true } } } as const;
 
@@ -123,6 +127,144 @@ export class PaymentsService {
                ${JSON.stringify({ reason: input.reason, transaction_code: payment.transaction_code })}::jsonb
         FROM p`);
       return { message: 'Payment rejected', payment_id: paymentId, status: 'failed', hold_reason: reason };
+    });
+  }
+
+  /**
+   * Takes a completed payment off the device it was applied to (a mistyped
+   * account number, a cash entry on the wrong serial) and holds it again,
+   * for staff to match to the right device or reject: the payment becomes
+   * pending with 'Reversed from {serial} by {user}: {reason}', and the
+   * device's account goes back to what it was before it: total paid, credit,
+   * the days its tokens added and, when it was the payment that activated
+   * the device, its activation. Revenue, balances, Collections and promises
+   * follow from the payment's status.
+   *
+   * Only the latest payment applied to the device's current account can be
+   * undone exactly (what a payment buys depends on what came before it), and
+   * not one that paid the device off (its unlock code opens the device for
+   * good). The codes already sent stay what they are: the device still takes
+   * them, so if its holder typed one, staff lock it back with a Set Time token.
+   */
+  reverse(orgId: string, user: AuthUser, paymentId: number, input: ReversePaymentInput): Promise<ReversePaymentReply> {
+    return this.database.transaction(async (run) => {
+      const [payment] = await run<{
+        id: number;
+        status: string;
+        item_id: number | null;
+        customer_id: number | null;
+        amount: Prisma.Decimal;
+        currency: string;
+        transaction_code: string | null;
+        days_bought: number;
+        applied: Date;
+      }>(PrismaSql.sql`
+        SELECT payment_id AS id, status::text AS status, item_id, customer_id, amount, currency, transaction_code, days_bought,
+               coalesce(applied_at, created_at) AS applied
+        FROM payments WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int FOR UPDATE`);
+      if (!payment) throw Errors.notFound('Payment');
+      if (payment.status !== 'completed' && payment.status !== 'success') {
+        throw Errors.conflict(`Payment ${paymentId} is ${payment.status}: only a completed payment can be reversed`);
+      }
+      if (payment.item_id === null) throw Errors.conflict(`Payment ${paymentId} was not applied to a device: there is nothing to reverse`);
+      // Locked after the payment, as matching does; everything below is read after the lock.
+      const item = await this.tokens.lockItem(run, orgId, payment.item_id);
+      const serial = item.serial_number;
+      if (item.customer_id === null || item.customer_id !== payment.customer_id || (item.assigned_at && item.assigned_at > payment.applied)) {
+        throw Errors.conflict(`Device ${serial} started a new account after payment ${paymentId}: the payment belongs to a closed account and cannot be reversed`);
+      }
+      const [later] = await run<{ id: number }>(PrismaSql.sql`
+        SELECT payment_id AS id FROM payments
+        WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int AND status IN ('success', 'completed') AND payment_id <> ${paymentId}::int
+          AND (coalesce(applied_at, created_at), payment_id) > (${payment.applied.toISOString()}::timestamptz, ${paymentId}::int)
+        ORDER BY coalesce(applied_at, created_at) DESC, payment_id DESC LIMIT 1`);
+      if (later) {
+        throw Errors.conflict(
+          `Payment ${later.id} was applied to device ${serial} after payment ${paymentId}: only the latest payment on a device can be reversed; reverse payment ${later.id} first`,
+        );
+      }
+      const tokens = await run<{ token_type: string; days: number }>(PrismaSql.sql`
+        SELECT token_type::text AS token_type, days_generated::int AS days FROM token_logs
+        WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int`);
+      if (tokens.some((t) => t.token_type === 'unlock')) {
+        throw Errors.conflict(`Payment ${paymentId} paid device ${serial} off and its unlock code opens the device for good: it cannot be reversed`);
+      }
+      const activated = tokens.some((t) => t.token_type === 'activation');
+      const daysRemoved = tokens.filter((t) => t.token_type === 'add_time' || t.token_type === 'activation').reduce((s, t) => s + t.days, 0);
+      const totalPaid = item.total_paid.minus(payment.amount);
+      // The credit before the payment, by the payment rule it went through (allocatePayment).
+      let credit: Prisma.Decimal;
+      if (activated) credit = totalPaid; // before activation every payment is held as credit
+      else if (tokens.length) {
+        const daily = item.tpl_daily_price;
+        credit = daily ? item.credit.plus(daily.times(payment.days_bought)).minus(payment.amount) : new PrismaSql.Decimal(-1);
+        if (!daily || credit.lessThan(0) || credit.greaterThanOrEqualTo(daily)) {
+          throw Errors.conflict(`The payment plan of device ${serial} changed after payment ${paymentId}, so what it bought cannot be worked out: it cannot be reversed`);
+        }
+      } else credit = item.credit.minus(payment.amount);
+      if (totalPaid.lessThan(0) || credit.lessThan(0) || credit.greaterThan(totalPaid)) {
+        throw Errors.conflict(`Device ${serial}'s account no longer matches payment ${paymentId} (it was changed by hand): it cannot be reversed`);
+      }
+      const creditUntil = activated || !item.credit_until ? null : new Date(item.credit_until.getTime() - daysRemoved * DAY_MS);
+      const reason = `Reversed from ${serial} by ${user.username}: ${input.reason}`.slice(0, 300);
+      const what = `${payment.currency} ${payment.amount.toFixed(2)}${payment.transaction_code ? ` (${payment.transaction_code})` : ''}`;
+      const metadata = {
+        reason: input.reason,
+        transaction_code: payment.transaction_code,
+        serial_number: serial,
+        customer_id: payment.customer_id,
+        days_removed: daysRemoved,
+        deactivated: activated,
+        before: { total_paid: item.total_paid.toFixed(2), credit: item.credit.toFixed(2), credit_until: item.credit_until?.toISOString() ?? null },
+        after: { total_paid: totalPaid.toFixed(2), credit: credit.toFixed(2), credit_until: creditUntil?.toISOString() ?? null },
+      };
+      await run(PrismaSql.sql`
+        WITH p AS (
+          UPDATE payments SET status = 'pending'::"PaymentStatus", item_id = NULL, customer_id = NULL, days_bought = 0, credit_after = NULL,
+                              hold_reason = ${reason}, applied_at = NULL
+          WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int RETURNING payment_id
+        ), d AS (
+          UPDATE items SET total_paid = ${totalPaid.toFixed(2)}::numeric, credit = ${credit.toFixed(2)}::numeric,
+                           credit_until = ${creditUntil?.toISOString() ?? null}::timestamptz,
+                           activated_at = ${activated ? PrismaSql.sql`NULL` : PrismaSql.sql`activated_at`}, updated_at = now()
+          WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int RETURNING 1
+        ), m AS (
+          -- The customer's text is unmatched again, next to the payment held for staff.
+          UPDATE messages SET status = 'unmatched'::"MessageStatus"
+          WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int AND raw_payload IS NOT NULL AND status = 'processed'::"MessageStatus"
+          RETURNING 1
+        ), pr AS (
+          -- Promises this payment kept are kept by the device's next payment, if any (the trigger that marks
+          -- them sees payments arriving, not leaving).
+          UPDATE collection_contacts cc SET paid_at = f.paid_at, paid_amount = f.amount
+          FROM collection_contacts c2
+          LEFT JOIN LATERAL (
+            SELECT q.paid_at, q.amount FROM payments q
+            WHERE q.organization_id = c2.organization_id AND q.item_id = c2.item_id AND q.status IN ('success', 'completed')
+              AND q.payment_id <> ${paymentId}::int AND q.paid_at >= c2.created_at
+            ORDER BY q.paid_at LIMIT 1
+          ) f ON true
+          WHERE c2.organization_id = ${orgId} AND c2.item_id = ${item.item_id}::int AND c2.outcome = 'promised_to_pay' AND NOT c2.superseded
+            AND c2.paid_at IS NOT NULL AND cc.organization_id = c2.organization_id AND cc.contact_id = c2.contact_id
+          RETURNING 1
+        )
+        INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+        SELECT ${orgId}, ${user.user_id}::int, ${user.username}, 'payment.reverse', 'payment', ${String(paymentId)},
+               ${`Payment ${paymentId}, ${what}, reversed from device ${serial} by ${user.username} and held for matching: ${input.reason}`},
+               ${JSON.stringify(metadata)}::jsonb
+        FROM p`);
+      return {
+        message: 'Payment reversed: it is held for matching',
+        payment_id: paymentId,
+        status: 'pending',
+        hold_reason: reason,
+        serial_number: serial,
+        total_paid: totalPaid.toFixed(2),
+        credit: credit.toFixed(2),
+        credit_until: creditUntil?.toISOString() ?? null,
+        days_removed: daysRemoved,
+        deactivated: activated,
+      };
     });
   }
 

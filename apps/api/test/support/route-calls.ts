@@ -229,6 +229,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: `/payg/payments/${(await fresh.pendingPayment(t, w)).id}/reject`,
     body: { reason: 'Refunded to the sender' },
   }),
+  'POST /payg/payments/{id}/reverse': async ({ t, w }) => ({
+    path: `/payg/payments/${(await fresh.completedPayment(t, w)).id}/reverse`,
+    body: { reason: 'Applied to the wrong device' },
+  }),
   'POST /payg/reports/upload-csv': ({ w }) => ({
     path: '/payg/reports/upload-csv',
     file: { field: 'file', name: 'statement.csv', content: csv([STATEMENT_HEADER, statementRow(receipt(), w.device.serial)]) },

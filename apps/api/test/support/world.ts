@@ -281,6 +281,13 @@ export const fresh = {
         paid_at: new Date(),
       },
     }),
+  /** A cash payment applied to a device of its own (a plan-less device: the money is held as credit), for a call that reverses it. */
+  async completedPayment(t: TestApp, w: World): Promise<{ id: number }> {
+    const item = await fresh.assignedItem(t, w);
+    const res = await t.http.post('/payg/payments').set(w.owner.auth).send({ serial_number: item.serial_number, amount: 60, payment_method: 'cash' });
+    if (res.status !== 201) throw new Error(`fresh payment: ${res.status} ${res.text}`);
+    return { id: res.body.payment_id as number };
+  },
   async invoice(t: TestApp, p: Platform, org: string): Promise<string> {
     const res = await t.http
       .post('/payg/admin/invoices')

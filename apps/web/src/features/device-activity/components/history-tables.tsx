@@ -1,4 +1,4 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Button, Text, Tooltip } from '@mantine/core';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
@@ -35,7 +35,10 @@ export function TokenHistoryTable(props: TableProps<TokenHistoryEntry>) {
   return <DataTable caption="Token History" columns={columns} rowKey={(t) => t.id} emptyText="No tokens generated for this device yet" minWidth={900} {...props} />;
 }
 
-export function PaymentHistoryTable(props: TableProps<PaymentHistoryEntry>) {
+/** A payment applied to the device: the one an owner or admin can take back off it (Reverse). */
+const applied = (p: PaymentHistoryEntry) => p.status === 'completed' || p.status === 'success';
+
+export function PaymentHistoryTable({ onReverse, ...props }: TableProps<PaymentHistoryEntry> & { onReverse?: (p: PaymentHistoryEntry) => void }) {
   const orgCurrency = useOrganizationCurrency();
   const columns: Column<PaymentHistoryEntry>[] = [
     { key: 'id', header: 'Payment ID', render: (p) => `#${p.payment_id}` },
@@ -50,7 +53,29 @@ export function PaymentHistoryTable(props: TableProps<PaymentHistoryEntry>) {
     },
     { key: 'method', header: 'Method', render: (p) => typeLabel(p.payment_method ?? '') },
   ];
-  return <DataTable caption="Payment History" columns={columns} rowKey={(p) => p.payment_id} emptyText="No payments recorded for this device yet" minWidth={860} {...props} />;
+  if (onReverse) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (p) =>
+        applied(p) ? (
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => onReverse(p)} aria-label={`Reverse payment #${p.payment_id}`}>
+            Reverse
+          </Button>
+        ) : null,
+    });
+  }
+  return (
+    <DataTable
+      caption="Payment History"
+      columns={columns}
+      rowKey={(p) => p.payment_id}
+      emptyText="No payments recorded for this device yet"
+      minWidth={onReverse ? 940 : 860}
+      {...props}
+    />
+  );
 }
 
 function MessageText({ text }: { text: string | null }) {

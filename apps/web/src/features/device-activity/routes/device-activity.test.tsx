@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 
@@ -84,6 +84,73 @@ describe('Device Activity', () => {
     expect(within(result).getByText('555 666 777')).toBeInTheDocument();
     expect(JSON.parse(calls.find((c) => c.url === '/payg/generate-token-by-days')!.body!)).toEqual({ serial_number: 'SHS-0001', number_of_days: 4 });
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/devices/')).length).toBeGreaterThan(reads));
+  });
+
+  it('reverses a payment applied by mistake: asks why, shows what happens, then reads the history again', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/payments/9/reverse') {
+        const reason = JSON.parse(c.body!).reason as string;
+        return jsonResponse(200, {
+          message: 'Payment reversed: it is held for matching',
+          payment_id: 9,
+          status: 'pending',
+          hold_reason: `Reversed from SHS-0001 by amina: ${reason}`,
+          serial_number: 'SHS-0001',
+          total_paid: '0.00',
+          credit: '0.00',
+          credit_until: null,
+          days_removed: 10,
+          deactivated: false,
+        });
+      }
+      return c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('tab', { name: /Payment History/ }));
+    const reads = calls.filter((c) => c.url.startsWith('/payg/devices/')).length;
+    await user.click(screen.getByRole('button', { name: 'Reverse payment #9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse Payment' });
+    expect(within(dialog).getByText(/QK12AB34CD/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Held Payments' })).toHaveAttribute('href', '/messages');
+    // A reason is required before anything is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse Payment' }));
+    expect(within(dialog).getByText('Say why this payment is reversed')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/reverse'))).toBe(false);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Typed the wrong account number');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse Payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reverse Payment' })).not.toBeInTheDocument());
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/payments/9/reverse')!.body!)).toEqual({ reason: 'Typed the wrong account number' });
+    expect(await screen.findByText(/Payment #9 reversed from SHS-0001, 10 days taken back/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/devices/')).length).toBeGreaterThan(reads));
+  });
+
+  it("shows why a payment cannot be reversed, and offers Reverse to owners and admins only", async () => {
+    const user = userEvent.setup();
+    mockFetch((c) => {
+      if (c.url === '/payg/payments/9/reverse')
+        return jsonResponse(409, { detail: 'Payment 10 was applied to device SHS-0001 after payment 9: only the latest payment on a device can be reversed; reverse payment 10 first' });
+      return c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    const first = renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('tab', { name: /Payment History/ }));
+    await user.click(screen.getByRole('button', { name: 'Reverse payment #9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse Payment' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Wrong device');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse Payment' }));
+    expect(await within(dialog).findByText(/only the latest payment on a device can be reversed; reverse payment 10 first/)).toBeInTheDocument();
+    first.unmount();
+
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('tab', { name: /Payment History/ }));
+    expect(screen.getByText('QK12AB34CD')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reverse payment/ })).not.toBeInTheDocument();
   });
 
   it("reads 'Unassigned' for a device nobody has", async () => {

@@ -12,9 +12,12 @@ import { GenerateTokenModal } from '@/features/tokens/components/generate-token-
 import { TokenResultModal } from '@/features/tokens/components/token-result-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
+import { useSession } from '@/lib/session';
 import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '../api/get-device-activity';
 import { DeviceInfoCard } from '../components/device-info-card';
 import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
+import { ReversePaymentModal } from '../components/reverse-payment-modal';
+import type { PaymentHistoryEntry } from '../api/types';
 
 type Tab = 'tokens' | 'payments' | 'messages';
 
@@ -38,6 +41,9 @@ function TabLabel({ children, count }: { children: ReactNode; count: number }) {
 /** One tab's page: page 1 comes with the screen's first load; other pages are fetched when asked for. */
 function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: DeviceActivityView }) {
   const [page, setPage] = useState(1);
+  const { user } = useSession();
+  const canReverse = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const [reversing, setReversing] = useState<PaymentHistoryEntry | null>(null);
   const paged = useDeviceActivity(serial, page);
   const view = page === 1 ? (paged.data ?? first) : paged.data;
   const common = {
@@ -49,7 +55,12 @@ function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: D
   return (
     <>
       {tab === 'tokens' ? <TokenHistoryTable rows={view?.tokens.items} {...common} /> : null}
-      {tab === 'payments' ? <PaymentHistoryTable rows={view?.payments.items} {...common} /> : null}
+      {tab === 'payments' ? (
+        <>
+          <PaymentHistoryTable rows={view?.payments.items} {...common} onReverse={canReverse ? setReversing : undefined} />
+          <ReversePaymentModal serialNumber={serial} payment={reversing} onClose={() => setReversing(null)} />
+        </>
+      ) : null}
       {tab === 'messages' ? <MessageHistoryTable rows={view?.messages.items} {...common} /> : null}
       <PaginationControl page={page} total={total} pageSize={ACTIVITY_PAGE_SIZE} onPageChange={setPage} itemLabel="entries" />
     </>
