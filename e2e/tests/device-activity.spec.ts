@@ -55,6 +55,49 @@ test.describe('device activity and customer payment details', () => {
     await expect(page).toHaveURL(new RegExp(`/device-activity/${serial}$`));
   });
 
+  test('a payment sent to the wrong device is reversed there, held, and matched to the right one', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const template = await createTemplate(request, owner, unique('Reversal plan'));
+    const [wrongSerial, rightSerial] = [unique('WRONG'), unique('RIGHT')];
+    for (const [serial, name, phone] of [
+      [wrongSerial, unique('Wrong Holder'), '0711000111'],
+      [rightSerial, unique('Right Payer'), '0711000222'],
+    ] as const) {
+      const customer = await createCustomer(request, owner, name, phone);
+      await createItem(request, owner, serial);
+      await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    }
+    // The right customer types the other device's serial number.
+    const code = mpesaCode();
+    const outcome = await postMpesa(request, await receiverKey(request, owner), { code, amount: '1,500.00', account: wrongSerial });
+    expect(outcome).toMatchObject({ status: 'processed', serial_number: wrongSerial });
+
+    await signIn(page, undefined, `/device-activity/${wrongSerial}`);
+    await page.getByRole('tab', { name: /Payment History/ }).click();
+    await page.getByRole('button', { name: `Reverse payment #${outcome.payment_id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reverse Payment' });
+    await expect(dialog.getByText(code)).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Customer typed the wrong account number');
+    await screenshotBothThemes(page, 'reverse-payment');
+    await dialog.getByRole('button', { name: 'Reverse Payment' }).click();
+    await expect(page.getByText(new RegExp(`Payment #${outcome.payment_id} reversed from ${wrongSerial}, \\d+ days taken back`))).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /Payment History/ })).toContainText('0');
+
+    // Held for matching, with why; matched to the right device.
+    await page.goto('/messages');
+    const held = page.getByRole('table', { name: 'Held Payments' }).getByRole('row', { name: new RegExp(code) });
+    await expect(held).toContainText(`Reversed from ${wrongSerial} by`);
+    await held.getByRole('button', { name: 'Match' }).click();
+    const match = page.getByRole('dialog', { name: 'Match Payment to a Device' });
+    await match.getByRole('textbox', { name: 'Find the device' }).fill(rightSerial);
+    await match.getByRole('radio', { name: rightSerial }).click();
+    await match.getByRole('button', { name: 'Match Payment' }).click();
+    await expect(page.getByText(new RegExp(`Payment matched to ${rightSerial}\\. Token \\d+`))).toBeVisible();
+    await page.goto(`/device-activity/${rightSerial}`);
+    await expect(page.getByRole('tab', { name: /Payment History/ })).toContainText('1');
+  });
+
   test('an unknown device or customer replaces the screen with the error', async ({ page }) => {
     await signIn(page, undefined, '/device-activity/NO-SUCH-DEVICE');
     await expect(page.getByRole('alert')).toContainText('not found');

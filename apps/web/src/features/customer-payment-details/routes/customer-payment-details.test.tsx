@@ -123,6 +123,37 @@ describe('Customer Payment Details', () => {
     expect(calls.filter((c) => c.url === '/payg/customers/11/statement')).toHaveLength(1);
   });
 
+  it('reverses a payment from the customer history, naming its device', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/payments/9/reverse')
+        return jsonResponse(200, {
+          message: 'Payment reversed: it is held for matching',
+          payment_id: 9,
+          status: 'pending',
+          hold_reason: 'Reversed from SHS-0001 by amina: Wrong customer',
+          serial_number: 'SHS-0001',
+          total_paid: '5500.00',
+          credit: '0.00',
+          credit_until: null,
+          days_removed: 0,
+          deactivated: false,
+        });
+      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    const reads = calls.filter((c) => c.url.includes('payment-details')).length;
+    await user.click(screen.getByRole('button', { name: 'Reverse payment #9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse Payment' });
+    expect(within(dialog).getByText(/For a payment applied to SHS-0001 by mistake/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Wrong customer');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse Payment' }));
+    expect(await screen.findByText('Payment #9 reversed from SHS-0001. It is waiting in Held Payments to be matched.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('payment-details')).length).toBeGreaterThan(reads));
+  });
+
   it('has periods that end today, 30 and 90 days long', () => {
     const [all, month, quarter, year] = statementPeriods(new Date(2026, 10, 25));
     expect(all!.period).toEqual({});

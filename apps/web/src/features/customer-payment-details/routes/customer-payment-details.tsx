@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconCash, IconChartDonut, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -9,9 +9,11 @@ import { formatMoney, Money } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
+import { useSession } from '@/lib/session';
 import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
 import { DevicesCard } from '../components/devices-card';
@@ -42,6 +44,9 @@ export default function CustomerPaymentDetailsRoute() {
   const location = useLocation();
   const details = usePaymentDetails(customerId);
   const orgCurrency = useOrganizationCurrency();
+  const { user } = useSession();
+  const canReverse = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const [reversing, setReversing] = useState<PaymentHistoryEntry | null>(null);
 
   // Back where the user came from; a deep link goes to the customers list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.app.customers.getHref()));
@@ -96,6 +101,19 @@ export default function CustomerPaymentDetailsRoute() {
     { key: 'serial', header: 'Device', render: (p) => p.device_serial || '—' },
     { key: 'code', header: 'Transaction Code', render: (p) => (p.transaction_code ? <Text size="sm" ff="monospace">{p.transaction_code}</Text> : '—') },
   ];
+  if (canReverse) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (p) =>
+        p.status === 'completed' || p.status === 'success' ? (
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setReversing(p)} aria-label={`Reverse payment #${p.payment_id}`}>
+            Reverse
+          </Button>
+        ) : null,
+    });
+  }
 
   return (
     <>
@@ -196,6 +214,7 @@ export default function CustomerPaymentDetailsRoute() {
           Payment History
         </Title>
         <DataTable caption="Payment History" columns={columns} rows={history} rowKey={(p) => p.payment_id} emptyText="No payments found." />
+        <ReversePaymentModal payment={reversing} onClose={() => setReversing(null)} />
       </Card>
     </>
   );

@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { toast } from '@/lib/notify';
 import { useReversePayment } from '../api/reverse-payment';
 import type { PaymentHistoryEntry } from '../api/types';
@@ -23,7 +24,8 @@ export function ReversePaymentModal({
   payment,
   onClose,
 }: {
-  serialNumber: string;
+  /** The device the payment is on; the payment's own device_serial when not given. */
+  serialNumber?: string;
   payment: PaymentHistoryEntry | null;
   onClose: () => void;
 }) {
@@ -36,7 +38,7 @@ export function ReversePaymentModal({
   return (
     <Modal opened={payment !== null} onClose={close} title="Reverse Payment" size="md" centered>
       {payment ? (
-        <ReverseForm key={payment.payment_id} serialNumber={serialNumber} payment={payment} reverse={reverse} onCancel={close} onDone={onClose} />
+        <ReverseForm key={payment.payment_id} serialNumber={serialNumber ?? payment.device_serial ?? 'the device'} payment={payment} reverse={reverse} onCancel={close} onDone={onClose} />
       ) : null}
     </Modal>
   );
@@ -55,9 +57,10 @@ function ReverseForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
+  const orgCurrency = useOrganizationCurrency();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const what = [`#${payment.payment_id}`, formatMoney(payment.amount, payment.currency ?? undefined), payment.transaction_code].filter(Boolean).join(' · ');
+  const what = [`#${payment.payment_id}`, formatMoney(payment.amount, payment.currency ?? orgCurrency), payment.transaction_code].filter(Boolean).join(' · ');
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

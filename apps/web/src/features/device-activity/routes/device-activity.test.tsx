@@ -113,7 +113,7 @@ describe('Device Activity', () => {
     const reads = calls.filter((c) => c.url.startsWith('/payg/devices/')).length;
     await user.click(screen.getByRole('button', { name: 'Reverse payment #9' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reverse Payment' });
-    expect(within(dialog).getByText(/QK12AB34CD/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^#9 · \w{3} 500\.00 · QK12AB34CD$/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Held Payments' })).toHaveAttribute('href', '/messages');
     // A reason is required before anything is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Reverse Payment' }));
