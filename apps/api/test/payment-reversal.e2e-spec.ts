@@ -34,7 +34,7 @@ describe('reversing a payment', () => {
   });
   afterAll(() => t.close());
 
-  const reverse = (user: SeededUser, id: number, body: object = { reason: 'Paid to the wrong account number' }) =>
+  const reverse = (user: SeededUser, id: number | undefined, body: object = { reason: 'Paid to the wrong account number' }) =>
     t.http.post(`/payg/payments/${id}/reverse`).set(user.auth).send(body);
   const account = (orgId: string, id: number) =>
     t.db.db.item.findUniqueOrThrow({
@@ -47,7 +47,7 @@ describe('reversing a payment', () => {
     credit_until: a.credit_until?.getTime() ?? null,
     activated: a.activated_at !== null,
   });
-  const payment = (orgId: string, id: number) => t.db.db.payment.findUniqueOrThrow({ where: { organization_id_id: { organization_id: orgId, id } } });
+  const payment = (orgId: string, id: number | undefined) => t.db.db.payment.findUniqueOrThrow({ where: { organization_id_id: { organization_id: orgId, id: id! } } });
 
   it('takes an SMS payment off the wrong device, holds it, and matching gives the right device its days', async () => {
     const { user, org } = await seedTenant(t);
