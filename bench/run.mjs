@@ -222,8 +222,13 @@ if (only.has('reads')) {
   const customers = await sql.query(`SELECT customer_id FROM customers WHERE organization_id = 'big' AND customer_id % 10 <> 0 ORDER BY customer_id LIMIT 2000`);
   const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const tokenValues = await sql.query(`SELECT token_value FROM token_logs WHERE organization_id = 'big' AND token_log_id % 997 = 0 LIMIT 2000`);
   const tokenLogs = (q) => `/payg/metrics/token-generation-logs?${new URLSearchParams({ limit: '10', ...q })}`;
+  // The Activity Log's cursor half way down the large organization's entries (about 2,500,000 newer ones).
+  const [deep] = (await sql.query(`SELECT created_at, id FROM audit_logs WHERE organization_id = 'big'
+    ORDER BY created_at DESC, id DESC OFFSET (SELECT count(*) / 2 FROM audit_logs WHERE organization_id = 'big') LIMIT 1`)).rows;
+  const auditLog = (q) => `/payg/audit-log?${new URLSearchParams(q)}`;
   let s = 0;
   let c = 0;
   let v = 0;
@@ -264,6 +269,12 @@ if (only.has('reads')) {
     ['promises: first page', '/payg/collections/promises'],
     ['promises: broken, first page', '/payg/collections/promises?status=broken'],
     ['promises: broken, page 200', '/payg/collections/promises?status=broken&page=200'],
+    // The Activity Log (owners and admins): an entry per token and 100,000 by staff (bench/seed.mjs).
+    ['activity log: first page', auditLog({})],
+    ...(deep ? [['activity log: half way down (cursor)', auditLog({ cursor: `${deep.created_at.toISOString()}_${deep.id}` })]] : []),
+    ['activity log: payments', auditLog({ category: 'payments' })],
+    ['activity log: one user', auditLog({ actor: 'otieno' })],
+    ['activity log: one user, sign-ins, a month', auditLog({ actor: 'otieno', category: 'sign_ins', from: monthAgo, to: today })],
   ];
   for (const [group, list] of [['reads', reads], ['pages', pages]]) {
     for (const [name, path, next] of list) {

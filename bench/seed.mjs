@@ -140,6 +140,20 @@ await step('token logs', `INSERT INTO token_logs (token_log_id, organization_id,
     CASE WHEN k = 0 THEN 'activation'::"TokenType" ELSE 'add_time'::"TokenType" END, CASE WHEN i % 100 = 7 THEN 990 ELSE 0 END + k * 2, 1 + g % 30, 1 + g % 30,
     'success', true, true, 'system', now() - (g % 525600) * interval '1 minute'
   FROM (SELECT g, ${assigned(`(g - 1) % ${ASSIGNED}`)} AS i, (g - 1) / ${ASSIGNED} AS k FROM generate_series(1, ${TOKENS}) g) s`);
+// The audit log as the API writes it: an entry per token (the payment pipeline's, by nobody), and 100,000 by five
+// staff users over the year, of every kind (the Activity Log page's filters by kind and by user).
+await step('audit log', `INSERT INTO audit_logs (organization_id, actor_username, action, entity_type, entity_id, description, metadata, created_at)
+  SELECT 'big', NULL, 'token.generate', 'item', item_id::text,
+    token_type || ' token (count ' || token_count || ', ' || days_generated || ' days) for device ' || serial_number || ' by system',
+    jsonb_build_object('serial_number', serial_number, 'token_type', token_type, 'token_count', token_count, 'days', days_generated),
+    created_at
+  FROM token_logs WHERE organization_id = 'big'
+  UNION ALL
+  SELECT 'big', (ARRAY['bench', 'amina', 'otieno', 'wanjiru', 'kamau'])[1 + g % 5],
+    (ARRAY['customer.created', 'item.assigned', 'payment.match', 'auth.login', 'template.assigned', 'collection.contact_logged',
+           'token.generate', 'payment.reverse', 'customer.status_changed', 'user.updated'])[1 + (g / 5) % 10],
+    'bench', g::text, 'Bench staff entry ' || g, NULL, now() - (g % 525600) * interval '1 minute'
+  FROM generate_series(1, 100000) g`);
 await step('messages', `INSERT INTO messages (message_id, organization_id, received_message, sender, status, transaction_code, amount,
     payment_id, item_id, forwarded_message, recipient_number, delivery_status, received_at, created_at)
   SELECT g, 'big', 'BK' || lpad(g::text, 9, '0') || ' Confirmed. Ksh100.00 received from BENCH PAYER 2547' || lpad((g % 100000000)::text, 8, '0'),

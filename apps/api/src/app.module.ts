@@ -31,6 +31,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { UsersModule } from './users/users.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { ConfigEntriesModule } from './config-entries/config-entries.module.js';
+import { AuditLogModule } from './audit/audit-log.controller.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
 export const FEATURE_MODULES: Type[] = [
@@ -51,6 +52,7 @@ export const FEATURE_MODULES: Type[] = [
   MessagesModule,
   OutboxModule,
   RemindersModule,
+  AuditLogModule,
   ExternalModule,
   MetricsModule,
   ReportsModule,

@@ -117,6 +117,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/settings/sms-provider': [200],
   'PUT /payg/settings/sms-provider': [200],
   'GET /payg/settings/reminders': [200],
+  'GET /payg/audit-log': [200],
   'PUT /payg/settings/reminders': [200],
   'POST /payg/reports/upload-csv': [200],
   'POST /payg/external/receive-phoneteletalk': [200],

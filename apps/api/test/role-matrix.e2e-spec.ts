@@ -139,6 +139,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/settings/sms-provider': 'manage',
   'PUT /payg/settings/sms-provider': 'manage',
   'GET /payg/settings/reminders': 'manage',
+  'GET /payg/audit-log': 'manage',
   'PUT /payg/settings/reminders': 'manage',
 
   'GET /payg/payments': 'any',

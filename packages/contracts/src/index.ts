@@ -22,3 +22,4 @@ export * from './users.js';
 export * from './platform.js';
 export * from './config-entries.js';
 export * from './collections.js';
+export * from './audit.js';

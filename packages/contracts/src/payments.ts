@@ -159,7 +159,7 @@ export const ZReversePaymentReplySchema = z.object({
 });
 export type ReversePaymentReply = z.infer<typeof ZReversePaymentReplySchema>;
 
-const zQueryDate = z
+export const zQueryDate = z
   .string()
   .trim()
   .refine((s) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(s) && isCalendarDay(s) && !Number.isNaN(Date.parse(s)), { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date and time' });

@@ -208,6 +208,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/settings/api-key/rotate': () => ({ path: '/payg/settings/api-key/rotate' }),
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
   'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
+  'GET /payg/audit-log': ({ w }) => [
+    { path: '/payg/audit-log' },
+    { path: '/payg/audit-log', query: { actor: w.owner.username } },
+    { path: '/payg/audit-log', query: { category: 'payments' } },
+  ],
   'PUT /payg/settings/reminders': () => ({ path: '/payg/settings/reminders', body: { enabled: true, days_before: 2, send_hour: 8 } }),
   'PUT /payg/settings/sms-provider': ({ w }) => ({
     path: '/payg/settings/sms-provider',

@@ -110,9 +110,19 @@ describe('app', () => {
         'Tokens',
         'Messages',
         'Reports',
+        'Activity Log',
         'Settings',
       ]);
       expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    it('keeps the Activity Log from staff', async () => {
+      seedSession({ user: buildUser({ role: 'staff' }) });
+      mockShellApi();
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      expect(sidebarLabels()).not.toContain('Activity Log');
+      expect(sidebarLabels()).toContain('Settings');
     });
 
     it('shows Super Admin to a super_admin', async () => {

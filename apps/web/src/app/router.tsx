@@ -23,6 +23,7 @@ const screens: RouteObject[] = [
   { path: paths.app.products.path, lazy: lazyRoute(() => import('@/features/products/routes/products')) },
   { path: paths.app.collections.path, lazy: lazyRoute(() => import('@/features/collections/routes/collections')) },
   { path: paths.app.invoices.path, lazy: lazyRoute(() => import('@/features/invoices/routes/invoices')) },
+  { path: paths.app.auditLog.path, lazy: lazyRoute(() => import('@/features/audit-log/routes/audit-log')) },
   {
     path: paths.app.deviceActivity.path,
     lazy: lazyRoute(() => import('@/features/device-activity/routes/device-activity')),

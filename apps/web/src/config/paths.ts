@@ -14,6 +14,7 @@ export const paths = {
     products: { path: '/products', getHref: () => '/products' },
     collections: { path: '/collections', getHref: () => '/collections' },
     invoices: { path: '/invoices', getHref: () => '/invoices' },
+    auditLog: { path: '/activity-log', getHref: () => '/activity-log' },
     deviceActivity: {
       path: '/device-activity/:serialNumber',
       getHref: (serialNumber: string) => `/device-activity/${encodeURIComponent(serialNumber)}`,

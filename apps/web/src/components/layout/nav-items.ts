@@ -2,6 +2,7 @@ import type { Role } from '@kidogo/contracts';
 import {
   IconCreditCard,
   IconFileInvoice,
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconMessages,
@@ -44,6 +45,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Tokens', href: paths.app.tokens.getHref(), icon: IconKey },
   { label: 'Messages', href: paths.app.messages.getHref(), icon: IconMessages },
   { label: 'Reports', href: paths.app.reports.getHref(), icon: IconReportAnalytics },
+  { label: 'Activity Log', href: paths.app.auditLog.getHref(), icon: IconHistory, roles: ['owner', 'admin', 'super_admin'] },
   { label: 'Settings', href: paths.app.settings.getHref(), icon: IconSettings },
   { label: 'Super Admin', href: paths.app.superAdmin.getHref(), icon: IconShieldLock, roles: ['super_admin'] },
 ];
