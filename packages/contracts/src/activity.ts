@@ -73,6 +73,8 @@ export const ZMessageHistoryEntrySchema = z.object({
   amount: ZMoneySchema.nullable(),
   received_at: z.string(),
   status: z.string(),
+  /** The user who wrote an SMS to the customer; null for replies and reminders. */
+  sent_by: z.string().nullable().optional(),
 });
 export type MessageHistoryEntry = z.infer<typeof ZMessageHistoryEntrySchema>;
 

@@ -36,6 +36,8 @@ export const ZMessageRowSchema = z.object({
   transaction_code: z.string().nullable(),
   /** Why it was not applied: the reason an unparsed message could not be read, or why its payment is held for staff. */
   note: z.string().nullable().optional(),
+  /** The user who wrote an outgoing SMS to a customer (POST /customers/{id}/sms); null for replies and reminders. */
+  sent_by: z.string().nullable().optional(),
 });
 export type MessageRow = z.infer<typeof ZMessageRowSchema>;
 
@@ -81,3 +83,51 @@ export const ZMessageDebugEntrySchema = z.object({
 });
 export const ZMessageDebugReplySchema = z.object({ data: z.array(ZMessageDebugEntrySchema) });
 export type MessageDebugReply = z.infer<typeof ZMessageDebugReplySchema>;
+
+/** The GSM 03.38 characters an SMS carries at 7 bits each; the ones after the escape count twice. */
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM7_EXTENDED = new Set('^{}\\[~]|€');
+
+/**
+ * How many SMS a text is sent as: 160 characters in one (153 a part when
+ * split) in the GSM alphabet, where ^ { } \ [ ~ ] | € take two; any other
+ * character (an emoji, a curly quote) sends the whole text as UCS-2, 70 in
+ * one and 67 a part.
+ */
+export function smsParts(text: string): { encoding: 'GSM-7' | 'UCS-2'; length: number; parts: number } {
+  const chars = [...text];
+  if (chars.every((c) => GSM7_BASIC.has(c) || GSM7_EXTENDED.has(c))) {
+    const length = chars.reduce((n, c) => n + (GSM7_EXTENDED.has(c) ? 2 : 1), 0);
+    return { encoding: 'GSM-7', length, parts: length <= 160 ? 1 : Math.ceil(length / 153) };
+  }
+  const length = text.length; // UTF-16 code units: an emoji takes two
+  return { encoding: 'UCS-2', length, parts: length <= 70 ? 1 : Math.ceil(length / 67) };
+}
+
+/** The most SMS one text from staff may be sent as. */
+export const MAX_SMS_PARTS = 3;
+
+/** POST /customers/{id}/sms: a text from staff to the customer (a call not answered, a visit planned). */
+export const ZCustomerSmsSchema = z.object({
+  text: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .refine((s) => smsParts(s).parts <= MAX_SMS_PARTS, {
+      error: `must fit in ${MAX_SMS_PARTS} SMS (459 plain characters, or 201 with emoji or other special characters)`,
+    }),
+  /** The device it is about, one of the customer's: the message then shows in that device's history too. */
+  serial_number: z.string().trim().min(1).max(100).optional(),
+});
+export type CustomerSmsInput = z.infer<typeof ZCustomerSmsSchema>;
+
+export const ZCustomerSmsReplySchema = z.object({
+  message: z.string(),
+  message_id: z.number().int(),
+  recipient_number: z.string(),
+  parts: z.number().int(),
+  delivery_status: z.literal('queued'),
+});
+export type CustomerSmsReply = z.infer<typeof ZCustomerSmsReplySchema>;

@@ -56,6 +56,7 @@ export const ActivityMapper = {
     amount: Dec | null;
     received_at: When;
     status: string;
+    sent_by?: string | null;
   }): MessageHistoryEntry {
     return {
       id: m.id,
@@ -65,6 +66,7 @@ export const ActivityMapper = {
       amount: m.amount ? money(m.amount) : null,
       received_at: isoOf(m.received_at),
       status: m.status,
+      sent_by: m.sent_by ?? null,
     };
   },
 

@@ -45,7 +45,7 @@ export class ActivityService {
                 ORDER BY p.paid_at DESC, p.payment_id DESC OFFSET ${skip}::int LIMIT ${query.limit}::int) h) AS payments,
              (SELECT count(*)::int FROM messages WHERE organization_id = i.organization_id AND item_id = i.item_id) AS message_total,
              (SELECT coalesce(json_agg(m ORDER BY m.created_at DESC, m.id DESC), '[]') FROM (
-                SELECT message_id AS id, received_message, forwarded_message, recipient_number, amount, received_at, status, created_at
+                SELECT message_id AS id, received_message, forwarded_message, recipient_number, amount, received_at, status, created_at, sent_by
                 FROM messages WHERE organization_id = i.organization_id AND item_id = i.item_id
                 ORDER BY created_at DESC, message_id DESC OFFSET ${skip}::int LIMIT ${query.limit}::int) m) AS messages
       FROM items i

@@ -21,14 +21,28 @@ export class AuditLogService {
     private readonly calendar: Calendar,
   ) {}
 
+  /**
+   * The newest `limit` entries matching `where`, and of one of the action
+   * prefixes when given: one branch per prefix, each read in the page order
+   * from the kind index and cut at `limit`, then merged. With all the prefixes
+   * in one condition, PostgreSQL read every entry of the kind and sorted them
+   * (20,000 payments: 9 ms of its time per page, against 0.3 ms).
+   */
+  private page(where: Prisma.Sql[], prefixes: readonly string[] | null, limit: number): Prisma.Sql {
+    const branch = (extra: Prisma.Sql | null) => Prisma.sql`
+      SELECT id, created_at, action, actor_username, entity_type, entity_id, description, ip, metadata
+      FROM audit_logs WHERE ${Prisma.join(extra ? [...where, extra] : where, ' AND ')}
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}::int`;
+    if (!prefixes) return branch(null);
+    const branches = prefixes.map((p) => Prisma.sql`(${branch(Prisma.sql`split_part(action, '.', 1) = ${p}`)})`);
+    return Prisma.sql`SELECT * FROM (${Prisma.join(branches, ' UNION ALL ')}) u ORDER BY created_at DESC, id DESC LIMIT ${limit}::int`;
+  }
+
   async list(orgId: string, q: AuditLogQuery): Promise<AuditLogReply> {
     const period = toPeriod(q.from, q.to, this.calendar);
     const where: Prisma.Sql[] = [Prisma.sql`organization_id = ${orgId}`];
-    if (q.category) {
-      where.push(Prisma.sql`split_part(action, '.', 1) = ANY(${[...AUDIT_CATEGORIES[q.category]]}::text[])`);
-      // Said outright so that the kind index (which leaves these out) is seen to hold every match.
-      if (q.category !== 'tokens') where.push(Prisma.sql`action <> ${PIPELINE_TOKENS}`);
-    }
+    // Said outright so that the kind index (which leaves these out) is seen to hold every match.
+    if (q.category && q.category !== 'tokens') where.push(Prisma.sql`action <> ${PIPELINE_TOKENS}`);
     if (q.actor) where.push(Prisma.sql`actor_username = ${q.actor}`);
     if (period.from) where.push(Prisma.sql`created_at >= ${period.from.toISOString()}::timestamptz`);
     if (period.until) where.push(Prisma.sql`created_at < ${period.until.toISOString()}::timestamptz`);
@@ -44,11 +58,7 @@ export class AuditLogService {
       description: string;
       ip: string | null;
       metadata: unknown;
-    }>(Prisma.sql`
-      SELECT id, created_at, action, actor_username, entity_type, entity_id, description, ip, metadata
-      FROM audit_logs WHERE ${Prisma.join(where, ' AND ')}
-      ORDER BY created_at DESC, id DESC
-      LIMIT ${q.limit + 1}::int`);
+    }>(this.page(where, q.category ? AUDIT_CATEGORIES[q.category] : null, q.limit + 1));
     const page = rows.slice(0, q.limit);
     const last = page[page.length - 1];
     return {

@@ -13,6 +13,7 @@ export type MessageListRow = {
   payment_id: number | null;
   transaction_code: string | null;
   note: string | null;
+  sent_by: string | null;
 };
 
 export function toMessageRow(r: MessageListRow): MessageRow {
@@ -30,5 +31,6 @@ export function toMessageRow(r: MessageListRow): MessageRow {
     payment_id: r.payment_id,
     transaction_code: r.transaction_code,
     note: r.note,
+    sent_by: r.sent_by,
   };
 }

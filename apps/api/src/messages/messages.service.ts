@@ -50,7 +50,7 @@ export class MessagesService {
         : Prisma.sql`SELECT message_id, created_at FROM messages WHERE ${filter} ${from}`;
       return Prisma.sql`
         SELECT m.message_id AS id, m.received_message, m.forwarded_message, m.recipient_number, m.sender, m.amount, m.received_at,
-               m.status::text AS status, m.delivery_status::text AS delivery_status, m.payment_id, m.transaction_code,
+               m.status::text AS status, m.delivery_status::text AS delivery_status, m.payment_id, m.transaction_code, m.sent_by,
                coalesce(m.parse_error,
                         (SELECT p.hold_reason FROM payments p
                          WHERE m.status = 'rejected' AND p.organization_id = m.organization_id AND p.payment_id = m.payment_id),

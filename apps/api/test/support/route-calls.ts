@@ -208,6 +208,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/settings/api-key/rotate': () => ({ path: '/payg/settings/api-key/rotate' }),
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
   'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
+  'POST /payg/customers/{id}/sms': ({ w }) => ({
+    path: `/payg/customers/${w.customer.id}/sms`,
+    body: { text: 'Habari, we called about your device.', serial_number: w.device.serial },
+  }),
   'GET /payg/audit-log': ({ w }) => [
     { path: '/payg/audit-log' },
     { path: '/payg/audit-log', query: { actor: w.owner.username } },

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { SendSmsButton, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
@@ -21,6 +22,7 @@ export function CollectionsTable({
   emptyText,
   emptyHint,
   onLogContact,
+  onSendSms,
 }: {
   rows: CollectionAccount[] | undefined;
   currency: string | null;
@@ -30,6 +32,8 @@ export function CollectionsTable({
   emptyText: string;
   emptyHint?: string;
   onLogContact: (account: CollectionAccount) => void;
+  /** Text the row's customer about its device; no button without it. */
+  onSendSms?: (target: SmsTarget) => void;
 }) {
   const columns: Column<CollectionAccount>[] = [
     ...deviceColumns<CollectionAccount>(),
@@ -56,7 +60,16 @@ export function CollectionsTable({
       render: (a) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
           <LastContact contact={a.last_contact} />
-          <LogContactButton row={a} onLogContact={onLogContact} />
+          {/* One above the other: side by side they would widen the table past a laptop screen. */}
+          <Stack gap={4}>
+            <LogContactButton row={a} onLogContact={onLogContact} />
+            {onSendSms ? (
+              <SendSmsButton
+                target={{ customerId: a.customer_id, customerName: a.customer_name, phone: a.phone_number, serialNumber: a.serial_number }}
+                onSend={onSendSms}
+              />
+            ) : null}
+          </Stack>
         </Group>
       ),
     },

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { SendSmsButton, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
@@ -47,6 +48,7 @@ export function PromisesTable({
   emptyText,
   emptyHint,
   onLogContact,
+  onSendSms,
 }: {
   rows: PromiseRow[] | undefined;
   currency: string | null;
@@ -56,6 +58,8 @@ export function PromisesTable({
   emptyText: string;
   emptyHint?: string;
   onLogContact: (promise: PromiseRow) => void;
+  /** Text the row's customer about its device; no button without it. */
+  onSendSms?: (target: SmsTarget) => void;
 }) {
   const columns: Column<PromiseRow>[] = [
     ...deviceColumns<PromiseRow>(),
@@ -65,7 +69,16 @@ export function PromisesTable({
       render: (p) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
           <PromisedDay promise={p} />
-          <LogContactButton row={p} onLogContact={onLogContact} />
+          {/* One above the other: side by side they would widen the table past a laptop screen. */}
+          <Stack gap={4}>
+            <LogContactButton row={p} onLogContact={onLogContact} />
+            {onSendSms ? (
+              <SendSmsButton
+                target={{ customerId: p.customer_id, customerName: p.customer_name, phone: p.phone_number, serialNumber: p.serial_number }}
+                onSend={onSendSms}
+              />
+            ) : null}
+          </Stack>
         </Group>
       ),
     },

@@ -19,6 +19,7 @@ import { BucketFilter } from '../components/bucket-filter';
 import { CollectionsTable } from '../components/collections-table';
 import { localToday } from '../components/last-contact';
 import { LogContactModal, type ContactTarget } from '../components/log-contact-modal';
+import { SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { PromiseStatusFilter } from '../components/promise-status-filter';
 import { PromisesTable } from '../components/promises-table';
 
@@ -106,6 +107,7 @@ export default function CollectionsRoute() {
   // The device whose contact is being logged; kept while the modal closes so its title stays put.
   const [contacting, setContacting] = useState<ContactTarget | null>(null);
   const [contactOpened, setContactOpened] = useState(false);
+  const [texting, setTexting] = useState<SmsTarget | null>(null);
 
   const show = (next: Partial<ScreenParams>) => setParams(searchFor({ ...screen, ...next }), { replace: true });
   const logContact = (target: ContactTarget) => {
@@ -168,6 +170,7 @@ export default function CollectionsRoute() {
               emptyText={bucket === 'all' ? 'No devices are out of credit.' : 'No devices in this band.'}
               emptyHint={bucket === 'all' ? 'Every device given out still has credit.' : 'Choose All to see every device out of credit.'}
               onLogContact={logContact}
+              onSendSms={setTexting}
             />
             <PaginationControl
               page={page}
@@ -190,6 +193,7 @@ export default function CollectionsRoute() {
               emptyText={PROMISES_EMPTY[status]}
               emptyHint={status === 'all' ? 'A promise logged with Log Contact on Out of Credit shows here.' : 'Choose All to see every promise.'}
               onLogContact={logContact}
+              onSendSms={setTexting}
             />
             <PaginationControl
               page={page}
@@ -202,6 +206,7 @@ export default function CollectionsRoute() {
         </Tabs.Panel>
       </Tabs>
       <LogContactModal account={contacting} opened={contactOpened} onClose={() => setContactOpened(false)} today={today} />
+      <SendSmsModal target={texting} onClose={() => setTexting(null)} />
     </>
   );
 }

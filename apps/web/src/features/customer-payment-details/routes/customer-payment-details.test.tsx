@@ -154,6 +154,35 @@ describe('Customer Payment Details', () => {
     await waitFor(() => expect(calls.filter((c) => c.url.includes('payment-details')).length).toBeGreaterThan(reads));
   });
 
+  it('texts the customer about their device, counting the SMS, and shows why it cannot', async () => {
+    const user = userEvent.setup();
+    let provider = false;
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/customers/11/sms') {
+        if (!provider) return jsonResponse(409, { detail: 'No SMS provider is set up to send it: an owner or admin sets one in Settings → SMS Provider' });
+        return jsonResponse(201, { message: 'SMS to Amina Wanjiru queued', message_id: 77, recipient_number: '254712345678', parts: 2, delivery_status: 'queued' });
+      }
+      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Send SMS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send SMS' });
+    expect(within(dialog).getByText('To Amina Wanjiru · 0712345678 · about SHS-0001')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
+    expect(within(dialog).getByText('Write the message')).toBeInTheDocument();
+    const box = within(dialog).getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'a'.repeat(161));
+    expect(within(dialog).getByText('161 characters · 2 SMS')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
+    expect(await within(dialog).findByText(/No SMS provider is set up/)).toBeInTheDocument();
+    provider = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
+    expect(await screen.findByText('SMS to Amina Wanjiru queued (254712345678).')).toBeInTheDocument();
+    expect(JSON.parse(calls.filter((c) => c.url === '/payg/customers/11/sms').at(-1)!.body!)).toEqual({ text: 'a'.repeat(161), serial_number: 'SHS-0001' });
+  });
+
   it('has periods that end today, 30 and 90 days long', () => {
     const [all, month, quarter, year] = statementPeriods(new Date(2026, 10, 25));
     expect(all!.period).toEqual({});

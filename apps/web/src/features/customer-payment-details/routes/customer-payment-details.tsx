@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconCash, IconChartDonut, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
+import { IconArrowLeft, IconCash, IconChartDonut, IconMessage, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -9,6 +9,7 @@ import { formatMoney, Money } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { errorMessage } from '@/lib/api-client';
@@ -47,6 +48,7 @@ export default function CustomerPaymentDetailsRoute() {
   const { user } = useSession();
   const canReverse = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
   const [reversing, setReversing] = useState<PaymentHistoryEntry | null>(null);
+  const [texting, setTexting] = useState<SmsTarget | null>(null);
 
   // Back where the user came from; a deep link goes to the customers list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.app.customers.getHref()));
@@ -123,6 +125,15 @@ export default function CustomerPaymentDetailsRoute() {
         actions={
           <>
             {back}
+            <Button
+              variant="default"
+              leftSection={<IconMessage size={16} />}
+              onClick={() =>
+                setTexting({ customerId: customer.customer_id, customerName: customer.customer_name, phone: customer.phone_contact, serialNumber: customer.device_serial })
+              }
+            >
+              Send SMS
+            </Button>
             <StatementMenu customerId={customer.customer_id} />
             <RecordPaymentButton target={{ customerId: customer.customer_id, defaultSerial: customer.device_serial }} currency={currency} />
           </>
@@ -215,6 +226,7 @@ export default function CustomerPaymentDetailsRoute() {
         </Title>
         <DataTable caption="Payment History" columns={columns} rows={history} rowKey={(p) => p.payment_id} emptyText="No payments found." />
         <ReversePaymentModal payment={reversing} onClose={() => setReversing(null)} />
+        <SendSmsModal target={texting} onClose={() => setTexting(null)} />
       </Card>
     </>
   );

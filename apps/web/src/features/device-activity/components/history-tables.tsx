@@ -92,7 +92,18 @@ function MessageText({ text }: { text: string | null }) {
 export function MessageHistoryTable(props: TableProps<MessageHistoryEntry>) {
   const orgCurrency = useOrganizationCurrency();
   const columns: Column<MessageHistoryEntry>[] = [
-    { key: 'in', header: 'Incoming', render: (m) => <MessageText text={m.received_message} /> },
+    {
+      key: 'in',
+      header: 'Incoming',
+      render: (m) =>
+        m.sent_by && !m.received_message ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            SMS from {m.sent_by}
+          </Text>
+        ) : (
+          <MessageText text={m.received_message} />
+        ),
+    },
     { key: 'out', header: 'Outgoing', render: (m) => <MessageText text={m.forwarded_message} /> },
     { key: 'to', header: 'Recipient Number', render: (m) => m.recipient_number || '—' },
     { key: 'amount', header: 'Amount', align: 'right', render: (m) => (m.amount ? <Money amount={m.amount} currency={m.currency ?? orgCurrency} size="sm" /> : '—') },

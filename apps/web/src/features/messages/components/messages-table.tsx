@@ -25,7 +25,8 @@ function MessageText({ text }: { text: string | null }) {
 }
 
 /** A payment reminder (Settings → Payment Reminders): an outgoing SMS with no message received and no payment. */
-export const isReminder = (m: Pick<MessageRow, 'Incoming' | 'Outgoing' | 'payment_id'>): boolean => !m.Incoming && m.payment_id === null && !!m.Outgoing;
+export const isReminder = (m: Pick<MessageRow, 'Incoming' | 'Outgoing' | 'payment_id' | 'sent_by'>): boolean =>
+  !m.Incoming && m.payment_id === null && !!m.Outgoing && !m.sent_by;
 
 /** The number the reply goes to; a dash when there is no reply or nobody to send it to. */
 export const recipient = (m: Pick<MessageRow, 'recipient_number'>): string => m.recipient_number || '—';
@@ -54,7 +55,11 @@ export function MessagesTable({
       header: 'Incoming',
       render: (m) => (
         <Stack gap={2}>
-          {isReminder(m) ? (
+          {m.sent_by && !m.Incoming ? (
+            <Text size="sm" c="dimmed" fs="italic">
+              SMS from {m.sent_by}
+            </Text>
+          ) : isReminder(m) ? (
             <Text size="sm" c="dimmed" fs="italic">
               Payment reminder
             </Text>

@@ -75,6 +75,18 @@ describe('Message History', () => {
     expect(screen.getByText('4 SMS sent · 0 queued')).toBeInTheDocument();
   });
 
+  it('names who wrote an SMS to a customer, which is not a reminder', async () => {
+    mockMessagesApi([
+      row({ id: 5, Incoming: null, Outgoing: 'Habari Grace, we called about your lamp.', sender: null, amount: null, status: 'processed', delivery_status: 'queued', payment_id: null, transaction_code: null, sent_by: 'otieno' }),
+    ]);
+    seedSession();
+    renderApp('/messages');
+    const table = await screen.findByRole('table', { name: 'Messages' }, { timeout: 5000 });
+    const marker = await within(table).findByText('SMS from otieno');
+    expect(marker.closest('tr')).toHaveTextContent('we called about your lamp');
+    expect(within(table).queryByText('Payment reminder')).not.toBeInTheDocument();
+  });
+
   it('shows a dash, not the sender, as the recipient of a message nobody was answered for, and the sender under the text', async () => {
     mockMessagesApi([
       row(),
