@@ -107,13 +107,16 @@ export const ZMatchPaymentSchema = z.object({
 });
 export type MatchPaymentInput = z.infer<typeof ZMatchPaymentSchema>;
 
+/** Why staff set a payment aside or took it back, kept on the payment and in the audit log. */
+const zStaffReason = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(3, { error: 'must say why, in at least 3 characters' })
+  .max(200, { error: 'must be at most 200 characters' });
+
 /** POST /payments/{id}/reject: a held payment staff will not apply (refunded, sent to the wrong business, a fake confirmation). */
 export const ZRejectPaymentSchema = z.object({
-  reason: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(3, { error: 'must say why, in at least 3 characters' })
-    .max(200, { error: 'must be at most 200 characters' }),
+  reason: zStaffReason,
 });
 export type RejectPaymentInput = z.infer<typeof ZRejectPaymentSchema>;
 
@@ -133,11 +136,7 @@ export type RejectPaymentReply = z.infer<typeof ZRejectPaymentReplySchema>;
  * payment is held again, for staff to match to the right device or reject.
  */
 export const ZReversePaymentSchema = z.object({
-  reason: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(3, { error: 'must say why, in at least 3 characters' })
-    .max(200, { error: 'must be at most 200 characters' }),
+  reason: zStaffReason,
 });
 export type ReversePaymentInput = z.infer<typeof ZReversePaymentSchema>;
 

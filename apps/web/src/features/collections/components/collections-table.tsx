@@ -1,11 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { SendSmsButton, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
+import type { SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import type { CollectionAccount } from '../api/types';
 import { DaysWithoutCredit } from './days-without-credit';
-import { BREAK_ANYWHERE, dash, deviceColumns, LogContactButton } from './device-columns';
+import { BREAK_ANYWHERE, ContactActions, dash, deviceColumns } from './device-columns';
 import { LastContact } from './last-contact';
 
 /**
@@ -60,16 +60,7 @@ export function CollectionsTable({
       render: (a) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
           <LastContact contact={a.last_contact} />
-          {/* One above the other: side by side they would widen the table past a laptop screen. */}
-          <Stack gap={4}>
-            <LogContactButton row={a} onLogContact={onLogContact} />
-            {onSendSms ? (
-              <SendSmsButton
-                target={{ customerId: a.customer_id, customerName: a.customer_name, phone: a.phone_number, serialNumber: a.serial_number }}
-                onSend={onSendSms}
-              />
-            ) : null}
-          </Stack>
+          <ContactActions row={a} onLogContact={onLogContact} onSendSms={onSendSms} />
         </Group>
       ),
     },

@@ -3,6 +3,7 @@ import { IconPhonePlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Column } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
+import { SendSmsButton, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import type { CollectionAccount } from '../api/types';
 import type { ContactTarget } from './log-contact-modal';
 
@@ -77,5 +78,28 @@ export function LogContactButton<T extends ContactTarget>({ row, onLogContact }:
         <IconPhonePlus size={16} />
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** A row's actions: Log Contact, and under it Send SMS (side by side they widened the table past a laptop screen). */
+export function ContactActions<T extends ContactTarget & Pick<CollectionAccount, 'customer_id' | 'phone_number'>>({
+  row,
+  onLogContact,
+  onSendSms,
+}: {
+  row: T;
+  onLogContact: (row: T) => void;
+  onSendSms?: (target: SmsTarget) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <LogContactButton row={row} onLogContact={onLogContact} />
+      {onSendSms ? (
+        <SendSmsButton
+          target={{ customerId: row.customer_id, customerName: row.customer_name, phone: row.phone_number, serialNumber: row.serial_number }}
+          onSend={onSendSms}
+        />
+      ) : null}
+    </Stack>
   );
 }

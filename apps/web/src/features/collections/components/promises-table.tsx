@@ -1,11 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { SendSmsButton, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
+import type { SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import type { PromiseRow } from '../api/types';
 import { DaysBadge } from './days-without-credit';
-import { dash, deviceColumns, LogContactButton } from './device-columns';
+import { ContactActions, dash, deviceColumns } from './device-columns';
 import { formatDay, loggedText } from './last-contact';
 import { PromiseStatusBadge } from './promise-status-badge';
 
@@ -69,16 +69,7 @@ export function PromisesTable({
       render: (p) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
           <PromisedDay promise={p} />
-          {/* One above the other: side by side they would widen the table past a laptop screen. */}
-          <Stack gap={4}>
-            <LogContactButton row={p} onLogContact={onLogContact} />
-            {onSendSms ? (
-              <SendSmsButton
-                target={{ customerId: p.customer_id, customerName: p.customer_name, phone: p.phone_number, serialNumber: p.serial_number }}
-                onSend={onSendSms}
-              />
-            ) : null}
-          </Stack>
+          <ContactActions row={p} onLogContact={onLogContact} onSendSms={onSendSms} />
         </Group>
       ),
     },

@@ -1,17 +1,14 @@
-import { Anchor, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { toast } from '@/lib/notify';
 import { useReversePayment } from '../api/reverse-payment';
 import type { PaymentHistoryEntry } from '../api/types';
-
-const MIN_REASON = 3;
-const MAX_REASON = 200;
 
 /**
  * Reverse a payment applied to this device by mistake (a mistyped account
@@ -58,18 +55,13 @@ function ReverseForm({
   onDone: () => void;
 }) {
   const orgCurrency = useOrganizationCurrency();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useReason('Say why this payment is reversed');
   const what = [`#${payment.payment_id}`, formatMoney(payment.amount, payment.currency ?? orgCurrency), payment.transaction_code].filter(Boolean).join(' · ');
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const text = reason.trim();
-    if (text.length < MIN_REASON) {
-      setReasonError('Say why this payment is reversed');
-      return;
-    }
-    setReasonError(null);
+    const text = reason.take();
+    if (text === null) return;
     reverse.mutate(
       { paymentId: payment.payment_id, reason: text },
       {
@@ -107,22 +99,7 @@ function ReverseForm({
           Time token.
         </Text>
         {reverse.isError ? <ErrorAlert message={errorMessage(reverse.error, 'Failed to reverse the payment')} /> : null}
-        <Textarea
-          label="Reason"
-          placeholder="e.g. Customer typed the wrong account number"
-          withAsterisk
-          autosize
-          minRows={2}
-          maxLength={MAX_REASON}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            if (e.currentTarget.value.trim().length >= MIN_REASON) setReasonError(null);
-          }}
-          error={reasonError}
-          disabled={reverse.isPending}
-          data-autofocus
-        />
+        <ReasonField placeholder="e.g. Customer typed the wrong account number" disabled={reverse.isPending} {...reason.field} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={reverse.isPending}>
             Cancel

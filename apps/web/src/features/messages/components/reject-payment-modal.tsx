@@ -1,14 +1,11 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useRejectPayment } from '../api/reject-payment';
 import type { MatchTarget } from '../api/types';
-
-const MIN_REASON = 3;
-const MAX_REASON = 200;
 
 /**
  * Reject a held payment: it will never be applied to a device. The reason
@@ -39,20 +36,15 @@ function RejectForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useReason('Say why this payment is rejected');
   const what = [payment.amount ? formatMoney(payment.amount, payment.currency ?? undefined) : null, payment.transaction_code, payment.from ? `from ${payment.from}` : null]
     .filter(Boolean)
     .join(' · ');
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const text = reason.trim();
-    if (text.length < MIN_REASON) {
-      setReasonError('Say why this payment is rejected');
-      return;
-    }
-    setReasonError(null);
+    const text = reason.take();
+    if (text === null) return;
     reject.mutate(
       { paymentId: payment.payment_id, reason: text },
       {
@@ -78,22 +70,7 @@ function RejectForm({
           sender, sent to another business, or a confirmation that was not real.
         </Text>
         {reject.isError ? <ErrorAlert message={errorMessage(reject.error, 'Failed to reject the payment')} /> : null}
-        <Textarea
-          label="Reason"
-          placeholder="e.g. Refunded to the sender on 24 Nov"
-          withAsterisk
-          autosize
-          minRows={2}
-          maxLength={MAX_REASON}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            if (e.currentTarget.value.trim().length >= MIN_REASON) setReasonError(null);
-          }}
-          error={reasonError}
-          disabled={reject.isPending}
-          data-autofocus
-        />
+        <ReasonField placeholder="e.g. Refunded to the sender on 24 Nov" disabled={reject.isPending} {...reason.field} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={reject.isPending}>
             Cancel
