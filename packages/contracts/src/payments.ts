@@ -54,6 +54,8 @@ export const ZPaymentOutcomeSchema = z.object({
   reply_message: z.string().nullable().optional(),
   /** Why an unparsed message could not be read. */
   error: z.string().optional(),
+  /** A customer's balance request (a text of BAL, BALANCE or SALIO from their phone): answered by reply_message, no payment. */
+  request: z.literal('balance').optional(),
 });
 export type PaymentOutcome = z.infer<typeof ZPaymentOutcomeSchema>;
 

@@ -35,3 +35,4 @@ export {
   MAX_AMOUNT_CENTS,
 } from './money.js';
 export { parseCompactEat, parseStatementTime, EAT_OFFSET } from './datetime.js';
+export { BALANCE_MAX_DEVICES, formatBalanceReply, parseBalanceRequest, type BalanceDevice, type BalanceReplyInput, type BalanceRequest } from './balance.js';

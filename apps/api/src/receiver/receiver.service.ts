@@ -2,8 +2,11 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import {
   EAT_OFFSET,
   extractForwardedMessage,
+  formatBalanceReply,
   isPersonSender,
+  normalizePhone,
   parseAmountToCents,
+  parseBalanceRequest,
   parseDarajaC2B,
   parseMessage,
   type ParsedPayment,
@@ -15,6 +18,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Calendar } from '../common/calendar.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
+import { deviceBalances } from '../customers/balances.js';
+import { isoDayOf } from '../metrics/period.js';
 
 /** A message still in status received after this long was left by a crash (or a failed request). */
 const STALE_MS = 60_000;
@@ -23,6 +28,21 @@ const GIVE_UP_MS = 7 * 86_400_000;
 const SWEEP_EVERY_MS = 60_000;
 
 type Json = Record<string, unknown>;
+
+/** A balance request answered: the reply and where it goes (balanceReply). */
+interface BalanceAnswer {
+  text: string;
+  recipient: string;
+  /** The device, when the reply is about one. */
+  itemId: number | null;
+  serial: string | null;
+}
+
+/** A serial number as customers type it: any case, with or without dashes, dots and spaces. */
+const serialKey = (s: string) => s.toUpperCase().replace(/[\s._-]/g, '');
+
+/** What the gateway hears for an answered balance request. */
+const balanceOutcome = (b: BalanceAnswer): PaymentOutcome => ({ status: 'processed', request: 'balance', serial_number: b.serial, reply_message: b.text });
 
 function text(v: unknown, max: number): string | null {
   if (typeof v === 'string') return v.trim().slice(0, max) || null;
@@ -157,6 +177,18 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   private async handle(run: Run, orgId: string, body: Json, message: IncomingMessage): Promise<ReceiveReply> {
     const { result, source } = parse(body);
     if (!result.ok) {
+      const balance = await this.balanceReply(run, orgId, message.text, message.sender);
+      if (balance) {
+        const outcome = balanceOutcome(balance);
+        await run(Prisma.sql`
+          INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, item_id,
+                                forwarded_message, recipient_number, delivery_status, result)
+          VALUES (${message.id}::int, ${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
+                  coalesce(${message.receivedAt?.toISOString() ?? null}::timestamptz, now()), 'processed'::"MessageStatus", ${balance.itemId}::int,
+                  ${balance.text}, ${balance.recipient}, 'queued'::"DeliveryStatus",
+                  ${JSON.stringify({ parsed: null, outcome: { ...outcome, message_id: message.id } })}::jsonb)`);
+        return { ...outcome, message_id: message.id };
+      }
       const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
       await run(Prisma.sql`
         INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, parse_error, result)
@@ -192,6 +224,60 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /**
+   * A customer's balance request (README "Receiving mobile-money payments",
+   * "Balance by SMS"): a text of BAL, BALANCE or SALIO, perhaps with a
+   * serial number, from the phone of exactly one customer, answered with each
+   * of their devices' credit and what is left to pay, in the organization's
+   * reply language. Null when the text is not one, or no single customer has
+   * that phone (nobody is texted back: the number may be anyone's).
+   */
+  private async balanceReply(run: Run, orgId: string, text: string | null, sender: string | null): Promise<BalanceAnswer | null> {
+    const request = parseBalanceRequest(text);
+    const phone = request && sender ? normalizePhone(sender) : null;
+    if (!request || !phone) return null;
+    const customers = await run<{ customer_id: number; customer_name: string; reply_language: string }>(Prisma.sql`
+      SELECT c.customer_id, c.customer_name, o.reply_language
+      FROM customers c JOIN organizations o ON o.organization_id = c.organization_id
+      WHERE c.organization_id = ${orgId} AND c.phone_normalized = ${phone} LIMIT 2`);
+    if (customers.length !== 1) return null;
+    const customer = customers[0]!;
+    const rows = await run<{
+      item_id: number;
+      serial_number: string;
+      credit_until: Date | null;
+      paid_off_at: Date | null;
+      remaining: Prisma.Decimal | null;
+      plan_currency: string | null;
+    }>(Prisma.sql`
+      SELECT d.item_id, d.serial_number, d.credit_until, d.paid_off_at, d.remaining, d.plan_currency
+      FROM ${deviceBalances(orgId, Prisma.sql`${customer.customer_id}::int`)} d
+      WHERE d.status <> 'retired'
+      ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC`);
+    const named = request.serial ? rows.filter((d) => serialKey(d.serial_number) === serialKey(request.serial!)) : [];
+    const devices = named.length ? named : rows;
+    const now = Date.now();
+    const today = this.calendar.today(now);
+    const reply = formatBalanceReply({
+      language: customer.reply_language === 'sw' ? 'sw' : 'en',
+      customerName: customer.customer_name,
+      unknownSerial: request.serial && !named.length ? request.serial.toUpperCase() : null,
+      devices: devices.map((d) => {
+        const ends = d.credit_until ? this.calendar.dayOf(d.credit_until) : null;
+        return {
+          serialNumber: d.serial_number,
+          creditEndsOn: ends === null ? null : isoDayOf(ends),
+          daysLeft: ends === null ? null : d.credit_until!.getTime() <= now ? Math.min(-1, ends - today) : ends - today,
+          paidOff: d.paid_off_at !== null,
+          remaining: d.remaining === null ? null : d.remaining.toFixed(2),
+          currency: d.plan_currency,
+        };
+      }),
+    });
+    const only = devices.length === 1 ? devices[0]! : null;
+    return { text: reply, recipient: phone, itemId: only?.item_id ?? null, serial: only?.serial_number ?? null };
+  }
+
+  /**
    * Turns raw requests (those matching `where`, not held by a transaction)
    * into messages in status received, for the sweep to process; returns how many.
    */
@@ -224,6 +310,16 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
       const { result, source } = parse(body);
       if (!result.ok) {
+        const balance = await this.balanceReply(run, orgId, incomingText(body).text, msg.sender);
+        if (balance) {
+          const outcome = balanceOutcome(balance);
+          await run(Prisma.sql`
+            UPDATE messages SET status = 'processed'::"MessageStatus", item_id = ${balance.itemId}::int, forwarded_message = ${balance.text},
+                   recipient_number = ${balance.recipient}, delivery_status = 'queued'::"DeliveryStatus",
+                   result = ${JSON.stringify({ parsed: null, outcome })}::jsonb
+            WHERE organization_id = ${orgId} AND message_id = ${messageId}::int`);
+          return { ...outcome, message_id: messageId };
+        }
         const outcome: PaymentOutcome = { status: 'unparsed', error: result.error };
         await run(Prisma.sql`
           UPDATE messages SET status = 'unparsed'::"MessageStatus", parse_error = ${result.error},

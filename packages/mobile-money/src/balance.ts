@@ -1,0 +1,126 @@
+/**
+ * A customer's balance by SMS: the customer texts BAL (or BALANCE, or SALIO
+ * in Kiswahili), optionally with a device's serial number, to the business
+ * line, and gets back each device's credit and what is left to pay. Plain
+ * ASCII like the payment replies.
+ */
+import { formatCentsGrouped, parseAmountToCents } from './money.js';
+import type { ReplyLanguage } from './reply.js';
+
+/** What a balance request asks for: every device, or the one named. */
+export interface BalanceRequest {
+  serial: string | null;
+}
+
+/** The keyword, then at most one word with a digit in it (a serial number such as SHS-0042). */
+const REQUEST = /^\s*(?:BAL|BALANCE|SALIO)(?:\s+([A-Za-z0-9._-]*\d[A-Za-z0-9._-]*))?\s*[.!?]?\s*$/i;
+
+/** A balance request, or null when the text is something else (a payment, anything). */
+export function parseBalanceRequest(text: string | null | undefined): BalanceRequest | null {
+  if (!text) return null;
+  const m = REQUEST.exec(text);
+  if (!m) return null;
+  const serial = m[1]?.trim() || null;
+  return { serial };
+}
+
+export interface BalanceDevice {
+  serialNumber: string;
+  /** The business day the credit runs out on, YYYY-MM-DD; null when the device never had any. */
+  creditEndsOn: string | null;
+  /** Business days from today to that day: negative once it has run out. */
+  daysLeft: number | null;
+  paidOff: boolean;
+  /** Still to pay off, decimal string; null when the plan has no payoff price. */
+  remaining: string | null;
+  currency?: string | null;
+}
+
+export interface BalanceReplyInput {
+  language?: ReplyLanguage;
+  customerName?: string | null;
+  devices: BalanceDevice[];
+  /** The serial the customer named that is none of theirs: said first. */
+  unknownSerial?: string | null;
+}
+
+/** At most this many devices are told, then how many more there are. */
+export const BALANCE_MAX_DEVICES = 3;
+
+const MONTHS: Record<ReplyLanguage, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  sw: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'],
+};
+
+function shortDate(day: string, language: ReplyLanguage): string {
+  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
+  const month = m ? MONTHS[language][Number(m[1]) - 1] : undefined;
+  return m && month ? `${Number(m[2])} ${month}` : day;
+}
+
+interface Phrases {
+  hello(name: string | null): string;
+  unknown(serial: string): string;
+  none: string;
+  paidOff: string;
+  until(date: string): string;
+  today: string;
+  since(date: string): string;
+  never: string;
+  left(amount: string): string;
+  more(n: number): string;
+}
+
+const ENGLISH: Phrases = {
+  hello: (name) => (name ? `Kidogo: Hi ${name}.` : 'Kidogo:'),
+  unknown: (serial) => `No device ${serial} on your account.`,
+  none: 'No device is on your account.',
+  paidOff: 'paid off',
+  until: (date) => `credit until ${date}`,
+  today: 'credit ends today',
+  since: (date) => `no credit since ${date}`,
+  never: 'no credit yet',
+  left: (amount) => `${amount} left to pay`,
+  more: (n) => `+${n} more device${n === 1 ? '' : 's'}.`,
+};
+
+const KISWAHILI: Phrases = {
+  hello: (name) => (name ? `Kidogo: Habari ${name}.` : 'Kidogo:'),
+  unknown: (serial) => `Hakuna kifaa ${serial} kwenye akaunti yako.`,
+  none: 'Hakuna kifaa kwenye akaunti yako.',
+  paidOff: 'kimelipwa kikamilifu',
+  until: (date) => `salio hadi ${date}`,
+  today: 'salio linaisha leo',
+  since: (date) => `salio liliisha ${date}`,
+  never: 'bado hakina salio',
+  left: (amount) => `zimebaki ${amount} kulipa`,
+  more: (n) => `+vifaa ${n} zaidi.`,
+};
+
+const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI };
+
+function describe(d: BalanceDevice, language: ReplyLanguage): string {
+  const say = PHRASES[language];
+  if (d.paidOff) return `${d.serialNumber}: ${say.paidOff}.`;
+  let credit: string;
+  if (!d.creditEndsOn || d.daysLeft === null) credit = say.never;
+  else if (d.daysLeft < 0) credit = say.since(shortDate(d.creditEndsOn, language));
+  else if (d.daysLeft === 0) credit = say.today;
+  else credit = say.until(shortDate(d.creditEndsOn, language));
+  const cents = d.remaining === null ? null : parseAmountToCents(d.remaining);
+  const left = cents !== null ? `, ${say.left(`${d.currency?.trim() || 'KES'} ${formatCentsGrouped(cents)}`)}` : '';
+  return `${d.serialNumber}: ${credit}${left}.`;
+}
+
+/** Compose the reply. Pure. */
+export function formatBalanceReply(input: BalanceReplyInput): string {
+  const language = input.language === 'sw' ? 'sw' : 'en';
+  const say = PHRASES[language];
+  const firstName = input.customerName?.trim().split(/\s+/)[0] || null;
+  const parts = [say.hello(firstName)];
+  if (input.unknownSerial) parts.push(say.unknown(input.unknownSerial));
+  if (!input.devices.length) parts.push(say.none);
+  for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(describe(d, language));
+  if (input.devices.length > BALANCE_MAX_DEVICES) parts.push(say.more(input.devices.length - BALANCE_MAX_DEVICES));
+  return parts.join(' ');
+}
