@@ -98,6 +98,32 @@ test.describe('device activity and customer payment details', () => {
     await expect(page.getByRole('tab', { name: /Payment History/ })).toContainText('1');
   });
 
+  test('a device whose customer stopped paying is repossessed: locked, taken back, the rest written off', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const name = unique('Defaulting Otieno');
+    const serial = unique('REPO');
+    const customer = await createCustomer(request, owner, name, '0711000333');
+    await createItem(request, owner, serial);
+    const template = await createTemplate(request, owner, unique('Repossession plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    expect((await postMpesa(request, await receiverKey(request, owner), { code: mpesaCode(), amount: '1,500.00', account: serial })).status).toBe('processed');
+
+    await signIn(page, undefined, `/device-activity/${serial}`);
+    await page.getByRole('button', { name: 'Repossess' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Repossess Device' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('No payment for 120 days');
+    await screenshotBothThemes(page, 'repossess-device');
+    await dialog.getByRole('button', { name: 'Repossess' }).click();
+    const done = page.getByRole('dialog', { name: 'Device Repossessed' });
+    await expect(done.getByText('Enter this code on the device to lock it')).toBeVisible();
+    await expect(done.getByText('KES 10,500.00')).toBeVisible();
+    await screenshotBothThemes(page, 'device-repossessed');
+    await done.getByRole('button', { name: 'Done' }).click();
+    const info = page.getByRole('region', { name: 'Device Information' });
+    await expect(info.getByText('Unassigned')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Repossess' })).toHaveCount(0);
+  });
+
   test('an unknown device or customer replaces the screen with the error', async ({ page }) => {
     await signIn(page, undefined, '/device-activity/NO-SUCH-DEVICE');
     await expect(page.getByRole('alert')).toContainText('not found');

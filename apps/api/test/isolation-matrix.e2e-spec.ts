@@ -72,6 +72,7 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/items/fetch': [404],
   'POST /payg/items/assign': [404],
   'POST /payg/items/unassign': [404],
+  'POST /payg/items/repossess': [404],
   'PUT /payg/items/{serial_number}': [404],
   'DELETE /payg/items/{serial_number}': [404],
   'POST /payg/payments/templates/assign': [404],

@@ -100,6 +100,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/items/search': 'any',
   'POST /payg/items/assign': 'any',
   'POST /payg/items/unassign': 'any',
+  'POST /payg/items/repossess': 'manage',
   'PUT /payg/items/{serial_number}': 'any',
   'DELETE /payg/items/{serial_number}': 'any',
   'GET /payg/products/summary': 'any',

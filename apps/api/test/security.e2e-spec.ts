@@ -54,6 +54,8 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/generate-token': /^token\.generate$/,
   'POST /payg/update-token-count': /^token\.count_update$/,
   'POST /payg/settings/api-key/rotate': /^api_key\.rotate$/,
+  // a device taken back: a lock token and a write-off
+  'POST /payg/items/repossess': /^item\.repossessed$/,
   // money taken off a device
   'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,
   // sign-in

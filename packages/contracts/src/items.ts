@@ -160,6 +160,40 @@ export type ItemUnassignInput = z.input<typeof ZItemUnassignSchema>;
 export const ZItemReplySchema = z.object({ message: z.string(), item: ZItemSchema });
 export type ItemReply = z.infer<typeof ZItemReplySchema>;
 
+/**
+ * POST /items/repossess: a device taken back from a customer who stopped
+ * paying. Locked with a set_time 0 token to enter on it (unless lock is
+ * false: it is already off), taken off the customer, and what was left to pay
+ * on it recorded as written off.
+ */
+export const ZItemRepossessSchema = z.object({
+  item_serial_number: zRequiredText(100),
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(3, { error: 'must say why, in at least 3 characters' })
+    .max(200, { error: 'must be at most 200 characters' }),
+  /** Issue the set_time 0 token that locks the device (default); false when it is already locked or broken. */
+  lock: z.boolean({ error: 'must be true or false' }).default(true),
+  /** Where it goes: maintenance (to be checked and refurbished, the default) or straight back to available stock. */
+  status: z.enum(['maintenance', 'available']).default('maintenance'),
+});
+export type ItemRepossessInput = z.input<typeof ZItemRepossessSchema>;
+
+export const ZItemRepossessReplySchema = z.object({
+  message: z.string(),
+  serial_number: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  /** The token that locks the device (set_time, 0 days), to enter on it; null when lock was false. */
+  lock_token: z.object({ token: z.string(), token_count: z.number().int() }).nullable(),
+  total_paid: ZMoneySchema,
+  /** What was left to pay on the device, now written off; null when its plan has no payoff price. */
+  written_off: ZMoneySchema.nullable(),
+  status: z.enum(['maintenance', 'available']),
+});
+export type ItemRepossessReply = z.infer<typeof ZItemRepossessReplySchema>;
+
 /** GET /customers/{id}/items: the customer's devices, most recently assigned first. */
 export const ZCustomerItemsReplySchema = z.object({ data: z.array(ZItemSchema) });
 export type CustomerItemsReply = z.infer<typeof ZCustomerItemsReplySchema>;

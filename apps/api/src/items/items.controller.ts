@@ -10,6 +10,8 @@ import {
   ZItemListQuerySchema,
   ZItemListReplySchema,
   ZItemReplySchema,
+  ZItemRepossessReplySchema,
+  ZItemRepossessSchema,
   ZItemSchema,
   ZItemSearchSchema,
   ZItemUnassignSchema,
@@ -20,10 +22,11 @@ import {
   type ItemUpdateParsed,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
-import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
+import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validation.js';
 import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
 import { ItemsService } from './items.service.js';
+import { RepossessionService } from './repossession.service.js';
 import { ITEM_UPLOAD_FIELD, ItemsCsvService } from './items-csv.service.js';
 
 type SerialParams = z.output<typeof ZSerialParamsSchema>;
@@ -35,6 +38,7 @@ export class ItemsController {
   constructor(
     private readonly items: ItemsService,
     private readonly csv: ItemsCsvService,
+    private readonly repossession: RepossessionService,
   ) {}
 
   @Get()
@@ -112,6 +116,23 @@ export class ItemsController {
   })
   unassign(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemUnassignSchema>, @CurrentUser() user: AuthUser) {
     return this.items.unassign(orgId, body.item_serial_number, user);
+  }
+
+  @Post('repossess')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Repossess a device from a customer who stopped paying: lock it, take it back, write off what was left to pay',
+    description:
+      'In one step: a set_time 0 token that locks the device (lock_token, to enter on it; it also closes every older code), unless lock is ' +
+      'false; the device leaves the customer (assignment and its own plan ended) for maintenance (default) or available stock; what was ' +
+      'left to pay on it is written off and audited with the reason (item.repossessed). Given back later to the same customer, its account ' +
+      'carries on; to anyone else, it starts afresh.',
+    body: ZItemRepossessSchema,
+    response: ZItemRepossessReplySchema,
+    errors: { 400: 'A bad field, named', 403: 'Not an owner or admin', ...NOT_FOUND, 409: 'The device is not assigned, or is paid off' },
+  })
+  repossess(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemRepossessSchema>, @CurrentUser() user: AuthUser) {
+    return this.repossession.repossess(orgId, user, body);
   }
 
   @Put(':serial_number')

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { TokensModule } from '../tokens/tokens.module.js';
 import { ItemsController } from './items.controller.js';
 import { ItemsCsvService } from './items-csv.service.js';
 import { ItemsService } from './items.service.js';
+import { RepossessionService } from './repossession.service.js';
 
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, TokensModule],
   controllers: [ItemsController],
-  providers: [ItemsService, ItemsCsvService],
+  providers: [ItemsService, ItemsCsvService, RepossessionService],
   exports: [ItemsService],
 })
 export class ItemsModule {}

@@ -132,6 +132,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { path: '/payg/items/assign', body: { customer_id: customer.id, item_serial_number: item.serial_number } };
   },
   'POST /payg/items/unassign': async ({ t, w }) => ({ path: '/payg/items/unassign', body: { item_serial_number: (await fresh.assignedItem(t, w)).serial_number } }),
+  'POST /payg/items/repossess': async ({ t, w }) => ({
+    path: '/payg/items/repossess',
+    body: { item_serial_number: (await fresh.assignedItem(t, w)).serial_number, reason: 'No payment for 120 days' },
+  }),
   'PUT /payg/items/{serial_number}': async ({ t, w }) => ({
     path: fill('/payg/items/{serial_number}', { serial_number: (await fresh.item(t, w)).serial_number }),
     body: { product_name: `Edited ${hex()}`, price: 5 },

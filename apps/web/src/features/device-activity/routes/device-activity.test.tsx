@@ -153,6 +153,58 @@ describe('Device Activity', () => {
     expect(screen.queryByRole('button', { name: /Reverse payment/ })).not.toBeInTheDocument();
   });
 
+  it('repossesses the device: asks why, locks it by default, and shows the lock code and what was written off', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/items/repossess')
+        return jsonResponse(200, {
+          message: 'Device SHS-0001 repossessed from Amina Wanjiru',
+          serial_number: 'SHS-0001',
+          customer_id: 11,
+          customer_name: 'Amina Wanjiru',
+          lock_token: { token: '444555666', token_count: 8 },
+          total_paid: '2400.00',
+          written_off: '17600.00',
+          status: 'available',
+        });
+      return c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Repossess' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repossess Device' });
+    expect(within(dialog).getByRole('checkbox', { name: /Lock the device/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Repossess' }));
+    expect(within(dialog).getByText('Say why this device is repossessed')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No payment for 120 days');
+    await user.click(within(dialog).getByText('Available stock'));
+    await user.click(within(dialog).getByRole('button', { name: 'Repossess' }));
+    const done = await screen.findByRole('dialog', { name: 'Device Repossessed' });
+    expect(within(done).getByText('444 555 666')).toBeInTheDocument();
+    expect(within(done).getByText(/17,600\.00/)).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/items/repossess')!.body!)).toEqual({
+      item_serial_number: 'SHS-0001',
+      reason: 'No payment for 120 days',
+      lock: true,
+      status: 'available',
+    });
+  });
+
+  it('offers Repossess to owners and admins only, and only for a device someone has', async () => {
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] })));
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    const first = renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Repossess' })).not.toBeInTheDocument();
+    first.unmount();
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ is_assigned: false, customer_name: null, customer_id: null })) : jsonResponse(200, { data: [] })));
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Repossess' })).not.toBeInTheDocument();
+  });
+
   it("reads 'Unassigned' for a device nobody has", async () => {
     mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ is_assigned: false, customer_name: null, customer_id: null })) : jsonResponse(200, { data: [] })));
     seedSession();

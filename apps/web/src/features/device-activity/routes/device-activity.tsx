@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, Group, Loader, Tabs } from '@mantine/core';
-import { IconArrowLeft, IconCash, IconKey, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconCash, IconKey, IconLock, IconMessages, IconRefresh } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -16,6 +16,7 @@ import { useSession } from '@/lib/session';
 import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '../api/get-device-activity';
 import { DeviceInfoCard } from '../components/device-info-card';
 import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
+import { RepossessModal } from '../components/repossess-modal';
 import { ReversePaymentModal } from '../components/reverse-payment-modal';
 import type { PaymentHistoryEntry } from '../api/types';
 
@@ -75,6 +76,10 @@ export default function DeviceActivityRoute() {
   const currency = useOrganizationCurrency();
   const [generating, setGenerating] = useState(false);
   const [token, setToken] = useState<TokenReply | null>(null);
+  const [repossessing, setRepossessing] = useState(false);
+  const { user } = useSession();
+  const manages = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const device = activity.data?.device;
 
   const header = (
     <PageHeader
@@ -95,6 +100,21 @@ export default function DeviceActivityRoute() {
             Generate Token
           </Button>
           <RecordPaymentButton target={{ serialNumber }} currency={currency} />
+          {manages && device?.is_assigned ? (
+            <Button variant="default" color="red" leftSection={<IconLock size={16} />} onClick={() => setRepossessing(true)}>
+              Repossess
+            </Button>
+          ) : null}
+          <RepossessModal
+            serialNumber={serialNumber}
+            customerName={device?.customer_name ?? null}
+            currency={currency}
+            opened={repossessing}
+            onClose={() => {
+              setRepossessing(false);
+              void activity.refetch();
+            }}
+          />
           <GenerateTokenModal
             key={serialNumber}
             serialNumber={serialNumber}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Device } from '@kidogo/openpaygo';
+import { ZCustomerStatusReplySchema, ZItemRepossessReplySchema } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { README_PLAN, payCash } from './support/plans.js';
+import { seedCustomer, seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+
+// POST /payg/items/repossess (README "Customers, devices, payment templates
+// and onboarding", "Repossessing a device").
+
+describe('repossessing a device', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const repossess = (user: SeededUser, body: object) => t.http.post('/payg/items/repossess').set(user.auth).send(body);
+  const item = (orgId: string, id: number) => t.db.db.item.findUniqueOrThrow({ where: { organization_id_id: { organization_id: orgId, id } } });
+
+  /** A customer on the README plan whose device took 2,400 (activated, 21 days) and then stopped paying. */
+  async function defaulter() {
+    const { user, org } = await seedTenant(t);
+    const s = await seedCustomerWithDevice(t, org.id, { template: README_PLAN, item: { price: '20000.00' } });
+    const paid = await payCash(t, user, s.item.serial_number, '2400.00');
+    return { user, org, ...s, paid };
+  }
+
+  it('locks the device with a code that closes the older ones, takes it back and writes off what was left', async () => {
+    const d = await defaulter();
+    const promisedOn = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await t.http.post(`/payg/collections/${d.item.id}/contacts`).set(d.user.auth).send({ outcome: 'promised_to_pay', promised_on: promisedOn }).expect(201);
+
+    const res = await repossess(d.user, { item_serial_number: d.item.serial_number, reason: '  Four months without paying  ' }).expect(200);
+    const reply = ZItemRepossessReplySchema.parse(res.body);
+    expect(reply).toEqual({
+      message: `Device ${d.item.serial_number} repossessed from ${d.customer.customer_name}`,
+      serial_number: d.item.serial_number,
+      customer_id: d.customer.id,
+      customer_name: d.customer.customer_name,
+      lock_token: { token: expect.stringMatching(/^\d{9,}$/), token_count: expect.any(Number) },
+      total_paid: '2400.00',
+      written_off: '17600.00',
+      status: 'maintenance',
+    });
+    // The device, which took the payment's activation code, takes the lock: no days left.
+    const device = new Device({ secretKey: d.item.secret.secretKey, startingCode: d.item.secret.startingCode }, 1);
+    const now = new Date();
+    expect(device.enterToken(d.paid.token!, now)).toMatchObject({ status: 'VALID', days: 21 });
+    expect(device.enterToken(reply.lock_token!.token, now)).toMatchObject({ status: 'VALID', type: 'SET_TIME', days: 0 });
+    expect(device.isActive(now)).toBe(false);
+
+    // Off the customer, into maintenance; the token log has the lock and the older code is expired.
+    expect(await item(d.org.id, d.item.id)).toMatchObject({ is_assigned: false, customer_id: null, status: 'maintenance', token_count: reply.lock_token!.token_count });
+    const logs = await t.db.db.tokenLog.findMany({ where: { organization_id: d.org.id, item_id: d.item.id }, orderBy: { token_count: 'asc' } });
+    expect(logs.map((l) => [l.token_type, l.is_valid])).toEqual([
+      ['activation', false],
+      ['set_time', true],
+    ]);
+    const status = ZCustomerStatusReplySchema.parse((await t.http.get(`/payg/customers/${d.customer.id}/status`).set(d.user.auth).expect(200)).body);
+    expect(status.devices ?? []).toEqual([]);
+    // Not among the devices out of credit to call, and the promise about it is over.
+    const collections = await t.http.get('/payg/collections').set(d.user.auth).expect(200);
+    expect(JSON.stringify(collections.body)).not.toContain(d.item.serial_number);
+    expect(await t.db.db.collectionContact.findFirstOrThrow({ where: { organization_id: d.org.id, item_id: d.item.id } })).toMatchObject({ superseded: true });
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: d.org.id, action: 'item.repossessed' } });
+    expect(audit).toMatchObject({ actor_username: d.user.username, entity_id: d.item.serial_number });
+    expect(audit.description).toBe(
+      `Device ${d.item.serial_number} repossessed from ${d.customer.customer_name} by ${d.user.username}, 17600.00 written off, locked with token count ${reply.lock_token!.token_count}: Four months without paying`,
+    );
+    expect(audit.metadata).toMatchObject({ written_off: '17600.00', total_paid: '2400.00', customer_id: d.customer.id });
+
+    // Repossessed again: it is no longer anyone's.
+    const again = await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'Twice' }).expect(409);
+    expect(again.body.detail).toBe(`Device ${d.item.serial_number} is not assigned to a customer: there is nothing to repossess`);
+  });
+
+  it('without a lock, straight to stock; the same customer gets the account back, anyone else a new one', async () => {
+    const d = await defaulter();
+    const res = ZItemRepossessReplySchema.parse(
+      (await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'Returned broken', lock: false, status: 'available' }).expect(200)).body,
+    );
+    expect(res).toMatchObject({ lock_token: null, status: 'available' });
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: d.org.id, item_id: d.item.id } })).toBe(1);
+    expect(await item(d.org.id, d.item.id)).toMatchObject({ status: 'available', is_assigned: false });
+
+    // Arrears paid: given back to the same customer, it carries on.
+    await t.http.post('/payg/items/assign').set(d.user.auth).send({ customer_id: d.customer.id, item_serial_number: d.item.serial_number }).expect(200);
+    expect((await item(d.org.id, d.item.id)).total_paid.toFixed(2)).toBe('2400.00');
+    // Taken again and given to someone else: a fresh account.
+    await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'Stopped again', status: 'available' }).expect(200);
+    const next = await seedCustomer(t, d.org.id);
+    await t.http.post('/payg/items/assign').set(d.user.auth).send({ customer_id: next.id, item_serial_number: d.item.serial_number }).expect(200);
+    expect((await item(d.org.id, d.item.id)).total_paid.toFixed(2)).toBe('0.00');
+  });
+
+  it('is for owners and admins, names the bad field, and refuses a paid-off or unknown device', async () => {
+    const d = await defaulter();
+    const staff = await seedUser(t, { organization_id: d.org.id, role: 'staff' });
+    await repossess(staff, { item_serial_number: d.item.serial_number, reason: 'No payments' }).expect(403);
+    for (const [body, detail] of [
+      [{ item_serial_number: d.item.serial_number }, 'reason: is required'],
+      [{ item_serial_number: d.item.serial_number, reason: 'no' }, 'reason: must say why'],
+      [{ item_serial_number: d.item.serial_number, reason: 'No payments', status: 'retired' }, 'status: must be one of maintenance, available'],
+      [{ item_serial_number: d.item.serial_number, reason: 'No payments', lock: 'yes' }, 'lock: must be true or false'],
+      [{ reason: 'No payments' }, 'item_serial_number:'],
+    ] as const) {
+      const bad = await repossess(d.user, body).expect(400);
+      expect(bad.body.detail).toContain(detail);
+    }
+    await repossess(d.user, { item_serial_number: 'NO-SUCH-DEVICE', reason: 'No payments' }).expect(404);
+    // Another organization's owner: not found, nothing changed.
+    const other = await seedTenant(t);
+    await repossess(other.user, { item_serial_number: d.item.serial_number, reason: 'No payments' }).expect(404);
+    expect(await item(d.org.id, d.item.id)).toMatchObject({ is_assigned: true, customer_id: d.customer.id });
+
+    // Paid off: the customer's.
+    await payCash(t, d.user, d.item.serial_number, '17600.00');
+    const owned = await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'No payments' }).expect(409);
+    expect(owned.body.detail).toBe(`Device ${d.item.serial_number} is paid off: it is ${d.customer.customer_name}'s`);
+    // Never given out.
+    const stock = await seedItem(t, d.org.id);
+    await repossess(d.user, { item_serial_number: stock.serial_number, reason: 'No payments' }).expect(409);
+  });
+});
