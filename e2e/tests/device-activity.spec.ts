@@ -122,6 +122,15 @@ test.describe('device activity and customer payment details', () => {
     const info = page.getByRole('region', { name: 'Device Information' });
     await expect(info.getByText('Unassigned')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Repossess' })).toHaveCount(0);
+
+    // The write-off is in the Repossession report.
+    await page.goto('/reports');
+    await page.getByRole('button', { name: 'Generate Repossession Report' }).click();
+    const report = page.getByRole('table', { name: 'repossessions report' });
+    const row = report.getByRole('row', { name: new RegExp(serial) });
+    await expect(row).toContainText('No payment for 120 days');
+    await expect(row).toContainText('10,500.00');
+    await screenshotBothThemes(page, 'repossession-report');
   });
 
   test('an unknown device or customer replaces the screen with the error', async ({ page }) => {

@@ -212,7 +212,7 @@ describe('reports', () => {
   });
 
   it('works on an empty organization and never shows another organization’s rows', async () => {
-    for (const kind of ['revenue', 'customers', 'tokens'] as const) {
+    for (const kind of ['revenue', 'customers', 'tokens', 'repossessions'] as const) {
       const r = ZReportSchema.parse((await report(b, { report: kind }).expect(200)).body);
       expect(r.rows).toEqual([]);
       expect(r.totals.rows).toBe(0);
@@ -225,7 +225,7 @@ describe('reports', () => {
   });
 
   it('refuses unknown reports, formats and dates with a 400 naming the field', async () => {
-    expect((await report(a, { report: 'sales' }).expect(400)).body.message).toMatch(/^report: must be one of revenue, customers, tokens/);
+    expect((await report(a, { report: 'sales' }).expect(400)).body.message).toMatch(/^report: must be one of revenue, customers, tokens, repossessions/);
     expect((await report(a, { report: 'revenue', format: 'xml' }).expect(400)).body.message).toMatch(/^format: /);
     expect((await report(a, { report: 'revenue', from: 'last year' }).expect(400)).body.message).toMatch(/^from: /);
     expect((await report(a, { report: 'revenue', from: '2025-03-01', to: '2025-01-01' }).expect(400)).body.message).toMatch(/^from: /);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Device } from '@kidogo/openpaygo';
-import { ZCustomerStatusReplySchema, ZItemRepossessReplySchema } from '@kidogo/contracts';
+import { ZCustomerStatusReplySchema, ZItemRepossessReplySchema, ZReportSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { README_PLAN, payCash } from './support/plans.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
@@ -70,6 +70,27 @@ describe('repossessing a device', () => {
     );
     expect(audit.metadata).toMatchObject({ written_off: '17600.00', total_paid: '2400.00', customer_id: d.customer.id });
 
+    // The Repossession report lists it with what was written off, on screen and as CSV.
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'repossessions' }).expect(200)).body);
+    expect(report.rows).toEqual([
+      {
+        repossessed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        serial_number: d.item.serial_number,
+        customer_name: d.customer.customer_name,
+        total_paid: '2400.00',
+        written_off: '17600.00',
+        reason: 'Four months without paying',
+        repossessed_by: d.user.username,
+      },
+    ]);
+    expect(report.totals).toMatchObject({ total_paid: '2400.00', written_off: '17600.00', rows: 1 });
+    const csv = await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'repossessions', format: 'csv' }).expect(200);
+    expect(csv.text).toContain(`,${d.item.serial_number},`);
+    expect(csv.text).toContain('17600.00');
+    // Its write-off keeps the customer and the device in the books.
+    const keep = await t.http.delete(`/payg/customers/${d.customer.id}`).set(d.user.auth).expect(409);
+    expect(keep.body.detail).toMatch(/device\(s\) and \d+ payment\(s\)|repossessed/);
+
     // Repossessed again: it is no longer anyone's.
     const again = await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'Twice' }).expect(409);
     expect(again.body.detail).toBe(`Device ${d.item.serial_number} is not assigned to a customer: there is nothing to repossess`);
@@ -121,5 +142,18 @@ describe('repossessing a device', () => {
     // Never given out.
     const stock = await seedItem(t, d.org.id);
     await repossess(d.user, { item_serial_number: stock.serial_number, reason: 'No payments' }).expect(409);
+  });
+
+  it('keeps a write-off in the books: the device and the customer cannot be deleted after it', async () => {
+    const { user, org } = await seedTenant(t);
+    const s = await seedCustomerWithDevice(t, org.id, { item: { price: '9000.00' } });
+    const r = ZItemRepossessReplySchema.parse(
+      (await repossess(user, { item_serial_number: s.item.serial_number, reason: 'Never paid', lock: false, status: 'available' }).expect(200)).body,
+    );
+    expect(r.written_off).toBe('9000.00');
+    const device = await t.http.delete(`/payg/items/${s.item.serial_number}`).set(user.auth).expect(409);
+    expect(device.body.detail).toBe(`Device ${s.item.serial_number} was repossessed and its write-off is in the books; set its status to retired instead of deleting it`);
+    const customer = await t.http.delete(`/payg/customers/${s.customer.id}`).set(user.auth).expect(409);
+    expect(customer.body.detail).toBe('Customer had 1 device(s) repossessed, written off in the books; keep the customer');
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -12,7 +12,9 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   total paid (successful payments, all time), remaining (the balance of GET
  *   /customers/{id}/status: per device, its payoff price − its total paid,
  *   never negative, summed over the customer's devices) and status;
- * - tokens: tokens generated per business day (TIME_ZONE) and token type, with counts and days.
+ * - tokens: tokens generated per business day (TIME_ZONE) and token type, with counts and days;
+ * - repossessions: devices taken back in the period (POST /items/repossess), newest first, with the customer, what
+ *   they had paid on the device and what was left to pay, written off.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *

@@ -270,6 +270,10 @@ export class ItemsService {
           `Device ${item.serial_number} has ${payments} payment(s) and ${tokens} token(s); set its status to retired instead of deleting it`,
         );
       }
+      // A write-off is in the books too.
+      if (await tx.repossession.count({ where: { organization_id: orgId, item_id: item.id } })) {
+        throw Errors.conflict(`Device ${item.serial_number} was repossessed and its write-off is in the books; set its status to retired instead of deleting it`);
+      }
       await tx.itemAssignment.deleteMany({ where: { organization_id: orgId, item_id: item.id } });
       await tx.item.delete({ where: { organization_id_id: { organization_id: orgId, id: item.id } } });
       await this.audit.record(

@@ -18,8 +18,9 @@ type RepossessInput = z.output<typeof ZItemRepossessSchema>;
  *   already off;
  * - the device leaves the customer (its assignment and its own plan end) for
  *   maintenance or the available stock;
- * - what was left to pay on it is written off, in the audit entry with the
- *   reason (item.repossessed), which the Activity Log shows.
+ * - what was left to pay on it is written off: a row of repossessions (the
+ *   Repossession report) and the audit entry with the reason
+ *   (item.repossessed), which the Activity Log shows.
  * The account stays on the device, as with any unassignment: given back to
  * the same customer (arrears paid), it carries on where it was; to anyone
  * else, it starts afresh.
@@ -64,6 +65,12 @@ export class RepossessionService {
         ), ia AS (
           UPDATE item_assignments SET unassigned_at = now()
           WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int AND unassigned_at IS NULL RETURNING 1
+        ), r AS (
+          INSERT INTO repossessions (organization_id, item_id, customer_id, repossessed_by, reason, total_paid, written_off, currency,
+                                     lock_token_count, status)
+          VALUES (${orgId}, ${item.item_id}::int, ${customerId}::int, ${user.username}, ${input.reason}, ${item.total_paid.toFixed(2)}::numeric,
+                  ${writtenOff}::numeric, ${item.tpl_currency ?? 'KES'}, ${lock?.count ?? null}::int, ${input.status}::"ItemStatus")
+          RETURNING 1
         ), ta AS (
           -- A plan of the device's own was part of the customer's account.
           UPDATE template_assignments SET is_active = false, ended_at = now()

@@ -36,6 +36,15 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'tokens', label: 'Tokens', type: 'number' },
     { key: 'days', label: 'Days', type: 'number' },
   ],
+  repossessions: [
+    { key: 'repossessed_at', label: 'Repossessed', type: 'date' },
+    { key: 'serial_number', label: 'Serial Number', type: 'text' },
+    { key: 'customer_name', label: 'Customer', type: 'text' },
+    { key: 'total_paid', label: 'Total Paid', type: 'money' },
+    { key: 'written_off', label: 'Written Off', type: 'money' },
+    { key: 'reason', label: 'Reason', type: 'text' },
+    { key: 'repossessed_by', label: 'By', type: 'text' },
+  ],
 };
 
 /** Columns added up in the totals row (ids are numbers but not quantities). */
@@ -43,12 +52,14 @@ const SUMMED: Record<ReportRequest['report'], string[]> = {
   revenue: ['revenue', 'payments'],
   customers: ['devices', 'total_paid', 'remaining'],
   tokens: ['tokens', 'days'],
+  repossessions: ['total_paid', 'written_off'],
 };
 
 const TITLES: Record<ReportRequest['report'], string> = {
   revenue: 'Revenue Report',
   customers: 'Customer Report',
   tokens: 'Token Report',
+  repossessions: 'Repossession Report',
 };
 
 /** A report's heading: what, over which period, when, and its columns. */
@@ -108,7 +119,9 @@ export class ReportsService {
         ? this.revenueRows(orgId, period)
         : req.report === 'customers'
           ? this.customerRows(orgId, period)
-          : this.tokenRows(orgId, period);
+          : req.report === 'tokens'
+            ? this.tokenRows(orgId, period)
+            : this.repossessionRows(orgId, period);
     async function* counted() {
       for await (const batch of source) yield totals.add(batch);
     }
@@ -254,6 +267,19 @@ export class ReportsService {
       this.customerTotals(orgId, period, req),
     ]);
     return { meta: metaOf(req), batches: once(rows), totals: () => totals, timeZone: this.calendar.zone };
+  }
+
+  /** Devices repossessed in the period, newest first (a few a day at most: read whole, by the repossessed_at index). */
+  private async *repossessionRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+    yield await this.database.read.$queryRaw<Row[]>`
+      SELECT to_char(r.repossessed_at AT TIME ZONE ${this.calendar.zone}, 'YYYY-MM-DD') AS repossessed_at, i.serial_number,
+             c.customer_name, r.total_paid::numeric(20,2)::text AS total_paid, r.written_off::numeric(20,2)::text AS written_off,
+             r.reason, r.repossessed_by
+      FROM repossessions r
+      JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
+      JOIN customers c ON c.organization_id = r.organization_id AND c.customer_id = r.customer_id
+      WHERE r.organization_id = ${orgId} ${periodSql(Prisma.sql`r.repossessed_at`, period)}
+      ORDER BY r.repossessed_at DESC, r.repossession_id DESC`;
   }
 
   /** Tokens per business day and token type, from their daily totals (token_stats; rows only for part days). */

@@ -1,4 +1,4 @@
-import { IconCoins, IconKey, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconCoins, IconKey, IconLock, IconUsers, type Icon } from '@tabler/icons-react';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import type { ReportKind } from '../api/types';
 
@@ -12,7 +12,7 @@ export interface ReportInfo {
   defaultRange: () => DayRange;
 }
 
-/** The three report cards (spec §2). */
+/** The three report cards of spec §2, and the repossessions with their write-offs. */
 export const REPORTS: ReportInfo[] = [
   {
     kind: 'revenue',
@@ -37,6 +37,14 @@ export const REPORTS: ReportInfo[] = [
     icon: IconKey,
     color: 'violet',
     defaultRange: () => lastDays(30),
+  },
+  {
+    kind: 'repossessions',
+    title: 'Repossession Report',
+    description: 'Devices taken back in the period, with what each customer had paid and what was written off.',
+    icon: IconLock,
+    color: 'red',
+    defaultRange: () => lastDays(365),
   },
 ];
 

@@ -39,11 +39,11 @@ describe('reports page', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the three report cards', async () => {
+  it('shows the report cards: the three of the spec and the repossessions', async () => {
     seedSession();
     mockReportsApi(() => jsonResponse(200, revenueReport));
     renderApp('/reports');
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report']) {
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText(/Monthly revenue analysis/)).toBeInTheDocument();
@@ -61,6 +61,36 @@ describe('reports page', { timeout: 20_000 }, () => {
     const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
     expect(body).toMatchObject({ report: 'revenue', format: 'json' });
     expect(body.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('generates the repossession report: each device taken back and what was written off, with the totals', async () => {
+    seedSession();
+    const { calls } = mockReportsApi(() =>
+      jsonResponse(200, {
+        report: 'repossessions',
+        from: '2025-11-26',
+        to: '2026-11-25',
+        generated_at: '2026-11-25T10:00:00Z',
+        columns: [
+          { key: 'repossessed_at', label: 'Repossessed', type: 'date' },
+          { key: 'serial_number', label: 'Serial Number', type: 'text' },
+          { key: 'customer_name', label: 'Customer', type: 'text' },
+          { key: 'total_paid', label: 'Total Paid', type: 'money' },
+          { key: 'written_off', label: 'Written Off', type: 'money' },
+          { key: 'reason', label: 'Reason', type: 'text' },
+          { key: 'repossessed_by', label: 'By', type: 'text' },
+        ],
+        rows: [{ repossessed_at: '2026-11-20', serial_number: 'SHS-0042', customer_name: 'Otieno', total_paid: '2400.00', written_off: '17600.00', reason: 'No payment for 120 days', repossessed_by: 'amina' }],
+        totals: { total_paid: '2400.00', written_off: '17600.00', rows: 1 },
+      } satisfies Report),
+    );
+    renderApp('/reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Repossession Report' }));
+    const table = await screen.findByRole('table', { name: 'repossessions report' });
+    expect(within(table).getByRole('columnheader', { name: 'Written Off' })).toBeInTheDocument();
+    expect(within(table).getByText('No payment for 120 days')).toBeInTheDocument();
+    expect(within(table).getAllByText(/17,600\.00/).length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!)).toMatchObject({ report: 'repossessions', format: 'json' });
   });
 
   it('brings the report into view when it arrives after a Generate tap (on a phone it is below the fold)', async () => {

@@ -150,7 +150,7 @@ export default function ReportsRoute() {
       />
       {canReconcile ? <UploadStatementModal opened={uploading} onClose={() => setUploading(false)} /> : null}
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
           {REPORTS.map((r) => {
             const active = selected === r.kind;
             return (
