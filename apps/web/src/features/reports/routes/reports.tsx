@@ -139,7 +139,7 @@ export default function ReportsRoute() {
     <>
       <PageHeader
         title="Reports"
-        subtitle="Revenue, customers and tokens over any period, on screen or as CSV and PDF."
+        subtitle="Revenue, customers, tokens and repossessions over any period, on screen or as CSV and PDF."
         actions={
           canReconcile ? (
             <Button leftSection={<IconFileUpload size={16} />} onClick={() => setUploading(true)}>
