@@ -5,6 +5,7 @@
  * ASCII like the payment replies.
  */
 import { formatCentsGrouped, parseAmountToCents } from './money.js';
+import { shortDate } from './reminder.js';
 import type { ReplyLanguage } from './reply.js';
 
 /** What a balance request asks for: every device, or the one named. */
@@ -46,17 +47,6 @@ export interface BalanceReplyInput {
 
 /** At most this many devices are told, then how many more there are. */
 export const BALANCE_MAX_DEVICES = 3;
-
-const MONTHS: Record<ReplyLanguage, readonly string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  sw: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'],
-};
-
-function shortDate(day: string, language: ReplyLanguage): string {
-  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
-  const month = m ? MONTHS[language][Number(m[1]) - 1] : undefined;
-  return m && month ? `${Number(m[2])} ${month}` : day;
-}
 
 interface Phrases {
   hello(name: string | null): string;

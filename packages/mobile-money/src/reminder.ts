@@ -25,8 +25,8 @@ const MONTHS: Record<ReplyLanguage, readonly string[]> = {
   sw: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'],
 };
 
-/** "2026-11-27" -> "27 Nov" ("27 Nov" / "27 Des" in Kiswahili); anything else as given. */
-function shortDate(day: string, language: ReplyLanguage): string {
+/** "2026-11-27" -> "27 Nov" ("27 Nov" / "27 Des" in Kiswahili); anything else as given. Also the balance replies'. */
+export function shortDate(day: string, language: ReplyLanguage): string {
   const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
   const month = m ? MONTHS[language][Number(m[1]) - 1] : undefined;
   return m && month ? `${Number(m[2])} ${month}` : day;
