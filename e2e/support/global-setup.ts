@@ -37,6 +37,8 @@ export default async function globalSetup(): Promise<void> {
     EMBEDDED_PG_PORT: String(pgPort),
     SEED_DEMO: 'true',
     OUTBOX_POLL_MS: '500',
+    // The webhooks test's receiver listens on this machine.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   delete env.DATABASE_URL; // always a fresh embedded database, whatever the shell has
   const api = spawn(process.execPath, [resolve(root, 'apps/api/dist/main.js')], {

@@ -32,6 +32,7 @@ import { UsersModule } from './users/users.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { ConfigEntriesModule } from './config-entries/config-entries.module.js';
 import { AuditLogModule } from './audit/audit-log.controller.js';
+import { WebhooksModule } from './webhooks/webhooks.controller.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
 export const FEATURE_MODULES: Type[] = [
@@ -53,6 +54,7 @@ export const FEATURE_MODULES: Type[] = [
   OutboxModule,
   RemindersModule,
   AuditLogModule,
+  WebhooksModule,
   ExternalModule,
   MetricsModule,
   ReportsModule,

@@ -151,17 +151,26 @@ describe('super admin: organizations and notifications', () => {
     await seedMessage(t, org, { item_id: d.item.id });
     await t.http.post('/payg/admin/invoices').set(sa.auth).send({ organization_id: org, customer_name: 'D', customer_email: 'd@d.test', amount: 5 }).expect(201);
     await t.http.post(`/payg/admin/organizations/${org}/notify`).set(sa.auth).send({ message: 'Bye' }).expect(201);
+    // A device taken back (a written-off account) and an endpoint with its queue go with the organization.
+    const lost = await seedCustomerWithDevice(t, org);
+    await t.http.post('/payg/items/repossess').set(doomedOwner.auth).send({ item_serial_number: lost.item.serial_number, reason: 'Stopped paying', lock: false }).expect(200);
+    const hook = await t.http.post('/payg/webhooks').set(doomedOwner.auth).send({ url: 'https://erp.example.com/hook', events: ['token.issued'] }).expect(201);
+    await t.http.post('/payg/generate-token-by-days').set(doomedOwner.auth).send({ serial_number: d.item.serial_number, number_of_days: 1 }).expect(200);
+    expect(await t.db.platform.webhookDelivery.count({ where: { organization_id: org, endpoint_id: hook.body.id } })).toBe(1);
 
     const refused = await admin('delete', `/${org}`).expect(409);
     expect(refused.body.message).toBe(
-      'Organization doomed-org still has 1 customer, 1 device, 1 payment and 1 user (and 1 token, 1 message, 1 invoice). ' +
+      'Organization doomed-org still has 2 customers, 2 devices, 1 payment and 1 user (and 2 tokens, 1 message, 1 invoice). ' +
         'Deleting it would permanently remove all of them. Repeat with force=true to delete everything.',
     );
-    expect(await t.db.platform.customer.count({ where: { organization_id: org } })).toBe(1);
+    expect(await t.db.platform.customer.count({ where: { organization_id: org } })).toBe(2);
 
     const deleted = ZDeleteOrganizationReplySchema.parse((await admin('delete', `/${org}?force=true`).expect(200)).body);
     expect(deleted.message).toBe('Organization deleted successfully');
-    expect(deleted.deleted).toMatchObject({ customers: 1, devices: 1, payments: 1, users: 1, tokens: 1, messages: 1, invoices: 1 });
+    expect(deleted.deleted).toMatchObject({ customers: 2, devices: 2, payments: 1, users: 1, tokens: 2, messages: 1, invoices: 1 });
+    expect(await t.db.platform.repossession.count({ where: { organization_id: org } })).toBe(0);
+    expect(await t.db.platform.webhookEndpoint.count({ where: { organization_id: org } })).toBe(0);
+    expect(await t.db.platform.webhookDelivery.count({ where: { organization_id: org } })).toBe(0);
     expect(await t.db.platform.organization.findUnique({ where: { id: org } })).toBeNull();
     for (const model of ['customer', 'item', 'payment', 'tokenLog', 'message', 'notification', 'templateAssignment', 'itemAssignment', 'paymentTemplate'] as const) {
       expect(await (t.db.platform[model] as unknown as { count: (a: object) => Promise<number> }).count({ where: { organization_id: org } })).toBe(0);

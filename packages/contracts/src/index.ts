@@ -23,3 +23,4 @@ export * from './platform.js';
 export * from './config-entries.js';
 export * from './collections.js';
 export * from './audit.js';
+export * from './webhooks.js';

@@ -36,6 +36,7 @@ const OWNED_TABLES = [
   'payments',
   'item_assignments',
   'template_assignments',
+  'repossessions',
   'items',
   'payment_templates',
   'customers',

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_SECRET: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   OUTBOX_ENABLED: bool.default(true),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   TIME_ZONE: z
     .string()
@@ -112,6 +113,8 @@ export interface AppConfig {
     webhookSecret?: string;
   };
   outbox: { enabled: boolean; pollMs: number };
+  /** Whether event webhooks may go to private, loopback and link-local addresses (the installation's own network). */
+  webhookAllowPrivate: boolean;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** The business time zone (IANA name): every day, week and month the API counts is one of its days. */
   timeZone: string;
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: e.SMS_WEBHOOK_SECRET,
     },
     outbox: { enabled: e.OUTBOX_ENABLED, pollMs: e.OUTBOX_POLL_MS },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     version: readVersion(),

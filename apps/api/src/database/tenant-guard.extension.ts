@@ -32,6 +32,8 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'OpenAccount',
   'CollectionContact',
   'CreditReminder',
+  'WebhookEndpoint',
+  'WebhookDelivery',
 ]);
 
 export class TenantScopeError extends Error {

@@ -7,6 +7,8 @@ import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
+import { tokenIssuedData } from '../tokens/tokens.service.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type RepossessInput = z.output<typeof ZItemRepossessSchema>;
 
@@ -56,8 +58,19 @@ export class RepossessionService {
         lock_token_count: lock?.count ?? null,
         status: input.status,
       };
+      const repossessed = webhookEventSql(orgId, 'device.repossessed', {
+        serial_number: serial,
+        item_id: item.item_id,
+        ...metadata,
+        currency: item.tpl_currency ?? 'KES',
+        lock_token: lock ? { token: lock.token, token_count: lock.count } : null,
+        repossessed_by: user.username,
+      });
+      const issued = lock ? webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, lock, user.username)) : null;
       await run(Prisma.sql`
         WITH ${writes ? Prisma.sql`tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),` : Prisma.empty}
+        ${issued ? Prisma.sql`wt AS (${issued} RETURNING 1),` : Prisma.empty}
+        wr AS (${repossessed} RETURNING 1),
         d AS (
           UPDATE items SET ${tokenColumnsSql(item)}, is_assigned = false, customer_id = NULL, assigned_at = NULL,
                            status = ${input.status}::"ItemStatus", updated_at = now()

@@ -16,6 +16,7 @@ import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { settingsOf, TokensService } from '../tokens/tokens.service.js';
 import { lockItemsSql, tokenColumnsSql, tokenInsertsSql, type LockedItem, type PlannedToken } from '../tokens/token-device.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 /** One payment as it reaches the pipeline, whatever brought it (SMS, Daraja, statement row, agent). */
 export interface IncomingPayment {
@@ -168,6 +169,7 @@ export class PaymentPipeline {
       by: p.recordedBy,
       result,
       finish,
+      event: { method: p.method, source: p.source, paid_at: p.paidAt.toISOString(), payer_phone: p.payerPhone, recorded_by: p.recordedBy },
     });
     if (!written) return this.replay(run, orgId, p, finish);
     return { ...result.outcome, message_id: written.messageId };
@@ -205,7 +207,7 @@ export class PaymentPipeline {
       item,
       planned,
       { messageId: payment.message_id, actor: by.actor },
-      { payment: update, paymentId: payment.id, by: by.generatedBy, result },
+      { payment: update, paymentId: payment.id, by: by.generatedBy, result, event: { payer_phone: payment.payer_phone, matched_by: by.generatedBy } },
     );
     return { ...result.outcome, message_id: written!.messageId };
   }
@@ -263,6 +265,25 @@ export class PaymentPipeline {
                    amount = ${finish.amount}::numeric, payment_id = ${id}::int, result = ${stored}::jsonb
             WHERE organization_id = ${orgId} AND message_id = ${messageId}::int AND EXISTS (SELECT 1 FROM p) RETURNING message_id)`;
     }
+    const holdReason = (p.hold ?? unmatchedReason(p)).slice(0, 300);
+    const event = webhookEventSql(
+      orgId,
+      'payment.held',
+      {
+        payment_id: id,
+        transaction_code: p.transactionCode,
+        amount,
+        currency: p.currency ?? 'KES',
+        method: p.method,
+        source: p.source,
+        paid_at: p.paidAt.toISOString(),
+        account_reference: p.accountReference,
+        payer_phone: p.payerPhone,
+        payer_name: p.payerName,
+        hold_reason: holdReason,
+      },
+      'p',
+    );
     const rows = await run(Prisma.sql`
       WITH p AS (
         INSERT INTO payments (payment_id, organization_id, amount, currency, payment_method, status, transaction_code, reference,
@@ -270,10 +291,10 @@ export class PaymentPipeline {
         VALUES (${id}::int, ${orgId}, ${amount}::numeric, ${p.currency ?? 'KES'}, ${p.method}, 'pending'::"PaymentStatus",
                 ${p.transactionCode}, ${p.source === 'manual' ? p.transactionCode : null}, ${p.accountReference},
                 ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz,
-                ${(p.hold ?? unmatchedReason(p)).slice(0, 300)}, NULL)
+                ${holdReason}, NULL)
         ON CONFLICT (organization_id, transaction_code) DO NOTHING
         RETURNING payment_id
-      )${message}
+      ), wh AS (${event} RETURNING 1)${message}
       SELECT payment_id FROM p`);
     if (!rows.length) return this.replay(run, orgId, p, finish);
     return p.incoming && messageId !== null ? { ...outcome, message_id: messageId } : outcome;
@@ -365,9 +386,41 @@ export class PaymentPipeline {
     item: LockedItem,
     planned: PlannedToken[],
     p: { messageId: number | null; incoming?: IncomingMessage; newMessageId?: number | null; actor?: Pick<AuthUser, 'user_id' | 'username'> | null },
-    w: { payment: Prisma.Sql; paymentId: number; by: string; result: ReturnType<PaymentPipeline['result']>; finish?: MessageFinish },
+    w: {
+      payment: Prisma.Sql;
+      paymentId: number;
+      by: string;
+      result: ReturnType<PaymentPipeline['result']>;
+      finish?: MessageFinish;
+      /** What the payment.applied event says besides the outcome (how the payment came). */
+      event: Record<string, unknown>;
+    },
   ): Promise<{ messageId: number } | null> {
     const { result } = w;
+    const o = result.outcome;
+    const event = webhookEventSql(
+      orgId,
+      'payment.applied',
+      {
+        payment_id: w.paymentId,
+        transaction_code: o.transaction_code,
+        amount: o.amount,
+        currency: result.applied.currency,
+        ...w.event,
+        serial_number: item.serial_number,
+        item_id: item.item_id,
+        customer_id: item.customer_id,
+        customer_name: item.customer_name,
+        days: o.days ?? 0,
+        tokens: o.tokens,
+        reason: o.reason,
+        credit: o.credit,
+        remaining_balance: o.remaining_balance,
+        credit_until: item.credit_until?.toISOString() ?? null,
+        total_paid: result.applied.totalPaid,
+      },
+      'p',
+    );
     const tokens = tokenInsertsSql({ orgId, item, generatedBy: w.by, actor: p.actor ?? null, paymentId: w.paymentId }, planned, 'p');
     const delivery = result.recipient ? 'queued' : 'none';
     const reply = Prisma.sql`
@@ -406,6 +459,7 @@ export class PaymentPipeline {
                                   ${tokenColumnsSql(item)}, updated_at = now()
                  WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int AND EXISTS (SELECT 1 FROM p) RETURNING 1),
            ${tokens ? Prisma.sql`tl AS (${tokens.logs} RETURNING 1), al AS (${tokens.audits} RETURNING 1), ex AS (${tokens.expire} RETURNING 1),` : Prisma.empty}
+           wh AS (${event} RETURNING 1),
            m AS (${message})
       SELECT message_id FROM m`);
     return rows[0] ? { messageId: rows[0].message_id } : null;

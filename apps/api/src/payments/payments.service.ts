@@ -22,6 +22,7 @@ import { toPayment } from './payments.mapper.js';
 import { paymentsByDay } from '../stats/totals.js';
 import { toPeriod } from '../metrics/period.js';
 import { Calendar } from '../common/calendar.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 const DAY_MS = 86_400_000;
 
@@ -120,7 +121,19 @@ export class PaymentsService {
         ), m AS (
           UPDATE messages SET status = 'rejected'::"MessageStatus"
           WHERE organization_id = ${orgId} AND payment_id = ${paymentId}::int AND status = 'unmatched'::"MessageStatus" RETURNING 1
-        )
+        ), wh AS (${webhookEventSql(
+          orgId,
+          'payment.rejected',
+          {
+            payment_id: paymentId,
+            transaction_code: payment.transaction_code,
+            amount: payment.amount.toFixed(2),
+            currency: payment.currency,
+            reason: input.reason,
+            rejected_by: user.username,
+          },
+          'p',
+        )} RETURNING 1)
         INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
         SELECT ${orgId}, ${user.user_id}::int, ${user.username}, 'payment.reject', 'payment', ${String(paymentId)},
                ${`Held payment ${paymentId}, ${what}, rejected by ${user.username}: ${input.reason}`},
@@ -247,7 +260,26 @@ export class PaymentsService {
           WHERE c2.organization_id = ${orgId} AND c2.item_id = ${item.item_id}::int AND c2.outcome = 'promised_to_pay' AND NOT c2.superseded
             AND c2.paid_at IS NOT NULL AND cc.organization_id = c2.organization_id AND cc.contact_id = c2.contact_id
           RETURNING 1
-        )
+        ), wh AS (${webhookEventSql(
+          orgId,
+          'payment.reversed',
+          {
+            payment_id: paymentId,
+            transaction_code: payment.transaction_code,
+            amount: payment.amount.toFixed(2),
+            currency: payment.currency,
+            reason: input.reason,
+            reversed_by: user.username,
+            hold_reason: reason,
+            serial_number: serial,
+            item_id: item.item_id,
+            customer_id: payment.customer_id,
+            days_removed: daysRemoved,
+            deactivated: activated,
+            device: metadata.after,
+          },
+          'p',
+        )} RETURNING 1)
         INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
         SELECT ${orgId}, ${user.user_id}::int, ${user.username}, 'payment.reverse', 'payment', ${String(paymentId)},
                ${`Payment ${paymentId}, ${what}, reversed from device ${serial} by ${user.username} and held for matching: ${input.reason}`},

@@ -21,6 +21,7 @@ import { DeviceSecrets } from '../devices/device-secrets.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { toTokenLog } from './tokens.mapper.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { listTokenLogs } from './token-log-list.js';
 import { expireOlderSql, lockItemsSql, serialWhere, tokenColumnsSql, tokenInsertsSql, type LockedItem, type PlannedToken } from './token-device.js';
 
@@ -44,6 +45,21 @@ export interface TokenSettings {
 }
 
 const STANDARD: TokenSettings = { restrictedDigitSet: false, extendedToken: false, valueDivider: 1, maxDaysPerToken: MAX_TOKEN_VALUE };
+
+/** The token.issued event's data: a code staff issued for a device. */
+export function tokenIssuedData(item: LockedItem, t: PlannedToken, by: string): Record<string, unknown> {
+  return {
+    serial_number: item.serial_number,
+    item_id: item.item_id,
+    customer_id: item.is_assigned ? item.customer_id : null,
+    token: t.token,
+    token_type: t.kind,
+    days: t.days,
+    token_count: t.count,
+    credit_until: item.credit_until?.toISOString() ?? null,
+    issued_by: by,
+  };
+}
 
 /** One token to make for a locked device. */
 export interface TokenRequest {
@@ -190,8 +206,10 @@ export class TokensService {
       }
       const [t] = this.plan(item, [{ ...req, type }], daysField);
       const writes = tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [t!], null)!;
+      const event = webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, t!, user.username));
       await run(Prisma.sql`
-        WITH tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1)
+        WITH tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),
+             wh AS (${event} RETURNING 1)
         UPDATE items SET ${tokenColumnsSql(item)}, updated_at = now()
         WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int`);
       return {

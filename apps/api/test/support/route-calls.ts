@@ -221,6 +221,21 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/audit-log', query: { actor: w.owner.username } },
     { path: '/payg/audit-log', query: { category: 'payments' } },
   ],
+  'GET /payg/webhooks': () => ({ path: '/payg/webhooks' }),
+  'POST /payg/webhooks': () => ({ path: '/payg/webhooks', body: { url: `https://erp.example.com/${hex()}`, events: ['payment.applied', 'token.issued'] } }),
+  'GET /payg/webhooks/{id}': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}` }),
+  'PATCH /payg/webhooks/{id}': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}`, body: { is_active: false } }),
+  'DELETE /payg/webhooks/{id}': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}` }),
+  'POST /payg/webhooks/{id}/rotate-secret': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}/rotate-secret` }),
+  'POST /payg/webhooks/{id}/test': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}/test` }),
+  'GET /payg/webhooks/{id}/deliveries': async ({ t, w }) => [
+    { path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}/deliveries` },
+    { path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}/deliveries`, query: { status: 'failed', event_type: 'token.issued' } },
+  ],
+  'POST /payg/webhooks/{id}/deliveries/{delivery_id}/redeliver': async ({ t, w }) => {
+    const hook = await fresh.webhook(t, w);
+    return { path: `/payg/webhooks/${hook.id}/deliveries/${hook.deliveryId}/redeliver` };
+  },
   'PUT /payg/settings/reminders': () => ({ path: '/payg/settings/reminders', body: { enabled: true, days_before: 2, send_hour: 8 } }),
   'PUT /payg/settings/sms-provider': ({ w }) => ({
     path: '/payg/settings/sms-provider',

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SecretBox } from '../../src/common/crypto.js';
 import type { TestApp } from './test-app.js';
 import {
   mpesaPaybillSms,
@@ -297,4 +298,23 @@ export const fresh = {
     return res.body.invoice_id as string;
   },
   org: async (t: TestApp) => (await seedOrg(t, { id: `fresh-${hex()}` })).id,
+  /**
+   * A webhook endpoint with one failed delivery, written directly: its address is one the test
+   * installation refuses to call (private), so a test event or a redelivery fails at once, offline.
+   */
+  async webhook(t: TestApp, w: World): Promise<{ id: number; deliveryId: number }> {
+    const endpoint = await t.db.db.webhookEndpoint.create({
+      data: {
+        organization_id: w.org,
+        url: `http://127.0.0.1:9/${hex()}`,
+        events: ['token.issued'],
+        secret_enc: t.app.get(SecretBox).seal('whsec_test'),
+        secret_hint: 'whsec_…test',
+      },
+    });
+    const delivery = await t.db.db.webhookDelivery.create({
+      data: { organization_id: w.org, endpoint_id: endpoint.id, event_id: randomUUID(), event_type: 'token.issued', payload: { id: 'e' }, status: 'failed', attempts: 7 },
+    });
+    return { id: endpoint.id, deliveryId: delivery.id };
+  },
 };

@@ -9,6 +9,7 @@ import { RemindersCard } from '../components/reminders-card';
 import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
 import { TeamCard } from '../components/team-card';
+import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 
 /** Who may see and change the organization's integration settings and its users (the API enforces the same). */
 export const INTEGRATION_ROLES: readonly Role[] = ['owner', 'admin', 'super_admin'];
@@ -42,6 +43,8 @@ export default function SettingsRoute() {
             </Stack>
           </Grid.Col>
         </Grid>
+        {/* Full width: a table of endpoints. */}
+        {manages ? <WebhooksCard /> : null}
       </Stack>
     </>
   );

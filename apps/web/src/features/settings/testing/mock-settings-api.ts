@@ -63,6 +63,7 @@ export function mockSettingsApi(
       return jsonResponse(200, { ...body, config: { ...body.config, secret: body.config.secret ? '••••cret' : undefined }, fallback: 'none', updated_at: '2026-01-02T00:00:00Z' });
     }
     if (path === '/payg/settings/reminders' && call.method === 'GET') return jsonResponse(200, stored);
+    if (path === '/payg/webhooks' && call.method === 'GET') return jsonResponse(200, { data: [], events: [] });
     if (path === '/payg/settings/reminders' && call.method === 'PUT') {
       stored = { ...stored, ...JSON.parse(call.body!) };
       return jsonResponse(200, stored);
