@@ -319,4 +319,53 @@ test.describe('collections', () => {
     await expect(page.getByRole('table', { name: 'Collections' }).getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByText(/^Failed to load/)).toHaveCount(0);
   });
+  test('an owner texts a whole band: previewed on the real customers, confirmed, queued to each device', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    // A device given today on a plan and not paid: out of credit, in the 0–7 days band.
+    const name = unique('Band Akinyi');
+    const serial = unique('BND');
+    const customer = await createCustomer(request, owner, name, '0722 000 123');
+    await createItem(request, owner, serial, 'Solar Home 50W');
+    const template = await createTemplate(request, owner, unique('Band plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    // An SMS provider to send with; the one before is put back afterwards.
+    const before = await apiCall<{ provider: string; config: Record<string, unknown>; reply_language: string }>(request, owner, 'GET', '/settings/sms-provider');
+    await apiCall(request, owner, 'PUT', '/settings/sms-provider', { provider: 'sms_webhook', config: { url: 'http://127.0.0.1:9/sms' } });
+    try {
+      await signIn(page, undefined, '/collections?bucket=0-7');
+      await page.getByRole('button', { name: 'Text This Band' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Text the customers 0–7 days without credit' });
+      const box = dialog.getByRole('textbox', { name: 'Message' });
+      await box.fill('Habari , your {serial} is off. Pay {daily_price} a day to account {serial}.');
+      await box.click();
+      await box.press('Home');
+      for (let i = 0; i < 'Habari '.length; i++) await box.press('ArrowRight');
+      await dialog.getByRole('button', { name: '{name}' }).click();
+      await expect(box).toHaveValue('Habari {name}, your {serial} is off. Pay {daily_price} a day to account {serial}.');
+      const preview = dialog.getByRole('region', { name: 'Preview' });
+      await expect(preview.getByText(/\d+ customers/)).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'Message' }).blur();
+      await screenshotBothThemes(page, 'collections-text-band', { fullPage: false });
+      const sendTo = dialog.getByRole('button', { name: /^Send to [\d,]+ Customers$/ });
+      const recipients = Number((await sendTo.textContent())!.replace(/\D/g, ''));
+      expect(recipients).toBeGreaterThanOrEqual(1);
+      await sendTo.click();
+      await dialog.getByRole('button', { name: `Yes, Send ${recipients.toLocaleString('en')} SMS` }).click();
+      await expect(page.getByText(`${recipients.toLocaleString('en')} SMS queued to the customers 0–7 days without credit`)).toBeVisible();
+      // The device's own text, filled in, as from the owner.
+      const messages = await apiCall<{ data: { Outgoing: string | null; sent_by: string | null }[] }>(
+        request,
+        owner,
+        'GET',
+        `/fetch_messages?search=${encodeURIComponent(serial)}`,
+      );
+      const first = name.split(' ')[0];
+      expect(messages.data.map((m) => [m.Outgoing, m.sent_by])).toContainEqual([
+        `Habari ${first}, your ${serial} is off. Pay KES 50.00 a day to account ${serial}.`,
+        'demo',
+      ]);
+    } finally {
+      await apiCall(request, owner, 'PUT', '/settings/sms-provider', { provider: before.provider, config: before.config, reply_language: before.reply_language });
+    }
+  });
 });

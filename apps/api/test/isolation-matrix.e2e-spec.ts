@@ -120,6 +120,7 @@ const SCOPED: Record<string, number[]> = {
   'PUT /payg/settings/sms-provider': [200],
   'GET /payg/settings/reminders': [200],
   'GET /payg/audit-log': [200],
+  'POST /payg/collections/sms': [200],
   'GET /payg/webhooks': [200],
   'POST /payg/webhooks': [201],
   'GET /payg/webhooks/{id}': [404],

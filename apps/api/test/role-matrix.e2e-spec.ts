@@ -141,6 +141,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'PUT /payg/settings/sms-provider': 'manage',
   'GET /payg/settings/reminders': 'manage',
   'GET /payg/audit-log': 'manage',
+  'POST /payg/collections/sms': 'manage',
   'GET /payg/webhooks': 'manage',
   'POST /payg/webhooks': 'manage',
   'GET /payg/webhooks/{id}': 'manage',

@@ -271,3 +271,81 @@ export const ZPromisesSummaryReplySchema = z.object({
   }),
 });
 export type PromisesSummaryReply = z.infer<typeof ZPromisesSummaryReplySchema>;
+
+/**
+ * What a text to a band of Collections may carry, each filled in for its
+ * device: {name} is the customer's first name, {remaining} and {daily_price}
+ * an amount with its currency ("KES 12,400.00"; empty without a plan).
+ */
+export const BAND_SMS_PLACEHOLDERS = {
+  name: "The customer's first name",
+  full_name: "The customer's full name",
+  serial: "The device's serial number (the account number to pay to)",
+  days: 'Days without credit',
+  remaining: 'What is left to pay on the device',
+  daily_price: "The plan's price of a day",
+} as const;
+export type BandSmsPlaceholder = keyof typeof BAND_SMS_PLACEHOLDERS;
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+
+/** The {words} in a text that are not placeholders, once each. */
+export function unknownPlaceholders(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((k) => !(k in BAND_SMS_PLACEHOLDERS)))];
+}
+
+/** The text for one device: each placeholder replaced by its value, the spaces an empty one leaves closed up. */
+export function fillPlaceholders(text: string, values: Record<BandSmsPlaceholder, string>): string {
+  return text
+    .replace(PLACEHOLDER, (whole, key: string) => (key in values ? values[key as BandSmsPlaceholder] : whole))
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
+/** The most devices one text to a band goes to: a larger band is texted a narrower band at a time. */
+export const MAX_BAND_SMS = 10_000;
+
+/**
+ * POST /collections/sms: one text to every device of a band of days without
+ * credit (all of them for 'all'), each filled in for its device and customer.
+ * dry_run counts and shows the first few without queueing anything.
+ */
+export const ZBandSmsSchema = z.object({
+  bucket: z.enum(COLLECTION_BUCKET_FILTERS, { error: `must be one of ${COLLECTION_BUCKET_FILTERS.join(', ')}` }),
+  text: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(1000, { error: 'must be at most 1000 characters' })
+    .superRefine((s, ctx) => {
+      const unknown = unknownPlaceholders(s);
+      if (unknown.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${unknown.map((k) => `{${k}}`).join(', ')} ${unknown.length > 1 ? 'are not placeholders' : 'is not a placeholder'}: use ${Object.keys(BAND_SMS_PLACEHOLDERS)
+            .map((k) => `{${k}}`)
+            .join(', ')}`,
+        });
+      }
+    }),
+  dry_run: z.boolean({ error: 'must be true or false' }).default(false),
+});
+export type BandSmsInput = z.input<typeof ZBandSmsSchema>;
+
+export const ZBandSmsReplySchema = z.object({
+  message: z.string(),
+  bucket: z.enum(COLLECTION_BUCKET_FILTERS),
+  dry_run: z.boolean(),
+  /** Devices of the band whose customer has a phone number: one SMS text each. */
+  recipients: z.number().int(),
+  /** Devices of the band whose customer has no phone number. */
+  skipped_no_phone: z.number().int(),
+  /** SMS parts in all (what the provider bills). */
+  parts: z.number().int(),
+  /** Queued now (0 on a dry run). */
+  queued: z.number().int(),
+  /** The first few texts as they go out. */
+  sample: z.array(
+    z.object({ serial_number: z.string(), customer_name: z.string(), recipient_number: z.string(), text: z.string(), parts: z.number().int() }),
+  ),
+});
+export type BandSmsReply = z.infer<typeof ZBandSmsReplySchema>;

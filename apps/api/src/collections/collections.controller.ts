@@ -1,6 +1,10 @@
 import { Controller, Get, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  BAND_SMS_PLACEHOLDERS,
+  MAX_BAND_SMS,
+  ZBandSmsReplySchema,
+  ZBandSmsSchema,
   ZCollectionsExportQuerySchema,
   ZCollectionsQuerySchema,
   ZCollectionsReplySchema,
@@ -13,9 +17,10 @@ import {
   ZPromisesSummaryReplySchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
-import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
+import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import type { HttpReply } from '../common/http.js';
+import { BandSmsService } from './band-sms.service.js';
 import { CollectionsService } from './collections.service.js';
 
 const ZItemParams = zPathId('item_id');
@@ -24,7 +29,10 @@ type ItemParams = z.output<typeof ZItemParams>;
 @ApiTags('collections')
 @Controller('collections')
 export class CollectionsController {
-  constructor(private readonly collections: CollectionsService) {}
+  constructor(
+    private readonly collections: CollectionsService,
+    private readonly bandSms: BandSmsService,
+  ) {}
 
   @Get('summary')
   @Endpoint({
@@ -73,6 +81,28 @@ export class CollectionsController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.collections.export(orgId, q.bucket, reply, user);
+  }
+
+  @Post('sms')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Text every customer of a band of days without credit, each message filled in for its device; dry_run to preview',
+    description:
+      `Placeholders: ${Object.entries(BAND_SMS_PLACEHOLDERS)
+        .map(([k, what]) => `{${k}} (${what})`)
+        .join(', ')}. One SMS per device whose customer has a phone number, queued and sent through the organization's SMS provider, ` +
+      `each at most 3 SMS once filled in; at most ${MAX_BAND_SMS} devices at once. Listed in each device's Message History with ` +
+      'sent_by; audited (collections.sms_sent) with the text and the count. dry_run: true counts and shows the first three, queueing nothing.',
+    body: ZBandSmsSchema,
+    response: ZBandSmsReplySchema,
+    errors: {
+      400: 'A bad bucket, an empty or unknown-placeholder text, or a text too long once filled in, named',
+      403: 'Not an owner or admin',
+      409: `No SMS provider is set up, or more than ${MAX_BAND_SMS} devices are in the band`,
+    },
+  })
+  textBand(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZBandSmsSchema>) {
+    return this.bandSms.send(orgId, user, body);
   }
 
   @Get()

@@ -295,6 +295,23 @@ export class CollectionsService {
     return { data: { items: rows.map(toAccount), pagination: pagePagination(total, q.page, q.limit) } };
   }
 
+  /**
+   * Every account of the band, in list order, when there are at most `max`
+   * (null when there are more): for a text to the whole band.
+   */
+  async band(orgId: string, bucket: BucketFilter, max: number): Promise<CollectionAccount[] | null> {
+    const where = this.where(orgId, bucket);
+    // Counted on the keys alone first: a band too large is refused without reading its rows.
+    const [{ n }] = (await this.database.query<{ n: number }>(
+      Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM open_accounts o WHERE ${where} LIMIT ${max + 1}::int) k`,
+    )) as [{ n: number }];
+    if (n > max) return null;
+    const rows = await this.database.query<AccountRow>(
+      this.rows(orgId, Prisma.sql`SELECT o.item_id, o.since FROM open_accounts o WHERE ${where} ORDER BY o.since DESC, o.item_id DESC`),
+    );
+    return rows.map(toAccount);
+  }
+
   /** The bucket counts: live for a small organization, kept up to SUMMARY_MAX_AGE_S for a large one. */
   async summary(orgId: string): Promise<CollectionsSummaryReply> {
     const { value, computedAt } = await this.snapshots.get(orgId, SUMMARY_KEY, () => this.count(orgId), SUMMARY_MAX_AGE_S);

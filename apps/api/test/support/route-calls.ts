@@ -221,6 +221,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/audit-log', query: { actor: w.owner.username } },
     { path: '/payg/audit-log', query: { category: 'payments' } },
   ],
+  'POST /payg/collections/sms': () => ({ path: '/payg/collections/sms', body: { bucket: 'all', text: 'Habari {name}, please pay to {serial}', dry_run: true } }),
   'GET /payg/webhooks': () => ({ path: '/payg/webhooks' }),
   'POST /payg/webhooks': () => ({ path: '/payg/webhooks', body: { url: `https://erp.example.com/${hex()}`, events: ['payment.applied', 'token.issued'] } }),
   'GET /payg/webhooks/{id}': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}` }),

@@ -22,6 +22,13 @@ import {
   storeSession,
 } from './storage';
 
+/**
+ * Whether the user runs the organization (owner, admin, or a super admin): the
+ * team, integrations, reversals, texts to whole bands. The API enforces the same.
+ */
+export const managesOrganization = (user: Pick<SessionUser, 'role'> | null | undefined): boolean =>
+  user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
 

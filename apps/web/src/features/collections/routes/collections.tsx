@@ -1,5 +1,5 @@
-import { Button, Card, Tabs } from '@mantine/core';
-import { IconBatteryOff, IconCalendarDollar, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Tabs, Tooltip } from '@mantine/core';
+import { IconBatteryOff, IconCalendarDollar, IconDownload, IconMessages, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { COLLECTION_BUCKET_FILTERS, PROMISE_STATUS_FILTERS } from '@kidogo/contracts';
@@ -22,6 +22,8 @@ import { LogContactModal, type ContactTarget } from '../components/log-contact-m
 import { SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { PromiseStatusFilter } from '../components/promise-status-filter';
 import { PromisesTable } from '../components/promises-table';
+import { TextBandModal } from '../components/text-band-modal';
+import { managesOrganization, useSession } from '@/lib/session';
 
 export const LOAD_FAILED = 'Failed to load collections';
 export const PROMISES_LOAD_FAILED = 'Failed to load promises';
@@ -108,6 +110,10 @@ export default function CollectionsRoute() {
   const [contacting, setContacting] = useState<ContactTarget | null>(null);
   const [contactOpened, setContactOpened] = useState(false);
   const [texting, setTexting] = useState<SmsTarget | null>(null);
+  const [textingBand, setTextingBand] = useState(false);
+  const { user } = useSession();
+  // Texting a whole band is for owners and admins (the API refuses staff).
+  const textsBands = managesOrganization(user);
 
   const show = (next: Partial<ScreenParams>) => setParams(searchFor({ ...screen, ...next }), { replace: true });
   const logContact = (target: ContactTarget) => {
@@ -128,6 +134,19 @@ export default function CollectionsRoute() {
         actions={
           <>
             {/* The export is of the devices out of credit: a promise's row has no band to export by. */}
+            {view === 'out-of-credit' && textsBands ? (
+              <>
+                <Button variant="default" leftSection={<IconMessages size={16} />} onClick={() => setTextingBand(true)} visibleFrom="sm">
+                  Text This Band
+                </Button>
+                {/* On a phone, an icon: three labelled buttons take two rows and push the list off the screen. */}
+                <Tooltip label="Text This Band" withArrow>
+                  <ActionIcon variant="default" size={36} aria-label="Text This Band" onClick={() => setTextingBand(true)} hiddenFrom="sm">
+                    <IconMessages size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            ) : null}
             {view === 'out-of-credit' ? (
               <Button
                 variant="default"
@@ -207,6 +226,7 @@ export default function CollectionsRoute() {
       </Tabs>
       <LogContactModal account={contacting} opened={contactOpened} onClose={() => setContactOpened(false)} today={today} />
       <SendSmsModal target={texting} onClose={() => setTexting(null)} />
+      <TextBandModal bucket={bucket} opened={textingBand} onClose={() => setTextingBand(false)} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import { ReversePaymentModal } from '@/features/device-activity/components/rever
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
-import { useSession } from '@/lib/session';
+import { managesOrganization, useSession } from '@/lib/session';
 import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
 import { DevicesCard } from '../components/devices-card';
@@ -46,7 +46,7 @@ export default function CustomerPaymentDetailsRoute() {
   const details = usePaymentDetails(customerId);
   const orgCurrency = useOrganizationCurrency();
   const { user } = useSession();
-  const canReverse = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const canReverse = managesOrganization(user);
   const [reversing, setReversing] = useState<PaymentHistoryEntry | null>(null);
   const [texting, setTexting] = useState<SmsTarget | null>(null);
 

@@ -12,7 +12,7 @@ import { GenerateTokenModal } from '@/features/tokens/components/generate-token-
 import { TokenResultModal } from '@/features/tokens/components/token-result-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
-import { useSession } from '@/lib/session';
+import { managesOrganization, useSession } from '@/lib/session';
 import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '../api/get-device-activity';
 import { DeviceInfoCard } from '../components/device-info-card';
 import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
@@ -43,7 +43,7 @@ function TabLabel({ children, count }: { children: ReactNode; count: number }) {
 function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: DeviceActivityView }) {
   const [page, setPage] = useState(1);
   const { user } = useSession();
-  const canReverse = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const canReverse = managesOrganization(user);
   const [reversing, setReversing] = useState<PaymentHistoryEntry | null>(null);
   const paged = useDeviceActivity(serial, page);
   const view = page === 1 ? (paged.data ?? first) : paged.data;
@@ -78,7 +78,7 @@ export default function DeviceActivityRoute() {
   const [token, setToken] = useState<TokenReply | null>(null);
   const [repossessing, setRepossessing] = useState(false);
   const { user } = useSession();
-  const manages = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const manages = managesOrganization(user);
   const device = activity.data?.device;
 
   const header = (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { managesOrganization, useSession } from '@/lib/session';
 import { DEFAULT_MESSAGE_PAGE_SIZE, useMessages } from '../api/get-messages';
 import { messageKeys } from '../api/keys';
 import { MESSAGE_PAGE_SIZES, type MatchTarget, type MessageRow } from '../api/types';
@@ -26,7 +26,7 @@ const messageMatchTarget = (m: MessageRow): MatchTarget | null =>
 export default function MessagesRoute() {
   const qc = useQueryClient();
   const { user } = useSession();
-  const canMatch = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const canMatch = managesOrganization(user);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 500);
   const [page, setPage] = useState(1);

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { DateRangePicker, type DayRange } from '@/components/ui/date-range-picker';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { useSession } from '@/lib/session';
+import { managesOrganization, useSession } from '@/lib/session';
 import { useDownloadReport } from '../api/download-report';
 import { useReport } from '../api/get-report';
 import { REPORT_KINDS, type ReportKind } from '../api/types';
@@ -131,7 +131,7 @@ export default function ReportsRoute() {
   const selected = (REPORT_KINDS as readonly string[]).includes(requested ?? '') ? (requested as ReportKind) : null;
   const { user } = useSession();
   // The API takes statements from owners and admins only (staff get a 403): staff are not offered it.
-  const canReconcile = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const canReconcile = managesOrganization(user);
   const [uploading, setUploading] = useState(false);
   const [revealRequest, setRevealRequest] = useState(0);
 

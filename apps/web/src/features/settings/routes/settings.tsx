@@ -1,7 +1,6 @@
-import type { Role } from '@kidogo/contracts';
 import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/layout/page-header';
-import { useSession } from '@/lib/session';
+import { managesOrganization, useSession } from '@/lib/session';
 import { ApiKeyCard } from '../components/api-key-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
@@ -11,12 +10,10 @@ import { SystemConfigCard } from '../components/system-config-card';
 import { TeamCard } from '../components/team-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 
-/** Who may see and change the organization's integration settings and its users (the API enforces the same). */
-export const INTEGRATION_ROLES: readonly Role[] = ['owner', 'admin', 'super_admin'];
-
 export default function SettingsRoute() {
   const { user } = useSession();
-  const manages = !!user?.role && INTEGRATION_ROLES.includes(user.role);
+  // The organization's integration settings and its users (the API enforces the same).
+  const manages = managesOrganization(user);
 
   return (
     <>

@@ -4,7 +4,7 @@ import { IconBolt } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage, ServiceBlockedError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { managesOrganization, useSession } from '@/lib/session';
 import { useGenerateToken } from '../api/generate-token';
 import { useDeviceSuggestions } from '../api/search-devices';
 import { MAX_TOKEN_DAYS, type TokenReply } from '../api/types';
@@ -63,7 +63,7 @@ export interface GenerateTokenModalProps {
  */
 export function GenerateTokenModal({ opened, onClose, onGenerated, serialNumber: initialSerial = '' }: GenerateTokenModalProps) {
   const { user } = useSession();
-  const canChoose = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const canChoose = managesOrganization(user);
   const [choice, setChoice] = useState<TokenChoice>('days');
   const [serial, setSerial] = useState(initialSerial);
   const [days, setDays] = useState<string | number>(DEFAULT_DAYS);
