@@ -224,6 +224,54 @@ describe('event webhooks', () => {
     expect(receiver.received.map((r) => r.body.type)).toEqual(['token.issued']);
   });
 
+  it('tells a CRM of each customer registered or imported, and of devices given and taken back', async () => {
+    const { user } = await seedTenant(t);
+    const hook = await subscribe(user, ['customer.created', 'device.assigned', 'device.unassigned']);
+    const registered = await t.http
+      .post('/payg/register-customer')
+      .set(user.auth)
+      .send({ customer_name: 'Achieng Otieno', id_number: '29001001', phone_contact: '0712 000 901', county: 'Kisumu' })
+      .expect(201);
+    // An import: two new customers and one already registered (skipped: no event).
+    const csv = ['Customer Name,ID Number,Phone Contact,County', 'Baraka Mwangi,29001002,0712000902,Nyeri', 'Achieng Otieno,29001001,0712000901,Kisumu', 'Chebet Kip,29001003,0712000903,Kericho'].join('\n');
+    const imported = await t.http.post('/payg/upload-csv').set(user.auth).attach('csv_file', Buffer.from(csv, 'utf8'), 'customers.csv').expect(200);
+    expect(imported.body).toMatchObject({ imported: 2, duplicates: 1 });
+    await t.http.post('/payg/items/add').set(user.auth).send({ serial_number: 'WH-ASSIGN-1', product_name: 'Lamp', price: 3000 }).expect(201);
+    await t.http.post('/payg/items/assign').set(user.auth).send({ customer_id: registered.body.customer_id, item_serial_number: 'WH-ASSIGN-1' }).expect(200);
+    // The same assignment again changes nothing, and says nothing.
+    await t.http.post('/payg/items/assign').set(user.auth).send({ customer_id: registered.body.customer_id, item_serial_number: 'WH-ASSIGN-1' }).expect(200);
+    await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: 'WH-ASSIGN-1' }).expect(200);
+
+    expect(await worker.drain()).toMatchObject({ delivered: 5, failed: 0 });
+    for (const r of receiver.received) expect(verify(hook.secret, r)).toBe(true);
+    const created = receiver.ofType('customer.created').map((r) => r.body.data);
+    expect(created.map((c) => [c.customer_name, c.id_number, c.source])).toEqual([
+      ['Achieng Otieno', '29001001', 'register'],
+      ['Baraka Mwangi', '29001002', 'import'],
+      ['Chebet Kip', '29001003', 'import'],
+    ]);
+    // The customer as GET /customers/{id} gives it.
+    const fetched = (await t.http.get(`/payg/customers/${registered.body.customer_id}`).set(user.auth).expect(200)).body;
+    expect(created[0]).toEqual({ ...fetched, source: 'register' });
+    expect(receiver.ofType('device.assigned').map((r) => r.body.data)).toEqual([
+      {
+        serial_number: 'WH-ASSIGN-1',
+        item_id: expect.any(Number),
+        customer_id: registered.body.customer_id,
+        customer_name: 'Achieng Otieno',
+        new_account: true,
+        assigned_at: expect.any(String),
+        assigned_by: user.username,
+      },
+    ]);
+    expect(receiver.ofType('device.unassigned')[0]!.body.data).toMatchObject({
+      serial_number: 'WH-ASSIGN-1',
+      customer_id: registered.body.customer_id,
+      status: 'available',
+      unassigned_by: user.username,
+    });
+  });
+
   it('retries an endpoint that fails, then gives up; redelivery and the test event send at once', async () => {
     const { user, org } = await seedTenant(t);
     const hook = await subscribe(user, ['token.issued']);

@@ -13,6 +13,9 @@ export const WEBHOOK_EVENTS = {
   'payment.rejected': 'A held payment was rejected (refunded, meant for another business, not real)',
   'token.issued': 'Staff issued a code for a device (by days, set time, unlock, counter sync, a repossession lock); codes bought by payments come with payment.applied',
   'device.repossessed': 'A device was taken back from its customer, with what was written off',
+  'device.assigned': 'A device was given to a customer (Assign, Onboarding)',
+  'device.unassigned': 'A device was taken off its customer (Unassign; a repossession sends device.repossessed)',
+  'customer.created': 'A customer was registered: on the Customers page, by CSV import or through the API',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];

@@ -25,6 +25,7 @@ import { Calendar } from '../common/calendar.js';
 import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from './balances.js';
 import { listCustomers } from './customer-list.js';
 import { toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type ListQuery = z.output<typeof ZCustomerListQuerySchema>;
 type FetchQuery = z.output<typeof ZFetchCustomerSchema>;
@@ -58,7 +59,12 @@ export class CustomersService {
     });
     if (existing) throw duplicateIdNumber(input.id_number);
     try {
-      const row = await this.database.db.customer.create({ data: toCustomerCreate(orgId, input) });
+      // The customer.created event commits with the customer.
+      const row = await this.database.db.$transaction(async (tx) => {
+        const created = await tx.customer.create({ data: toCustomerCreate(orgId, input) });
+        await tx.$executeRaw(webhookEventSql(orgId, 'customer.created', { ...toCustomer(created), source: 'register' }));
+        return created;
+      });
       this.audit.recordQuietly({
         organizationId: orgId,
         actor,

@@ -21,6 +21,7 @@ import { MATCHES_COLUMN, pageBounds, searchPage } from '../common/list-counts.js
 import { itemTotals } from '../stats/totals.js';
 import { accountClosedEntry, FRESH_ACCOUNT, type DeviceAccount } from './device-account.js';
 import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type ListQuery = z.output<typeof ZItemListQuerySchema>;
 type SearchQuery = z.output<typeof ZItemSearchSchema>;
@@ -363,6 +364,17 @@ export class ItemsService {
     );
     const closed = newAccount ? accountClosedEntry(orgId, actor, item, holderId, customer) : null;
     if (closed) await this.audit.record(closed, asAuditTx(tx));
+    await tx.$executeRaw(
+      webhookEventSql(orgId, 'device.assigned', {
+        serial_number: item.serial_number,
+        item_id: item.id,
+        customer_id: customerId,
+        customer_name: customer.customer_name,
+        new_account: newAccount,
+        assigned_at: row.assigned_at?.toISOString() ?? null,
+        assigned_by: actor.username,
+      }),
+    );
     return { message: `Device ${item.serial_number} assigned to ${customer.customer_name}`, changed: true, item: toItem(row) };
   }
 
@@ -396,6 +408,16 @@ export class ItemsService {
           metadata: { customer_id: item.customer_id },
         },
         asAuditTx(tx),
+      );
+      await tx.$executeRaw(
+        webhookEventSql(orgId, 'device.unassigned', {
+          serial_number: item.serial_number,
+          item_id: item.id,
+          customer_id: item.customer_id,
+          status: row.status,
+          unassigned_at: now.toISOString(),
+          unassigned_by: actor.username,
+        }),
       );
       return { message: `Device ${item.serial_number} unassigned`, item: toItem(row) };
     });

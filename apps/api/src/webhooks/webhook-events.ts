@@ -23,3 +23,18 @@ export function webhookEventSql(orgId: string, type: WebhookEventType, data: Rec
     WHERE e.organization_id = ${orgId} AND e.is_active AND ${type}::varchar = ANY(e.events)
       ${guard ? Prisma.raw(`AND EXISTS (SELECT 1 FROM ${guard})`) : Prisma.empty}`;
 }
+
+/** Many events of one type in one statement (a CSV import's batch): each event once per subscribed endpoint. */
+export function webhookEventsSql(orgId: string, type: WebhookEventType, data: Record<string, unknown>[]): Prisma.Sql {
+  const events = data.map((d) => webhookEvent(orgId, type, d));
+  return Prisma.sql`INSERT INTO webhook_deliveries (organization_id, endpoint_id, event_id, event_type, payload)
+    SELECT e.organization_id, e.endpoint_id, v.id, ${type}::varchar, v.payload
+    FROM webhook_endpoints e, unnest(${events.map((ev) => ev.id)}::uuid[], ${events.map((ev) => JSON.stringify(ev))}::json[]) AS v(id, payload)
+    WHERE e.organization_id = ${orgId} AND e.is_active AND ${type}::varchar = ANY(e.events)`;
+}
+
+/** Whether any active endpoint of the organization is sent `type`: a bulk write skips building events nobody is sent. */
+export function webhookSubscribedSql(orgId: string, type: WebhookEventType): Prisma.Sql {
+  return Prisma.sql`SELECT EXISTS (SELECT 1 FROM webhook_endpoints e
+    WHERE e.organization_id = ${orgId} AND e.is_active AND ${type}::varchar = ANY(e.events)) AS subscribed`;
+}
