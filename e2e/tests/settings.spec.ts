@@ -151,4 +151,31 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+  test('an API token made in Settings acts as its user until revoked', async ({ page }) => {
+    await openSignedIn(page, '/settings');
+    const card = page.getByRole('region', { name: 'API Tokens' });
+    await card.getByRole('button', { name: 'New Token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New API Token' });
+    const name = unique('Accounting sync');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('button', { name: 'Create Token' }).click();
+    const shown = page.getByRole('dialog', { name: 'API Token Created' });
+    const token = await shown.getByRole('textbox', { name }).inputValue();
+    expect(token).toMatch(/^kdg_pat_[A-Za-z0-9_-]{40}$/);
+    await screenshotBothThemes(page, 'settings-api-token-created', { fullPage: false });
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    const me = await page.request.get('/payg/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.ok()).toBe(true);
+    expect((await me.json()).username).toBe('demo');
+    await page.reload();
+    await expect(card.getByRole('row', { name: new RegExp(name) })).toContainText(/demo/);
+    await card.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'settings-api-tokens');
+
+    await card.getByRole('button', { name: `Revoke ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Revoke API token?' }).getByRole('button', { name: 'Revoke Token' }).click();
+    await expect(page.getByText(`API token "${name}" revoked`)).toBeVisible();
+    expect((await page.request.get('/payg/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+  });
 });

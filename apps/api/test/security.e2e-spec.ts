@@ -56,6 +56,9 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/settings/api-key/rotate': /^api_key\.rotate$/,
   // a device taken back: a lock token and a write-off
   'POST /payg/items/repossess': /^item\.repossessed$/,
+  // credentials for integrations
+  'POST /payg/auth/api-tokens': /^api_token\.created$/,
+  'DELETE /payg/auth/api-tokens/{id}': /^api_token\.revoked$/,
   // where the organization's events go, and the secret that signs them
   'DELETE /payg/webhooks/{id}': /^webhook\.deleted$/,
   'POST /payg/webhooks/{id}/rotate-secret': /^webhook\.secret_rotated$/,

@@ -9,7 +9,7 @@ import { zQueryDate } from './payments.js';
  */
 export const AUDIT_CATEGORIES = {
   sign_ins: ['auth'],
-  team: ['user'],
+  team: ['user', 'api_token'],
   payments: ['payment', 'payments'],
   tokens: ['token'],
   devices: ['item', 'items', 'oem_config'],

@@ -65,3 +65,51 @@ export interface AccessTokenClaims {
   role: z.infer<typeof ZRoleSchema>;
   app: z.infer<typeof ZAppTypeSchema>;
 }
+
+/** What every API token starts with: the API tells it from a signed access token by it. */
+export const API_TOKEN_PREFIX = 'kdg_pat_';
+/** How long a new API token lasts unless told otherwise; at most a year, or never (null). */
+export const API_TOKEN_DEFAULT_DAYS = 90;
+export const API_TOKEN_MAX_DAYS = 365;
+
+/** POST /auth/api-tokens: a token for an integration, acting as the caller. */
+export const ZApiTokenCreateSchema = z.object({
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(100, { error: 'must be at most 100 characters' }),
+  /** Days it lasts (1 to 365, default 90); null for a token that does not expire. */
+  expires_in_days: z
+    .number({ error: `must be a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}, or null for never` })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1' })
+    .max(API_TOKEN_MAX_DAYS, { error: `must be at most ${API_TOKEN_MAX_DAYS}` })
+    .nullable()
+    .default(API_TOKEN_DEFAULT_DAYS),
+});
+export type ApiTokenCreateInput = z.input<typeof ZApiTokenCreateSchema>;
+
+export const ZApiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The token's last characters: kdg_pat_…Ab3x. */
+  hint: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  created_at: z.string(),
+  /** Null: it does not expire. */
+  expires_at: z.string().nullable(),
+  /** Last request made with it (to the minute); null when never used. */
+  last_used_at: z.string().nullable(),
+  expired: z.boolean(),
+});
+export type ApiToken = z.infer<typeof ZApiTokenSchema>;
+
+/** GET /auth/api-tokens: the caller's tokens; an owner's or admin's, every token of the organization. Revoked ones are gone. */
+export const ZApiTokenListReplySchema = z.object({ data: z.array(ZApiTokenSchema) });
+export type ApiTokenListReply = z.infer<typeof ZApiTokenListReplySchema>;
+
+/** A new token: the whole secret, shown this once. */
+export const ZApiTokenCreatedSchema = ZApiTokenSchema.extend({ token: z.string() });
+export type ApiTokenCreated = z.infer<typeof ZApiTokenCreatedSchema>;

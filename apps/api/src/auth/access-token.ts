@@ -5,7 +5,9 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Errors } from '../common/errors.js';
 import { DatabaseService } from '../database/database.service.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { sessionQuery, type SessionRow } from './session.js';
+import { apiTokenQuery, sessionQuery, type SessionRow } from './session.js';
+import { sha256 } from '../common/crypto.js';
+import { Prisma } from '../generated/prisma/client.js';
 
 const decode = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
@@ -68,6 +70,28 @@ export class AccessTokens {
     return claims as AccessTokenClaims;
   }
 
+  /**
+   * The user of an API token (kdg_pat_...), read now with the token: by its
+   * SHA-256 (the unique index), refused when revoked, expired, of a user
+   * deactivated or moved, or made before the user's password was last reset.
+   * Its last use is written at most once a minute.
+   */
+  async loadApiToken(token: string): Promise<AuthUser> {
+    const [row] = await this.database.prepared<SessionRow & { token_id: number; token_org: string; expires_at: Date | null; revoked_at: Date | null; token_created_at: Date; last_used_at: Date | null }>(
+      apiTokenQuery(sha256(token)),
+    );
+    if (!row || row.revoked_at) throw Errors.unauthorized('Invalid API token');
+    if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw Errors.unauthorized('This API token has expired');
+    const reset = row.password_changed_at && row.password_changed_at.getTime() > row.token_created_at.getTime();
+    if (!row.is_active || row.organization_id !== row.token_org || reset) throw Errors.unauthorized('This API token is no longer valid');
+    if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {
+      void this.database
+        .execute(Prisma.sql`UPDATE api_tokens SET last_used_at = now() WHERE token_id = ${row.token_id}::int`)
+        .catch(() => undefined);
+    }
+    return { ...toAuthUser(row), api_token_id: row.token_id };
+  }
+
   /** The user and organization of verified claims, read now. */
   async load(claims: AccessTokenClaims): Promise<AuthUser> {
     const id = Number(claims?.user_id ?? claims?.sub);
@@ -76,16 +100,18 @@ export class AccessTokens {
     if (!user || !user.is_active || user.organization_id !== claims.org_id || issuedBefore(claims, user.password_changed_at)) {
       throw Errors.unauthorized('Your session is no longer valid');
     }
-    return {
-      user_id: user.user_id,
-      username: user.username,
-      email: user.email,
-      role: user.role as AuthUser['role'],
-      organization_id: user.organization_id,
-      app: user.app as AuthUser['app'],
-      org_status: user.org_status as AuthUser['org_status'],
-      org_disabled_reason: user.org_disabled_reason,
-      org_status_changed_at: user.org_status_changed_at,
-    };
+    return toAuthUser(user);
   }
 }
+
+const toAuthUser = (user: SessionRow): AuthUser => ({
+  user_id: user.user_id,
+  username: user.username,
+  email: user.email,
+  role: user.role as AuthUser['role'],
+  organization_id: user.organization_id,
+  app: user.app as AuthUser['app'],
+  org_status: user.org_status as AuthUser['org_status'],
+  org_disabled_reason: user.org_disabled_reason,
+  org_status_changed_at: user.org_status_changed_at,
+});

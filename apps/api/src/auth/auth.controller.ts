@@ -1,7 +1,12 @@
-import { Controller, Get, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { HttpRequest } from '../common/http.js';
 import {
+  API_TOKEN_DEFAULT_DAYS,
+  API_TOKEN_MAX_DAYS,
+  ZApiTokenCreatedSchema,
+  ZApiTokenCreateSchema,
+  ZApiTokenListReplySchema,
   ZAuthReplySchema,
   ZChangePasswordSchema,
   ZLoginSchema,
@@ -12,16 +17,23 @@ import {
   type LoginInput,
   type RefreshInput,
 } from '@kidogo/contracts';
-import { Endpoint, ValidBody } from '../common/validation.js';
+import { Endpoint, ValidBody, ValidParams, zPathId } from '../common/validation.js';
+import type { z } from 'zod';
 import { CurrentUser, Public, type AuthUser } from '../common/tenancy.js';
 import { AuthService } from './auth.service.js';
+import { ApiTokensService, MAX_API_TOKENS_PER_USER } from './api-tokens.service.js';
+
+const TokenParams = zPathId('id');
 
 export const clientIp = (req: HttpRequest) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly apiTokens: ApiTokensService,
+  ) {}
 
   @Post('authenticate')
   @Public()
@@ -63,6 +75,43 @@ export class AuthController {
   })
   changePassword(@CurrentUser() user: AuthUser, @ValidBody() body: ChangePasswordInput, @Req() req: HttpRequest) {
     return this.auth.changePassword(user, body, clientIp(req));
+  }
+
+  @Get('auth/api-tokens')
+  @Endpoint({
+    summary: 'API tokens: your own; an owner or admin sees every token of the organization',
+    description: 'Revoked tokens are not listed; expired ones are, marked expired, until revoked.',
+    response: ZApiTokenListReplySchema,
+  })
+  listApiTokens(@CurrentUser() user: AuthUser) {
+    return this.apiTokens.list(user);
+  }
+
+  @Post('auth/api-tokens')
+  @Endpoint({
+    summary: 'Make an API token for an integration: it acts as you, with your role; the reply carries it, shown this once',
+    description:
+      `Send it as Authorization: Bearer kdg_pat_... on any call you may make. It lasts expires_in_days (1 to ${API_TOKEN_MAX_DAYS}, default ` +
+      `${API_TOKEN_DEFAULT_DAYS}; null: until revoked), and stops working when revoked, when you are deactivated or moved, or when your ` +
+      `password is reset. At most ${MAX_API_TOKENS_PER_USER} active tokens a user. Made only from a signed-in session, not with another token. Audited.`,
+    body: ZApiTokenCreateSchema,
+    response: ZApiTokenCreatedSchema,
+    status: 201,
+    errors: { 400: 'A bad name or expires_in_days, named', 403: 'Called with an API token', 409: `Already ${MAX_API_TOKENS_PER_USER} active tokens` },
+  })
+  createApiToken(@CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZApiTokenCreateSchema>) {
+    return this.apiTokens.create(user, body);
+  }
+
+  @Delete('auth/api-tokens/:id')
+  @Endpoint({
+    summary: 'Revoke an API token: yours, or as an owner or admin any of the organization; it stops working at once',
+    params: TokenParams,
+    response: ZMessageReplySchema,
+    errors: { 404: 'No such active token that you may revoke' },
+  })
+  revokeApiToken(@CurrentUser() user: AuthUser, @ValidParams() params: { id: number }) {
+    return this.apiTokens.revoke(user, params.id);
   }
 
   @Get('me')

@@ -7,6 +7,7 @@ import { AuthService } from './auth.service.js';
 import { AccessGuard, JwtAuthGuard } from './guards.js';
 import { AccessTokens } from './access-token.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { ApiTokensService } from './api-tokens.service.js';
 
 @Module({
   imports: [
@@ -19,6 +20,7 @@ import { LoginThrottleService } from './login-throttle.service.js';
   providers: [
     AuthService,
     AccessTokens,
+    ApiTokensService,
     LoginThrottleService,
     // Order matters: authenticate, then organization status and roles.
     { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Role, ServiceBlockedReply } from '@kidogo/contracts';
+import { API_TOKEN_PREFIX, type Role, type ServiceBlockedReply } from '@kidogo/contracts';
 import { Errors } from '../common/errors.js';
 import { API_KEY_AUTH, IS_PUBLIC, OPEN_WHEN_BLOCKED, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
 import { AccessTokens } from './access-token.js';
@@ -42,7 +42,8 @@ export class JwtAuthGuard implements CanActivate {
     const header = req.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw Errors.unauthorized('Not authenticated');
-    req.user = await this.tokens.load(this.tokens.verify(match[1]!));
+    const token = match[1]!;
+    req.user = token.startsWith(API_TOKEN_PREFIX) ? await this.tokens.loadApiToken(token) : await this.tokens.load(this.tokens.verify(token));
     return true;
   }
 }

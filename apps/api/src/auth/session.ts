@@ -28,6 +28,15 @@ export const sessionQuery = (userId: number) => Prisma.sql`
   FROM users u JOIN organizations o ON o.organization_id = u.organization_id
   WHERE u.user_id = ${userId}::int`;
 
+/** An API token's row with its user's session row, by the token's SHA-256 (one unique-index lookup). */
+export const apiTokenQuery = (hash: string) => Prisma.sql`
+  SELECT u.user_id, u.username, u.email, u.role::text AS role, u.organization_id, u.is_active,
+         o.app::text AS app, o.status::text AS org_status, o.disabled_reason AS org_disabled_reason,
+         o.status_changed_at AS org_status_changed_at, u.password_changed_at,
+         t.token_id, t.organization_id AS token_org, t.expires_at, t.revoked_at, t.created_at AS token_created_at, t.last_used_at
+  FROM api_tokens t JOIN users u ON u.user_id = t.user_id JOIN organizations o ON o.organization_id = u.organization_id
+  WHERE t.token_hash = ${hash}`;
+
 /**
  * Ends every session of a user: their refresh tokens stop working, so no
  * browser can renew an access token (those run out within their short life).

@@ -14,6 +14,8 @@ export interface AuthUser {
   org_status: OrgStatus;
   org_disabled_reason: string | null;
   org_status_changed_at: Date | null;
+  /** Set when the request came with an API token (kdg_pat_...) instead of a signed-in session. */
+  api_token_id?: number;
 }
 
 export type AuthedRequest = HttpRequest & { user?: AuthUser };

@@ -34,6 +34,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'CreditReminder',
   'WebhookEndpoint',
   'WebhookDelivery',
+  'ApiToken',
 ]);
 
 export class TenantScopeError extends Error {

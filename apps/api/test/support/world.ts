@@ -298,6 +298,11 @@ export const fresh = {
     return res.body.invoice_id as string;
   },
   org: async (t: TestApp) => (await seedOrg(t, { id: `fresh-${hex()}` })).id,
+  /** An API token of the world's staff user: the user may revoke it, and so may the organization's owners and admins. */
+  apiToken: (t: TestApp, w: World) =>
+    t.db.db.apiToken.create({
+      data: { user_id: w.staff.user_id, organization_id: w.org, name: `Fresh ${hex()}`, token_hash: hex(32), hint: 'abcd' },
+    }),
   /**
    * A webhook endpoint with one failed delivery, written directly: its address is one the test
    * installation refuses to call (private), so a test event or a redelivery fails at once, offline.

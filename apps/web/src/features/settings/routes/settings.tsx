@@ -9,6 +9,7 @@ import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
 import { TeamCard } from '../components/team-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
+import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
 
 export default function SettingsRoute() {
   const { user } = useSession();
@@ -36,6 +37,7 @@ export default function SettingsRoute() {
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">
               <ChangePasswordCard />
+              <ApiTokensCard />
               {manages ? <ReceiverInstructionsCard /> : null}
             </Stack>
           </Grid.Col>

@@ -64,6 +64,7 @@ export function mockSettingsApi(
     }
     if (path === '/payg/settings/reminders' && call.method === 'GET') return jsonResponse(200, stored);
     if (path === '/payg/webhooks' && call.method === 'GET') return jsonResponse(200, { data: [], events: [] });
+    if (path === '/payg/auth/api-tokens' && call.method === 'GET') return jsonResponse(200, { data: [] });
     if (path === '/payg/settings/reminders' && call.method === 'PUT') {
       stored = { ...stored, ...JSON.parse(call.body!) };
       return jsonResponse(200, stored);
