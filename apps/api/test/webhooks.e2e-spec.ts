@@ -305,6 +305,15 @@ describe('event webhooks', () => {
     const failed = (await deliveries(user, hook.id, '?status=failed')).data;
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ attempts: WEBHOOK_RETRY_DELAYS_S.length + 1, response_status: 503, error: 'answered HTTP 503', next_attempt_at: null });
+    // The organization is told, once a day at most for the endpoint, under the bell.
+    const told = async () => (await t.http.get('/payg/notifications').set(user.auth).expect(200)).body.data.map((n: { message: string; level: string }) => [n.level, n.message]);
+    expect(await told()).toEqual([
+      [
+        'warning',
+        `Webhook endpoint ${receiver.url} missed a token.issued event: ${WEBHOOK_RETRY_DELAYS_S.length + 1} attempts over a day failed (last: answered HTTP 503). ` +
+          'Owners and admins: Settings → Webhooks → Deliveries, then Send Again once it is fixed.',
+      ],
+    ]);
     expect(ZWebhookEndpointSchema.parse((await t.http.get(`/payg/webhooks/${hook.id}`).set(user.auth).expect(200)).body)).toMatchObject({
       failed_7d: 1,
       pending: 0,
@@ -315,6 +324,17 @@ describe('event webhooks', () => {
     const again = ZWebhookDeliverySchema.parse((await t.http.post(`/payg/webhooks/${hook.id}/deliveries/${failed[0]!.id}/redeliver`).set(user.auth).expect(200)).body);
     expect(again).toMatchObject({ id: failed[0]!.id, status: 'delivered', attempts: WEBHOOK_RETRY_DELAYS_S.length + 2, response_status: 200 });
     await t.http.post(`/payg/webhooks/${hook.id}/deliveries/999999/redeliver`).set(user.auth).expect(404);
+
+    // Another event missed the same day: the organization is not told twice.
+    receiver.status = 503;
+    await t.http.post('/payg/generate-token-by-days').set(user.auth).send({ serial_number: s.item.serial_number, number_of_days: 1 }).expect(200);
+    for (let i = 0; i <= WEBHOOK_RETRY_DELAYS_S.length; i++) {
+      await makeDue(org.id);
+      await worker.drain();
+    }
+    expect((await deliveries(user, hook.id, '?status=failed')).data).toHaveLength(1);
+    expect(await told()).toHaveLength(1);
+    receiver.status = 200;
 
     // The test event: sent now, answered, listed; a failing endpoint's answer is shown, not retried.
     const test = ZWebhookDeliverySchema.parse((await t.http.post(`/payg/webhooks/${hook.id}/test`).set(user.auth).expect(200)).body);

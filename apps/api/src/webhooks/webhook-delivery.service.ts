@@ -95,8 +95,31 @@ export class WebhookDeliveryService implements OnApplicationBootstrap, OnApplica
              response_status = ${o.status}::int, response_body = ${o.body}, duration_ms = ${o.ms}::int,
              last_error = ${o.ok ? null : o.error.slice(0, 1000)}
       WHERE organization_id = ${d.organization_id} AND delivery_id = ${d.delivery_id}::int`);
-    if (status === 'failed' && retry) this.logger.warn(`webhook delivery ${d.organization_id}/${d.delivery_id} failed after ${attempts} attempts: ${o.ok ? '' : o.error}`);
+    if (status === 'failed' && retry) {
+      this.logger.warn(`webhook delivery ${d.organization_id}/${d.delivery_id} failed after ${attempts} attempts: ${o.ok ? '' : o.error}`);
+      await this.notifyGaveUp(d, attempts, o.ok ? '' : o.error);
+    }
     return status === 'pending' ? 'retrying' : status;
+  }
+
+  /**
+   * Tells the organization (its notifications, under the bell) that an
+   * endpoint missed an event for good: at most once a day an endpoint, so a
+   * receiver that is down for a week says so once a day, not once an event.
+   */
+  private async notifyGaveUp(d: ClaimedDelivery, attempts: number, error: string): Promise<void> {
+    const about = `Webhook endpoint ${d.url}`;
+    const message =
+      `${about} missed a ${d.event_type} event: ${attempts} attempts over a day failed (last: ${error}). ` +
+      'Owners and admins: Settings → Webhooks → Deliveries, then Send Again once it is fixed.';
+    await this.database.execute(Prisma.sql`
+      INSERT INTO notifications (organization_id, message, level, created_by)
+      SELECT ${d.organization_id}, ${message}, 'warning', 'webhooks'
+      WHERE NOT EXISTS (
+        SELECT 1 FROM notifications
+        WHERE organization_id = ${d.organization_id} AND created_by = 'webhooks' AND created_at > now() - interval '1 day'
+          AND starts_with(message, ${`${about} missed`})
+      )`);
   }
 
   private claim(): Promise<ClaimedDelivery[]> {
