@@ -6,7 +6,7 @@ test.describe('reports', () => {
   test('the revenue report shows a table and downloads as CSV and PDF', async ({ page }) => {
     await openSignedIn(page, '/reports');
     await seedPayingCustomer(page);
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report']) {
       await expect(page.getByRole('heading', { name: title, level: 4 })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Generate Revenue Report' }).click();
@@ -35,5 +35,16 @@ test.describe('reports', () => {
     const tokens = page.getByRole('region', { name: 'Token Report' });
     await expect(tokens.getByRole('table', { name: 'tokens report' }).or(tokens.getByText('No data for this period'))).toBeVisible();
     await expect(page.getByText('Failed to load reports')).toHaveCount(0);
+  });
+
+  test("the agent report lists the demo's field agents with their customers and arrears", async ({ page }) => {
+    await openSignedIn(page, '/reports');
+    await page.getByRole('button', { name: 'Generate Agent Report' }).click();
+    const view = page.getByRole('region', { name: 'Agent Report' });
+    const table = view.getByRole('table', { name: 'agents report' });
+    await expect(table).toBeVisible();
+    for (const agent of ['AGT-001', 'AGT-002', 'AGT-003', '(no agent)']) await expect(table.getByRole('cell', { name: agent, exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Out of Credit Now' })).toBeVisible();
+    await screenshotBothThemes(page, 'reports-agents');
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -14,7 +14,11 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   never negative, summed over the customer's devices) and status;
  * - tokens: tokens generated per business day (TIME_ZONE) and token type, with counts and days;
  * - repossessions: devices taken back in the period (POST /items/repossess), newest first, with the customer, what
- *   they had paid on the device and what was left to pay, written off.
+ *   they had paid on the device and what was left to pay, written off;
+ * - agents: each sales agent (the customers' agent_id; "(no agent)" for customers without one), most revenue first:
+ *   customers registered and devices given in the period, payments and revenue from their customers in the period,
+ *   and their customers' devices out of credit now and out of credit for over 30 days now (what commissions and
+ *   collections are reckoned on).
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *

@@ -45,7 +45,19 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'reason', label: 'Reason', type: 'text' },
     { key: 'repossessed_by', label: 'By', type: 'text' },
   ],
+  agents: [
+    { key: 'agent', label: 'Agent', type: 'text' },
+    { key: 'new_customers', label: 'New Customers', type: 'number' },
+    { key: 'devices_given', label: 'Devices Given', type: 'number' },
+    { key: 'payments', label: 'Payments', type: 'number' },
+    { key: 'revenue', label: 'Revenue', type: 'money' },
+    { key: 'out_of_credit', label: 'Out of Credit Now', type: 'number' },
+    { key: 'over_30_days', label: 'Over 30 Days', type: 'number' },
+  ],
 };
+
+/** The agent column's value for customers without an agent. */
+export const NO_AGENT = '(no agent)';
 
 /** Columns added up in the totals row (ids are numbers but not quantities). */
 const SUMMED: Record<ReportRequest['report'], string[]> = {
@@ -53,6 +65,7 @@ const SUMMED: Record<ReportRequest['report'], string[]> = {
   customers: ['devices', 'total_paid', 'remaining'],
   tokens: ['tokens', 'days'],
   repossessions: ['total_paid', 'written_off'],
+  agents: ['new_customers', 'devices_given', 'payments', 'revenue', 'out_of_credit', 'over_30_days'],
 };
 
 const TITLES: Record<ReportRequest['report'], string> = {
@@ -60,6 +73,7 @@ const TITLES: Record<ReportRequest['report'], string> = {
   customers: 'Customer Report',
   tokens: 'Token Report',
   repossessions: 'Repossession Report',
+  agents: 'Agent Report',
 };
 
 /** A report's heading: what, over which period, when, and its columns. */
@@ -121,7 +135,9 @@ export class ReportsService {
           ? this.customerRows(orgId, period)
           : req.report === 'tokens'
             ? this.tokenRows(orgId, period)
-            : this.repossessionRows(orgId, period);
+            : req.report === 'agents'
+              ? this.agentRows(orgId, period)
+              : this.repossessionRows(orgId, period);
     async function* counted() {
       for await (const batch of source) yield totals.add(batch);
     }
@@ -280,6 +296,43 @@ export class ReportsService {
       JOIN customers c ON c.organization_id = r.organization_id AND c.customer_id = r.customer_id
       WHERE r.organization_id = ${orgId} ${periodSql(Prisma.sql`r.repossessed_at`, period)}
       ORDER BY r.repossessed_at DESC, r.repossession_id DESC`;
+  }
+
+  /**
+   * Per sales agent (customers.agent_id, trimmed; NO_AGENT for none): the
+   * customers registered and devices given in the period, the successful
+   * payments of their customers in the period (the payments' (organization,
+   * paid_at) range, each joined to its customer by key), and their devices out
+   * of credit now (open_accounts). Most revenue first.
+   */
+  private async *agentRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+    const agent = Prisma.sql`coalesce(nullif(btrim(c.agent_id), ''), ${NO_AGENT})`;
+    yield await this.database.read.$queryRaw<Row[]>`
+      WITH nc AS (
+        SELECT ${agent} AS agent, count(*)::int AS n FROM customers c
+        WHERE c.organization_id = ${orgId} ${periodSql(Prisma.sql`c.created_at`, period)} GROUP BY 1
+      ), dg AS (
+        SELECT ${agent} AS agent, count(*)::int AS n FROM item_assignments a
+        JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
+        WHERE a.organization_id = ${orgId} ${periodSql(Prisma.sql`a.assigned_at`, period)} GROUP BY 1
+      ), pm AS (
+        SELECT ${agent} AS agent, count(*)::int AS n, sum(p.amount) AS revenue FROM payments p
+        JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
+        WHERE p.organization_id = ${orgId} AND p.status IN ${SUCCESSFUL} ${periodSql(Prisma.sql`p.paid_at`, period)} GROUP BY 1
+      ), oc AS (
+        SELECT ${agent} AS agent, count(*) FILTER (WHERE o.since <= now())::int AS n,
+               count(*) FILTER (WHERE o.since <= now() - interval '31 days')::int AS over30
+        FROM open_accounts o
+        JOIN items i ON i.organization_id = o.organization_id AND i.item_id = o.item_id
+        JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+        WHERE o.organization_id = ${orgId} GROUP BY 1
+      ), agents AS (SELECT agent FROM nc UNION SELECT agent FROM dg UNION SELECT agent FROM pm UNION SELECT agent FROM oc)
+      SELECT a.agent, coalesce(nc.n, 0) AS new_customers, coalesce(dg.n, 0) AS devices_given, coalesce(pm.n, 0) AS payments,
+             coalesce(pm.revenue, 0)::numeric(20,2)::text AS revenue, coalesce(oc.n, 0) AS out_of_credit, coalesce(oc.over30, 0) AS over_30_days
+      FROM agents a
+      LEFT JOIN nc ON nc.agent = a.agent LEFT JOIN dg ON dg.agent = a.agent LEFT JOIN pm ON pm.agent = a.agent LEFT JOIN oc ON oc.agent = a.agent
+      WHERE coalesce(nc.n, 0) + coalesce(dg.n, 0) + coalesce(pm.n, 0) + coalesce(oc.n, 0) > 0
+      ORDER BY coalesce(pm.revenue, 0) DESC, (a.agent = ${NO_AGENT}), a.agent`;
   }
 
   /** Tokens per business day and token type, from their daily totals (token_stats; rows only for part days). */

@@ -159,6 +159,8 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
           county,
           occupation,
           preferred_language: i % 4 === 1 ? 'Swahili' : 'English',
+          // Three field agents signed most of them up; a few came in at the shop (no agent): the Agent report.
+          agent_id: i % 5 === 4 ? '' : `AGT-00${(i % 3) + 1}`,
           status: i === 16 ? 'inactive' : 'active',
         }),
         owner,

@@ -1,4 +1,4 @@
-import { IconCoins, IconKey, IconLock, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconCoins, IconKey, IconLock, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import type { ReportKind } from '../api/types';
 
@@ -12,7 +12,7 @@ export interface ReportInfo {
   defaultRange: () => DayRange;
 }
 
-/** The three report cards of spec §2, and the repossessions with their write-offs. */
+/** The three report cards of spec §2, the repossessions with their write-offs, and the sales agents. */
 export const REPORTS: ReportInfo[] = [
   {
     kind: 'revenue',
@@ -45,6 +45,14 @@ export const REPORTS: ReportInfo[] = [
     icon: IconLock,
     color: 'red',
     defaultRange: () => lastDays(365),
+  },
+  {
+    kind: 'agents',
+    title: 'Agent Report',
+    description: 'Each sales agent: customers and devices brought in, what their customers paid, and who is behind now.',
+    icon: IconUsersGroup,
+    color: 'orange',
+    defaultRange: () => lastDays(30),
   },
 ];
 

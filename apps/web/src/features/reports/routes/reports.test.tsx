@@ -39,11 +39,11 @@ describe('reports page', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the report cards: the three of the spec and the repossessions', async () => {
+  it('shows the report cards: the three of the spec, the repossessions and the agents', async () => {
     seedSession();
     mockReportsApi(() => jsonResponse(200, revenueReport));
     renderApp('/reports');
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report']) {
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText(/Monthly revenue analysis/)).toBeInTheDocument();
@@ -91,6 +91,39 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(within(table).getByText('No payment for 120 days')).toBeInTheDocument();
     expect(within(table).getAllByText(/17,600\.00/).length).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!)).toMatchObject({ report: 'repossessions', format: 'json' });
+  });
+
+  it('generates the agent report: each agent with their customers, money and arrears, the last 30 days by default', async () => {
+    seedSession();
+    const { calls } = mockReportsApi(() =>
+      jsonResponse(200, {
+        report: 'agents',
+        from: '2026-10-27',
+        to: '2026-11-25',
+        generated_at: '2026-11-25T10:00:00Z',
+        columns: [
+          { key: 'agent', label: 'Agent', type: 'text' },
+          { key: 'new_customers', label: 'New Customers', type: 'number' },
+          { key: 'devices_given', label: 'Devices Given', type: 'number' },
+          { key: 'payments', label: 'Payments', type: 'number' },
+          { key: 'revenue', label: 'Revenue', type: 'money' },
+          { key: 'out_of_credit', label: 'Out of Credit Now', type: 'number' },
+          { key: 'over_30_days', label: 'Over 30 Days', type: 'number' },
+        ],
+        rows: [{ agent: 'AG-002', new_customers: 3, devices_given: 3, payments: 41, revenue: '12500.00', out_of_credit: 2, over_30_days: 1 }],
+        totals: { new_customers: 3, devices_given: 3, payments: 41, revenue: '12500.00', out_of_credit: 2, over_30_days: 1, rows: 1 },
+      } satisfies Report),
+    );
+    renderApp('/reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Agent Report' }));
+    const table = await screen.findByRole('table', { name: 'agents report' });
+    expect(within(table).getByRole('columnheader', { name: 'Out of Credit Now' })).toBeInTheDocument();
+    expect(within(table).getByText('AG-002')).toBeInTheDocument();
+    const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
+    expect(body).toMatchObject({ report: 'agents', format: 'json' });
+    const days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(29);
+    expect(days).toBeLessThanOrEqual(31);
   });
 
   it('brings the report into view when it arrives after a Generate tap (on a phone it is below the fold)', async () => {
