@@ -1,11 +1,12 @@
-import { ActionIcon, Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Card, Code, Group, Modal, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { API_TOKEN_DEFAULT_DAYS, ZApiTokenCreateSchema, type ApiToken, type ApiTokenCreated } from '@kidogo/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { SecretField } from '@/components/ui/secret-field';
 import { API_BASE, apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { managesOrganization, useSession } from '@/lib/session';
@@ -98,18 +99,7 @@ function CreatedTokenModal({ token, onClose }: { token: ApiTokenCreated | null; 
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Copy it now">
             It is shown only this once. Keep it like a password: anyone with it can act as you.
           </Alert>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput flex={1} label={token.name} readOnly value={token.token} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
-            <CopyButton value={token.token} timeout={1500}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                  <ActionIcon size="input-sm" variant="default" color={copied ? 'teal' : undefined} aria-label="Copy token" onClick={copy}>
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
+          <SecretField label={token.name} value={token.token} copyLabel="Copy token" />
           <div>
             <Text size="sm" fw={500} mb={4}>
               Using it

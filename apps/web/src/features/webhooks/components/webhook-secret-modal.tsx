@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { WebhookWithSecret } from '@kidogo/contracts';
+import { SecretField } from '@/components/ui/secret-field';
 
 const VERIFY = `// Node.js: the raw body as received, the Kidogo-Signature header, the secret
 const [t, v1] = header.split(',').map((p) => p.split('=')[1]);
@@ -20,25 +21,7 @@ export function WebhookSecretModal({ endpoint, rotated, onClose }: { endpoint: W
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Copy it now">
             It is shown only this once. If it is lost, rotate the secret and update the receiver.
           </Alert>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              flex={1}
-              label="Signing secret"
-              readOnly
-              value={endpoint.secret}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              data-testid="webhook-secret"
-            />
-            <CopyButton value={endpoint.secret} timeout={1500}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                  <ActionIcon size="input-sm" variant="default" color={copied ? 'teal' : undefined} aria-label="Copy secret" onClick={copy}>
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
+          <SecretField label="Signing secret" value={endpoint.secret} copyLabel="Copy secret" />
           <div>
             <Text size="sm" fw={500} mb={4}>
               Checking a request
