@@ -57,6 +57,31 @@ describe('API tokens', () => {
     );
   });
 
+  it('makes read-only tokens that read (GET routes, searches, reports) and change nothing', async () => {
+    const { user: owner, org } = await seedTenant(t);
+    const made = ZApiTokenCreatedSchema.parse((await create(owner, { name: 'Warehouse', read_only: true }).expect(201)).body);
+    expect(made.read_only).toBe(true);
+    const ro = bearer(made.token);
+    await t.http.get('/payg/registered-customers').set(ro).expect(200);
+    await t.http.get('/payg/audit-log').set(ro).expect(200);
+    await t.http.post('/payg/reports/page').set(ro).send({ report: 'revenue' }).expect(200);
+    await t.http.post('/payg/items/search').set(ro).send({ query: '' }).expect(200);
+    const refused = 'This API token is read-only: it may read, not change anything';
+    const res = await t.http.post('/payg/register-customer').set(ro).send({ customer_name: 'Nope', id_number: '77001', phone_contact: '0712000777' }).expect(403);
+    expect(res.body.message).toBe(refused);
+    expect((await t.http.delete(`/payg/auth/api-tokens/${made.id}`).set(ro).expect(403)).body.message).toBe(refused);
+    await t.http.post('/payg/webhooks').set(ro).send({ url: 'https://erp.example.com/x', events: ['token.issued'] }).expect(403);
+    expect(await t.db.db.customer.count({ where: { organization_id: org.id } })).toBe(0);
+    expect(await t.db.db.webhookEndpoint.count({ where: { organization_id: org.id } })).toBe(0);
+    // A full token of the same user writes.
+    const full = ZApiTokenCreatedSchema.parse((await create(owner, { name: 'ERP' }).expect(201)).body);
+    expect(full.read_only).toBe(false);
+    await t.http.post('/payg/register-customer').set(bearer(full.token)).send({ customer_name: 'Yes', id_number: '77002', phone_contact: '0712000778' }).expect(201);
+    await bad(owner, { name: 'A', read_only: 'yes' }, 'read_only: must be true or false');
+  });
+
+  const bad = async (user: SeededUser, body: object, message: string) => expect((await create(user, body).expect(400)).body.message).toBe(message);
+
   it('stops working when revoked, expired, or its user is deactivated or has a password reset', async () => {
     const { user: owner, org } = await seedTenant(t);
     const staff = await seedUser(t, { organization_id: org.id, role: 'staff' });

@@ -87,6 +87,8 @@ export const ZApiTokenCreateSchema = z.object({
     .max(API_TOKEN_MAX_DAYS, { error: `must be at most ${API_TOKEN_MAX_DAYS}` })
     .nullable()
     .default(API_TOKEN_DEFAULT_DAYS),
+  /** May only read (GET routes, searches, reports): for a dashboard or a data warehouse. */
+  read_only: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export type ApiTokenCreateInput = z.input<typeof ZApiTokenCreateSchema>;
 
@@ -103,6 +105,7 @@ export const ZApiTokenSchema = z.object({
   /** Last request made with it (to the minute); null when never used. */
   last_used_at: z.string().nullable(),
   expired: z.boolean(),
+  read_only: z.boolean(),
 });
 export type ApiToken = z.infer<typeof ZApiTokenSchema>;
 

@@ -77,7 +77,7 @@ export class AccessTokens {
    * Its last use is written at most once a minute.
    */
   async loadApiToken(token: string): Promise<AuthUser> {
-    const [row] = await this.database.prepared<SessionRow & { token_id: number; token_org: string; expires_at: Date | null; revoked_at: Date | null; token_created_at: Date; last_used_at: Date | null }>(
+    const [row] = await this.database.prepared<SessionRow & { token_id: number; read_only: boolean; token_org: string; expires_at: Date | null; revoked_at: Date | null; token_created_at: Date; last_used_at: Date | null }>(
       apiTokenQuery(sha256(token)),
     );
     if (!row || row.revoked_at) throw Errors.unauthorized('Invalid API token');
@@ -89,7 +89,7 @@ export class AccessTokens {
         .execute(Prisma.sql`UPDATE api_tokens SET last_used_at = now() WHERE token_id = ${row.token_id}::int`)
         .catch(() => undefined);
     }
-    return { ...toAuthUser(row), api_token_id: row.token_id };
+    return { ...toAuthUser(row), api_token_id: row.token_id, api_token_read_only: row.read_only };
   }
 
   /** The user and organization of verified claims, read now. */

@@ -22,6 +22,7 @@ interface Row {
   created_at: Date;
   expires_at: Date | null;
   last_used_at: Date | null;
+  read_only: boolean;
   user: { username: string };
 }
 
@@ -35,6 +36,7 @@ const toApiToken = (r: Row): ApiToken => ({
   expires_at: r.expires_at?.toISOString() ?? null,
   last_used_at: r.last_used_at?.toISOString() ?? null,
   expired: r.expires_at !== null && r.expires_at.getTime() <= Date.now(),
+  read_only: r.read_only,
 });
 
 /**
@@ -80,6 +82,7 @@ export class ApiTokensService {
           token_hash: sha256(token),
           hint: token.slice(-4),
           expires_at: expires,
+          read_only: input.read_only,
         },
         include: { user: { select: { username: true } } },
       });
@@ -90,8 +93,8 @@ export class ApiTokensService {
           action: 'api_token.created',
           entityType: 'api_token',
           entityId: created.id,
-          description: `API token "${input.name}" created by ${user.username}, ${expires ? `expiring ${expires.toISOString().slice(0, 10)}` : 'not expiring'}`,
-          metadata: { name: input.name, expires_at: expires?.toISOString() ?? null },
+          description: `${input.read_only ? 'Read-only API token' : 'API token'} "${input.name}" created by ${user.username}, ${expires ? `expiring ${expires.toISOString().slice(0, 10)}` : 'not expiring'}`,
+          metadata: { name: input.name, expires_at: expires?.toISOString() ?? null, read_only: input.read_only },
         },
         tx,
       );

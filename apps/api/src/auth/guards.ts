@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable } 
 import { Reflector } from '@nestjs/core';
 import { API_TOKEN_PREFIX, type Role, type ServiceBlockedReply } from '@kidogo/contracts';
 import { Errors } from '../common/errors.js';
-import { API_KEY_AUTH, IS_PUBLIC, OPEN_WHEN_BLOCKED, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
+import { API_KEY_AUTH, IS_PUBLIC, OPEN_WHEN_BLOCKED, READS, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
 import { AccessTokens } from './access-token.js';
 
 const SUPPORT_MESSAGE = 'Please contact your platform administrator or support to restore access.';
@@ -65,6 +65,12 @@ export class AccessGuard implements CanActivate {
     if (!user) throw Errors.unauthorized();
     if (user.role !== 'super_admin' && user.org_status !== 'active' && !this.reflector.getAllAndOverride<boolean>(OPEN_WHEN_BLOCKED, targets)) {
       throw serviceBlocked(user);
+    }
+    if (user.api_token_read_only) {
+      const method = ctx.switchToHttp().getRequest<AuthedRequest>().method;
+      if (method !== 'GET' && method !== 'HEAD' && !this.reflector.getAllAndOverride<boolean>(READS, targets)) {
+        throw Errors.forbidden('This API token is read-only: it may read, not change anything');
+      }
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles?.length && !roles.includes(user.role)) {

@@ -33,7 +33,7 @@ export const apiTokenQuery = (hash: string) => Prisma.sql`
   SELECT u.user_id, u.username, u.email, u.role::text AS role, u.organization_id, u.is_active,
          o.app::text AS app, o.status::text AS org_status, o.disabled_reason AS org_disabled_reason,
          o.status_changed_at AS org_status_changed_at, u.password_changed_at,
-         t.token_id, t.organization_id AS token_org, t.expires_at, t.revoked_at, t.created_at AS token_created_at, t.last_used_at
+         t.token_id, t.read_only, t.organization_id AS token_org, t.expires_at, t.revoked_at, t.created_at AS token_created_at, t.last_used_at
   FROM api_tokens t JOIN users u ON u.user_id = t.user_id JOIN organizations o ON o.organization_id = u.organization_id
   WHERE t.token_hash = ${hash}`;
 

@@ -16,6 +16,8 @@ export interface AuthUser {
   org_status_changed_at: Date | null;
   /** Set when the request came with an API token (kdg_pat_...) instead of a signed-in session. */
   api_token_id?: number;
+  /** A read-only API token: AccessGuard lets it call GET routes and @Reads routes only. */
+  api_token_read_only?: boolean;
 }
 
 export type AuthedRequest = HttpRequest & { user?: AuthUser };
@@ -24,6 +26,9 @@ export const IS_PUBLIC = 'kidogo:public';
 export const ROLES_KEY = 'kidogo:roles';
 export const API_KEY_AUTH = 'kidogo:api-key';
 export const OPEN_WHEN_BLOCKED = 'kidogo:open-when-blocked';
+export const READS = 'kidogo:reads';
+/** A POST route that only reads (a search, a report): a read-only API token may call it. */
+export const Reads = () => SetMetadata(READS, true);
 
 /** No bearer token needed (sign-in, health). */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), DocumentPublic());

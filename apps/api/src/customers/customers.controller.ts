@@ -19,7 +19,7 @@ import {
   type CustomerUpdateParsed,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
-import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
+import { CurrentUser, OrgId, Reads, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
 import { CustomersService } from './customers.service.js';
@@ -74,6 +74,7 @@ export class CustomersController {
   }
 
   @Post('fetch-customer')
+  @Reads()
   @Endpoint({
     summary: 'Find one customer by customer_id, id_number or phone_contact',
     body: ZFetchCustomerSchema,

@@ -22,7 +22,7 @@ import {
   type ItemUpdateParsed,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
-import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
+import { CurrentUser, OrgId, Reads, Roles, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validation.js';
 import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
 import { ItemsService } from './items.service.js';
@@ -79,12 +79,14 @@ export class ItemsController {
   }
 
   @Post('fetch')
+  @Reads()
   @Endpoint({ summary: 'One device by serial number', body: ZItemFetchSchema, response: ZItemSchema, errors: NOT_FOUND })
   fetch(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemFetchSchema>) {
     return this.items.fetch(orgId, body.serial_number);
   }
 
   @Post('search')
+  @Reads()
   @Endpoint({
     summary: 'Search devices by serial number, product name or manufacturer',
     body: ZItemSearchSchema,

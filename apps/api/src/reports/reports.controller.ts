@@ -2,7 +2,7 @@ import { Controller, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ZReportRequestSchema, ZReportSchema, type ReportRequest } from '@kidogo/contracts';
 import { Endpoint, ValidBody } from '../common/validation.js';
-import { OrgId } from '../common/tenancy.js';
+import { OrgId, Reads } from '../common/tenancy.js';
 import { streamReply, type HttpReply } from '../common/http.js';
 import { isoDayOf } from '../metrics/period.js';
 import { Calendar } from '../common/calendar.js';
@@ -18,6 +18,7 @@ export class ReportsController {
   ) {}
 
   @Post('page')
+  @Reads()
   @Endpoint({
     summary: 'A revenue, customer or token report as JSON, or as a CSV or PDF download',
     description:

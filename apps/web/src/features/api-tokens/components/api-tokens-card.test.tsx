@@ -19,6 +19,7 @@ const build = (overrides: Partial<ApiToken> = {}): ApiToken => ({
   expires_at: '2027-02-18T09:00:00Z',
   last_used_at: null,
   expired: false,
+  read_only: false,
   ...overrides,
 });
 
@@ -29,7 +30,7 @@ function tokensApi(initial: ApiToken[]) {
     if (path === '/payg/auth/api-tokens' && call.method === 'GET') return jsonResponse(200, { data: tokens });
     if (path === '/payg/auth/api-tokens' && call.method === 'POST') {
       const body = JSON.parse(call.body!);
-      const made = build({ id: 50, name: body.name, expires_at: body.expires_in_days === null ? null : '2027-11-25T09:00:00Z', hint: `kdg_pat_…${TOKEN.slice(-4)}` });
+      const made = build({ id: 50, name: body.name, read_only: body.read_only, expires_at: body.expires_in_days === null ? null : '2027-11-25T09:00:00Z', hint: `kdg_pat_…${TOKEN.slice(-4)}` });
       tokens.unshift(made);
       return jsonResponse(201, { ...made, token: TOKEN });
     }
@@ -78,14 +79,16 @@ describe('API Tokens card', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'ERPNext sync');
     await user.click(within(dialog).getByLabelText('Expires after', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Never (until revoked)' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Read only/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Token' }));
     const shown = await screen.findByRole('dialog', { name: 'API Token Created' });
     expect(within(shown).getByDisplayValue(TOKEN)).toBeInTheDocument();
     expect(within(shown).getByText(/Authorization: Bearer kdg_pat_Qm2L…/)).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ name: 'ERPNext sync', expires_in_days: null });
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ name: 'ERPNext sync', expires_in_days: null, read_only: true });
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByDisplayValue(TOKEN)).not.toBeInTheDocument());
     expect(await within(card).findByText('ERPNext sync')).toBeInTheDocument();
+    expect(within(card).getByText('Read only')).toBeInTheDocument();
   });
 
   it('revokes a token after asking, naming whose it is', async () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Code, Group, Modal, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Code, Group, Modal, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { API_TOKEN_DEFAULT_DAYS, ZApiTokenCreateSchema, type ApiToken, type ApiTokenCreated } from '@kidogo/contracts';
 import { useState } from 'react';
@@ -26,6 +26,7 @@ function NewTokenModal({ opened, onClose, onCreated }: { opened: boolean; onClos
   const create = useCreateApiToken();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState(String(API_TOKEN_DEFAULT_DAYS));
+  const [readOnly, setReadOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
     if (create.isPending) return;
@@ -35,7 +36,7 @@ function NewTokenModal({ opened, onClose, onCreated }: { opened: boolean; onClos
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const body = { name: name.trim(), expires_in_days: expiry === 'never' ? null : Number(expiry) };
+    const body = { name: name.trim(), expires_in_days: expiry === 'never' ? null : Number(expiry), read_only: readOnly };
     const checked = ZApiTokenCreateSchema.safeParse(body);
     if (!checked.success) {
       setError(`Name ${checked.error.issues[0]?.message ?? 'is required'}`);
@@ -45,6 +46,7 @@ function NewTokenModal({ opened, onClose, onCreated }: { opened: boolean; onClos
       onSuccess: (t) => {
         setName('');
         setExpiry(String(API_TOKEN_DEFAULT_DAYS));
+        setReadOnly(false);
         create.reset();
         onCreated(t);
       },
@@ -75,6 +77,12 @@ function NewTokenModal({ opened, onClose, onCreated }: { opened: boolean; onClos
             data-autofocus
           />
           <Select label="Expires after" data={EXPIRY} value={expiry} onChange={(v) => setExpiry(v ?? String(API_TOKEN_DEFAULT_DAYS))} allowDeselect={false} />
+          <Checkbox
+            label="Read only"
+            description="It may read (lists, searches, reports) and never change anything: for a dashboard or a data warehouse."
+            checked={readOnly}
+            onChange={(e) => setReadOnly(e.currentTarget.checked)}
+          />
           {create.isError && !error ? <ErrorAlert message={errorMessage(create.error, 'Failed to create the token')} /> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>
@@ -141,9 +149,16 @@ export function ApiTokensCard() {
           <Text size="sm" fw={500}>
             {t.name}
           </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {t.hint}
-          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {t.hint}
+            </Text>
+            {t.read_only ? (
+              <Badge size="xs" variant="light" color="gray">
+                Read only
+              </Badge>
+            ) : null}
+          </Group>
         </div>
       ),
     },
