@@ -52,6 +52,7 @@ describe('texting a band of Collections', () => {
       dry_run: true,
       recipients: 1,
       skipped_no_phone: 1,
+      skipped_opted_out: 0,
       parts: 1,
       queued: 0,
       sample: [
@@ -94,7 +95,7 @@ describe('texting a band of Collections', () => {
     expect(ZBandSmsReplySchema.parse((await textBand(p.user, { bucket: 'over-90', text: 'Hi {name}' }).expect(200)).body)).toMatchObject({
       recipients: 0,
       queued: 0,
-      message: 'Nothing to send: no customer of this band has a phone number',
+      message: 'Nothing to send: no customer of this band has a phone number and takes texts',
     });
   });
 

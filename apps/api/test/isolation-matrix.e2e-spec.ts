@@ -91,6 +91,8 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/payments/{id}/reject': [404],
   'POST /payg/payments/{id}/reverse': [404],
   'POST /payg/customers/{id}/sms': [404],
+  'POST /payg/customers/{id}/sms-opt-out': [404],
+  'DELETE /payg/customers/{id}/sms-opt-out': [404],
   'GET /payg/devices/{serial}/activity': [404],
   'PUT /payg/invoices/{id}/status': [404],
   'DELETE /payg/invoices/{id}': [404],

@@ -162,6 +162,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/payments/{id}/reject': 'manage',
   'POST /payg/payments/{id}/reverse': 'manage',
   'POST /payg/customers/{id}/sms': 'any',
+  'POST /payg/customers/{id}/sms-opt-out': 'any',
+  'DELETE /payg/customers/{id}/sms-opt-out': 'manage',
   'POST /payg/reports/upload-csv': 'manage',
   'POST /payg/external/receive-phoneteletalk': 'api_key',
   'GET /payg/fetch_messages': 'any',

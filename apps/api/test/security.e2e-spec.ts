@@ -24,6 +24,7 @@ import { toErrorReply } from '../src/common/errors.js';
 const AUDITED: Record<string, RegExp> = {
   // every deletion
   'DELETE /payg/customers/{id}': /^customer\.deleted$/,
+  'DELETE /payg/customers/{id}/sms-opt-out': /^customer\.sms_opted_in$/,
   'DELETE /payg/items/{serial_number}': /^item\.deleted$/,
   'DELETE /payg/payments/templates/{id}': /^template\.deleted$/,
   'DELETE /payg/invoices/{id}': /^invoice\.deleted$/,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMoneySchema, zQueryInt } from './common.js';
-import { ZCustomerDeviceStatusSchema } from './customers.js';
+import { SMS_OPT_OUT_SOURCES, ZCustomerDeviceStatusSchema } from './customers.js';
 import { ZDevicePlanSchema } from './templates.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
@@ -122,6 +122,9 @@ export const ZCustomerPaymentDetailsSchema = z.object({
       phone_contact: z.string(),
       email: z.string().nullable(),
       status: z.string(),
+      /** When the customer asked for no texts (STOP), and how ('sms' or 'staff'); null: texts are welcome. */
+      sms_opted_out_at: z.string().nullable(),
+      sms_opt_out_source: z.enum(SMS_OPT_OUT_SOURCES).nullable(),
       device_serial: z.string().nullable(),
       product_name: z.string().nullable(),
       product_oem: z.string().nullable(),

@@ -150,6 +150,8 @@ export const ZCollectionAccountSchema = z.object({
   customer_id: z.number().int(),
   customer_name: z.string(),
   phone_number: z.string().nullable(),
+  /** The customer asked for no texts (STOP): call them, do not text them. */
+  sms_opted_out: z.boolean(),
   /** When the days bought ran out; null when no payment has bought any yet. */
   credit_until: z.string().nullable(),
   /** credit_until, else when the device was given to the customer. */
@@ -242,6 +244,8 @@ export const ZPromiseSchema = z.object({
   customer_id: z.number().int(),
   customer_name: z.string(),
   phone_number: z.string().nullable(),
+  /** The customer asked for no texts (STOP). */
+  sms_opted_out: z.boolean(),
   /** Whole days the device has been without credit, as on Collections; null while it has credit (or is paid off). */
   days_without_credit: z.number().int().nullable(),
   /** The device's first successful payment since the promise was logged (null: none yet). */
@@ -339,6 +343,8 @@ export const ZBandSmsReplySchema = z.object({
   recipients: z.number().int(),
   /** Devices of the band whose customer has no phone number. */
   skipped_no_phone: z.number().int(),
+  /** Devices of the band whose customer asked for no texts (STOP): passed over. */
+  skipped_opted_out: z.number().int(),
   /** SMS parts in all (what the provider bills). */
   parts: z.number().int(),
   /** Queued now (0 on a dry run). */

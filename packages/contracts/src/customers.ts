@@ -98,6 +98,10 @@ export const ZCustomerUpdateSchema = z.object({
 export type CustomerUpdate = z.input<typeof ZCustomerUpdateSchema>;
 export type CustomerUpdateParsed = z.output<typeof ZCustomerUpdateSchema>;
 
+/** How a customer opted out of texts: by texting STOP ('sms') or through staff ('staff'). */
+export const SMS_OPT_OUT_SOURCES = ['sms', 'staff'] as const;
+export type SmsOptOutSource = (typeof SMS_OPT_OUT_SOURCES)[number];
+
 export const ZCustomerSchema = z.object({
   customer_id: z.number().int(),
   organization_id: z.string(),
@@ -123,10 +127,26 @@ export const ZCustomerSchema = z.object({
   customer_type: z.enum(CUSTOMER_TYPES),
   agent_id: z.string().nullable(),
   status: ZCustomerStatusValueSchema,
+  /** When the customer asked for no texts nobody asked for (null: texts are welcome); see ZSmsOptOutReplySchema. */
+  sms_opted_out_at: z.string().nullable(),
+  /** How they asked: by texting STOP ('sms') or through staff ('staff'). */
+  sms_opt_out_source: z.enum(SMS_OPT_OUT_SOURCES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Customer = z.infer<typeof ZCustomerSchema>;
+
+/**
+ * A customer who opted out of texts gets only what they ask for: the code for a payment they make, the answer to
+ * BAL, the reply to STOP or START. Payment reminders pass them over, a text to a Collections band skips them and
+ * staff cannot text them (409). They opt out by texting STOP (or ACHA) to the business line, or staff record it
+ * when they ask (POST /customers/{id}/sms-opt-out, any user); START (or ANZA) from their phone, or an owner or
+ * admin when they ask (DELETE /customers/{id}/sms-opt-out), lets texts come again.
+ *
+ * POST /customers/{id}/sms-opt-out and DELETE: the customer as it now is.
+ */
+export const ZSmsOptOutReplySchema = z.object({ message: z.string(), customer: ZCustomerSchema });
+export type SmsOptOutReply = z.infer<typeof ZSmsOptOutReplySchema>;
 
 /** GET /registered-customers: newest first; search is a case-insensitive partial match on search_field. */
 export const ZCustomerListQuerySchema = z.object({

@@ -54,8 +54,13 @@ export const ZPaymentOutcomeSchema = z.object({
   reply_message: z.string().nullable().optional(),
   /** Why an unparsed message could not be read. */
   error: z.string().optional(),
-  /** A customer's balance request (a text of BAL, BALANCE or SALIO from their phone): answered by reply_message, no payment. */
-  request: z.literal('balance').optional(),
+  /**
+   * A customer's request, answered by reply_message, no payment: 'balance' (a text of BAL, BALANCE or SALIO from
+   * their phone), 'sms_opt_out' (STOP: no more texts nobody asked for), 'sms_opt_in' (START: they may come again).
+   */
+  request: z.enum(['balance', 'sms_opt_out', 'sms_opt_in']).optional(),
+  /** STOP and START: the customers with the sender's phone whose choice it changed (all of them share the phone). */
+  customers: z.number().int().optional(),
 });
 export type PaymentOutcome = z.infer<typeof ZPaymentOutcomeSchema>;
 

@@ -36,3 +36,4 @@ export {
 } from './money.js';
 export { parseCompactEat, parseStatementTime, EAT_OFFSET } from './datetime.js';
 export { BALANCE_MAX_DEVICES, formatBalanceReply, parseBalanceRequest, type BalanceDevice, type BalanceReplyInput, type BalanceRequest } from './balance.js';
+export { formatSmsPreferenceReply, parseSmsPreference, SMS_PREFERENCE_WORDS, type SmsPreference } from './sms-preference.js';

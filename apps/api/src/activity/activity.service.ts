@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CustomerPaymentDetails, DeviceActivity, DeviceActivityQuery } from '@kidogo/contracts';
+import type { CustomerPaymentDetails, DeviceActivity, DeviceActivityQuery, SmsOptOutSource } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
@@ -74,7 +74,7 @@ export class ActivityService {
    */
   async describeCustomerPayments(orgId: string, customerId: number, limit: number): Promise<CustomerPaymentDetails> {
     const [row] = await this.database.prepared<CustomerRow>(Prisma.sql`
-      SELECT c.customer_id, c.customer_name, c.phone_contact, c.email, c.status,
+      SELECT c.customer_id, c.customer_name, c.phone_contact, c.email, c.status, c.sms_opted_out_at, c.sms_opt_out_source,
              d.serial_number, d.product_name, d.product_oem,
              t.template_id, t.template_name, t.daily_price, t.activation_price, t.grace_period_days, t.currency,
              t.deposit_made,
@@ -114,6 +114,8 @@ export class ActivityService {
           phone_contact: row.phone_contact,
           email: row.email,
           status: row.status,
+          sms_opted_out_at: row.sms_opted_out_at?.toISOString() ?? null,
+          sms_opt_out_source: row.sms_opt_out_source as SmsOptOutSource | null,
           device_serial: row.serial_number,
           product_name: row.product_name,
           product_oem: row.product_oem,
@@ -179,6 +181,8 @@ interface CustomerRow {
   phone_contact: string;
   email: string | null;
   status: string;
+  sms_opted_out_at: Date | null;
+  sms_opt_out_source: string | null;
   serial_number: string | null;
   product_name: string | null;
   product_oem: string | null;

@@ -109,6 +109,7 @@ type AccountRow = {
   customer_id: number;
   customer_name: string;
   phone_number: string | null;
+  sms_opted_out: boolean;
   credit_until: Date | null;
   since: Date;
   days: number;
@@ -150,6 +151,7 @@ type PromiseDbRow = ContactRow & {
   product_name: string;
   customer_name: string;
   phone_number: string | null;
+  sms_opted_out: boolean;
   days: number | null;
   paid_amount: string | null;
 };
@@ -172,6 +174,7 @@ function toAccount(r: AccountRow): CollectionAccount {
     customer_id: r.customer_id,
     customer_name: r.customer_name,
     phone_number: r.phone_number,
+    sms_opted_out: r.sms_opted_out,
     credit_until: r.credit_until?.toISOString() ?? null,
     out_of_credit_since: r.since.toISOString(),
     days_without_credit: r.days,
@@ -251,7 +254,7 @@ export class CollectionsService {
   private rows(orgId: string, keys: Prisma.Sql): Prisma.Sql {
     return Prisma.sql`
       SELECT i.item_id, i.serial_number, i.product_name, i.customer_id, c.customer_name, c.phone_contact AS phone_number,
-             i.credit_until, k.since, floor(extract(epoch FROM now() - k.since) / 86400)::int AS days,
+             c.sms_opted_out_at IS NOT NULL AS sms_opted_out, i.credit_until, k.since, floor(extract(epoch FROM now() - k.since) / 86400)::int AS days,
              lp.paid_at AS last_payment_at, lp.amount::text AS last_payment_amount, i.total_paid::text AS total_paid,
              t.template_name, t.daily_price::text AS daily_price, t.currency, (${remainingSql('i', 't')})::text AS remaining,
              lc.contact AS last_contact
@@ -470,7 +473,7 @@ export class CollectionsService {
         ? []
         : await this.database.prepared<PromiseDbRow>(Prisma.sql`
             SELECT ${CONTACT_COLUMNS}, ${promiseStatusSql(Prisma.sql`${today}::date`)} AS status, i.serial_number, i.product_name,
-                   c.customer_name, c.phone_contact AS phone_number,
+                   c.customer_name, c.phone_contact AS phone_number, c.sms_opted_out_at IS NOT NULL AS sms_opted_out,
                    CASE WHEN o.since <= now() THEN floor(extract(epoch FROM now() - o.since) / 86400)::int END AS days,
                    cc.paid_amount::text AS paid_amount
             FROM (
@@ -493,6 +496,7 @@ export class CollectionsService {
       customer_id: r.customer_id,
       customer_name: r.customer_name,
       phone_number: r.phone_number,
+      sms_opted_out: r.sms_opted_out,
       days_without_credit: r.days,
       paid_at: r.paid_at?.toISOString() ?? null,
       paid_amount: fixed(r.paid_amount),

@@ -15,11 +15,12 @@ import {
   ZCustomerUpdateSchema,
   ZFetchCustomerSchema,
   ZMessageReplySchema,
+  ZSmsOptOutReplySchema,
   type CustomerInputParsed,
   type CustomerUpdateParsed,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
-import { CurrentUser, OrgId, Reads, type AuthUser } from '../common/tenancy.js';
+import { CurrentUser, OrgId, Reads, Roles, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
 import { CustomersService } from './customers.service.js';
@@ -118,6 +119,33 @@ export class CustomersController {
   })
   remove(@OrgId() orgId: string, @ValidParams() p: IdParams, @CurrentUser() user: AuthUser) {
     return this.customers.remove(orgId, p.id, user);
+  }
+
+  @Post('customers/:id/sms-opt-out')
+  @Endpoint({
+    summary: 'The customer asked for no texts: no payment reminders, texts from staff or texts to a Collections band',
+    description:
+      'What the customer does by texting STOP to the business line. Payment codes and balance replies still go. ' +
+      'Answers the customer as it now is; nothing changes when they had already opted out.',
+    params: ZIdParams,
+    response: ZSmsOptOutReplySchema,
+    errors: NOT_FOUND,
+  })
+  smsOptOut(@OrgId() orgId: string, @ValidParams() p: IdParams, @CurrentUser() user: AuthUser) {
+    return this.customers.setSmsOptOut(orgId, p.id, true, user);
+  }
+
+  @Delete('customers/:id/sms-opt-out')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'The customer takes texts again (owners and admins, when the customer asks)',
+    description: 'What the customer does by texting START. Nothing changes when they had not opted out.',
+    params: ZIdParams,
+    response: ZSmsOptOutReplySchema,
+    errors: { 403: 'Only owners and admins let texts through again', ...NOT_FOUND },
+  })
+  smsOptIn(@OrgId() orgId: string, @ValidParams() p: IdParams, @CurrentUser() user: AuthUser) {
+    return this.customers.setSmsOptOut(orgId, p.id, false, user);
   }
 
   @Get('customers/:id/items')

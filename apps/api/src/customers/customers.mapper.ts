@@ -29,6 +29,8 @@ export function toCustomer(c: CustomerRow): Customer {
     customer_type: c.customer_type as Customer['customer_type'],
     agent_id: c.agent_id,
     status: c.status as Customer['status'],
+    sms_opted_out_at: c.sms_opted_out_at?.toISOString() ?? null,
+    sms_opt_out_source: c.sms_opt_out_source as Customer['sms_opt_out_source'],
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };

@@ -8,6 +8,7 @@ import type {
   CustomerStatusReply,
   CustomerUpdateParsed,
   Item,
+  SmsOptOutReply,
 } from '@kidogo/contracts';
 import { ZCustomerListQuerySchema, ZCustomerPaymentsQuerySchema, ZFetchCustomerSchema } from '@kidogo/contracts';
 import { normalizePhone } from '@kidogo/mobile-money';
@@ -143,6 +144,43 @@ export class CustomersService {
       if (isUniqueViolation(e)) throw duplicateIdNumber(input.id_number ?? before.id_number);
       throw e;
     }
+  }
+
+  /**
+   * The customer asked staff for no texts nobody asked for (optedOut), or to
+   * have them again (README "Texts a customer can stop"). Nothing changes
+   * when it is already so; a change is audited.
+   */
+  async setSmsOptOut(orgId: string, id: number, optedOut: boolean, actor: AuthUser): Promise<SmsOptOutReply> {
+    const before = await this.row(orgId, id);
+    const name = before.customer_name;
+    if ((before.sms_opted_out_at !== null) === optedOut) {
+      return {
+        message: optedOut ? `${name} had already asked for no texts` : `${name} already takes texts`,
+        customer: toCustomer(before),
+      };
+    }
+    const row = await this.database.db.customer.update({
+      where: { organization_id_id: { organization_id: orgId, id } },
+      data: optedOut ? { sms_opted_out_at: new Date(), sms_opt_out_source: 'staff' } : { sms_opted_out_at: null, sms_opt_out_source: null },
+    });
+    this.audit.recordQuietly({
+      organizationId: orgId,
+      actor,
+      action: optedOut ? 'customer.sms_opted_out' : 'customer.sms_opted_in',
+      entityType: 'customer',
+      entityId: id,
+      description: optedOut
+        ? `Customer ${name} asked for no texts (recorded by ${actor.username})`
+        : `Customer ${name} takes texts again (recorded by ${actor.username}; before: ${before.sms_opt_out_source === 'sms' ? 'texted STOP' : 'asked staff'})`,
+      metadata: { source: 'staff', ...(optedOut ? {} : { opted_out_at: before.sms_opted_out_at?.toISOString(), was: before.sms_opt_out_source }) },
+    });
+    return {
+      message: optedOut
+        ? `${name} will get no more reminders or texts from staff; payment codes and balance replies still go`
+        : `${name} takes reminders and texts again`,
+      customer: toCustomer(row),
+    };
   }
 
   /**

@@ -6,26 +6,35 @@ import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
+import { Calendar } from '../common/calendar.js';
+import { isoDayOf } from '../metrics/period.js';
 
 /**
  * A text from staff to a customer: a call nobody answered, a visit planned,
  * a promise to remind. Queued in messages like a payment's reply (the outbox
  * sends it through the organization's SMS provider), with who wrote it, and
  * audited. Refused when there is no provider to send it with, rather than
- * left queued for ever.
+ * left queued for ever, and to a customer who texted STOP.
  */
 @Injectable()
 export class CustomerSmsService {
   constructor(
     private readonly database: DatabaseService,
     private readonly sms: SmsProviderService,
+    private readonly calendar: Calendar,
   ) {}
 
   async send(orgId: string, user: AuthUser, customerId: number, input: CustomerSmsInput): Promise<CustomerSmsReply> {
-    const [customer] = await this.database.query<{ name: string; phone: string | null; normalized: string | null }>(Prisma.sql`
-      SELECT customer_name AS name, phone_contact AS phone, phone_normalized AS normalized
+    const [customer] = await this.database.query<{ name: string; phone: string | null; normalized: string | null; opted_out: Date | null; source: string | null }>(Prisma.sql`
+      SELECT customer_name AS name, phone_contact AS phone, phone_normalized AS normalized, sms_opted_out_at AS opted_out, sms_opt_out_source AS source
       FROM customers WHERE organization_id = ${orgId} AND customer_id = ${customerId}::int`);
     if (!customer) throw Errors.notFound('Customer');
+    if (customer.opted_out) {
+      const how = customer.source === 'sms' ? 'texted STOP' : 'asked for no texts';
+      throw Errors.conflict(
+        `${customer.name} ${how} on ${isoDayOf(this.calendar.dayOf(customer.opted_out))}: call them instead (an owner or admin lets texts through again when they ask)`,
+      );
+    }
     let itemId: number | null = null;
     if (input.serial_number) {
       const [item] = await this.database.query<{ item_id: number; customer_id: number | null }>(Prisma.sql`

@@ -3,12 +3,14 @@ import {
   EAT_OFFSET,
   extractForwardedMessage,
   formatBalanceReply,
+  formatSmsPreferenceReply,
   isPersonSender,
   normalizePhone,
   parseAmountToCents,
   parseBalanceRequest,
   parseDarajaC2B,
   parseMessage,
+  parseSmsPreference,
   type ParsedPayment,
   type ParseResult,
 } from '@kidogo/mobile-money';
@@ -29,20 +31,29 @@ const SWEEP_EVERY_MS = 60_000;
 
 type Json = Record<string, unknown>;
 
-/** A balance request answered: the reply and where it goes (balanceReply). */
-interface BalanceAnswer {
+/** A customer's request answered (customerRequest): which, the reply and where it goes. */
+interface RequestAnswer {
+  request: 'balance' | 'sms_opt_out' | 'sms_opt_in';
   text: string;
   recipient: string;
   /** The device, when the reply is about one. */
   itemId: number | null;
   serial: string | null;
+  /** STOP and START: the customers with the sender's phone whose choice changed. */
+  customers?: number;
 }
 
 /** A serial number as customers type it: any case, with or without dashes, dots and spaces. */
 const serialKey = (s: string) => s.toUpperCase().replace(/[\s._-]/g, '');
 
-/** What the gateway hears for an answered balance request. */
-const balanceOutcome = (b: BalanceAnswer): PaymentOutcome => ({ status: 'processed', request: 'balance', serial_number: b.serial, reply_message: b.text });
+/** What the gateway hears for an answered request. */
+const requestOutcome = (a: RequestAnswer): PaymentOutcome => ({
+  status: 'processed',
+  request: a.request,
+  serial_number: a.serial,
+  reply_message: a.text,
+  ...(a.customers === undefined ? {} : { customers: a.customers }),
+});
 
 function text(v: unknown, max: number): string | null {
   if (typeof v === 'string') return v.trim().slice(0, max) || null;
@@ -177,15 +188,15 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   private async handle(run: Run, orgId: string, body: Json, message: IncomingMessage): Promise<ReceiveReply> {
     const { result, source } = parse(body);
     if (!result.ok) {
-      const balance = await this.balanceReply(run, orgId, message.text, message.sender);
-      if (balance) {
-        const outcome = balanceOutcome(balance);
+      const answer = await this.customerRequest(run, orgId, message.text, message.sender);
+      if (answer) {
+        const outcome = requestOutcome(answer);
         await run(Prisma.sql`
           INSERT INTO messages (message_id, organization_id, raw_payload, received_message, sender, received_at, status, item_id,
                                 forwarded_message, recipient_number, delivery_status, result)
           VALUES (${message.id}::int, ${orgId}, ${message.payload}::jsonb, ${message.text}, ${message.sender},
-                  coalesce(${message.receivedAt?.toISOString() ?? null}::timestamptz, now()), 'processed'::"MessageStatus", ${balance.itemId}::int,
-                  ${balance.text}, ${balance.recipient}, 'queued'::"DeliveryStatus",
+                  coalesce(${message.receivedAt?.toISOString() ?? null}::timestamptz, now()), 'processed'::"MessageStatus", ${answer.itemId}::int,
+                  ${answer.text}, ${answer.recipient}, 'queued'::"DeliveryStatus",
                   ${JSON.stringify({ parsed: null, outcome: { ...outcome, message_id: message.id } })}::jsonb)`);
         return { ...outcome, message_id: message.id };
       }
@@ -223,6 +234,55 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     return { ...outcome, message_id: message.id };
   }
 
+  /** A text that is not a payment: STOP or START (smsPreference), or BAL (balanceReply); null when it is none of them. */
+  private async customerRequest(run: Run, orgId: string, text: string | null, sender: string | null): Promise<RequestAnswer | null> {
+    const preference = parseSmsPreference(text);
+    return preference ? this.smsPreference(run, orgId, preference, sender) : this.balanceReply(run, orgId, text, sender);
+  }
+
+  /**
+   * STOP (UNSUBSCRIBE, ACHA, ...) or START (ANZA) from a customer's phone
+   * (README "Texts a customer can stop"): every customer of the organization
+   * with that phone stops (or again takes) the texts nobody asked for, with
+   * an audit entry each, and the phone gets one confirmation in the
+   * organization's reply language, also when nothing changed (a second
+   * STOP). Null when no customer has the phone: nobody is texted back.
+   */
+  private async smsPreference(run: Run, orgId: string, preference: 'stop' | 'start', sender: string | null): Promise<RequestAnswer | null> {
+    const phone = sender ? normalizePhone(sender) : null;
+    if (!phone) return null;
+    const stop = preference === 'stop';
+    const [row] = await run<{ reply_language: string; known: number; changed: number }>(Prisma.sql`
+      WITH u AS (
+        UPDATE customers SET sms_opted_out_at = CASE WHEN ${stop} THEN now() END, sms_opt_out_source = CASE WHEN ${stop} THEN 'sms' END,
+               updated_at = now()
+        WHERE organization_id = ${orgId} AND phone_normalized = ${phone} AND (sms_opted_out_at IS NULL) = ${stop}
+        RETURNING customer_id, customer_name
+      ),
+      a AS (
+        INSERT INTO audit_logs (organization_id, action, entity_type, entity_id, description, metadata)
+        SELECT ${orgId}, ${stop ? 'customer.sms_opted_out' : 'customer.sms_opted_in'}, 'customer', customer_id::text,
+               left(format(${stop ? 'Customer %s texted STOP from %s: no more texts nobody asked for' : 'Customer %s texted START from %s: texts again'}::text,
+                           customer_name, ${phone}::text), 1000),
+               jsonb_build_object('source', 'sms', 'phone', ${phone}::text)
+        FROM u
+      )
+      SELECT o.reply_language,
+             (SELECT count(*)::int FROM customers WHERE organization_id = ${orgId} AND phone_normalized = ${phone}) AS known,
+             (SELECT count(*)::int FROM u) AS changed
+      FROM organizations o WHERE o.organization_id = ${orgId}`);
+    if (!row?.known) return null;
+    const language = row.reply_language === 'sw' ? 'sw' : 'en';
+    return {
+      request: stop ? 'sms_opt_out' : 'sms_opt_in',
+      text: formatSmsPreferenceReply(preference, language),
+      recipient: phone,
+      itemId: null,
+      serial: null,
+      customers: row.changed,
+    };
+  }
+
   /**
    * A customer's balance request (README "Receiving mobile-money payments",
    * "Balance by SMS"): a text of BAL, BALANCE or SALIO, perhaps with a
@@ -231,7 +291,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
    * reply language. Null when the text is not one, or no single customer has
    * that phone (nobody is texted back: the number may be anyone's).
    */
-  private async balanceReply(run: Run, orgId: string, text: string | null, sender: string | null): Promise<BalanceAnswer | null> {
+  private async balanceReply(run: Run, orgId: string, text: string | null, sender: string | null): Promise<RequestAnswer | null> {
     const request = parseBalanceRequest(text);
     const phone = request && sender ? normalizePhone(sender) : null;
     if (!request || !phone) return null;
@@ -274,7 +334,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       }),
     });
     const only = devices.length === 1 ? devices[0]! : null;
-    return { text: reply, recipient: phone, itemId: only?.item_id ?? null, serial: only?.serial_number ?? null };
+    return { request: 'balance', text: reply, recipient: phone, itemId: only?.item_id ?? null, serial: only?.serial_number ?? null };
   }
 
   /**
@@ -310,12 +370,12 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Json;
       const { result, source } = parse(body);
       if (!result.ok) {
-        const balance = await this.balanceReply(run, orgId, incomingText(body).text, msg.sender);
-        if (balance) {
-          const outcome = balanceOutcome(balance);
+        const answer = await this.customerRequest(run, orgId, incomingText(body).text, msg.sender);
+        if (answer) {
+          const outcome = requestOutcome(answer);
           await run(Prisma.sql`
-            UPDATE messages SET status = 'processed'::"MessageStatus", item_id = ${balance.itemId}::int, forwarded_message = ${balance.text},
-                   recipient_number = ${balance.recipient}, delivery_status = 'queued'::"DeliveryStatus",
+            UPDATE messages SET status = 'processed'::"MessageStatus", item_id = ${answer.itemId}::int, forwarded_message = ${answer.text},
+                   recipient_number = ${answer.recipient}, delivery_status = 'queued'::"DeliveryStatus",
                    result = ${JSON.stringify({ parsed: null, outcome })}::jsonb
             WHERE organization_id = ${orgId} AND message_id = ${messageId}::int`);
           return { ...outcome, message_id: messageId };

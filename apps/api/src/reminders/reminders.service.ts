@@ -192,7 +192,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       FROM items i
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
       ${devicePlanJoin()}
-      WHERE i.organization_id = ${orgId} AND i.item_id = ANY(${keys.map((k) => k.item_id)}::int[])
+      WHERE i.organization_id = ${orgId} AND i.item_id = ANY(${keys.map((k) => k.item_id)}::int[]) AND c.sms_opted_out_at IS NULL
         AND i.credit_until >= ${from}::timestamptz AND i.credit_until < ${to}::timestamptz AND i.credit_until > ${now}::timestamptz
       ORDER BY i.credit_until, i.item_id`);
     const language = org.reply_language === 'sw' ? 'sw' : 'en';
@@ -210,7 +210,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       });
       return [{ ...d, phone, text }];
     });
-    // Devices without a phone number are passed over (and found again by the next sweep: a few rows).
+    // Devices without a phone number, or whose customer texted STOP, are passed over (and found again by the next sweep).
     if (!rows.length) return { reminded: 0, last };
     const made = await this.database.query<{ message_id: number }>(Prisma.sql`
       WITH input AS (

@@ -216,6 +216,9 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: `/payg/customers/${w.customer.id}/sms`,
     body: { text: 'Habari, we called about your device.', serial_number: w.device.serial },
   }),
+  // Fresh customers: the world's customer must stay textable for the call above.
+  'POST /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.customer(t, w)).id}/sms-opt-out` }),
+  'DELETE /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.optedOutCustomer(t, w)).id}/sms-opt-out` }),
   'GET /payg/audit-log': ({ w }) => [
     { path: '/payg/audit-log' },
     { path: '/payg/audit-log', query: { actor: w.owner.username } },

@@ -259,6 +259,15 @@ async function itemId(t: TestApp, org: string, serial: string) {
 /** Rows made for one call that changes or deletes them, so the world itself stays as seeded. */
 export const fresh = {
   customer: (t: TestApp, w: World) => seedCustomer(t, w.org, { customer_name: `Fresh ${hex()}` }),
+  /** A customer who texted STOP, for a call that lets texts through again. */
+  async optedOutCustomer(t: TestApp, w: World) {
+    const customer = await fresh.customer(t, w);
+    await t.db.db.customer.update({
+      where: { organization_id_id: { organization_id: w.org, id: customer.id } },
+      data: { sms_opted_out_at: new Date(), sms_opt_out_source: 'sms' },
+    });
+    return customer;
+  },
   item: (t: TestApp, w: World, data: Parameters<typeof seedItem>[2] = {}) => seedItem(t, w.org, { product_name: `Fresh ${hex()}`, ...data }),
   template: (t: TestApp, w: World) => seedTemplate(t, w.org, { template_name: `Fresh ${hex()}` }),
   async assignedItem(t: TestApp, w: World) {

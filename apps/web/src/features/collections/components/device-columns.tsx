@@ -82,7 +82,7 @@ export function LogContactButton<T extends ContactTarget>({ row, onLogContact }:
 }
 
 /** A row's actions: Log Contact, and under it Send SMS (side by side they widened the table past a laptop screen). */
-export function ContactActions<T extends ContactTarget & Pick<CollectionAccount, 'customer_id' | 'phone_number'>>({
+export function ContactActions<T extends ContactTarget & Pick<CollectionAccount, 'customer_id' | 'phone_number' | 'sms_opted_out'>>({
   row,
   onLogContact,
   onSendSms,
@@ -96,7 +96,13 @@ export function ContactActions<T extends ContactTarget & Pick<CollectionAccount,
       <LogContactButton row={row} onLogContact={onLogContact} />
       {onSendSms ? (
         <SendSmsButton
-          target={{ customerId: row.customer_id, customerName: row.customer_name, phone: row.phone_number, serialNumber: row.serial_number }}
+          target={{
+            customerId: row.customer_id,
+            customerName: row.customer_name,
+            phone: row.phone_number,
+            serialNumber: row.serial_number,
+            optedOut: row.sms_opted_out,
+          }}
           onSend={onSendSms}
         />
       ) : null}

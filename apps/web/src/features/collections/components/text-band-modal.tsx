@@ -134,6 +134,11 @@ function BandForm({
                   {current.skipped_no_phone.toLocaleString()} without a phone
                 </Badge>
               ) : null}
+              {current.skipped_opted_out ? (
+                <Badge variant="light" color="gray">
+                  {current.skipped_opted_out.toLocaleString()} asked for no texts
+                </Badge>
+              ) : null}
             </Group>
           ) : null}
         </Group>

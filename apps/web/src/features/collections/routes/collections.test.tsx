@@ -101,6 +101,21 @@ describe('Collections', () => {
     expect(within(neverPaid).getAllByText('—')).toHaveLength(4);
   });
 
+  it('offers Send SMS on each row, but not for a customer who asked for no texts', async () => {
+    const user = userEvent.setup();
+    mockCollectionsApi(() => [account(), account({ item_id: 2, serial_number: 'SHS-0002', customer_id: 43, customer_name: 'Baraka Otieno', sms_opted_out: true })]);
+    await openCollections();
+    const table = await screen.findByRole('table', { name: 'Collections' });
+    const [, takes, stopped] = within(table).getAllByRole('row');
+    expect(within(takes!).getByRole('button', { name: 'Send SMS to Amina Wanjiru · SHS-0001' })).toBeEnabled();
+    const off = within(stopped!).getByRole('button', { name: 'Send SMS to Baraka Otieno · SHS-0002 (Asked for no texts (STOP): call instead)' });
+    expect(off).toHaveAttribute('aria-disabled', 'true');
+    await user.click(off);
+    expect(screen.queryByRole('dialog', { name: 'Send SMS' })).not.toBeInTheDocument();
+    await user.click(within(takes!).getByRole('button', { name: 'Send SMS to Amina Wanjiru · SHS-0001' }));
+    expect(await screen.findByRole('dialog', { name: 'Send SMS' })).toBeInTheDocument();
+  });
+
   it('filters by a band, keeps it in the URL and starts again at page 1', async () => {
     const user = userEvent.setup();
     const { calls } = mockCollectionsApi((bucket) => (bucket === 'over-90' ? [] : [account()]), undefined, 45);

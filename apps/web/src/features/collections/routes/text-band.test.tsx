@@ -10,7 +10,7 @@ import { buildAccount, mockCollectionsApi } from '../testing/mock-collections-ap
 
 const fill = (text: string) => text.replace(/\{name\}/g, 'Amina').replace(/\{serial\}/g, 'SHS-0001').replace(/\{days\}/g, '12').replace(/\{daily_price\}/g, 'KES 50.00');
 
-/** POST /collections/sms: a preview of the band (2 customers, one without a phone) or the send. */
+/** POST /collections/sms: a preview of the band (2 customers, one without a phone, one who asked for no texts) or the send. */
 function bandSms(call: RecordedCall): Response | undefined {
   if (call.url !== '/payg/collections/sms') return undefined;
   const body = JSON.parse(call.body!) as { bucket: string; text: string; dry_run: boolean };
@@ -20,6 +20,7 @@ function bandSms(call: RecordedCall): Response | undefined {
     dry_run: body.dry_run,
     recipients: 2,
     skipped_no_phone: 1,
+    skipped_opted_out: 1,
     parts: 2,
     queued: body.dry_run ? 0 : 2,
     sample: [{ serial_number: 'SHS-0001', customer_name: 'Amina Wanjiru', recipient_number: '254712345678', text: fill(body.text), parts: 1 }],
@@ -52,7 +53,7 @@ describe('Text This Band', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText(/Message/)).toHaveValue(DEFAULT_BAND_TEXT);
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
     expect(await within(preview).findByText(fill(DEFAULT_BAND_TEXT))).toBeInTheDocument();
-    expect(preview).toHaveTextContent(/2 customers.*2 SMS.*1 without a phone/);
+    expect(preview).toHaveTextContent(/2 customers.*2 SMS.*1 without a phone.*1 asked for no texts/);
     expect(preview).toHaveTextContent('To Amina Wanjiru · 254712345678 · SHS-0001');
     expect(posts(calls)).toEqual([{ bucket: '8-30', text: DEFAULT_BAND_TEXT, dry_run: true }]);
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { statementPeriods } from '../components/statement-menu';
@@ -13,6 +13,8 @@ const details = (summary: Record<string, unknown>, template: unknown = null) => 
       customer_name: 'Amina Wanjiru',
       phone_contact: '0712345678',
       email: null,
+      sms_opted_out_at: null,
+      sms_opt_out_source: null,
       device_serial: 'SHS-0001',
       product_name: 'Solar Home 50W',
       product_oem: 'SunKing',
@@ -181,6 +183,58 @@ describe('Customer Payment Details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
     expect(await screen.findByText('SMS to Amina Wanjiru queued (254712345678).')).toBeInTheDocument();
     expect(JSON.parse(calls.filter((c) => c.url === '/payg/customers/11/sms').at(-1)!.body!)).toEqual({ text: 'a'.repeat(161), serial_number: 'SHS-0001' });
+  });
+
+  it('records that the customer asked for no texts, and then refuses to text them', async () => {
+    const user = userEvent.setup();
+    let optedOut: string | null = null;
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/customers/11/sms-opt-out') {
+        optedOut = '2026-11-25T10:00:00Z';
+        return jsonResponse(200, { message: 'Amina Wanjiru will get no more reminders or texts from staff; payment codes and balance replies still go', customer: {} });
+      }
+      if (!c.url.includes('payment-details')) return jsonResponse(200, { data: [] });
+      const reply = details({});
+      Object.assign(reply.data.customer_info, { sms_opted_out_at: optedOut, sms_opt_out_source: optedOut ? 'staff' : null });
+      return jsonResponse(200, reply);
+    });
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    renderApp('/customer-payment-details/11');
+    const info = await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    expect(within(info).getByText('Takes texts')).toBeInTheDocument();
+    await user.click(within(info).getByRole('button', { name: 'Stop Texts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop texts' });
+    expect(within(dialog).getByText('Record that Amina Wanjiru asked for no texts. From now on they get:')).toBeInTheDocument();
+    expect(within(dialog).getByText(/The code for a payment they make and the answer to BAL still go/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Stop Texts' }));
+    expect(await screen.findByText(/Amina Wanjiru will get no more reminders/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/payg/customers/11/sms-opt-out').map((c) => c.method)).toEqual(['POST']);
+    // Read again: the badge says how and since when; staff cannot undo it, and Send SMS does nothing.
+    expect(await within(info).findByText(/^No texts · Asked staff on /)).toBeInTheDocument();
+    expect(within(info).queryByRole('button', { name: 'Allow Texts' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send SMS' }));
+    expect(screen.queryByRole('dialog', { name: 'Send SMS' })).not.toBeInTheDocument();
+  });
+
+  it('lets an owner or admin allow texts again for a customer who texted STOP', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/customers/11/sms-opt-out') return jsonResponse(200, { message: 'Amina Wanjiru takes reminders and texts again', customer: {} });
+      if (!c.url.includes('payment-details')) return jsonResponse(200, { data: [] });
+      const reply = details({});
+      Object.assign(reply.data.customer_info, { sms_opted_out_at: '2026-11-20T10:00:00Z', sms_opt_out_source: 'sms' });
+      return jsonResponse(200, reply);
+    });
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const info = await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    expect(within(info).getByText(/^No texts · Texted STOP on /)).toBeInTheDocument();
+    await user.click(within(info).getByRole('button', { name: 'Allow Texts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Allow texts again' });
+    expect(within(dialog).getByText(/Only when Amina Wanjiru asks for texts again/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Allow Texts' }));
+    expect(await screen.findByText('Amina Wanjiru takes reminders and texts again')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/payg/customers/11/sms-opt-out').map((c) => c.method)).toEqual(['DELETE']);
   });
 
   it('has periods that end today, 30 and 90 days long', () => {

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconCash, IconChartDonut, IconMessage, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconCash, IconChartDonut, IconMessage, IconMessageOff, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -9,7 +9,8 @@ import { formatMoney, Money } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
-import { SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
+import { OPTED_OUT_HINT, SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
+import { SmsOptOutControl } from '@/features/customer-sms/components/sms-opt-out-control';
 import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { errorMessage } from '@/lib/api-client';
@@ -46,7 +47,7 @@ export default function CustomerPaymentDetailsRoute() {
   const details = usePaymentDetails(customerId);
   const orgCurrency = useOrganizationCurrency();
   const { user } = useSession();
-  const canReverse = managesOrganization(user);
+  const manages = managesOrganization(user);
   const [reversing, setReversing] = useState<PaymentHistoryEntry | null>(null);
   const [texting, setTexting] = useState<SmsTarget | null>(null);
 
@@ -103,7 +104,7 @@ export default function CustomerPaymentDetailsRoute() {
     { key: 'serial', header: 'Device', render: (p) => p.device_serial || '—' },
     { key: 'code', header: 'Transaction Code', render: (p) => (p.transaction_code ? <Text size="sm" ff="monospace">{p.transaction_code}</Text> : '—') },
   ];
-  if (canReverse) {
+  if (manages) {
     columns.push({
       key: 'actions',
       header: 'Actions',
@@ -125,15 +126,23 @@ export default function CustomerPaymentDetailsRoute() {
         actions={
           <>
             {back}
-            <Button
-              variant="default"
-              leftSection={<IconMessage size={16} />}
-              onClick={() =>
-                setTexting({ customerId: customer.customer_id, customerName: customer.customer_name, phone: customer.phone_contact, serialNumber: customer.device_serial })
-              }
-            >
-              Send SMS
-            </Button>
+            {customer.sms_opted_out_at ? (
+              <Tooltip label={OPTED_OUT_HINT} withArrow>
+                <Button variant="default" leftSection={<IconMessageOff size={16} />} data-disabled onClick={(e) => e.preventDefault()}>
+                  Send SMS
+                </Button>
+              </Tooltip>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconMessage size={16} />}
+                onClick={() =>
+                  setTexting({ customerId: customer.customer_id, customerName: customer.customer_name, phone: customer.phone_contact, serialNumber: customer.device_serial })
+                }
+              >
+                Send SMS
+              </Button>
+            )}
             <StatementMenu customerId={customer.customer_id} />
             <RecordPaymentButton target={{ customerId: customer.customer_id, defaultSerial: customer.device_serial }} currency={currency} />
           </>
@@ -160,6 +169,9 @@ export default function CustomerPaymentDetailsRoute() {
           </Field>
           <Field label="Product Name">{customer.product_name}</Field>
           <Field label="Product OEM">{customer.product_oem}</Field>
+          <Field label="Texts">
+            <SmsOptOutControl customer={customer} canAllow={manages} />
+          </Field>
         </SimpleGrid>
       </Card>
 

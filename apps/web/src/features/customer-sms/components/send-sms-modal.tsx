@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconMessage } from '@tabler/icons-react';
+import { IconMessage, IconMessageOff } from '@tabler/icons-react';
 import { MAX_SMS_PARTS, smsParts } from '@kidogo/contracts';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -13,7 +13,12 @@ export interface SmsTarget {
   customerName: string;
   phone?: string | null;
   serialNumber?: string | null;
+  /** The customer asked for no texts (STOP): the API refuses them, so the button says so instead. */
+  optedOut?: boolean;
 }
+
+/** Why a customer who asked for no texts cannot be texted, on a disabled Send SMS. */
+export const OPTED_OUT_HINT = 'Asked for no texts (STOP): call instead';
 
 /** Text a customer: a call nobody answered, a visit planned, a reminder of a promise. */
 export function SendSmsModal({ target, onClose }: { target: SmsTarget | null; onClose: () => void }) {
@@ -117,6 +122,16 @@ function SmsForm({
 /** A row's Send SMS button, named for its customer and device so a screen reader (and a test) tells the rows apart. */
 export function SendSmsButton({ target, onSend }: { target: SmsTarget; onSend: (target: SmsTarget) => void }) {
   const name = `Send SMS to ${target.customerName}${target.serialNumber ? ` · ${target.serialNumber}` : ''}`;
+  if (target.optedOut) {
+    // data-disabled rather than disabled, so that the tooltip still explains why.
+    return (
+      <Tooltip label={OPTED_OUT_HINT} withArrow>
+        <ActionIcon variant="light" color="gray" aria-label={`${name} (${OPTED_OUT_HINT})`} data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
+          <IconMessageOff size={16} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
   return (
     <Tooltip label="Send SMS" withArrow>
       <ActionIcon variant="light" aria-label={name} onClick={() => onSend(target)}>

@@ -34,6 +34,8 @@ function buildCustomer(overrides: Partial<Customer> = {}): Customer {
     status: 'active',
     created_at: '2026-01-05T10:00:00Z',
     updated_at: '2026-01-05T10:00:00Z',
+    sms_opted_out_at: null,
+    sms_opt_out_source: null,
     ...overrides,
   };
 }

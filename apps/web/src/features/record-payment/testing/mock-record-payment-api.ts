@@ -81,6 +81,8 @@ const paymentDetails = (deviceSerial: string): CustomerPaymentDetails => ({
       phone_contact: '0712345678',
       email: null,
       status: 'active',
+      sms_opted_out_at: null,
+      sms_opt_out_source: null,
       device_serial: deviceSerial,
       product_name: 'Solar Home 50W',
       product_oem: 'SunKing',
