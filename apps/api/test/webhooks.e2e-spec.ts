@@ -272,6 +272,50 @@ describe('event webhooks', () => {
     });
   });
 
+  it('tells a CRM of each customer changed or deleted, of texts stopped by SMS or staff, and of each contact logged', async () => {
+    const { org, user } = await seedTenant(t);
+    const key = await seedApiKey(t, user);
+    const hook = await subscribe(user, ['customer.updated', 'customer.deleted', 'contact.logged']);
+    const customer = (
+      await t.http.post('/payg/register-customer').set(user.auth).send({ customer_name: 'Zawadi Njeri', id_number: '29002001', phone_contact: '0712 000 911' }).expect(201)
+    ).body as { customer_id: number };
+    const url = `/payg/customers/${customer.customer_id}`;
+    await t.http.put(url).set(user.auth).send({ county: 'Nakuru', occupation: 'Farmer' }).expect(200);
+    // The same values again: nothing changed, nothing said.
+    await t.http.put(url).set(user.auth).send({ county: 'Nakuru' }).expect(200);
+    // The customer texts STOP; an owner lets texts through again when asked.
+    expect(ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ from: '0712000911', message: 'STOP' }).expect(200)).body)).toMatchObject({
+      request: 'sms_opt_out',
+      customers: 1,
+    });
+    await t.http.delete(`${url}/sms-opt-out`).set(user.auth).expect(200);
+    // A call about a device out of credit, with a promise.
+    const d = await seedCustomerWithDevice(t, org.id);
+    const promised = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Africa/Nairobi' });
+    await t.http.post(`/payg/collections/${d.item.id}/contacts`).set(user.auth).send({ outcome: 'promised_to_pay', promised_on: promised, note: 'Pays on Friday' }).expect(201);
+    await t.http.delete(url).set(user.auth).expect(200);
+
+    expect(await worker.drain()).toMatchObject({ delivered: 5, failed: 0 });
+    for (const r of receiver.received) expect(verify(hook.secret, r)).toBe(true);
+    const updated = receiver.ofType('customer.updated').map((r) => r.body.data);
+    expect(updated.map((c) => [c.changed, c.source, c.county, c.sms_opt_out_source])).toEqual([
+      [['county', 'occupation'], 'staff', 'Nakuru', null],
+      [['sms_opted_out_at', 'sms_opt_out_source'], 'sms', 'Nakuru', 'sms'],
+      [['sms_opted_out_at', 'sms_opt_out_source'], 'staff', 'Nakuru', null],
+    ]);
+    expect(updated[1]).toMatchObject({ customer_id: customer.customer_id, customer_name: 'Zawadi Njeri', sms_opted_out_at: expect.any(String) });
+    expect(receiver.ofType('contact.logged')[0]!.body.data).toMatchObject({
+      item_id: d.item.id,
+      serial_number: d.item.serial_number,
+      customer_id: d.customer.id,
+      outcome: 'promised_to_pay',
+      promised_on: promised,
+      note: 'Pays on Friday',
+      contacted_by: user.username,
+    });
+    expect(receiver.ofType('customer.deleted')[0]!.body.data).toEqual({ customer_id: customer.customer_id, customer_name: 'Zawadi Njeri', id_number: '29002001' });
+  });
+
   it('retries an endpoint that fails, then gives up; redelivery and the test event send at once', async () => {
     const { user, org } = await seedTenant(t);
     const hook = await subscribe(user, ['token.issued']);

@@ -16,6 +16,9 @@ export const WEBHOOK_EVENTS = {
   'device.assigned': 'A device was given to a customer (Assign, Onboarding)',
   'device.unassigned': 'A device was taken off its customer (Unassign; a repossession sends device.repossessed)',
   'customer.created': 'A customer was registered: on the Customers page, by CSV import or through the API',
+  'customer.updated': "A customer's details changed (which ones in changed), or they asked for no texts or for texts again (by SMS or through staff)",
+  'customer.deleted': 'A customer without devices or payments was deleted',
+  'contact.logged': 'Staff logged a call or visit about a device out of credit, with what came of it and a promise to pay, if any',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];

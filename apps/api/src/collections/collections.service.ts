@@ -37,6 +37,7 @@ import type { AuthUser } from '../common/tenancy.js';
 import { streamCsvByKeys } from '../catalog/csv-write.js';
 import { remainingSql } from '../customers/balances.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type ListQuery = z.output<typeof ZCollectionsQuerySchema>;
 type BucketFilter = ListQuery['bucket'];
@@ -554,6 +555,7 @@ export class CollectionsService {
           RETURNING *
         )
         SELECT ${CONTACT_COLUMNS} FROM cc LEFT JOIN users u ON u.user_id = cc.user_id`);
+      await run(webhookEventSql(orgId, 'contact.logged', { ...toContact(written!), serial_number: item.serial_number }));
       return { serial: item.serial_number, customerId: item.customer_id, row: written! };
     });
     const contact = toContact(row);

@@ -36,6 +36,9 @@ export function toCustomer(c: CustomerRow): Customer {
   };
 }
 
+/** The fields a customer.updated event of an opt-out (or opt-in) names as changed. */
+export const SMS_OPT_OUT_FIELDS: (keyof Customer)[] = ['sms_opted_out_at', 'sms_opt_out_source'];
+
 /** Columns of the export file, in order; the import reads the same names back. */
 export const CUSTOMER_CSV_COLUMNS = [
   'customer_id',

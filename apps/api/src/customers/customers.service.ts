@@ -25,10 +25,15 @@ import { customersByDay } from '../stats/totals.js';
 import { Calendar } from '../common/calendar.js';
 import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from './balances.js';
 import { listCustomers } from './customer-list.js';
-import { toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
+import { SMS_OPT_OUT_FIELDS, toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type ListQuery = z.output<typeof ZCustomerListQuerySchema>;
+
+/** The customer fields whose value differs (updated_at aside): what a customer.updated event names as changed. */
+function changedFields(before: Customer, after: Customer): string[] {
+  return (Object.keys(after) as (keyof Customer)[]).filter((k) => k !== 'updated_at' && before[k] !== after[k]);
+}
 type FetchQuery = z.output<typeof ZFetchCustomerSchema>;
 type PaymentsQuery = z.output<typeof ZCustomerPaymentsQuerySchema>;
 
@@ -124,9 +129,12 @@ export class CustomersService {
       if (clash) throw duplicateIdNumber(input.id_number);
     }
     try {
-      const row = await this.database.db.customer.update({
-        where: { organization_id_id: { organization_id: orgId, id } },
-        data,
+      // The customer.updated event commits with the change, and only for a change.
+      const row = await this.database.db.$transaction(async (tx) => {
+        const updated = await tx.customer.update({ where: { organization_id_id: { organization_id: orgId, id } }, data });
+        const changed = changedFields(toCustomer(before), toCustomer(updated));
+        if (changed.length) await tx.$executeRaw(webhookEventSql(orgId, 'customer.updated', { ...toCustomer(updated), changed, source: 'staff' }));
+        return updated;
       });
       if (input.status !== undefined && input.status !== before.status) {
         this.audit.recordQuietly({
@@ -160,9 +168,13 @@ export class CustomersService {
         customer: toCustomer(before),
       };
     }
-    const row = await this.database.db.customer.update({
-      where: { organization_id_id: { organization_id: orgId, id } },
-      data: optedOut ? { sms_opted_out_at: new Date(), sms_opt_out_source: 'staff' } : { sms_opted_out_at: null, sms_opt_out_source: null },
+    const row = await this.database.db.$transaction(async (tx) => {
+      const updated = await tx.customer.update({
+        where: { organization_id_id: { organization_id: orgId, id } },
+        data: optedOut ? { sms_opted_out_at: new Date(), sms_opt_out_source: 'staff' } : { sms_opted_out_at: null, sms_opt_out_source: null },
+      });
+      await tx.$executeRaw(webhookEventSql(orgId, 'customer.updated', { ...toCustomer(updated), changed: SMS_OPT_OUT_FIELDS, source: 'staff' }));
+      return updated;
     });
     this.audit.recordQuietly({
       organizationId: orgId,
@@ -207,7 +219,8 @@ export class CustomersService {
       if (repossessed) throw Errors.conflict(`Customer had ${repossessed} device(s) repossessed, written off in the books; keep the customer`);
       await tx.templateAssignment.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       await tx.itemAssignment.deleteMany({ where: { organization_id: orgId, customer_id: id } });
-      await tx.customer.delete({ where: { organization_id_id: { organization_id: orgId, id } } });
+      const deleted = await tx.customer.delete({ where: { organization_id_id: { organization_id: orgId, id } } });
+      await tx.$executeRaw(webhookEventSql(orgId, 'customer.deleted', { customer_id: id, customer_name: deleted.customer_name, id_number: deleted.id_number }));
       await this.audit.record(
         {
           organizationId: orgId,

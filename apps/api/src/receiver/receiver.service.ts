@@ -15,12 +15,14 @@ import {
   type ParseResult,
 } from '@kidogo/mobile-money';
 import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
-import { Prisma } from '../generated/prisma/client.js';
+import { Prisma, type Customer as CustomerRow } from '../generated/prisma/client.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Calendar } from '../common/calendar.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
 import { deviceBalances } from '../customers/balances.js';
+import { SMS_OPT_OUT_FIELDS, toCustomer } from '../customers/customers.mapper.js';
+import { webhookEventsSql, webhookSubscribedSql } from '../webhooks/webhook-events.js';
 import { isoDayOf } from '../metrics/period.js';
 
 /** A message still in status received after this long was left by a crash (or a failed request). */
@@ -252,7 +254,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     const phone = sender ? normalizePhone(sender) : null;
     if (!phone) return null;
     const stop = preference === 'stop';
-    const [row] = await run<{ reply_language: string; known: number; changed: number }>(Prisma.sql`
+    const [row] = await run<{ reply_language: string; known: number; changed: number[] }>(Prisma.sql`
       WITH u AS (
         UPDATE customers SET sms_opted_out_at = CASE WHEN ${stop} THEN now() END, sms_opt_out_source = CASE WHEN ${stop} THEN 'sms' END,
                updated_at = now()
@@ -269,9 +271,10 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       )
       SELECT o.reply_language,
              (SELECT count(*)::int FROM customers WHERE organization_id = ${orgId} AND phone_normalized = ${phone}) AS known,
-             (SELECT count(*)::int FROM u) AS changed
+             ARRAY(SELECT customer_id FROM u) AS changed
       FROM organizations o WHERE o.organization_id = ${orgId}`);
     if (!row?.known) return null;
+    if (row.changed.length) await this.customersUpdated(run, orgId, row.changed);
     const language = row.reply_language === 'sw' ? 'sw' : 'en';
     return {
       request: stop ? 'sms_opt_out' : 'sms_opt_in',
@@ -279,8 +282,18 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       recipient: phone,
       itemId: null,
       serial: null,
-      customers: row.changed,
+      customers: row.changed.length,
     };
+  }
+
+  /** customer.updated for each customer a STOP or START changed, in its transaction, when an endpoint is sent them. */
+  private async customersUpdated(run: Run, orgId: string, ids: number[]): Promise<void> {
+    const [{ subscribed } = { subscribed: false }] = await run<{ subscribed: boolean }>(webhookSubscribedSql(orgId, 'customer.updated'));
+    if (!subscribed) return;
+    const rows = await run<Omit<CustomerRow, 'id'> & { customer_id: number }>(Prisma.sql`
+      SELECT * FROM customers WHERE organization_id = ${orgId} AND customer_id = ANY(${ids}::int[]) ORDER BY customer_id`);
+    const events = rows.map(({ customer_id, ...c }) => ({ ...toCustomer({ ...c, id: customer_id }), changed: SMS_OPT_OUT_FIELDS, source: 'sms' }));
+    await run(webhookEventsSql(orgId, 'customer.updated', events));
   }
 
   /**
