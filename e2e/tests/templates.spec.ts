@@ -117,6 +117,17 @@ test.describe('payment templates', () => {
     expect(statement.suggestedFilename()).toMatch(new RegExp(`^statement-${customer.customer_id}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
     const bytes = await readFile((await statement.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // In Kiswahili for a customer who reads it better.
+    await page.getByRole('button', { name: 'Statement' }).click();
+    await page.getByRole('menu').getByText('Kiswahili', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Kiswahili' })).toBeChecked();
+    await screenshotBothThemes(page, 'customer-statement-menu');
+    const [kiswahili] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes(`/payg/customers/${customer.customer_id}/statement?language=sw`)),
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'All time' }).click(),
+    ]);
+    expect(kiswahili.url()).toContain('language=sw');
 
     // Ended, the phone is paid on the customer's plan again.
     await page.goto('/payments');

@@ -97,6 +97,31 @@ describe('a customer’s statement of account', () => {
     expect(text).toContain('No payments in this period.');
   });
 
+  it("is in the customer's language, Kiswahili for a Swahili speaker, or the one asked for", async () => {
+    const { user, org, customer, lamp } = await payingCustomer();
+    await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org.id, id: customer.id } }, data: { preferred_language: 'Swahili' } });
+    const sw = pdfText(bodyBytes(await statement(user, customer.id).expect(200)));
+    const en = pdfText(bodyBytes(await statement(user, customer.id, { language: 'en' }).expect(200)));
+    if (sw === null || en === null) return;
+    expect(sw).toContain('Taarifa ya akaunti');
+    expect(sw).toContain('Kipindi: tangu mwanzo');
+    expect(sw).toMatch(new RegExp(`${lamp.serial_number}\\s+Solar Home System 50W\\s+Lamp plan \\(50\\.00/siku\\)\\s+2,400\\.00\\s+17,600\\.00`));
+    expect(sw).toMatch(new RegExp(`${lamp.serial_number}\\s+Taslimu\\s+(\\S+\\s+)?KES 2,400\\.00\\s+18`));
+    expect(sw).toMatch(/Jumla iliyolipwa\s+malipo 2\s+KES 4,800\.00\s+28/);
+    expect(sw).toMatch(new RegExp(`${lamp.serial_number}\\s+Kuwasha\\s+21`));
+    expect(sw).not.toContain('Statement of account');
+    expect(en).toContain('Statement of account');
+    expect(en).toMatch(/Total paid\s+2 payments/);
+    // And the other way round: an English speaker's statement in Kiswahili when asked.
+    const lonely = await seedCustomer(t, org.id, { customer_name: 'Lone L' });
+    const asked = pdfText(bodyBytes(await statement(user, lonely.id, { language: 'sw', from: '2026-01-01' }).expect(200)));
+    expect(asked).toContain('Hakuna vifaa.');
+    expect(asked).toContain('Hakuna malipo katika kipindi hiki.');
+    expect(asked).toContain('Kipindi: 2026-01-01 hadi leo');
+    const bad = await t.http.get(`/payg/customers/${customer.id}/statement`).query({ language: 'fr' }).set(user.auth).expect(400);
+    expect(bad.body.errors).toEqual([{ field: 'language', message: 'must be one of en, sw' }]);
+  });
+
   it('refuses a bad period naming the field, an unknown customer, and another organization’s customer', async () => {
     const { user, customer } = await payingCustomer();
     const bad = await t.http.get(`/payg/customers/${customer.id}/statement`).query({ from: '2026-13-01' }).set(user.auth).expect(400);

@@ -155,17 +155,24 @@ export const ZCustomerPaymentDetailsSchema = z.object({
 });
 export type CustomerPaymentDetails = z.infer<typeof ZCustomerPaymentDetailsSchema>;
 
+/** The languages a statement of account is written in: English, Kiswahili. */
+export const STATEMENT_LANGUAGES = ['en', 'sw'] as const;
+export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
+
 /**
  * GET /customers/{id}/statement?from&to: the customer's statement of account,
  * a PDF download (statement-{customer_id}-YYYY-MM-DD.pdf): their devices, each
  * with its plan, what was paid on it and what is left; the payments and the
  * tokens of the period (business days of TIME_ZONE, both ends included;
- * absent ends are open), with the period's total paid.
+ * absent ends are open), with the period's total paid; in `language`, by
+ * default the customer's (Kiswahili for a customer whose preferred language is
+ * Swahili, else English).
  */
 export const ZStatementQuerySchema = z
   .object({
     from: zPeriodDate().nullish(),
     to: zPeriodDate().nullish(),
+    language: z.enum(STATEMENT_LANGUAGES).nullish(),
   })
   .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
 export type StatementQuery = z.infer<typeof ZStatementQuerySchema>;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
-import type { StatementQuery } from '@kidogo/contracts';
+import type { StatementLanguage, StatementQuery } from '@kidogo/contracts';
 import PdfKit from 'pdfkit';
 import { Calendar } from '../common/calendar.js';
 import { Errors } from '../common/errors.js';
@@ -18,6 +18,7 @@ interface StatementCustomer {
   customer_name: string;
   phone_contact: string;
   id_number: string;
+  preferred_language: string;
   organization_name: string | null;
 }
 
@@ -46,14 +47,125 @@ const amount = (v: { toFixed(n: number): string } | string, currency?: string) =
 };
 /** 123456789 → "123 456 789", as the device's keypad groups it. */
 const grouped = (token: string) => token.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-const TOKEN_TYPES: Record<string, string> = {
-  add_time: 'Add time',
-  activation: 'Activation',
-  set_time: 'Set time',
-  unlock: 'Unlock',
-  counter_sync: 'Counter sync',
+/** Every word of the statement, in each of its languages (the customer reads it, so it is in theirs). */
+interface Words {
+  title: string;
+  id: string;
+  allTime: string;
+  period(from: string | null, to: string | null): string;
+  generated(when: string): string;
+  devices: string;
+  serial: string;
+  product: string;
+  plan: string;
+  paid: string;
+  left: string;
+  creditUntil: string;
+  none: string;
+  perDay: string;
+  paidOff: string;
+  noDevices: string;
+  payments: string;
+  date: string;
+  device: string;
+  method: string;
+  reference: string;
+  amount: string;
+  days: string;
+  noPayments: string;
+  totalPaid: string;
+  paymentCount(n: string, one: boolean): string;
+  firstPayments(n: string): string;
+  tokens: string;
+  type: string;
+  token: string;
+  noTokens: string;
+  firstTokens(n: string): string;
+  asAt: string;
+  tokenTypes: Record<string, string>;
+  methods: Record<string, string>;
+}
+
+const WORDS: Record<StatementLanguage, Words> = {
+  en: {
+    title: 'Statement of account',
+    id: 'ID',
+    allTime: 'Period: all time',
+    period: (from, to) => `Period: ${from ?? 'the beginning'} to ${to ?? 'today'}`,
+    generated: (when) => `Generated ${when}`,
+    devices: 'Devices',
+    serial: 'Serial Number',
+    product: 'Product',
+    plan: 'Payment Plan',
+    paid: 'Paid',
+    left: 'Left to Pay',
+    creditUntil: 'Credit Until',
+    none: 'None',
+    perDay: '/day',
+    paidOff: 'Paid off',
+    noDevices: 'No devices.',
+    payments: 'Payments',
+    date: 'Date',
+    device: 'Device',
+    method: 'Method',
+    reference: 'Reference',
+    amount: 'Amount',
+    days: 'Days',
+    noPayments: 'No payments in this period.',
+    totalPaid: 'Total paid',
+    paymentCount: (n, one) => `${n} ${one ? 'payment' : 'payments'}`,
+    firstPayments: (n) => `The first ${n} payments of the period; choose a shorter period for the rest.`,
+    tokens: 'Tokens',
+    type: 'Type',
+    token: 'Token',
+    noTokens: 'No tokens in this period.',
+    firstTokens: (n) => `The first ${n} tokens of the period; choose a shorter period for the rest.`,
+    asAt: 'Left to pay and credit are as at the time this statement was generated.',
+    tokenTypes: { add_time: 'Add time', activation: 'Activation', set_time: 'Set time', unlock: 'Unlock', counter_sync: 'Counter sync' },
+    methods: { mobile_money: 'Mobile money', cash: 'Cash', bank: 'Bank' },
+  },
+  sw: {
+    title: 'Taarifa ya akaunti',
+    id: 'Kitambulisho',
+    allTime: 'Kipindi: tangu mwanzo',
+    period: (from, to) => `Kipindi: ${from ?? 'mwanzo'} hadi ${to ?? 'leo'}`,
+    generated: (when) => `Imetolewa ${when}`,
+    devices: 'Vifaa',
+    serial: 'Namba ya Kifaa',
+    product: 'Bidhaa',
+    plan: 'Mpango wa Malipo',
+    paid: 'Kilicholipwa',
+    left: 'Kilichobaki',
+    creditUntil: 'Salio Hadi',
+    none: 'Hakuna',
+    perDay: '/siku',
+    paidOff: 'Kimelipwa',
+    noDevices: 'Hakuna vifaa.',
+    payments: 'Malipo',
+    date: 'Tarehe',
+    device: 'Kifaa',
+    method: 'Njia',
+    reference: 'Kumbukumbu',
+    amount: 'Kiasi',
+    days: 'Siku',
+    noPayments: 'Hakuna malipo katika kipindi hiki.',
+    totalPaid: 'Jumla iliyolipwa',
+    paymentCount: (n) => `malipo ${n}`,
+    firstPayments: (n) => `Malipo ${n} ya kwanza ya kipindi; chagua kipindi kifupi zaidi kuona yaliyobaki.`,
+    tokens: 'Tokeni',
+    type: 'Aina',
+    token: 'Tokeni',
+    noTokens: 'Hakuna tokeni katika kipindi hiki.',
+    firstTokens: (n) => `Tokeni ${n} za kwanza za kipindi; chagua kipindi kifupi zaidi kuona zilizobaki.`,
+    asAt: 'Kilichobaki na salio ni kama ilivyokuwa taarifa hii ilipotolewa.',
+    tokenTypes: { add_time: 'Kuongeza muda', activation: 'Kuwasha', set_time: 'Kuweka muda', unlock: 'Kufungua kabisa', counter_sync: 'Kusawazisha' },
+    methods: { mobile_money: 'Pesa kwa simu', cash: 'Taslimu', bank: 'Benki' },
+  },
 };
-const METHODS: Record<string, string> = { mobile_money: 'Mobile money', cash: 'Cash', bank: 'Bank' };
+
+/** The statement's language: the one asked for, else the customer's own (Kiswahili for Swahili), else English. */
+export const statementLanguage = (asked: StatementLanguage | null | undefined, preferred: string): StatementLanguage =>
+  asked ?? (preferred === 'Swahili' ? 'sw' : 'en');
 
 /**
  * A customer's statement of account as a PDF: what a PAYG business hands a
@@ -72,7 +184,7 @@ export class StatementService {
     const period = toPeriod(query.from, query.to, this.calendar);
     const db = this.database.read;
     const [customer] = await db.$queryRaw<StatementCustomer[]>`
-      SELECT c.customer_name, c.phone_contact, c.id_number, o.name AS organization_name
+      SELECT c.customer_name, c.phone_contact, c.id_number, c.preferred_language, o.name AS organization_name
       FROM customers c JOIN organizations o ON o.organization_id = c.organization_id
       WHERE c.organization_id = ${orgId} AND c.customer_id = ${customerId}::int`;
     if (!customer) throw Errors.notFound('Customer');
@@ -103,7 +215,7 @@ export class StatementService {
         ${paymentsOf}
         GROUP BY p.currency ORDER BY p.currency`,
     ]);
-    return { customer, devices, payments, tokens, totals, query };
+    return { customer, devices, payments, tokens, totals, query, language: statementLanguage(query.language, customer.preferred_language) };
   }
 
   /** Writes the statement read by `read` as a PDF to `res`. */
@@ -111,11 +223,12 @@ export class StatementService {
     const zone = this.calendar.zone;
     const local = localTime(zone);
     const now = new Date();
-    const doc = new PdfKit({ size: 'A4', layout: 'landscape', margin: 40, bufferPages: false, info: { Title: `Statement of account: ${s.customer.customer_name}` } });
+    const w = WORDS[s.language];
+    const doc = new PdfKit({ size: 'A4', layout: 'landscape', margin: 40, bufferPages: false, info: { Title: `${w.title}: ${s.customer.customer_name}` } });
     doc.pipe(res);
     const pages = new PdfPages(doc);
 
-    doc.font('Helvetica-Bold').fontSize(18).text('Statement of account', pages.left, doc.page.margins.top);
+    doc.font('Helvetica-Bold').fontSize(18).text(w.title, pages.left, doc.page.margins.top);
     doc.font('Helvetica').fontSize(10).fillColor('#444444');
     if (s.customer.organization_name) doc.text(s.customer.organization_name);
     const { from, to } = s.query;
@@ -124,94 +237,94 @@ export class StatementService {
       .font('Helvetica-Bold')
       .text(s.customer.customer_name, { continued: true })
       .font('Helvetica')
-      .text(` · ${s.customer.phone_contact} · ID ${s.customer.id_number}`)
+      .text(` · ${s.customer.phone_contact} · ${w.id} ${s.customer.id_number}`)
       .fillColor('#444444')
-      .text(from || to ? `Period: ${from ?? 'the beginning'} to ${to ?? 'today'}` : 'Period: all time')
-      .text(`Generated ${local(now.toISOString(), 16)} (${zone})`);
+      .text(from || to ? w.period(from ?? null, to ?? null) : w.allTime)
+      .text(w.generated(`${local(now.toISOString(), 16)} (${zone})`));
     doc.fillColor('#000000');
     pages.y = doc.y + 14;
 
     const deviceRows = s.devices.map((row) => {
       const d = toDeviceStatus(row, now.getTime());
-      const plan = d.payment_plan ? `${d.payment_plan.template_name} (${amount(d.payment_plan.daily_price)}/day)` : 'None';
+      const plan = d.payment_plan ? `${d.payment_plan.template_name} (${amount(d.payment_plan.daily_price)}${w.perDay})` : w.none;
       return [
         d.serial_number,
         d.product_name,
         plan,
         amount(d.total_paid),
-        d.paid_off ? 'Paid off' : d.remaining === null ? '' : amount(d.remaining),
+        d.paid_off ? w.paidOff : d.remaining === null ? '' : amount(d.remaining),
         d.credit_until ? local(d.credit_until, 10) : '',
       ];
     });
     pages.section(
-      'Devices',
+      w.devices,
       [
-        { label: 'Serial Number', weight: 1.6 },
-        { label: 'Product', weight: 1.6 },
-        { label: 'Payment Plan', weight: 2 },
-        { label: 'Paid', align: 'right', weight: 1.2 },
-        { label: 'Left to Pay', align: 'right', weight: 1.2 },
-        { label: 'Credit Until', weight: 1 },
+        { label: w.serial, weight: 1.6 },
+        { label: w.product, weight: 1.6 },
+        { label: w.plan, weight: 2 },
+        { label: w.paid, align: 'right', weight: 1.2 },
+        { label: w.left, align: 'right', weight: 1.2 },
+        { label: w.creditUntil, weight: 1 },
       ],
       deviceRows,
-      'No devices.',
+      w.noDevices,
     );
     pages.y += 12;
 
     const shownPayments = s.payments.slice(0, STATEMENT_MAX_ROWS);
     const payments = pages.section(
-      'Payments',
+      w.payments,
       [
-        { label: 'Date', weight: 1.4 },
-        { label: 'Device', weight: 1.6 },
-        { label: 'Method', weight: 1.1 },
-        { label: 'Reference', weight: 1.6 },
-        { label: 'Amount', align: 'right', weight: 1.3 },
-        { label: 'Days', align: 'right', weight: 0.7 },
+        { label: w.date, weight: 1.4 },
+        { label: w.device, weight: 1.6 },
+        { label: w.method, weight: 1.1 },
+        { label: w.reference, weight: 1.6 },
+        { label: w.amount, align: 'right', weight: 1.3 },
+        { label: w.days, align: 'right', weight: 0.7 },
       ],
       shownPayments.map((p) => [
         local(p.paid_at.toISOString(), 16),
         p.serial_number ?? '',
-        METHODS[p.payment_method] ?? p.payment_method,
+        w.methods[p.payment_method] ?? p.payment_method,
         p.reference ?? '',
         amount(p.amount, p.currency),
         String(p.days_bought),
       ]),
-      'No payments in this period.',
+      w.noPayments,
     );
     const count = s.totals.reduce((n, c) => n + c.n, 0);
     payments.total([
-      'Total paid',
+      w.totalPaid,
       '',
       '',
-      `${count.toLocaleString('en-US')} ${count === 1 ? 'payment' : 'payments'}`,
+      w.paymentCount(count.toLocaleString('en-US'), count === 1),
       s.totals.map((c) => amount(c.amount, c.currency)).join(' + ') || '0.00',
       String(s.totals.reduce((n, c) => n + c.days, 0)),
     ]);
-    if (s.payments.length > STATEMENT_MAX_ROWS) pages.note(`The first ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} payments of the period; choose a shorter period for the rest.`);
+    if (s.payments.length > STATEMENT_MAX_ROWS) pages.note(w.firstPayments(STATEMENT_MAX_ROWS.toLocaleString('en-US')));
     pages.y += 12;
 
     pages.section(
-      'Tokens',
+      w.tokens,
       [
-        { label: 'Date', weight: 1.4 },
-        { label: 'Device', weight: 1.6 },
-        { label: 'Type', weight: 1.2 },
-        { label: 'Days', align: 'right', weight: 0.8 },
-        { label: 'Token', weight: 1.8 },
+        { label: w.date, weight: 1.4 },
+        { label: w.device, weight: 1.6 },
+        { label: w.type, weight: 1.2 },
+        { label: w.days, align: 'right', weight: 0.8 },
+        { label: w.token, weight: 1.8 },
       ],
       s.tokens.slice(0, STATEMENT_MAX_ROWS).map((t) => [
         local(t.created_at.toISOString(), 16),
         t.serial_number,
-        TOKEN_TYPES[t.token_type] ?? t.token_type,
+        w.tokenTypes[t.token_type] ?? t.token_type,
         t.token_type === 'unlock' ? '' : String(Number(t.days_generated)),
         grouped(t.token_value),
       ]),
-      'No tokens in this period.',
+      w.noTokens,
     );
-    if (s.tokens.length > STATEMENT_MAX_ROWS) pages.note(`The first ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} tokens of the period; choose a shorter period for the rest.`);
+    if (s.tokens.length > STATEMENT_MAX_ROWS) pages.note(w.firstTokens(STATEMENT_MAX_ROWS.toLocaleString('en-US')));
     pages.y += 8;
-    pages.note('Left to pay and credit are as at the time this statement was generated.');
+    pages.note(w.asAt);
 
     pages.finish();
     const finished = sent(res);

@@ -1,5 +1,6 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu, SegmentedControl } from '@mantine/core';
 import { IconChevronDown, IconFileDownload } from '@tabler/icons-react';
+import type { StatementLanguage } from '@kidogo/contracts';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
@@ -25,13 +26,21 @@ export function statementPeriods(today = new Date()): { label: string; period: S
   ];
 }
 
-/** Download Statement: the customer's statement of account as a PDF, for a chosen period. */
+/** The statement's languages: the customer's own (Kiswahili for a Swahili speaker, else English), or either one. */
+const LANGUAGES: { label: string; language: StatementLanguage | null }[] = [
+  { label: "Customer's", language: null },
+  { label: 'English', language: 'en' },
+  { label: 'Kiswahili', language: 'sw' },
+];
+
+/** Download Statement: the customer's statement of account as a PDF, for a chosen period, in a chosen language. */
 export function StatementMenu({ customerId }: { customerId: number }) {
   const [busy, setBusy] = useState(false);
+  const [language, setLanguage] = useState<StatementLanguage | null>(null);
   const download = async (period: StatementPeriod) => {
     setBusy(true);
     try {
-      const name = await downloadStatement(customerId, period);
+      const name = await downloadStatement(customerId, period, language);
       toast.success(`Downloaded ${name}`);
     } catch (error) {
       toast.error(errorMessage(error, STATEMENT_FAILED));
@@ -53,6 +62,18 @@ export function StatementMenu({ customerId }: { customerId: number }) {
             {label}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Label id="statement-language">Language</Menu.Label>
+        <Box px="xs" pb={6}>
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            aria-labelledby="statement-language"
+            value={language ?? 'customer'}
+            onChange={(v) => setLanguage(v === 'customer' ? null : (v as StatementLanguage))}
+            data={LANGUAGES.map((l) => ({ value: l.language ?? 'customer', label: l.label }))}
+          />
+        </Box>
       </Menu.Dropdown>
     </Menu>
   );

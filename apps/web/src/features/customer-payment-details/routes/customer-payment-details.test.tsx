@@ -118,8 +118,17 @@ describe('Customer Payment Details', () => {
     expect(calls.find((c) => c.url.startsWith('/payg/customers/11/statement'))!.url).toBe(`/payg/customers/11/statement?from=${from}&to=${to}`);
     expect(await screen.findByText('Downloaded statement-11-2026-11-25.pdf')).toBeInTheDocument();
 
+    // In Kiswahili, whatever the customer's own language.
+    await user.click(screen.getByRole('button', { name: 'Statement' }));
+    expect(await screen.findByRole('radio', { name: "Customer's" })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Kiswahili' }));
+    expect(screen.getByRole('radio', { name: 'Kiswahili' })).toBeChecked();
+    await user.click(screen.getByRole('menuitem', { name: 'All time' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/payg/customers/11/statement?language=sw')).toHaveLength(1));
+
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Statement' }));
+    await user.click(await screen.findByRole('radio', { name: "Customer's" }));
     await user.click(await screen.findByRole('menuitem', { name: 'All time' }));
     expect(await screen.findByText('Customer not found')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/payg/customers/11/statement')).toHaveLength(1);
