@@ -21,10 +21,11 @@ describe('balance by SMS', () => {
   const receive = async (key: { 'X-API-Key': string }, from: string, message: string) =>
     ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ from, message }).expect(200)).body);
   const messageRow = (orgId: string, id: number) => t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: orgId, id } } });
-  /** "27 Nov" for a date, as the reply writes it in Nairobi. */
-  const short = (d: Date) => {
+  /** "27 Nov" for a date, as the reply writes it in Nairobi ("1 Des" in Kiswahili). */
+  const SW_MONTHS: Record<string, string> = { Mar: 'Mac', May: 'Mei', Aug: 'Ago', Oct: 'Okt', Dec: 'Des' };
+  const short = (d: Date, language: 'en' | 'sw' = 'en') => {
     const [day, month] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short' }).format(d).split(' ');
-    return `${day} ${month}`;
+    return `${day} ${language === 'sw' ? (SW_MONTHS[month!] ?? month) : month}`;
   };
 
   /** Grace, phone 0712 000 111, with a lamp on a plan (paid 100: 5 days) and a phone paid off. */
@@ -67,7 +68,7 @@ describe('balance by SMS', () => {
     const g = await grace();
     await t.db.db.organization.update({ where: { id: g.org.id }, data: { reply_language: 'sw' } });
     const one = await receive(g.key, '0712000111', `SALIO ${g.lamp.serial_number.toLowerCase()}`);
-    expect(one.reply_message).toBe(`Kidogo: Habari Grace. ${g.lamp.serial_number}: salio hadi ${short(g.until)}, zimebaki KES 4,900.00 kulipa.`);
+    expect(one.reply_message).toBe(`Kidogo: Habari Grace. ${g.lamp.serial_number}: salio hadi ${short(g.until, 'sw')}, zimebaki KES 4,900.00 kulipa.`);
     expect(one.serial_number).toBe(g.lamp.serial_number);
     expect((await messageRow(g.org.id, one.message_id)).item_id).toBe(g.lamp.id);
 

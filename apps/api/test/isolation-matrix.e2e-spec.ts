@@ -143,16 +143,27 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/users': [201],
   // The caller's own account only: nothing in the request names a user or an organization.
   'POST /payg/auth/change-password': [200],
+  'POST /payg/users/{id}/2fa/reset': [404],
+  'GET /payg/settings/security': [200],
+  'PUT /payg/settings/security': [200],
   'POST /payg/config/create': [201],
 };
 
 const PUBLIC = 'public: no organization (sign-in, health)';
 const CONSOLE = 'super admin console: cross-organization by design; the role matrix proves only super_admin gets in';
+const OWN_ACCOUNT =
+  "the caller's own two-factor sign-in: nothing in the request names a user or an organization (test/two-factor.e2e-spec.ts; the role matrix calls each as every role)";
 
 /** Routes that are not organization-scoped, with the reason. */
 const NOT_SCOPED: Record<string, string> = {
   'POST /payg/authenticate': PUBLIC,
   'POST /payg/refresh': PUBLIC,
+  'POST /payg/authenticate/2fa': PUBLIC,
+  'GET /payg/auth/2fa': OWN_ACCOUNT,
+  'POST /payg/auth/2fa/setup': OWN_ACCOUNT,
+  'POST /payg/auth/2fa/enable': OWN_ACCOUNT,
+  'POST /payg/auth/2fa/disable': OWN_ACCOUNT,
+  'POST /payg/auth/2fa/recovery-codes': OWN_ACCOUNT,
   'POST /payg/logout': PUBLIC,
   'GET /payg/health': PUBLIC,
   'GET /payg/health/detailed': CONSOLE,

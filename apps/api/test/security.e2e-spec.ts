@@ -45,6 +45,10 @@ const AUDITED: Record<string, RegExp> = {
   'PUT /payg/admin/users/{id}': /^user\.updated$/,
   'POST /payg/admin/create-super-admin': /^user\.created$/,
   'POST /payg/auth/change-password': /^user\.password_changed$/,
+  'POST /payg/users/{id}/2fa/reset': /^user\.2fa_reset$/,
+  'POST /payg/auth/2fa/enable': /^user\.2fa_enabled$/,
+  'POST /payg/auth/2fa/disable': /^user\.2fa_disabled$/,
+  'POST /payg/auth/2fa/recovery-codes': /^user\.2fa_recovery_codes$/,
   // status changes
   'PUT /payg/admin/organizations/{id}/status': /^organization\.status_changed$/,
   'PUT /payg/customers/{id}': /^customer\.status_changed$/,
@@ -105,7 +109,7 @@ describe('security hardening', () => {
         const action = AUDITED[key];
         if (!action) continue;
         const caller = route.path.startsWith('/payg/admin') ? p.root : w.owner;
-        const [call] = await buildCalls(key, { t, p, w });
+        const [call, ...rest] = await buildCalls(key, { t, p, w });
         const since = new Date();
         const { status, text } = await send(t, route.method, call!, { bearer: caller.token });
         if (status >= 300) {
@@ -121,6 +125,8 @@ describe('security hardening', () => {
           if (!entry) await new Promise((r) => setTimeout(r, 25));
         }
         if (!entry) problems.push(`${key}: no audit entry matching ${action} by ${who}`);
+        // The route's further calls put things back (change-password's second call restores the password the next calls use).
+        for (const r of rest) await send(t, route.method, r, { bearer: caller.token });
       }
       expect(problems).toEqual([]);
 
@@ -264,7 +270,9 @@ describe('security hardening', () => {
 
   describe('sessions', () => {
     it('issues access tokens that live 15 minutes, and refresh tokens that are rotated and revoked on sign-out', async () => {
-      const login = await t.http.post('/payg/authenticate').send({ username: w.staff.username, password: DEFAULT_PASSWORD }).expect(200);
+      // A user of its own: the audit test above turns two-factor sign-in on for the world's users.
+      const staff = await seedUser(t, { organization_id: w.org, role: 'staff' });
+      const login = await t.http.post('/payg/authenticate').send({ username: staff.username, password: DEFAULT_PASSWORD }).expect(200);
       expect(login.body.expires_in).toBe(900);
       const claims = JSON.parse(Buffer.from(login.body.access_token.split('.')[1], 'base64url').toString()) as { iat: number; exp: number };
       expect(claims.exp - claims.iat).toBe(900);

@@ -25,6 +25,11 @@ export const ZSessionUserSchema = z.object({
   role: ZRoleSchema,
   app: ZAppTypeSchema,
   organization_details: ZOrganizationDetailsSchema,
+  /**
+   * The organization requires two-factor sign-in and this user has not set it up: until they do, every call but
+   * GET /me, GET /auth/2fa, POST /auth/2fa/setup and /enable and POST /auth/change-password answers 403 TWO_FACTOR_REQUIRED.
+   */
+  two_factor_setup_required: z.boolean(),
 });
 export type SessionUser = z.infer<typeof ZSessionUserSchema>;
 

@@ -24,3 +24,4 @@ export * from './config-entries.js';
 export * from './collections.js';
 export * from './audit.js';
 export * from './webhooks.js';
+export * from './two-factor.js';

@@ -98,6 +98,7 @@ export const ZOrgUserSummarySchema = z.object({
   role: ZRoleSchema,
   is_active: z.boolean(),
   last_login_at: z.string().nullable(),
+  two_factor_enabled: z.boolean(),
   created_at: z.string(),
 });
 

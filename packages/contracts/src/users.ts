@@ -9,6 +9,8 @@ export const ZUserSchema = z.object({
   role: ZRoleSchema,
   is_active: z.boolean(),
   last_login_at: z.string().nullable(),
+  /** The user signs in with a code from an authenticator app as well (POST /auth/2fa/enable). */
+  two_factor_enabled: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof ZUserSchema>;

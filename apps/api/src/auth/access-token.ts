@@ -114,4 +114,5 @@ const toAuthUser = (user: SessionRow): AuthUser => ({
   org_status: user.org_status as AuthUser['org_status'],
   org_disabled_reason: user.org_disabled_reason,
   org_status_changed_at: user.org_status_changed_at,
+  ...(user.two_factor_missing ? { two_factor_missing: true } : {}),
 });

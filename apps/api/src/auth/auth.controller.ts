@@ -9,6 +9,7 @@ import {
   ZApiTokenListReplySchema,
   ZAuthReplySchema,
   ZChangePasswordSchema,
+  ZLoginReplySchema,
   ZLoginSchema,
   ZMessageReplySchema,
   ZRefreshSchema,
@@ -19,7 +20,7 @@ import {
 } from '@kidogo/contracts';
 import { Endpoint, ValidBody, ValidParams, zPathId } from '../common/validation.js';
 import type { z } from 'zod';
-import { CurrentUser, Public, type AuthUser } from '../common/tenancy.js';
+import { CurrentUser, OpenWithoutTwoFactor, Public, type AuthUser } from '../common/tenancy.js';
 import { AuthService } from './auth.service.js';
 import { ApiTokensService, MAX_API_TOKENS_PER_USER } from './api-tokens.service.js';
 
@@ -39,9 +40,12 @@ export class AuthController {
   @Public()
   @Endpoint({
     summary: 'Sign in with username and password (form-encoded or JSON)',
+    description:
+      'Answers the session; for a user with two-factor sign-in on, a challenge instead ({two_factor_required: true, challenge_token}), ' +
+      'which POST /authenticate/2fa exchanges with a code for the session.',
     body: ZLoginSchema,
     formEncoded: true,
-    response: ZAuthReplySchema,
+    response: ZLoginReplySchema,
     errors: { 400: 'Blank username or password', 401: 'Invalid username or password', 429: 'Too many failed attempts' },
   })
   login(@ValidBody() body: LoginInput, @Req() req: HttpRequest) {
@@ -64,6 +68,7 @@ export class AuthController {
   }
 
   @Post('auth/change-password')
+  @OpenWithoutTwoFactor()
   @Endpoint({
     summary: 'Change your own password (any role); answers a fresh session and signs out every other one',
     description:
@@ -115,6 +120,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @OpenWithoutTwoFactor()
   @Endpoint({ summary: 'The signed-in user', response: ZSessionUserSchema })
   me(@CurrentUser() user: AuthUser) {
     return this.auth.me(user.user_id);

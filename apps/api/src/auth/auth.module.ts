@@ -8,6 +8,9 @@ import { AccessGuard, JwtAuthGuard } from './guards.js';
 import { AccessTokens } from './access-token.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { ApiTokensService } from './api-tokens.service.js';
+import { TwoFactorService } from './two-factor.service.js';
+import { TwoFactorController } from './two-factor.controller.js';
+import { SecuritySettingsController } from './security-settings.controller.js';
 
 @Module({
   imports: [
@@ -16,9 +19,10 @@ import { ApiTokensService } from './api-tokens.service.js';
       useFactory: (c: AppConfig) => ({ secret: c.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, TwoFactorController, SecuritySettingsController],
   providers: [
     AuthService,
+    TwoFactorService,
     AccessTokens,
     ApiTokensService,
     LoginThrottleService,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { AccessTokenClaims, AuthReply, ChangePasswordInput, LoginInput, SessionUser } from '@kidogo/contracts';
+import type { AccessTokenClaims, AuthReply, ChangePasswordInput, LoginInput, LoginReply, SessionUser, TwoFactorLoginInput } from '@kidogo/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -11,6 +11,7 @@ import type { AuthUser } from '../common/tenancy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeRefreshTokens } from './session.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { EXPIRED_CHALLENGE, TwoFactorService } from './two-factor.service.js';
 
 const INVALID = 'Invalid username or password';
 
@@ -20,7 +21,15 @@ type UserWithOrg = {
   email: string | null;
   role: SessionUser['role'];
   organization_id: string;
-  organization: { id: string; external_key: string | null; name: string | null; app: SessionUser['app']; status: SessionUser['organization_details']['status'] };
+  totp_enabled_at: Date | null;
+  organization: {
+    id: string;
+    external_key: string | null;
+    name: string | null;
+    app: SessionUser['app'];
+    status: SessionUser['organization_details']['status'];
+    require_two_factor: boolean;
+  };
 };
 
 @Injectable()
@@ -31,9 +40,11 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly throttle: LoginThrottleService,
     private readonly audit: AuditService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
-  async login(input: LoginInput, ip: string): Promise<AuthReply> {
+  /** The password; for a user with two-factor sign-in, a challenge for POST /authenticate/2fa instead of a session. */
+  async login(input: LoginInput, ip: string): Promise<LoginReply> {
     await this.throttle.assertAllowed(input.username, ip);
     const user = await this.database.platform.user.findUnique({
       where: { username: input.username },
@@ -52,7 +63,35 @@ export class AuthService {
       });
       throw Errors.unauthorized(INVALID);
     }
-    await this.throttle.recordSuccess(input.username);
+    // Failures keep counting until the code is right too: the lockout also bounds guessing codes.
+    if (user.totp_enabled_at) return this.twoFactor.challenge(user.id);
+    return this.signedIn(user, ip, null);
+  }
+
+  /** The second step: the challenge of a right password and a code from the authenticator app, or a recovery code. */
+  async loginWithCode(input: TwoFactorLoginInput, ip: string): Promise<AuthReply> {
+    const userId = await this.twoFactor.challengedUser(input.challenge_token);
+    const user = await this.database.platform.user.findUnique({ where: { id: userId }, include: { organization: true } });
+    if (!user || !user.is_active || !user.totp_enabled_at) throw Errors.unauthorized(EXPIRED_CHALLENGE);
+    await this.throttle.assertAllowed(user.username, ip);
+    const match = await this.twoFactor.takeCode(user, input.code);
+    if (!match) {
+      await this.throttle.recordFailure(user.username, ip);
+      this.audit.recordQuietly({
+        organizationId: user.organization_id,
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: user.id,
+        description: `Failed sign-in for "${user.username}": wrong two-factor code`,
+        ip,
+      });
+      throw Errors.unauthorized('Invalid code');
+    }
+    return this.signedIn(user, ip, match.kind);
+  }
+
+  private async signedIn(user: UserWithOrg, ip: string, twoFactor: 'totp' | 'recovery' | null): Promise<AuthReply> {
+    await this.throttle.recordSuccess(user.username);
     await this.database.platform.user.update({ where: { id: user.id }, data: { last_login_at: new Date() } });
     await this.audit.record({
       organizationId: user.organization_id,
@@ -60,7 +99,11 @@ export class AuthService {
       action: 'auth.login',
       entityType: 'user',
       entityId: user.id,
-      description: `${user.username} signed in`,
+      description:
+        twoFactor === 'recovery'
+          ? `${user.username} signed in with a recovery code`
+          : `${user.username} signed in${twoFactor ? ' with two-factor sign-in' : ''}`,
+      ...(twoFactor ? { metadata: { two_factor: twoFactor } } : {}),
       ip,
     });
     return this.issue(user);
@@ -142,6 +185,7 @@ export class AuthService {
       organization_id: user.organization_id,
       role: user.role,
       app: user.organization.app,
+      two_factor_setup_required: user.organization.require_two_factor && user.totp_enabled_at === null,
       organization_details: {
         organization_id: user.organization.id,
         external_key: user.organization.external_key,

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { API_TOKEN_PREFIX, type Role, type ServiceBlockedReply } from '@kidogo/contracts';
+import { API_TOKEN_PREFIX, TWO_FACTOR_REQUIRED, type Role, type ServiceBlockedReply, type TwoFactorRequiredReply } from '@kidogo/contracts';
 import { Errors } from '../common/errors.js';
-import { API_KEY_AUTH, IS_PUBLIC, OPEN_WHEN_BLOCKED, READS, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
+import { API_KEY_AUTH, IS_PUBLIC, OPEN_WHEN_BLOCKED, OPEN_WITHOUT_TWO_FACTOR, READS, ROLES_KEY, type AuthedRequest, type AuthUser } from '../common/tenancy.js';
 import { AccessTokens } from './access-token.js';
 
 const SUPPORT_MESSAGE = 'Please contact your platform administrator or support to restore access.';
@@ -23,6 +23,14 @@ export function serviceBlocked(user: Pick<AuthUser, 'org_status' | 'org_disabled
     },
     message: user.org_disabled_reason ?? message,
   };
+  return new HttpException(body, HttpStatus.FORBIDDEN);
+}
+
+const TWO_FACTOR_MESSAGE = 'Your organization requires two-factor sign-in: set it up in Settings → Two-Factor Sign-In';
+
+/** The 403 of a user who has not set up the two-factor sign-in their organization requires. */
+export function twoFactorRequired(): HttpException {
+  const body: TwoFactorRequiredReply = { detail: { error: TWO_FACTOR_REQUIRED, message: TWO_FACTOR_MESSAGE }, message: TWO_FACTOR_MESSAGE };
   return new HttpException(body, HttpStatus.FORBIDDEN);
 }
 
@@ -51,7 +59,10 @@ export class JwtAuthGuard implements CanActivate {
 /**
  * Second global guard: a blocked organization's users get the
  * SERVICE_DISABLED / SERVICE_SUSPENDED reply on every call but its bills
- * (@OpenWhenBlocked; the super admin is never blocked), then @Roles is enforced.
+ * (@OpenWhenBlocked; the super admin is never blocked); a user who has not
+ * set up the two-factor sign-in their organization requires gets 403
+ * TWO_FACTOR_REQUIRED on every call but setting it up (@OpenWithoutTwoFactor);
+ * then @Roles is enforced.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -66,6 +77,7 @@ export class AccessGuard implements CanActivate {
     if (user.role !== 'super_admin' && user.org_status !== 'active' && !this.reflector.getAllAndOverride<boolean>(OPEN_WHEN_BLOCKED, targets)) {
       throw serviceBlocked(user);
     }
+    if (user.two_factor_missing && !this.reflector.getAllAndOverride<boolean>(OPEN_WITHOUT_TWO_FACTOR, targets)) throw twoFactorRequired();
     if (user.api_token_read_only) {
       const method = ctx.switchToHttp().getRequest<AuthedRequest>().method;
       if (method !== 'GET' && method !== 'HEAD' && !this.reflector.getAllAndOverride<boolean>(READS, targets)) {

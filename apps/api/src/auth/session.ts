@@ -13,6 +13,8 @@ export interface SessionRow {
   org_disabled_reason: string | null;
   org_status_changed_at: Date | null;
   password_changed_at: Date | null;
+  /** The organization requires two-factor sign-in and the user has not set it up. */
+  two_factor_missing: boolean;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface SessionRow {
 export const sessionQuery = (userId: number) => Prisma.sql`
   SELECT u.user_id, u.username, u.email, u.role::text AS role, u.organization_id, u.is_active,
          o.app::text AS app, o.status::text AS org_status, o.disabled_reason AS org_disabled_reason,
-         o.status_changed_at AS org_status_changed_at, u.password_changed_at
+         o.status_changed_at AS org_status_changed_at, u.password_changed_at,
+         (o.require_two_factor AND u.totp_enabled_at IS NULL) AS two_factor_missing
   FROM users u JOIN organizations o ON o.organization_id = u.organization_id
   WHERE u.user_id = ${userId}::int`;
 
@@ -32,7 +35,7 @@ export const sessionQuery = (userId: number) => Prisma.sql`
 export const apiTokenQuery = (hash: string) => Prisma.sql`
   SELECT u.user_id, u.username, u.email, u.role::text AS role, u.organization_id, u.is_active,
          o.app::text AS app, o.status::text AS org_status, o.disabled_reason AS org_disabled_reason,
-         o.status_changed_at AS org_status_changed_at, u.password_changed_at,
+         o.status_changed_at AS org_status_changed_at, u.password_changed_at, false AS two_factor_missing,
          t.token_id, t.read_only, t.organization_id AS token_org, t.expires_at, t.revoked_at, t.created_at AS token_created_at, t.last_used_at
   FROM api_tokens t JOIN users u ON u.user_id = t.user_id JOIN organizations o ON o.organization_id = u.organization_id
   WHERE t.token_hash = ${hash}`;

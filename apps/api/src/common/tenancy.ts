@@ -14,6 +14,8 @@ export interface AuthUser {
   org_status: OrgStatus;
   org_disabled_reason: string | null;
   org_status_changed_at: Date | null;
+  /** The organization requires two-factor sign-in and this session's user has not set it up (AccessGuard). */
+  two_factor_missing?: boolean;
   /** Set when the request came with an API token (kdg_pat_...) instead of a signed-in session. */
   api_token_id?: number;
   /** A read-only API token: AccessGuard lets it call GET routes and @Reads routes only. */
@@ -27,6 +29,12 @@ export const ROLES_KEY = 'kidogo:roles';
 export const API_KEY_AUTH = 'kidogo:api-key';
 export const OPEN_WHEN_BLOCKED = 'kidogo:open-when-blocked';
 export const READS = 'kidogo:reads';
+export const OPEN_WITHOUT_TWO_FACTOR = 'kidogo:open-without-two-factor';
+/**
+ * Still answered to a user who has not set up the two-factor sign-in their
+ * organization requires: what they need to set it up (and who they are).
+ */
+export const OpenWithoutTwoFactor = () => SetMetadata(OPEN_WITHOUT_TWO_FACTOR, true);
 /** A POST route that only reads (a search, a report): a read-only API token may call it. */
 export const Reads = () => SetMetadata(READS, true);
 

@@ -24,7 +24,7 @@ const UserIdParams = zPathId('id');
  * admin may not create, promote, change or delete owners; nobody but the
  * super admin touches a super admin account.
  */
-function policy(actor: AuthUser, newRole?: Role) {
+export function policy(actor: AuthUser, newRole?: Role) {
   if (newRole === 'owner' && actor.role === 'admin') throw Errors.forbidden('Admins cannot create owners or promote users to owner');
   return (target: { role: Role }) => {
     if (target.role === 'super_admin' && actor.role !== 'super_admin') throw Errors.forbidden('Only a super admin can change a super admin account');

@@ -9,6 +9,7 @@ export const USER_SELECT = {
   role: true,
   is_active: true,
   last_login_at: true,
+  totp_enabled_at: true,
   created_at: true,
 } as const;
 
@@ -21,6 +22,7 @@ export const UsersMapper = {
     role: User['role'];
     is_active: boolean;
     last_login_at: Date | null;
+    totp_enabled_at: Date | null;
     created_at: Date;
   }): User {
     return {
@@ -31,6 +33,7 @@ export const UsersMapper = {
       role: u.role,
       is_active: u.is_active,
       last_login_at: iso(u.last_login_at),
+      two_factor_enabled: u.totp_enabled_at !== null,
       created_at: u.created_at.toISOString(),
     };
   },

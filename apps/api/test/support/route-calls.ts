@@ -3,7 +3,8 @@ import { SecretBox } from '../../src/common/crypto.js';
 import type { TestApp } from './test-app.js';
 import { mpesaPaybillSms, seedUser, DEFAULT_PASSWORD } from './factories.js';
 import { binaryParser, pdfText } from './pdf.js';
-import { fresh, hex, phone, receipt, type Platform, type World } from './world.js';
+import { fresh, hex, phone, receipt, TOTP_SECRET, type Platform, type World } from './world.js';
+import { totpCode } from '../../src/auth/totp.js';
 
 /**
  * How to call every route of the API successfully as a user of the world
@@ -219,6 +220,33 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   // Fresh customers: the world's customer must stay textable for the call above.
   'POST /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.customer(t, w)).id}/sms-opt-out` }),
   'DELETE /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.optedOutCustomer(t, w)).id}/sms-opt-out` }),
+  // Two-factor sign-in: the caller's own account, whoever it is; every user of the world is put in the state the call needs.
+  'GET /payg/auth/2fa': () => ({ path: '/payg/auth/2fa' }),
+  'POST /payg/auth/2fa/setup': async ({ t, w }) => {
+    await fresh.twoFactorForAll(t, w, 'off');
+    return { path: '/payg/auth/2fa/setup', body: { password: DEFAULT_PASSWORD } };
+  },
+  'POST /payg/auth/2fa/enable': async ({ t, w }) => {
+    await fresh.twoFactorForAll(t, w, 'pending');
+    return { path: '/payg/auth/2fa/enable', body: { code: totpCode(TOTP_SECRET) } };
+  },
+  'POST /payg/auth/2fa/disable': async ({ t, w }) => {
+    await fresh.twoFactorForAll(t, w, 'on');
+    return { path: '/payg/auth/2fa/disable', body: { password: DEFAULT_PASSWORD } };
+  },
+  'POST /payg/auth/2fa/recovery-codes': async ({ t, w }) => {
+    await fresh.twoFactorForAll(t, w, 'on');
+    return { path: '/payg/auth/2fa/recovery-codes', body: { password: DEFAULT_PASSWORD } };
+  },
+  'POST /payg/authenticate/2fa': async ({ t, w }) => {
+    const user = await fresh.twoFactorUser(t, w);
+    const res = await t.http.post('/payg/authenticate').send({ username: user.username, password: DEFAULT_PASSWORD });
+    if (!res.body.challenge_token) throw new Error(`two-factor sign-in: ${res.status} ${res.text}`);
+    return { path: '/payg/authenticate/2fa', body: { challenge_token: res.body.challenge_token as string, code: totpCode(TOTP_SECRET) } };
+  },
+  'GET /payg/settings/security': () => ({ path: '/payg/settings/security' }),
+  'PUT /payg/settings/security': () => ({ path: '/payg/settings/security', body: { require_two_factor: false } }),
+  'POST /payg/users/{id}/2fa/reset': async ({ t, w }) => ({ path: `/payg/users/${(await fresh.twoFactorUser(t, w)).user_id}/2fa/reset` }),
   'GET /payg/audit-log': ({ w }) => [
     { path: '/payg/audit-log' },
     { path: '/payg/audit-log', query: { actor: w.owner.username } },

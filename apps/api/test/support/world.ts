@@ -20,6 +20,8 @@ import {
 // bad-input matrices call every route against worlds like this one.
 
 export const hex = (n = 4) => randomBytes(n).toString('hex');
+/** The authenticator secret of the users the matrices give two-factor sign-in (codes: totpCode(TOTP_SECRET)). */
+export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 /** A fresh Kenyan mobile number, 07XXXXXXXX. */
@@ -308,6 +310,29 @@ export const fresh = {
   },
   org: async (t: TestApp) => (await seedOrg(t, { id: `fresh-${hex()}` })).id,
   /** An API token of the world's staff user: the user may revoke it, and so may the organization's owners and admins. */
+  /**
+   * Two-factor sign-in with TOTP_SECRET for every user of the world's organization, set up (pending)
+   * or on, or off for all: the calls on one's own account act for whichever user sends them.
+   */
+  async twoFactorForAll(t: TestApp, w: World, state: 'off' | 'pending' | 'on') {
+    const sealed = t.app.get(SecretBox).seal(TOTP_SECRET);
+    await t.db.platform.user.updateMany({
+      where: { organization_id: w.org },
+      data:
+        state === 'off'
+          ? { totp_secret_enc: null, totp_enabled_at: null, totp_last_step: null, totp_recovery_codes: [] }
+          : { totp_secret_enc: sealed, totp_enabled_at: state === 'on' ? new Date() : null, totp_last_step: null, totp_recovery_codes: [] },
+    });
+  },
+  /** A staff user of the world with two-factor sign-in on (TOTP_SECRET). */
+  async twoFactorUser(t: TestApp, w: World) {
+    const user = await seedUser(t, { organization_id: w.org, role: 'staff', username: `2fa-${hex()}` });
+    await t.db.platform.user.update({
+      where: { id: user.user_id },
+      data: { totp_secret_enc: t.app.get(SecretBox).seal(TOTP_SECRET), totp_enabled_at: new Date() },
+    });
+    return user;
+  },
   apiToken: (t: TestApp, w: World) =>
     t.db.db.apiToken.create({
       data: { user_id: w.staff.user_id, organization_id: w.org, name: `Fresh ${hex()}`, token_hash: hex(32), hint: 'abcd' },

@@ -1,4 +1,4 @@
-import type { AuthReply, SessionUser } from '@kidogo/contracts';
+import type { AuthReply, LoginReply, SessionUser, TwoFactorChallenge } from '@kidogo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -31,6 +31,15 @@ export const managesOrganization = (user: Pick<SessionUser, 'role'> | null | und
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
+export const CHALLENGE_EXPIRED_MESSAGE = 'This sign-in has expired: enter your password again';
+
+/**
+ * The second step of a sign-in can no longer be completed (the challenge
+ * expired, or the server does not know it): the password is asked again.
+ */
+export class ChallengeExpiredError extends Error {
+  override readonly name = 'ChallengeExpiredError';
+}
 
 type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -45,7 +54,13 @@ export interface Session extends SessionState {
   isLoading: boolean;
   /** The user's organization, else the org_id claim of the token. */
   organizationId: string | null;
-  login: (username: string, password: string) => Promise<void>;
+  /**
+   * Signs in with a password. Resolves null once signed in, or with the
+   * challenge when the user has two-factor sign-in on: then `verifyTwoFactor`.
+   */
+  login: (username: string, password: string) => Promise<TwoFactorChallenge | null>;
+  /** The second step: the challenge and a code from the authenticator app, or a recovery code. Throws ChallengeExpiredError when the password must be asked again. */
+  verifyTwoFactor: (challengeToken: string, code: string) => Promise<void>;
   logout: () => Promise<void>;
 }
 
@@ -72,6 +87,21 @@ function loginErrorText(error: unknown): string {
     return readableText(body.detail) ?? readableText(body.message) ?? LOGIN_FAILED_MESSAGE;
   }
   return LOGIN_FAILED_MESSAGE;
+}
+
+const isChallenge = (reply: unknown): reply is TwoFactorChallenge =>
+  typeof reply === 'object' &&
+  reply !== null &&
+  (reply as { two_factor_required?: unknown }).two_factor_required === true &&
+  typeof (reply as { challenge_token?: unknown }).challenge_token === 'string';
+
+/**
+ * A 401 of the second step is either a wrong code (try another) or a
+ * challenge the server no longer takes (expired, unknown), which only the
+ * password can replace. The reply tells them apart only by its words.
+ */
+function isExpiredChallenge(error: unknown, text: string): boolean {
+  return error instanceof ApiError && error.status === 401 && /expired|password again/i.test(text);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -123,14 +153,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [endLocally, navigate]);
 
-  const login = useCallback(
-    async (username: string, password: string) => {
-      let reply: Partial<AuthReply> | null;
-      try {
-        reply = await postForm<Partial<AuthReply> | null>('/authenticate', { username: username.trim(), password });
-      } catch (error) {
-        throw new Error(loginErrorText(error), { cause: error });
-      }
+  /** Stores a session the server handed out and lets the app in, as every sign-in ends. */
+  const begin = useCallback(
+    (reply: Partial<AuthReply> | null) => {
       if (!reply || typeof reply !== 'object' || typeof reply.access_token !== 'string' || !reply.access_token) {
         throw new Error(INVALID_RESPONSE_MESSAGE);
       }
@@ -141,6 +166,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState({ status: 'authenticated', token: reply.access_token, user });
     },
     [queryClient],
+  );
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      let reply: Partial<LoginReply> | null;
+      try {
+        reply = await postForm<Partial<LoginReply> | null>('/authenticate', { username: username.trim(), password });
+      } catch (error) {
+        throw new Error(loginErrorText(error), { cause: error });
+      }
+      if (isChallenge(reply)) return reply;
+      begin(reply as Partial<AuthReply> | null);
+      return null;
+    },
+    [begin],
+  );
+
+  const verifyTwoFactor = useCallback(
+    async (challengeToken: string, code: string) => {
+      let reply: Partial<AuthReply> | null;
+      try {
+        reply = await request<Partial<AuthReply> | null>('/authenticate/2fa', {
+          method: 'POST',
+          body: { challenge_token: challengeToken, code: code.trim() },
+          auth: false,
+        });
+      } catch (error) {
+        const text = loginErrorText(error);
+        if (isExpiredChallenge(error, text)) throw new ChallengeExpiredError(text, { cause: error });
+        throw new Error(text, { cause: error });
+      }
+      begin(reply);
+    },
+    [begin],
   );
 
   const logout = useCallback(async () => {
@@ -172,9 +231,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoading: state.status === 'loading',
       organizationId: state.user?.organization_id ?? claimOrg,
       login,
+      verifyTwoFactor,
       logout,
     };
-  }, [state, login, logout]);
+  }, [state, login, verifyTwoFactor, logout]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -8,6 +8,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     organization_id: 'org-1',
     role: 'admin',
     app: 'kidogo',
+    two_factor_setup_required: false,
     organization_details: {
       organization_id: 'org-1',
       external_key: null,

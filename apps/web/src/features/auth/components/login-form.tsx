@@ -1,15 +1,22 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { TwoFactorChallenge } from '@kidogo/contracts';
 import { useState, type FormEvent } from 'react';
 import { useSession } from '@/lib/session';
+import { TwoFactorStep } from './two-factor-step';
 
-/** Username and password; submit stays disabled until both are filled (username trimmed) and while signing in. */
+/**
+ * Username and password; submit stays disabled until both are filled (username
+ * trimmed) and while signing in. A user with two-factor sign-in on is asked
+ * for a code next, in the same card; an expired challenge comes back here.
+ */
 export function LoginForm() {
   const { login } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   const blank = username.trim() === '' || password === '';
 
@@ -19,13 +26,26 @@ export function LoginForm() {
     setSubmitting(true);
     setError(null);
     try {
-      // Success re-renders the login route as a redirect; nothing more to do here.
-      await login(username.trim(), password);
+      // Signed in: the login route re-renders as a redirect; nothing more to do here.
+      const next = await login(username.trim(), password);
+      if (next) {
+        setChallenge(next);
+        setSubmitting(false);
+      }
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setSubmitting(false);
     }
   };
+
+  /** Back to the password, which a new challenge needs; `reason` says why when the server sent the user back. */
+  const backToPassword = (reason: string | null = null) => {
+    setChallenge(null);
+    setPassword('');
+    setError(reason);
+  };
+
+  if (challenge) return <TwoFactorStep challenge={challenge} onBack={backToPassword} />;
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -39,7 +59,8 @@ export function LoginForm() {
           label="Username"
           placeholder="Your username"
           autoComplete="username"
-          autoFocus
+          // Back from the code step the username is kept: the password is what is asked again.
+          autoFocus={username === ''}
           size="md"
           value={username}
           onChange={(e) => {
@@ -51,6 +72,7 @@ export function LoginForm() {
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
+          autoFocus={username !== ''}
           size="md"
           value={password}
           onChange={(e) => {

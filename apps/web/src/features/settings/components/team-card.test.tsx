@@ -192,4 +192,58 @@ describe('Team card', { timeout: 20_000 }, () => {
     expect(await screen.findByText('User chao deleted')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('chao')).not.toBeInTheDocument());
   });
+
+  it('marks who signs in with two-factor, and lets an owner reset it for someone who lost their phone', async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    const { calls } = mockSettingsApi(undefined, [
+      { ...ME, two_factor_enabled: true },
+      buildTeamUser({ user_id: 8, username: 'brian', email: 'brian@example.com', role: 'admin', two_factor_enabled: true }),
+      buildTeamUser({ user_id: 9, username: 'chao', email: null, role: 'staff' }),
+    ]);
+    renderApp('/settings');
+    const { table } = await teamTable();
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('2FA')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('2FA')).toBeInTheDocument();
+    expect(within(rows[3]!).queryByText('2FA')).not.toBeInTheDocument();
+    // Only for someone else who has it on: your own is turned off with your password, in Two-Factor Sign-In.
+    expect(within(table).queryByRole('button', { name: 'Reset Two-Factor for amina' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Reset Two-Factor for chao' })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Reset Two-Factor for brian' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' });
+    expect(dialog).toHaveTextContent(
+      'brian lost their phone? They will sign in with their password only until they set up two-factor sign-in again, and every session they have is signed out.',
+    );
+    expect(calls.some((c) => c.url.includes('/2fa/reset'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Two-Factor' }));
+    expect(await screen.findByText('brian signs in with a password only until they set up two-factor sign-in again')).toBeInTheDocument();
+    const reset = calls.filter((c) => c.url.includes('/2fa/reset'));
+    expect(reset.map((c) => [c.method, c.url])).toEqual([['POST', '/payg/users/8/2fa/reset']]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset two-factor sign-in?' })).not.toBeInTheDocument());
+    // The list is read again: brian has it off now.
+    await waitFor(() => expect(within(within(table).getAllByRole('row')[2]!).queryByText('2FA')).not.toBeInTheDocument());
+    expect(within(table).queryByRole('button', { name: 'Reset Two-Factor for brian' })).not.toBeInTheDocument();
+  });
+
+  it("shows the API's refusal to reset in the dialog", async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    mockSettingsApi(
+      (call, path) =>
+        path === '/payg/users/8/2fa/reset' && call.method === 'POST'
+          ? jsonResponse(409, { detail: 'brian does not use two-factor sign-in', message: 'brian does not use two-factor sign-in' })
+          : undefined,
+      [ME, buildTeamUser({ user_id: 8, username: 'brian', role: 'staff', two_factor_enabled: true })],
+    );
+    renderApp('/settings');
+    const { table } = await teamTable();
+    await user.click(within(table).getByRole('button', { name: 'Reset Two-Factor for brian' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Two-Factor' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to reset two-factor sign-in');
+    expect(alert).toHaveTextContent('brian does not use two-factor sign-in');
+  });
 });

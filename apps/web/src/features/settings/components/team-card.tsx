@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconPencil, IconShieldOff, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -13,10 +13,12 @@ import { toast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDeleteTeamUser } from '../api/delete-team-user';
 import { TEAM_PAGE_SIZE, useTeam } from '../api/get-team';
+import { useResetTeamUserTwoFactor } from '../api/reset-team-user-two-factor';
 import type { TeamUser } from '../api/types';
 import { AddTeamUserModal, EditTeamUserModal } from './team-user-modals';
 
 export const DELETE_FAILED = 'Failed to delete the user';
+export const RESET_TWO_FACTOR_FAILED = 'Failed to reset two-factor sign-in';
 
 /** The people who sign in to the organization: owners and admins add, edit and remove them (GET/POST/PUT/DELETE /users). */
 export function TeamCard() {
@@ -28,6 +30,8 @@ export function TeamCard() {
   const [editing, setEditing] = useState<TeamUser | null>(null);
   const [deleting, setDeleting] = useState<TeamUser | null>(null);
   const remove = useDeleteTeamUser();
+  const [resetting, setResetting] = useState<TeamUser | null>(null);
+  const resetTwoFactor = useResetTeamUserTwoFactor();
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -41,6 +45,21 @@ export function TeamCard() {
         toast.success(reply?.message ?? `User ${deleting.username} deleted`);
         remove.reset();
         setDeleting(null);
+      },
+    });
+
+  const closeReset = () => {
+    if (resetTwoFactor.isPending) return;
+    resetTwoFactor.reset();
+    setResetting(null);
+  };
+  const confirmReset = () =>
+    resetting &&
+    resetTwoFactor.mutate(resetting.user_id, {
+      onSuccess: (reply) => {
+        toast.success(reply?.message ?? `Two-factor sign-in of ${resetting.username} reset`);
+        resetTwoFactor.reset();
+        setResetting(null);
       },
     });
 
@@ -58,6 +77,13 @@ export function TeamCard() {
             <Badge size="xs" variant="outline" radius="sm" miw="max-content">
               You
             </Badge>
+          ) : null}
+          {u.two_factor_enabled ? (
+            <Tooltip label="Signs in with a code from an authenticator app too" withArrow>
+              <Badge size="xs" variant="light" color="teal" radius="sm" miw="max-content">
+                2FA
+              </Badge>
+            </Tooltip>
           ) : null}
         </Group>
       ),
@@ -80,6 +106,14 @@ export function TeamCard() {
       align: 'right',
       render: (u) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
+          {/* Someone else's, for a lost phone: your own is turned off with your password in Two-Factor Sign-In. */}
+          {u.two_factor_enabled && u.user_id !== me?.user_id ? (
+            <Tooltip label="Reset Two-Factor" withArrow>
+              <ActionIcon variant="subtle" color="orange" aria-label={`Reset Two-Factor for ${u.username}`} onClick={() => setResetting(u)}>
+                <IconShieldOff size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
           <Tooltip label="Edit" withArrow>
             <ActionIcon variant="subtle" aria-label={`Edit ${u.username}`} onClick={() => setEditing(u)}>
               <IconPencil size={16} />
@@ -147,6 +181,17 @@ export function TeamCard() {
         loading={remove.isPending}
         error={remove.isError ? errorMessage(remove.error, DELETE_FAILED) : null}
         errorTitle={DELETE_FAILED}
+      />
+      <ConfirmModal
+        opened={resetting !== null}
+        onClose={closeReset}
+        onConfirm={confirmReset}
+        title="Reset two-factor sign-in?"
+        message={`${resetting?.username ?? 'This user'} lost their phone? They will sign in with their password only until they set up two-factor sign-in again, and every session they have is signed out.`}
+        confirmLabel="Reset Two-Factor"
+        loading={resetTwoFactor.isPending}
+        error={resetTwoFactor.isError ? errorMessage(resetTwoFactor.error, RESET_TWO_FACTOR_FAILED) : null}
+        errorTitle={RESET_TWO_FACTOR_FAILED}
       />
     </Card>
   );

@@ -10,6 +10,7 @@ import { SystemConfigCard } from '../components/system-config-card';
 import { TeamCard } from '../components/team-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
+import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 
 export default function SettingsRoute() {
   const { user } = useSession();
@@ -37,6 +38,7 @@ export default function SettingsRoute() {
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">
               <ChangePasswordCard />
+              <TwoFactorCard />
               <ApiTokensCard />
               {manages ? <ReceiverInstructionsCard /> : null}
             </Stack>

@@ -13,6 +13,7 @@ export function buildTeamUser(overrides: Partial<User> = {}): User {
     role: 'admin',
     is_active: true,
     last_login_at: null,
+    two_factor_enabled: false,
     created_at: '2026-03-04T10:00:00Z',
     ...overrides,
   };
@@ -35,7 +36,8 @@ export function buildReminders(overrides: Partial<ReminderSettings> = {}): Remin
 
 /**
  * The Settings page's API in memory: health, API key, SMS provider, and a
- * team that POST, PUT and DELETE /users really change, and payment reminders
+ * team that POST, PUT and DELETE /users (and POST /users/{id}/2fa/reset)
+ * really change, two-factor sign-in off, and payment reminders
  * that PUT changes. `handler` answers
  * first (return undefined to fall through).
  */
@@ -65,6 +67,7 @@ export function mockSettingsApi(
     if (path === '/payg/settings/reminders' && call.method === 'GET') return jsonResponse(200, stored);
     if (path === '/payg/webhooks' && call.method === 'GET') return jsonResponse(200, { data: [], events: [] });
     if (path === '/payg/auth/api-tokens' && call.method === 'GET') return jsonResponse(200, { data: [] });
+    if (path === '/payg/auth/2fa' && call.method === 'GET') return jsonResponse(200, { enabled: false, enabled_at: null, recovery_codes_left: 0 });
     if (path === '/payg/settings/reminders' && call.method === 'PUT') {
       stored = { ...stored, ...JSON.parse(call.body!) };
       return jsonResponse(200, stored);
@@ -81,6 +84,15 @@ export function mockSettingsApi(
       const user = buildTeamUser({ user_id: 100 + users.length, username: body.username, email: body.email, role: body.role, created_at: '2026-11-20T09:00:00Z' });
       users.unshift(user);
       return jsonResponse(201, user);
+    }
+    const reset = /^\/payg\/users\/(\d+)\/2fa\/reset$/.exec(path);
+    if (reset && call.method === 'POST') {
+      const at = users.findIndex((u) => u.user_id === Number(reset[1]));
+      if (at < 0) return jsonResponse(404, { detail: 'User not found', message: 'User not found' });
+      const { username, two_factor_enabled } = users[at]!;
+      if (!two_factor_enabled) return jsonResponse(409, { detail: `${username} does not use two-factor sign-in`, message: `${username} does not use two-factor sign-in` });
+      users[at] = { ...users[at]!, two_factor_enabled: false };
+      return jsonResponse(200, { message: `${username} signs in with a password only until they set up two-factor sign-in again` });
     }
     const one = /^\/payg\/users\/(\d+)$/.exec(path);
     if (one) {
