@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { BUSINESS_TIME_ZONE } from './support/time-zone.js';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the
@@ -19,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1366, height: 850 },
+    // The staff of a business are in its time zone: their browser's today is the API's business day. (In UTC the
+    // two disagree from 21:00 to midnight, and the pages' default periods ended a day before the API's data.)
+    timezoneId: BUSINESS_TIME_ZONE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUSINESS_TIME_ZONE } from './time-zone.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // One file per Playwright runner (setup and teardown run in the same process), so two
@@ -36,6 +37,7 @@ export default async function globalSetup(): Promise<void> {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     SEED_DEMO: 'true',
+    TIME_ZONE: BUSINESS_TIME_ZONE,
     OUTBOX_POLL_MS: '500',
     // The webhooks test's receiver listens on this machine.
     WEBHOOK_ALLOW_PRIVATE: 'true',
