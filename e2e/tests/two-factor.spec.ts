@@ -6,12 +6,29 @@ import { nextTotp, totpCode, totpStep } from './ops/totp.js';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 850 };
 
-/** A staff user of the demo organization, made by its owner: each run its own, so two-factor starts off. */
-async function freshStaff(request: APIRequestContext) {
+/** A user of the demo organization (staff unless told), made by its owner: each run its own, so two-factor starts off. */
+async function freshStaff(request: APIRequestContext, role: 'staff' | 'admin' = 'staff') {
   const owner = await apiToken(request);
-  const who = { username: unique('totp').toLowerCase(), password: 'two-steps-1' };
-  await apiCall(request, owner, 'POST', '/users', { username: who.username, email: `${who.username}@demo.kidogo.local`, password: who.password, role: 'staff' });
+  const who = { username: unique(role === 'staff' ? 'totp' : 'totp-admin').toLowerCase(), password: 'two-steps-1' };
+  await apiCall(request, owner, 'POST', '/users', { username: who.username, email: `${who.username}@demo.kidogo.local`, password: who.password, role });
   return who;
+}
+
+/** Settings → Two-Factor Sign-In → Set Up, through to Done; the secret it was given. */
+async function setUpInSettings(page: Page, who: { password: string }) {
+  const card = page.getByRole('region', { name: 'Two-Factor Sign-In' });
+  await card.getByRole('button', { name: 'Set Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set Up Two-Factor Sign-In' });
+  await dialog.getByLabel(/^Current password/).fill(who.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await dialog.getByRole('textbox', { name: 'Setup key' }).inputValue()).replace(/\s+/g, '');
+  await dialog.getByRole('textbox', { name: /^Authentication code/ }).fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Turn On' }).click();
+  await expect(dialog.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  return secret;
 }
 
 async function signOut(page: Page) {
@@ -177,5 +194,88 @@ test.describe('two-factor sign-in', () => {
     const again = await request.post('/payg/authenticate', { form: staff });
     expect(again.ok()).toBe(true);
     expect(await again.json()).toHaveProperty('access_token');
+  });
+
+  test('an organization requires it of everyone: a user without it can only set it up, then is let in', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    // Fresh users, not the demo owner: every other browser test signs in as the owner, who must not be asked to set it up.
+    const admin = await freshStaff(request, 'admin');
+    const staff = await freshStaff(request);
+
+    await signIn(page, admin, '/settings');
+    await expect(page).toHaveURL(/\/settings$/);
+    const security = page.getByRole('region', { name: 'Security' });
+    const toggle = security.getByRole('switch', { name: 'Require two-factor sign-in for everyone' });
+    await expect(toggle).not.toBeChecked();
+    await expect(security.getByTestId('users-without-two-factor')).toHaveText(/^\d+ users do not have it yet$/);
+
+    // Not before the admin's own is on.
+    await toggle.click({ force: true });
+    const confirm = page.getByRole('dialog', { name: 'Require two-factor sign-in?' });
+    await expect(confirm).toContainText(/\d+ users will have to set it up before they can do anything else\./);
+    await confirm.getByRole('button', { name: 'Require It' }).click();
+    await expect(security.getByRole('alert')).toContainText('Turn on your own two-factor sign-in first (Settings → Two-Factor Sign-In), then require it of everyone');
+    await expect(toggle).not.toBeChecked();
+
+    await setUpInSettings(page, admin);
+    // The admin's session, to stop requiring it whatever happens below: the demo organization is every browser test's.
+    const adminToken = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(adminToken).toBeTruthy();
+    try {
+      const without = Number((await security.getByTestId('users-without-two-factor').textContent())?.match(/^(\d+)/)?.[1]);
+      expect(without).toBeGreaterThan(0);
+      await toggle.click({ force: true });
+      await expect(confirm).toContainText(`${without} users will have to set it up before they can do anything else.`);
+      await screenshotBothThemes(page, 'settings-security-confirm', { fullPage: false });
+      await confirm.getByRole('button', { name: 'Require It' }).click();
+      await expect(page.getByText('Everyone must now sign in with two-factor sign-in')).toBeVisible();
+      await expect(toggle).toBeChecked();
+      await expect(security.getByText('Two-factor required')).toBeVisible();
+      await expect(security.getByRole('alert')).toHaveCount(0);
+      // The admin's own cannot be turned off now.
+      const own = page.getByRole('region', { name: 'Two-Factor Sign-In' });
+      await expect(own.getByText('Required by your organization')).toBeVisible();
+      await expect(own.getByRole('button', { name: 'Turn Off' })).toBeDisabled();
+      await security.scrollIntoViewIfNeeded();
+      await screenshotBothThemes(page, 'settings-security');
+
+      // A staff user without it: the set-up screen, and nothing else, wherever they were going.
+      await signOut(page);
+      await signIn(page, staff);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+      await expect(page.getByText(/requires a code from an authenticator app when you sign in\. Set it up to continue\.$/)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+      await screenshotBothThemes(page, 'two-factor-gate');
+      await page.setViewportSize(PHONE);
+      await screenshotBothThemes(page, 'two-factor-gate-phone');
+      await page.setViewportSize(DESKTOP);
+      // The server agrees: anything but setting it up is refused.
+      const staffToken = await page.evaluate(() => localStorage.getItem('authToken'));
+      const refused = await request.get('/payg/registered-customers', { headers: { Authorization: `Bearer ${staffToken}` } });
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).detail.error).toBe('TWO_FACTOR_REQUIRED');
+
+      await page.getByLabel(/^Current password/).fill(staff.password);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+      await expect(qr).toBeVisible();
+      const secret = (await page.getByRole('textbox', { name: 'Setup key' }).inputValue()).replace(/\s+/g, '');
+      await screenshotBothThemes(page, 'two-factor-gate-qr');
+      await page.getByRole('textbox', { name: /^Authentication code/ }).fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Turn On' }).click();
+      await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toHaveCount(0);
+    } finally {
+      await apiCall(request, adminToken!, 'PUT', '/settings/security', { require_two_factor: false });
+    }
+    const rule = await apiCall<{ require_two_factor: boolean }>(request, await apiToken(request), 'GET', '/settings/security');
+    expect(rule.require_two_factor).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import {
   postForm,
   ServiceBlockedError,
   suspendableList,
+  TwoFactorRequiredError,
   UnauthorizedError,
   upload,
 } from './api-client';
@@ -211,6 +212,35 @@ describe('api client', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect(error).not.toBeInstanceOf(ServiceBlockedError);
       expect((error as Error).message).toBe('Forbidden');
+    });
+  });
+
+  describe('403 TWO_FACTOR_REQUIRED', () => {
+    const MESSAGE = 'Your organization requires two-factor sign-in: set it up in Settings → Two-Factor Sign-In';
+
+    it('broadcasts two-factor-required and throws TwoFactorRequiredError, keeping the session', async () => {
+      mockFetch(() => jsonResponse(403, { detail: { error: 'TWO_FACTOR_REQUIRED', message: MESSAGE }, message: MESSAGE }));
+      const required = listen('two-factor-required');
+      const blocked = listen('organization-service-disabled');
+      const error = await api.get('/registered-customers').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TwoFactorRequiredError);
+      expect(error).not.toBeInstanceOf(ServiceBlockedError);
+      expect(error).toMatchObject({ status: 403, message: MESSAGE });
+      expect(required.events).toHaveLength(1);
+      expect(blocked.events).toHaveLength(0);
+      expect(localStorage.getItem('authToken')).toBe('access-1');
+      required.stop();
+      blocked.stop();
+    });
+
+    it('another 403 is an ordinary error', async () => {
+      mockFetch(() => jsonResponse(403, { detail: 'This action needs one of the roles: owner, admin', message: 'This action needs one of the roles: owner, admin' }));
+      const required = listen('two-factor-required');
+      const error = await api.get('/users').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).not.toBeInstanceOf(TwoFactorRequiredError);
+      expect(required.events).toHaveLength(0);
+      required.stop();
     });
   });
 

@@ -2,9 +2,10 @@
  * The one module every backend call goes through. It adds the bearer token,
  * speaks JSON, turns error replies into readable messages, recovers from an
  * expired access token once through /refresh, ends the session on a lasting
- * 401 and reports a disabled or suspended organization.
+ * 401, reports a disabled or suspended organization, and reports a user who
+ * must set up the two-factor sign-in their organization requires.
  */
-import type { AuthReply, ServiceBlockedReply } from '@kidogo/contracts';
+import type { AuthReply, ServiceBlockedReply, TwoFactorRequiredReply } from '@kidogo/contracts';
 import { clearStoredSession, getAuthToken, getRefreshToken, storeSession } from './storage';
 
 /** Same origin; the dev server and the API's static hosting both serve /payg. */
@@ -18,6 +19,12 @@ export const SERVICE_DISABLED_EVENT = 'organization-service-disabled';
  * access is back (e.g. the organization was reactivated).
  */
 export const SERVICE_AVAILABLE_EVENT = 'organization-service-available';
+/**
+ * Fired on a 403 TWO_FACTOR_REQUIRED: the organization requires two-factor
+ * sign-in and the signed-in user has not set it up, so the server refuses
+ * everything but setting it up. The session shows the set-up screen.
+ */
+export const TWO_FACTOR_REQUIRED_EVENT = 'two-factor-required';
 /** Fired after a silent token refresh, with the AuthReply as detail, so the session state follows. */
 export const SESSION_REFRESHED_EVENT = 'session-refreshed';
 
@@ -55,6 +62,14 @@ export class ServiceBlockedError extends ApiError {
     readonly detail: ServiceBlockedDetail,
     body: unknown,
   ) {
+    super(message, 403, body);
+  }
+}
+
+/** 403 because the organization requires two-factor sign-in and the user has not set it up yet. */
+export class TwoFactorRequiredError extends ApiError {
+  override readonly name = 'TwoFactorRequiredError';
+  constructor(message: string, body: unknown) {
     super(message, 403, body);
   }
 }
@@ -140,9 +155,18 @@ function serviceBlockedDetail(body: unknown): ServiceBlockedDetail | null {
   return code === 'SERVICE_DISABLED' || code === 'SERVICE_SUSPENDED' ? (body.detail as ServiceBlockedDetail) : null;
 }
 
+// A literal, not the contracts' constant: that import would bring zod into every page's first download.
+const TWO_FACTOR_REQUIRED: TwoFactorRequiredReply['detail']['error'] = 'TWO_FACTOR_REQUIRED';
+
+const isTwoFactorRequired = (body: unknown) => isRecord(body) && isRecord(body.detail) && body.detail.error === TWO_FACTOR_REQUIRED;
+
 async function toApiError(res: Response): Promise<ApiError> {
   const body = await readBody(res);
   const message = errorText(body, res.status);
+  if (res.status === 403 && isTwoFactorRequired(body)) {
+    window.dispatchEvent(new Event(TWO_FACTOR_REQUIRED_EVENT));
+    return new TwoFactorRequiredError(message, body);
+  }
   const blocked = res.status === 403 ? serviceBlockedDetail(body) : null;
   if (blocked) {
     const detail: ServiceBlockedDetail & { message: string } = {

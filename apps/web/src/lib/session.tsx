@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import {
   ApiError,
   SESSION_REFRESHED_EVENT,
+  TWO_FACTOR_REQUIRED_EVENT,
   UNAUTHORIZED_EVENT,
   postForm,
   readableText,
@@ -62,6 +63,14 @@ export interface Session extends SessionState {
   /** The second step: the challenge and a code from the authenticator app, or a recovery code. Throws ChallengeExpiredError when the password must be asked again. */
   verifyTwoFactor: (challengeToken: string, code: string) => Promise<void>;
   logout: () => Promise<void>;
+  /**
+   * The organization requires two-factor sign-in and this user has not set it
+   * up: the server refuses everything but setting it up, so the app shows
+   * only that (from the sign-in reply, GET /me, or any call's 403 TWO_FACTOR_REQUIRED).
+   */
+  twoFactorSetupRequired: boolean;
+  /** Reads the signed-in user again (GET /me) and keeps it, stored too; resolves with it. */
+  reloadUser: () => Promise<SessionUser>;
 }
 
 const ANONYMOUS: SessionState = { status: 'anonymous', token: null, user: null };
@@ -145,11 +154,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           : { status: 'authenticated', token: reply.access_token ?? s.token, user: reply.user ?? s.user },
       );
     };
+    // The server says so before /me does (a session from before the organization required it): the
+    // set-up screen takes over at once, and reads /me itself.
+    const onTwoFactorRequired = () => {
+      const stored = readStoredSession();
+      if (!stored?.user || stored.user.two_factor_setup_required) return;
+      const user = { ...stored.user, two_factor_setup_required: true };
+      storeSession({ token: stored.token, user });
+      setState((s) => (s.status === 'authenticated' && s.token === stored.token ? { ...s, user } : s));
+    };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     window.addEventListener(SESSION_REFRESHED_EVENT, onRefreshed);
+    window.addEventListener(TWO_FACTOR_REQUIRED_EVENT, onTwoFactorRequired);
     return () => {
       window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
       window.removeEventListener(SESSION_REFRESHED_EVENT, onRefreshed);
+      window.removeEventListener(TWO_FACTOR_REQUIRED_EVENT, onTwoFactorRequired);
     };
   }, [endLocally, navigate]);
 
@@ -222,6 +242,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(ANONYMOUS);
   }, [navigate, queryClient]);
 
+  const reloadUser = useCallback(async () => {
+    const user = await request<SessionUser>('/me');
+    const stored = readStoredSession();
+    // Signed out (or in as someone else) meanwhile: this reply is not the session's any more.
+    if (!stored || (stored.user && stored.user.user_id !== user.user_id)) return user;
+    const wasGated = stored.user?.two_factor_setup_required === true;
+    storeSession({ token: stored.token, user });
+    setState((s) => (s.status === 'authenticated' && s.token === stored.token ? { ...s, user } : s));
+    // Out of the set-up screen: what failed behind it with 403 TWO_FACTOR_REQUIRED reads again.
+    if (wasGated && !user.two_factor_setup_required) void queryClient.invalidateQueries();
+    return user;
+  }, [queryClient]);
+
   const value = useMemo<Session>(() => {
     const claims = state.token ? decodeTokenClaims(state.token) : null;
     const claimOrg = typeof claims?.org_id === 'string' ? claims.org_id : null;
@@ -233,8 +266,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       verifyTwoFactor,
       logout,
+      twoFactorSetupRequired: state.status === 'authenticated' && state.user?.two_factor_setup_required === true,
+      reloadUser,
     };
-  }, [state, login, verifyTwoFactor, logout]);
+  }, [state, login, verifyTwoFactor, logout, reloadUser]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }

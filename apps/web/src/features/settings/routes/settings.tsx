@@ -11,6 +11,7 @@ import { TeamCard } from '../components/team-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
+import { SecurityCard } from '@/features/two-factor/components/security-card';
 
 export default function SettingsRoute() {
   const { user } = useSession();
@@ -39,6 +40,7 @@ export default function SettingsRoute() {
             <Stack gap="lg">
               <ChangePasswordCard />
               <TwoFactorCard />
+              {manages ? <SecurityCard /> : null}
               <ApiTokensCard />
               {manages ? <ReceiverInstructionsCard /> : null}
             </Stack>

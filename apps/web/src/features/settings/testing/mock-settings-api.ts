@@ -1,4 +1,4 @@
-import type { ReminderSettings, User } from '@kidogo/contracts';
+import type { ReminderSettings, SecuritySettings, User } from '@kidogo/contracts';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
 export const KEY = 'kdg_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
@@ -38,16 +38,18 @@ export function buildReminders(overrides: Partial<ReminderSettings> = {}): Remin
  * The Settings page's API in memory: health, API key, SMS provider, and a
  * team that POST, PUT and DELETE /users (and POST /users/{id}/2fa/reset)
  * really change, two-factor sign-in off, and payment reminders
- * that PUT changes. `handler` answers
- * first (return undefined to fall through).
+ * that PUT changes, and two-factor sign-in not required of everyone (PUT
+ * changes it). `handler` answers first (return undefined to fall through).
  */
 export function mockSettingsApi(
   handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined,
   team: User[] = [],
   reminders: ReminderSettings = buildReminders(),
+  security: SecuritySettings = { require_two_factor: false, users_without_two_factor: 0 },
 ) {
   const users = [...team];
   let stored = reminders;
+  let rule = security;
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     const path = url.pathname;
@@ -68,6 +70,11 @@ export function mockSettingsApi(
     if (path === '/payg/webhooks' && call.method === 'GET') return jsonResponse(200, { data: [], events: [] });
     if (path === '/payg/auth/api-tokens' && call.method === 'GET') return jsonResponse(200, { data: [] });
     if (path === '/payg/auth/2fa' && call.method === 'GET') return jsonResponse(200, { enabled: false, enabled_at: null, recovery_codes_left: 0 });
+    if (path === '/payg/settings/security' && call.method === 'GET') return jsonResponse(200, rule);
+    if (path === '/payg/settings/security' && call.method === 'PUT') {
+      rule = { ...rule, require_two_factor: JSON.parse(call.body!).require_two_factor };
+      return jsonResponse(200, rule);
+    }
     if (path === '/payg/settings/reminders' && call.method === 'PUT') {
       stored = { ...stored, ...JSON.parse(call.body!) };
       return jsonResponse(200, stored);

@@ -16,13 +16,21 @@ export const twoFactorStatusQueryOptions = () =>
 
 export const useTwoFactorStatus = () => useQuery(twoFactorStatusQueryOptions());
 
-/** A change to the user's two-factor sign-in: its status is stale, and so is the team list, whose row for the user carries a 2FA badge. */
+/**
+ * A change to the user's two-factor sign-in: its status is stale, and so are the team list, whose row for the user
+ * carries a 2FA badge, and the Security card's count of users without it.
+ */
 function useTwoFactorMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationKey: twoFactorKeys.writes,
     mutationFn: fn,
-    onSuccess: () => Promise.all([refreshAfterWrite(qc, { queryKey: twoFactorKeys.status }), refreshAfterWrite(qc, { queryKey: settingsKeys.team() })]),
+    onSuccess: () =>
+      Promise.all([
+        refreshAfterWrite(qc, { queryKey: twoFactorKeys.status }),
+        refreshAfterWrite(qc, { queryKey: settingsKeys.team() }),
+        refreshAfterWrite(qc, { queryKey: settingsKeys.security() }),
+      ]),
   });
 }
 

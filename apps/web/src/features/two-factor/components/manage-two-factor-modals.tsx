@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { RECOVERY_CODE_COUNT } from '@kidogo/contracts';
 import { useState } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useDisableTwoFactor, useNewRecoveryCodes, useTwoFactorWriting } from '../api/two-factor';
 import { PasswordStep } from './password-step';
@@ -46,7 +47,11 @@ export function NewRecoveryCodesModal({ opened, onClose, account }: { opened: bo
   );
 }
 
-function TurnOffStep({ onClose }: { onClose: () => void }) {
+/** The 409 of Turn Off in an organization that requires two-factor sign-in (told apart from others only by its words). */
+export const isRequiredByOrganization = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && /organization requires two-factor sign-in/i.test(error.message);
+
+function TurnOffStep({ onClose, onRequiredByOrganization }: { onClose: () => void; onRequiredByOrganization?: () => void }) {
   const disable = useDisableTwoFactor();
   return (
     <PasswordStep
@@ -71,6 +76,9 @@ function TurnOffStep({ onClose }: { onClose: () => void }) {
               toast.success(reply?.message ?? 'Two-factor sign-in is off');
               onClose();
             },
+            onError: (error) => {
+              if (isRequiredByOrganization(error)) onRequiredByOrganization?.();
+            },
           },
         )
       }
@@ -78,12 +86,20 @@ function TurnOffStep({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Turn Off: the password, then a red confirm. */
-export function TurnOffTwoFactorModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** Turn Off: the password, then a red confirm. `onRequiredByOrganization`: refused because the organization requires it. */
+export function TurnOffTwoFactorModal({
+  opened,
+  onClose,
+  onRequiredByOrganization,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onRequiredByOrganization?: () => void;
+}) {
   const busy = useTwoFactorWriting();
   return (
     <Modal opened={opened} onClose={() => !busy && onClose()} title="Turn off two-factor sign-in?" centered>
-      <TurnOffStep onClose={onClose} />
+      <TurnOffStep onClose={onClose} onRequiredByOrganization={onRequiredByOrganization} />
     </Modal>
   );
 }

@@ -32,7 +32,8 @@ export function PasswordStep({
   onSubmit: (password: string) => void;
   /** Typing again clears the last call's error (reset the mutation). */
   onEdit: () => void;
-  onCancel: () => void;
+  /** Without it, no Cancel: the step cannot be left (the set-up screen of an organization that requires it). */
+  onCancel?: () => void;
 }) {
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -70,9 +71,11 @@ export function PasswordStep({
         />
         {failure ? <ErrorAlert title={failureTitle} message={failure} /> : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={pending}>
+              Cancel
+            </Button>
+          ) : null}
           <Button type="submit" color={color} loading={pending}>
             {submitLabel}
           </Button>

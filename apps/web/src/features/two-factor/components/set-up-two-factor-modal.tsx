@@ -25,7 +25,17 @@ const StepLabel = ({ n, of = 3, children }: { n: number; of?: number; children: 
 );
 
 /** Step 2: the secret into the app (scanned, or typed), then the app's first code to prove it took. */
-function ScanStep({ setup, onEnabled, onCancel }: { setup: TwoFactorSetupReply; onEnabled: (reply: RecoveryCodesReply) => void; onCancel: () => void }) {
+function ScanStep({
+  setup,
+  onEnabled,
+  onCancel,
+  cancelLabel,
+}: {
+  setup: TwoFactorSetupReply;
+  onEnabled: (reply: RecoveryCodesReply) => void;
+  onCancel: () => void;
+  cancelLabel: string;
+}) {
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -81,7 +91,7 @@ function ScanStep({ setup, onEnabled, onCancel }: { setup: TwoFactorSetupReply; 
         {failure ? <ErrorAlert title={TURN_ON_FAILED} message={failure} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={enable.isPending}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="submit" loading={enable.isPending}>
             Turn On
@@ -92,8 +102,26 @@ function ScanStep({ setup, onEnabled, onCancel }: { setup: TwoFactorSetupReply; 
   );
 }
 
-/** One opening of the modal: its steps start over each time (Mantine unmounts the content once closed). */
-function SetUpSteps({ account, onClose }: { account: string | undefined; onClose: () => void }) {
+/**
+ * The steps of setting it up: password, then the app, then the recovery codes.
+ * One opening of the modal, or the set-up screen of an organization that
+ * requires it: they start over when remounted. Without `onCancel` (the
+ * set-up screen, which cannot be left) the password step has no Cancel and
+ * the app step goes Back to it.
+ */
+export function SetUpSteps({
+  account,
+  onDone,
+  onCancel,
+  finishing = false,
+}: {
+  account: string | undefined;
+  /** Done, under the recovery codes. */
+  onDone: () => void;
+  onCancel?: () => void;
+  /** Done is under way (the set-up screen reads the user again). */
+  finishing?: boolean;
+}) {
   const setUp = useSetUpTwoFactor();
   const [setup, setSetup] = useState<TwoFactorSetupReply | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -105,12 +133,27 @@ function SetUpSteps({ account, onClose }: { account: string | undefined; onClose
         <Text size="sm">Two-factor sign-in is on. From your next sign-in, Kidogo asks for a code from the app after your password.</Text>
         <RecoveryCodes codes={codes} account={account} />
         <Group justify="flex-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onDone} loading={finishing}>
+            Done
+          </Button>
         </Group>
       </Stack>
     );
   }
-  if (setup) return <ScanStep setup={setup} onEnabled={(reply) => setCodes(reply.recovery_codes)} onCancel={onClose} />;
+  if (setup) {
+    const back = () => {
+      setUp.reset();
+      setSetup(null);
+    };
+    return (
+      <ScanStep
+        setup={setup}
+        onEnabled={(reply) => setCodes(reply.recovery_codes)}
+        onCancel={onCancel ?? back}
+        cancelLabel={onCancel ? 'Cancel' : 'Back'}
+      />
+    );
+  }
   return (
     <Stack gap="md">
       <StepLabel n={1}>Your password</StepLabel>
@@ -121,7 +164,7 @@ function SetUpSteps({ account, onClose }: { account: string | undefined; onClose
         error={setUp.error}
         failureTitle={SET_UP_FAILED}
         onEdit={() => setUp.reset()}
-        onCancel={onClose}
+        onCancel={onCancel}
         onSubmit={(password) => setUp.mutate({ password }, { onSuccess: setSetup })}
       />
     </Stack>
@@ -134,7 +177,7 @@ export function SetUpTwoFactorModal({ opened, onClose, account }: { opened: bool
   return (
     // Not closed by a click beside it: the recovery codes of the last step are shown only there.
     <Modal opened={opened} onClose={() => !busy && onClose()} title="Set Up Two-Factor Sign-In" size="lg" centered closeOnClickOutside={false}>
-      <SetUpSteps account={account} onClose={onClose} />
+      <SetUpSteps account={account} onDone={onClose} onCancel={onClose} />
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
 import { mockSettingsApi } from '@/features/settings/testing/mock-settings-api';
 import { renderApp } from '@/testing/render';
-import { CURRENT_CODE, OTPAUTH_URL, PASSWORD, SECRET, recoveryCodes, twoFactorApi } from '../testing/mock-two-factor-api';
+import { CURRENT_CODE, OTPAUTH_URL, PASSWORD, REQUIRED_CANNOT_TURN_OFF, SECRET, recoveryCodes, twoFactorApi } from '../testing/mock-two-factor-api';
 
 async function openCard(initial?: Parameters<typeof twoFactorApi>[0]) {
   seedSession({ user: buildUser({ user_id: 7, username: 'amina', role: 'staff' }) });
@@ -200,5 +200,36 @@ describe('Two-Factor Sign-In card', { timeout: 30_000 }, () => {
     expect(alert).toHaveTextContent('Failed to turn on two-factor sign-in');
     expect(alert).toHaveTextContent('Set up two-factor sign-in first');
     expect(within(card).getByText('Off')).toBeInTheDocument();
+  });
+
+  it('cannot be turned off where the organization requires it: an owner sees so at once', async () => {
+    seedSession({ user: buildUser({ user_id: 7, username: 'amina', role: 'owner' }) });
+    const api = twoFactorApi({ enabled: true, enabled_at: '2026-11-02T08:00:00Z', recovery_codes_left: 9 });
+    mockSettingsApi(api.handler, [], undefined, { require_two_factor: true, users_without_two_factor: 0 });
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'Two-Factor Sign-In' });
+    expect(await within(card).findByTestId('two-factor-required-note')).toHaveTextContent('Required by your organization');
+    expect(within(card).getByRole('button', { name: 'Turn Off' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'New Recovery Codes' })).toBeEnabled();
+  });
+
+  it('cannot be turned off where the organization requires it: staff learn it from the refusal, then the card says so', async () => {
+    const user = userEvent.setup();
+    const { card, api, calls } = await openCard({ enabled: true, enabled_at: '2026-11-02T08:00:00Z', recovery_codes_left: 9 });
+    api.state.requiredByOrganization = true;
+    await user.click(await within(card).findByRole('button', { name: 'Turn Off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await user.type(passwordBox(dialog), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Turn Off' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to turn off two-factor sign-in');
+    expect(alert).toHaveTextContent(REQUIRED_CANNOT_TURN_OFF);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card).getByText('On')).toBeInTheDocument();
+    expect(within(card).getByTestId('two-factor-required-note')).toHaveTextContent('Required by your organization');
+    expect(within(card).getByRole('button', { name: 'Turn Off' })).toBeDisabled();
+    // Staff may not read the organization's rule: it was never asked.
+    expect(calls.some((c) => c.url.startsWith('/payg/settings/security'))).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconRefresh, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { DateText } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { managesOrganization, useSession } from '@/lib/session';
+import { useSecuritySettings } from '../api/security-settings';
 import { useTwoFactorStatus } from '../api/two-factor';
 import { NewRecoveryCodesModal, TurnOffTwoFactorModal } from './manage-two-factor-modals';
 import { SetUpTwoFactorModal } from './set-up-two-factor-modal';
@@ -26,6 +28,10 @@ export function TwoFactorCard() {
   const [turningOff, turnOff] = useDisclosure(false);
   const on = status.data?.enabled === true;
   const left = status.data?.recovery_codes_left ?? 0;
+  // Whether it may be turned off: owners and admins can read the organization's rule; anyone learns it from Turn Off's refusal.
+  const rule = useSecuritySettings({ enabled: on && managesOrganization(user) });
+  const [refused, setRefused] = useState(false);
+  const requiredByOrganization = on && (rule.data?.require_two_factor === true || refused);
 
   return (
     <Card padding="lg" component="section" aria-label="Two-Factor Sign-In">
@@ -67,10 +73,15 @@ export function TwoFactorCard() {
             <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={renew.open}>
               New Recovery Codes
             </Button>
-            <Button variant="light" color="red" leftSection={<IconShieldOff size={16} />} onClick={turnOff.open}>
+            <Button variant="light" color="red" leftSection={<IconShieldOff size={16} />} onClick={turnOff.open} disabled={requiredByOrganization}>
               Turn Off
             </Button>
           </Group>
+          {requiredByOrganization ? (
+            <Text size="xs" c="dimmed" ta="right" mt={-4} data-testid="two-factor-required-note">
+              Required by your organization
+            </Text>
+          ) : null}
         </Stack>
       ) : (
         <Group justify="flex-end">
@@ -81,7 +92,7 @@ export function TwoFactorCard() {
       )}
       <SetUpTwoFactorModal opened={settingUp} onClose={setUp.close} account={user?.username} />
       <NewRecoveryCodesModal opened={renewing} onClose={renew.close} account={user?.username} />
-      <TurnOffTwoFactorModal opened={turningOff} onClose={turnOff.close} />
+      <TurnOffTwoFactorModal opened={turningOff} onClose={turnOff.close} onRequiredByOrganization={() => setRefused(true)} />
     </Card>
   );
 }

@@ -13,19 +13,24 @@ export const recoveryCodes = (set = 'a') => Array.from({ length: 10 }, (_, i) =>
 const refuse = (status: number, field: string | null, message: string) =>
   jsonResponse(status, field ? { statusCode: status, detail: `${field}: ${message}`, message: `${field}: ${message}`, errors: [{ field, message }] } : { statusCode: status, detail: message, message });
 
+export const REQUIRED_CANNOT_TURN_OFF =
+  'Your organization requires two-factor sign-in, so it cannot be turned off: to move it to a new phone, ask an owner or admin to reset it, then set it up again';
+
 /**
  * /auth/2fa in memory, as the API behaves: setup after the password, enable
- * with the current code, disable and new recovery codes after the password.
+ * with the current code, disable and new recovery codes after the password;
+ * `requiredByOrganization` (settable) refuses disable with the API's 409.
  * For mockSettingsApi's handler (return undefined to fall through).
  */
 export function twoFactorApi(initial: Partial<TwoFactorStatus> = {}) {
-  const state: TwoFactorStatus & { pending: boolean; sets: number } = {
+  const state: TwoFactorStatus & { pending: boolean; sets: number; requiredByOrganization: boolean } = {
     enabled: false,
     enabled_at: null,
     recovery_codes_left: 0,
     ...initial,
     pending: false,
     sets: 0,
+    requiredByOrganization: false,
   };
   const issue = () => {
     state.sets += 1;
@@ -57,6 +62,7 @@ export function twoFactorApi(initial: Partial<TwoFactorStatus> = {}) {
         case 'POST /payg/auth/2fa/disable': {
           const refused = wrongPassword();
           if (refused) return refused;
+          if (state.enabled && state.requiredByOrganization) return refuse(409, null, REQUIRED_CANNOT_TURN_OFF);
           Object.assign(state, { enabled: false, enabled_at: null, recovery_codes_left: 0 });
           return jsonResponse(200, { message: 'Two-factor sign-in is off' });
         }
