@@ -166,15 +166,7 @@ test.describe('two-factor sign-in', () => {
     await signIn(page, staff, '/settings');
     await expect(page).toHaveURL(/\/settings$/);
     const card = page.getByRole('region', { name: 'Two-Factor Sign-In' });
-    await card.getByRole('button', { name: 'Set Up' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Set Up Two-Factor Sign-In' });
-    await dialog.getByLabel(/^Current password/).fill(staff.password);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await dialog.getByRole('textbox', { name: 'Setup key' }).inputValue()).replace(/\s+/g, '');
-    await dialog.getByRole('textbox', { name: /^Authentication code/ }).fill(totpCode(secret));
-    await dialog.getByRole('button', { name: 'Turn On' }).click();
-    await expect(dialog.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await setUpInSettings(page, staff);
 
     await card.getByRole('button', { name: 'New Recovery Codes' }).click();
     const renew = page.getByRole('dialog', { name: 'New Recovery Codes' });
