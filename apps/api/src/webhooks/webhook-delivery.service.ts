@@ -10,6 +10,8 @@ export const WEBHOOK_RETRY_DELAYS_S = [60, 300, 1_800, 7_200, 21_600, 86_400] as
 /** A claimed delivery not finished within this lease is claimed again (its process died). */
 const LEASE_S = 120;
 const BATCH = 16;
+/** At most this many deliveries of one endpoint in a batch: its receiver gets at most this many requests at once from a process. */
+export const WEBHOOK_PER_ENDPOINT = 4;
 const MAX_BATCHES = 25;
 /** Delivered and failed deliveries are kept this long for the delivery log, then deleted. */
 export const WEBHOOK_KEEP_DAYS = 30;
@@ -36,7 +38,8 @@ export interface WebhookDrainResult {
 /**
  * Sends the queued event deliveries (webhook_deliveries). Claims batches with
  * FOR UPDATE SKIP LOCKED, so several API processes share the queue and no
- * delivery is sent twice at once; sends each batch concurrently, signed with
+ * delivery is sent twice at once, a few of each endpoint at a time and
+ * endpoint by endpoint (claim); sends each batch concurrently, signed with
  * its endpoint's current secret to its current address; records delivered,
  * or a retry after 1 min, 5 min, 30 min, 2 h, 6 h and 24 h, then failed.
  * Deliveries of a paused endpoint are not claimed: they wait for it.
@@ -122,17 +125,42 @@ export class WebhookDeliveryService implements OnApplicationBootstrap, OnApplica
       )`);
   }
 
+  /**
+   * Claims up to BATCH due deliveries, at most WEBHOOK_PER_ENDPOINT of any one
+   * endpoint, taken round-robin: each endpoint's most overdue first, then
+   * each one's second, and so on. A burst of one organization (an import, a
+   * resumed endpoint's backlog) thus goes out beside every other
+   * organization's events, not before them, and its receiver gets at most
+   * WEBHOOK_PER_ENDPOINT requests at once from a process.
+   */
   private claim(): Promise<ClaimedDelivery[]> {
     // Cross-organization by design: the worker serves every organization's endpoints.
+    // The candidates are picked without locking (at most WEBHOOK_PER_ENDPOINT an endpoint, then BATCH of them);
+    // only those are then locked, skipping any another process is claiming.
+    const due = Prisma.sql`d.status IN ('pending'::"WebhookDeliveryStatus", 'delivering'::"WebhookDeliveryStatus") AND d.next_attempt_at <= now()`;
     return this.database.query<ClaimedDelivery>(Prisma.sql`
       UPDATE webhook_deliveries w
       SET status = 'delivering'::"WebhookDeliveryStatus", next_attempt_at = now() + make_interval(secs => ${LEASE_S}::int)
       FROM (
         SELECT d.organization_id, d.delivery_id FROM webhook_deliveries d
-        JOIN webhook_endpoints e ON e.organization_id = d.organization_id AND e.endpoint_id = d.endpoint_id AND e.is_active
-        WHERE d.status IN ('pending'::"WebhookDeliveryStatus", 'delivering'::"WebhookDeliveryStatus") AND d.next_attempt_at <= now()
-        ORDER BY d.next_attempt_at, d.delivery_id
-        LIMIT ${BATCH}::int
+        WHERE (d.organization_id, d.delivery_id) IN (
+          SELECT q.organization_id, q.delivery_id
+          FROM webhook_endpoints e
+          CROSS JOIN LATERAL (
+            SELECT d.organization_id, d.delivery_id, d.next_attempt_at,
+                   row_number() OVER (ORDER BY d.next_attempt_at, d.delivery_id) AS place
+            FROM (
+              SELECT d.organization_id, d.delivery_id, d.next_attempt_at FROM webhook_deliveries d
+              WHERE d.organization_id = e.organization_id AND d.endpoint_id = e.endpoint_id AND ${due}
+              ORDER BY d.next_attempt_at, d.delivery_id
+              LIMIT ${WEBHOOK_PER_ENDPOINT}::int
+            ) d
+          ) q
+          -- Evaluated once (an uncorrelated sublink): with nothing due, no endpoint is looked at.
+          WHERE e.is_active AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE ${due})
+          ORDER BY q.place, q.next_attempt_at, q.delivery_id
+          LIMIT ${BATCH}::int
+        ) AND ${due}
         FOR UPDATE OF d SKIP LOCKED
       ) c, webhook_endpoints e
       WHERE w.organization_id = c.organization_id AND w.delivery_id = c.delivery_id
