@@ -210,9 +210,11 @@ test.describe('two-factor sign-in', () => {
     await expect(toggle).not.toBeChecked();
 
     await setUpInSettings(page, admin);
-    // The admin's session, to stop requiring it whatever happens below: the demo organization is every browser test's.
-    const adminToken = await page.evaluate(() => localStorage.getItem('authToken'));
-    expect(adminToken).toBeTruthy();
+    // A credential of the admin's own, to stop requiring it whatever happens below (the demo organization is every
+    // browser test's): an API token, since the admin's browser session ends when they sign out below.
+    const adminSession = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(adminSession).toBeTruthy();
+    const { token: adminToken, id: cleanupTokenId } = await apiCall<{ token: string; id: number }>(request, adminSession!, 'POST', '/auth/api-tokens', { name: 'two-factor browser test cleanup', expires_in_days: 1 });
     try {
       const without = Number((await security.getByTestId('users-without-two-factor').textContent())?.match(/^(\d+)/)?.[1]);
       expect(without).toBeGreaterThan(0);
@@ -265,7 +267,8 @@ test.describe('two-factor sign-in', () => {
       await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toHaveCount(0);
     } finally {
-      await apiCall(request, adminToken!, 'PUT', '/settings/security', { require_two_factor: false });
+      await apiCall(request, adminToken, 'PUT', '/settings/security', { require_two_factor: false });
+      await apiCall(request, adminToken, 'DELETE', `/auth/api-tokens/${cleanupTokenId}`);
     }
     const rule = await apiCall<{ require_two_factor: boolean }>(request, await apiToken(request), 'GET', '/settings/security');
     expect(rule.require_two_factor).toBe(false);

@@ -221,8 +221,9 @@ describe('bad input on every route with a body, a query, a path parameter or a f
     if (problem) return `[seed ${SEED}] ${target.key} ${res.status >= 500 ? JSON.stringify((res.request as unknown as { _data?: unknown })._data ?? what).slice(0, 20_000) : what}: ${problem}`;
     if (res.status >= 400) {
       let changed = changedTables(before, await fp.counts());
-      // A failed sign-in is itself recorded: the lockout counter and the audit log.
-      if (target.key === 'POST /payg/authenticate') changed = changed.filter((x) => x !== 'auth_throttles' && x !== 'audit_logs');
+      // A failed sign-in is itself recorded: the lockout counter and the audit log (a wrong password, or a
+      // well-formed but wrong two-factor code with a valid challenge).
+      if (target.key === 'POST /payg/authenticate' || target.key === 'POST /payg/authenticate/2fa') changed = changed.filter((x) => x !== 'auth_throttles' && x !== 'audit_logs');
       if (changed.length) return `${target.key} ${what}: refused with ${res.status} but wrote to ${changed.join(', ')}`;
     }
     return null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   ZAuthReplySchema,
+  ZChallengeExpiredReplySchema,
   ZRecoveryCodesReplySchema,
   ZTwoFactorChallengeSchema,
   ZTwoFactorSetupReplySchema,
@@ -108,7 +109,14 @@ describe('two-factor sign-in', () => {
 
     // Forged, foreign and blank challenges.
     const forged = await withCode(`${first.challenge_token.slice(0, -4)}AAAA`, nextCode(secret)).expect(401);
-    expect(forged.body.message).toBe('This sign-in has expired: enter your password again');
+    expect(ZChallengeExpiredReplySchema.parse(forged.body)).toEqual({
+      detail: 'This sign-in has expired: enter your password again',
+      message: 'This sign-in has expired: enter your password again',
+      code: 'TWO_FACTOR_CHALLENGE_EXPIRED',
+    });
+    // A wrong code is not an expired challenge: the code is asked again, not the password.
+    const wrongCode = await withCode(await challengeOf(user.username), nextCode(secret) === '000000' ? '111111' : '000000').expect(401);
+    expect(wrongCode.body).toEqual({ detail: 'Invalid code', message: 'Invalid code' });
     await withCode(session.access_token, nextCode(secret)).expect(401);
     const blank = await t.http.post('/payg/authenticate/2fa').send({ challenge_token: '', code: '' }).expect(400);
     expect(blank.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['challenge_token', 'code']);
@@ -154,7 +162,14 @@ describe('two-factor sign-in', () => {
     await t.http.post(`/payg/users/${staff.user_id}/2fa/reset`).set(other.user.auth).expect(404);
 
     const refresh = await t.db.platform.refreshToken.create({
-      data: { id: randomUUID(), user_id: staff.user_id, token_hash: randomUUID().replace(/-/g, ''), expires_at: new Date(Date.now() + 86_400_000) },
+      data: {
+        id: randomUUID(),
+        user_id: staff.user_id,
+        token_hash: randomUUID().replace(/-/g, ''),
+        expires_at: new Date(Date.now() + 86_400_000),
+        session_id: randomUUID(),
+        signed_in_at: new Date(),
+      },
     });
     const reset = await t.http.post(`/payg/users/${staff.user_id}/2fa/reset`).set(admin.auth).expect(200);
     expect(reset.body).toEqual({ message: `${staff.username} signs in with a password only until they set up two-factor sign-in again` });

@@ -85,6 +85,19 @@ export const ZTwoFactorRequiredReplySchema = z.object({
 });
 export type TwoFactorRequiredReply = z.infer<typeof ZTwoFactorRequiredReplySchema>;
 
+/**
+ * The 401 of POST /authenticate/2fa when its challenge can no longer be used (more than 5 minutes old, not one of
+ * ours, or its user deactivated or without two-factor sign-in since): the password must be given again. A wrong
+ * code is a 401 without `code`.
+ */
+export const TWO_FACTOR_CHALLENGE_EXPIRED = 'TWO_FACTOR_CHALLENGE_EXPIRED';
+export const ZChallengeExpiredReplySchema = z.object({
+  detail: z.string(),
+  message: z.string(),
+  code: z.literal(TWO_FACTOR_CHALLENGE_EXPIRED),
+});
+export type ChallengeExpiredReply = z.infer<typeof ZChallengeExpiredReplySchema>;
+
 /** GET /settings/security (owners and admins): whether every user of the organization must use two-factor sign-in. */
 export const ZSecuritySettingsSchema = z.object({
   require_two_factor: z.boolean(),

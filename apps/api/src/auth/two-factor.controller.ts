@@ -18,7 +18,7 @@ import { Endpoint, ValidBody, ValidParams, zPathId } from '../common/validation.
 import { CurrentUser, OpenWithoutTwoFactor, OrgId, Public, Roles, type AuthUser } from '../common/tenancy.js';
 import { policy } from '../users/users.controller.js';
 import { AuthService } from './auth.service.js';
-import { clientIp } from './auth.controller.js';
+import { clientOf } from './auth.controller.js';
 import { TwoFactorService } from './two-factor.service.js';
 
 const UserIdParams = zPathId('id');
@@ -39,10 +39,14 @@ export class TwoFactorController {
     description: 'A code works once. Wrong codes count towards the same lockout as wrong passwords.',
     body: ZTwoFactorLoginSchema,
     response: ZAuthReplySchema,
-    errors: { 400: 'A blank field (named)', 401: 'Invalid code, or an expired challenge', 429: 'Too many failed attempts' },
+    errors: {
+      400: 'A blank field (named)',
+      401: 'Invalid code (ask for the code again); or code TWO_FACTOR_CHALLENGE_EXPIRED: the challenge is over 5 minutes old or no longer valid (ask for the password again)',
+      429: 'Too many failed attempts',
+    },
   })
   login(@ValidBody() body: TwoFactorLoginInput, @Req() req: HttpRequest) {
-    return this.auth.loginWithCode(body, clientIp(req));
+    return this.auth.loginWithCode(body, clientOf(req));
   }
 
   @Get('auth/2fa')

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   RECOVERY_CODE_COUNT,
+  TWO_FACTOR_CHALLENGE_EXPIRED,
   TWO_FACTOR_CHALLENGE_SECONDS,
+  type ChallengeExpiredReply,
   type RecoveryCodesReply,
   type SecuritySettings,
   type TwoFactorChallenge,
@@ -23,6 +25,12 @@ import { matchTotp, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, otpau
 export const TOTP_ISSUER = 'Kidogo';
 const CHALLENGE_PURPOSE = 'two-factor sign-in';
 export const EXPIRED_CHALLENGE = 'This sign-in has expired: enter your password again';
+
+/** 401 TWO_FACTOR_CHALLENGE_EXPIRED: the challenge is spent or not ours, so the client asks for the password again. */
+export function challengeExpired(): HttpException {
+  const body: ChallengeExpiredReply = { detail: EXPIRED_CHALLENGE, message: EXPIRED_CHALLENGE, code: TWO_FACTOR_CHALLENGE_EXPIRED };
+  return new HttpException(body, HttpStatus.UNAUTHORIZED);
+}
 
 interface ChallengeClaims {
   sub: string;
@@ -171,8 +179,8 @@ export class TwoFactorService {
   /**
    * An owner or admin turns off a user's two-factor sign-in (the user lost
    * their phone and their recovery codes). The user's refresh tokens are
-   * revoked, so every browser they are signed in on is out once its access
-   * token expires.
+   * revoked, so every browser they are signed in on is out from its next
+   * request.
    */
   async reset(actor: AuthUser, orgId: string, id: number, check: (target: { role: AuthUser['role'] }) => void): Promise<{ message: string }> {
     return this.db.$transaction(async (tx) => {
@@ -254,7 +262,7 @@ export class TwoFactorService {
       if (claims.purpose !== CHALLENGE_PURPOSE || !Number.isInteger(id)) throw new Error('not a challenge');
       return id;
     } catch {
-      throw Errors.unauthorized(EXPIRED_CHALLENGE);
+      throw challengeExpired();
     }
   }
 

@@ -146,7 +146,7 @@ describe('two-factor sign-in', () => {
   it('sends the user back to the password when the challenge has expired, and signs in from there', async () => {
     const user = userEvent.setup();
     let expired = true;
-    const { calls } = mockSignIn(() => (expired ? jsonResponse(401, { statusCode: 401, detail: EXPIRED, message: EXPIRED }) : jsonResponse(200, buildAuthReply())));
+    const { calls } = mockSignIn(() => (expired ? jsonResponse(401, { detail: EXPIRED, message: EXPIRED, code: 'TWO_FACTOR_CHALLENGE_EXPIRED' }) : jsonResponse(200, buildAuthReply())));
     const { router } = await passwordStep(user);
     await user.type(codeInput(), '123456');
     await user.click(verify());
