@@ -16,7 +16,7 @@ export const AUDIT_CATEGORIES = {
   customers: ['customer', 'customers'],
   plans: ['template'],
   collections: ['collection', 'collections'],
-  settings: ['api_key', 'sms_provider', 'reminders', 'config', 'invoice_settings', 'organization', 'webhook'],
+  settings: ['api_key', 'sms_provider', 'reminders', 'config', 'invoice_settings', 'organization', 'webhook', 'audit_log'],
   invoices: ['invoice'],
 } as const satisfies Record<string, readonly string[]>;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
@@ -59,6 +59,16 @@ export const ZAuditLogQuerySchema = z.object({
   to: zQueryDate.optional(),
 });
 export type AuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
+
+/**
+ * GET /audit-log/export: every entry the filters of GET /audit-log match (no
+ * pages), newest first, as a CSV file: an auditor's copy or a spreadsheet's.
+ */
+export const ZAuditLogExportQuerySchema = ZAuditLogQuerySchema.pick({ category: true, actor: true, from: true, to: true });
+export type AuditLogExportQuery = z.infer<typeof ZAuditLogExportQuerySchema>;
+
+/** The columns of the Activity Log CSV, in order. Times are UTC (ISO 8601); details is the entry's JSON. */
+export const AUDIT_LOG_CSV_COLUMNS = ['time', 'kind', 'action', 'user', 'description', 'entity_type', 'entity_id', 'ip', 'details'] as const;
 
 export const ZAuditEntrySchema = z.object({
   id: z.number().int(),

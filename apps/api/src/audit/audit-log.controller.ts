@@ -1,8 +1,17 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get, Module, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AUDIT_CATEGORIES, ZAuditLogQuerySchema, ZAuditLogReplySchema, type AuditLogQuery } from '@kidogo/contracts';
+import {
+  AUDIT_CATEGORIES,
+  AUDIT_LOG_CSV_COLUMNS,
+  ZAuditLogExportQuerySchema,
+  ZAuditLogQuerySchema,
+  ZAuditLogReplySchema,
+  type AuditLogExportQuery,
+  type AuditLogQuery,
+} from '@kidogo/contracts';
+import type { HttpReply } from '../common/http.js';
 import { Endpoint, ValidQuery } from '../common/validation.js';
-import { OrgId, Roles } from '../common/tenancy.js';
+import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { AuditLogService } from './audit-log.service.js';
 
 const KINDS = Object.entries(AUDIT_CATEGORIES)
@@ -28,6 +37,20 @@ export class AuditLogController {
   })
   list(@OrgId() orgId: string, @ValidQuery() query: AuditLogQuery) {
     return this.audit.list(orgId, query);
+  }
+
+  @Get('export')
+  @Endpoint({
+    summary: 'Every entry the Activity Log filters match, newest first, as a CSV file (activity-log-YYYY-MM-DD.csv)',
+    description:
+      `The filters of GET /audit-log (category, actor, from, to), without pages. Columns: ${AUDIT_LOG_CSV_COLUMNS.join(', ')}; ` +
+      'time is UTC (ISO 8601), details the entry\'s JSON. Streamed: any number of entries. The export is itself recorded (audit_log.exported).',
+    query: ZAuditLogExportQuerySchema,
+    produces: 'text/csv',
+    errors: { 400: 'A bad category, actor or date, named', 403: 'Not an owner or admin' },
+  })
+  export(@OrgId() orgId: string, @ValidQuery() query: AuditLogExportQuery, @Res() reply: HttpReply, @CurrentUser() user: AuthUser) {
+    return this.audit.export(orgId, query, reply, user);
   }
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
+import { captureDownloads } from '@/testing/downloads';
 import { renderApp } from '@/testing/render';
 
 const entry = (id: number, over: Record<string, unknown> = {}) => ({
@@ -81,6 +82,35 @@ describe('Activity Log', () => {
     await user.type(screen.getByRole('textbox', { name: 'User' }), 'otieno');
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/payg/audit-log?limit=25&category=payments&actor=otieno'));
     expect(await screen.findByText('Nothing matches these filters')).toBeInTheDocument();
+  });
+
+  it('exports every entry the filters match as CSV, and says when it fails', async () => {
+    const user = userEvent.setup();
+    const names = captureDownloads();
+    let fail = false;
+    const { calls } = mockFetch((c) => {
+      if (c.url.startsWith('/payg/audit-log/export')) {
+        return fail
+          ? jsonResponse(403, { detail: 'Only owners and admins may do this', message: 'Only owners and admins may do this' })
+          : new Response('\uFEFFtime,kind\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="activity-log-2026-11-26.csv"' } });
+      }
+      return c.url.startsWith('/payg/audit-log') ? jsonResponse(200, firstPage) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/activity-log');
+    await screen.findByText('amina signed in', undefined, { timeout: 5000 });
+    await user.click(screen.getByLabelText('Kind', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Payments' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toEqual(['activity-log-2026-11-26.csv']));
+    // The filters shown, and no page size or cursor: every matching entry.
+    expect(calls.filter((c) => c.url.startsWith('/payg/audit-log/export')).map((c) => c.url)).toEqual(['/payg/audit-log/export?category=payments']);
+    expect(await screen.findByText('Downloaded activity-log-2026-11-26.csv')).toBeInTheDocument();
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Only owners and admins may do this')).toBeInTheDocument();
+    expect(names).toHaveLength(1);
   });
 
   it('tells staff it is for owners and admins, and asks for nothing', async () => {

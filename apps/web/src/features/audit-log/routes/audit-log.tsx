@@ -2,15 +2,16 @@ import '@mantine/dates/styles.css';
 import { Badge, Button, Card, Code, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendar, IconChevronLeft, IconChevronRight, IconRefresh, IconUser } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { IconCalendar, IconChevronLeft, IconChevronRight, IconFileDownload, IconRefresh, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { PageError } from '@/components/ui/page-error';
 import { errorMessage } from '@/lib/api-client';
+import { useBusinessToday } from '@/lib/business-day';
 import { useSession } from '@/lib/session';
+import { useExportAuditLog } from '../api/export-audit-log';
 import { CATEGORY_LABELS, useAuditLog, type AuditCategory, type AuditEntry, type AuditFilters } from '../api/get-audit-log';
 
 export const LOAD_FAILED = 'Failed to load the activity log';
@@ -120,6 +121,7 @@ function AuditLog() {
   const [actorInput, setActorInput] = useState('');
   const [actor] = useDebouncedValue(actorInput.trim(), 400);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const today = useBusinessToday();
   // The cursors of the pages before this one: [] on the newest page.
   const [cursors, setCursors] = useState<string[]>([]);
 
@@ -139,6 +141,7 @@ function AuditLog() {
   const cursor = cursors.length ? cursors[cursors.length - 1]! : null;
   const log = useAuditLog(filters, cursor);
   const page = log.data;
+  const exporter = useExportAuditLog();
 
   return (
     <>
@@ -146,9 +149,20 @@ function AuditLog() {
         title="Activity Log"
         subtitle="Who did what in your organization, newest first."
         actions={
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void log.refetch()} loading={log.isFetching && !log.isPending}>
-            Refresh
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconFileDownload size={16} />}
+              onClick={() => exporter.mutate(filters)}
+              loading={exporter.isPending}
+              title="Every entry the filters match, as a CSV file"
+            >
+              Export CSV
+            </Button>
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void log.refetch()} loading={log.isFetching && !log.isPending}>
+              Refresh
+            </Button>
+          </Group>
         }
       />
       <Card padding="md" radius="md">
@@ -169,7 +183,7 @@ function AuditLog() {
             value={range}
             onChange={(v) => setRange(v as [string | null, string | null])}
             valueFormat="D MMM YYYY"
-            maxDate={dayjs().format('YYYY-MM-DD')}
+            maxDate={today}
             allowSingleDateInRange
             clearable
             leftSection={<IconCalendar size={16} />}
