@@ -40,6 +40,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
+/**
+ * Fills in the login form and clicks Sign In; it does not wait for the sign-in
+ * to finish. Wait for the page it lands on before navigating elsewhere: a
+ * navigation while the request is on its way drops the session it brings.
+ */
 export async function signIn(page: Page, who = DEMO_OWNER, path = '/login') {
   await page.goto(path);
   await page.getByLabel('Username').fill(who.username);

@@ -1,5 +1,6 @@
 import { seedPayingCustomer } from '../support/api.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { BUSINESS_TIME_ZONE } from '../support/time-zone.js';
 
 const CARDS = ['Customer Overview', 'Payment Analytics', 'Token Management', 'Revenue Metrics', 'Recent Transactions', 'System Health'];
 
@@ -65,5 +66,35 @@ test.describe('dashboard', () => {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expect(page.getByText(/^Failed to load/)).toHaveCount(0);
     }
+  });
+});
+
+/** YYYY-MM-DD of now in a time zone. */
+const dayIn = (zone: string, at = new Date()) => {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+};
+
+test.describe('a browser on the other side of the world', () => {
+  // UTC-11: a different calendar day from Nairobi for 14 hours of every 24.
+  const FAR = 'Pacific/Pago_Pago';
+  test.use({ timezoneId: FAR });
+
+  test("counts the default periods up to the business's today, not the browser's", async ({ page }) => {
+    // Signed in first (a navigation while the sign-in is on its way would drop it), then the dashboard afresh.
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const summary = page.waitForRequest((r) => new URL(r.url()).pathname === '/payg/metrics/summary');
+    await page.reload();
+    const url = new URL((await summary).url());
+    const today = dayIn(BUSINESS_TIME_ZONE);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(FAR);
+    expect(url.searchParams.get('to')).toBe(today);
+
+    await page.goto('/reports');
+    const report = page.waitForRequest((r) => new URL(r.url()).pathname === '/payg/reports/page');
+    await page.getByRole('button', { name: 'Generate Token Report' }).click();
+    expect((await report).postDataJSON()).toMatchObject({ report: 'tokens', to: today });
   });
 });

@@ -3,6 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useBusinessToday } from '@/lib/business-day';
 
 /** Whole days, YYYY-MM-DD at both ends, inclusive. */
 export interface DayRange {
@@ -10,9 +11,9 @@ export interface DayRange {
   to: string;
 }
 
-/** The last `days` days ending today (local calendar). */
-export function lastDays(days: number, today = dayjs()): DayRange {
-  return { from: today.subtract(days - 1, 'day').format('YYYY-MM-DD'), to: today.format('YYYY-MM-DD') };
+/** The last `days` days ending `today` (YYYY-MM-DD, the business day: useBusinessToday). */
+export function lastDays(days: number, today: string): DayRange {
+  return { from: dayjs(today).subtract(days - 1, 'day').format('YYYY-MM-DD'), to: today };
 }
 
 export interface DateRangePickerProps {
@@ -28,6 +29,7 @@ export interface DateRangePickerProps {
  * day does not filter yet; the range applies when the second day is picked.
  */
 export function DateRangePicker({ value, onChange, label = 'Pick a date', w = 260 }: DateRangePickerProps) {
+  const today = useBusinessToday();
   const [draft, setDraft] = useState<[string | null, string | null]>([value.from, value.to]);
   // A new range from outside (a preset) replaces a half-picked one.
   const [shown, setShown] = useState(value);
@@ -44,7 +46,7 @@ export function DateRangePicker({ value, onChange, label = 'Pick a date', w = 26
       w={w}
       value={draft}
       valueFormat="D MMM YYYY"
-      maxDate={dayjs().format('YYYY-MM-DD')}
+      maxDate={today}
       allowSingleDateInRange
       leftSection={<IconCalendar size={16} />}
       popoverProps={{ withinPortal: true }}

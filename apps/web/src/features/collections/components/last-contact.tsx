@@ -19,13 +19,6 @@ export const OUTCOME_COLORS: Record<ContactOutcome, string> = {
   other: 'blue',
 };
 
-/**
- * Today as YYYY-MM-DD in the browser's time zone. The server checks
- * promised days against the installation's business day; the two differ
- * only around midnight, and then the server's 400 says so on the field.
- */
-export const localToday = () => dayjs().format('YYYY-MM-DD');
-
 /** A calendar day (YYYY-MM-DD) as the user's locale writes it; read as a local day, so no time zone moves it. */
 export function formatDay(day: string): string {
   // dayjs reads a bare YYYY-MM-DD as local midnight (Date would take it as UTC midnight).

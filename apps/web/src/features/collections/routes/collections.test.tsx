@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
+import { captureDownloads } from '@/testing/downloads';
 import { renderApp } from '@/testing/render';
 import { buildAccount as account, listCalls, mockCollectionsApi } from '../testing/mock-collections-api';
 
@@ -179,12 +180,7 @@ describe('Collections', () => {
 
   it('exports the chosen band as CSV with the token, and says when the export fails', async () => {
     const user = userEvent.setup();
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const names = captureDownloads();
     let fail = false;
     const { calls } = mockCollectionsApi(undefined, (c) =>
       c.url.startsWith('/payg/collections/export')

@@ -7,6 +7,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { errorMessage } from '@/lib/api-client';
+import { useBusinessToday } from '@/lib/business-day';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { useExportCollections } from '../api/export-collections';
 import { COLLECTIONS_PAGE_SIZE, useCollections } from '../api/get-collections';
@@ -17,7 +18,6 @@ import { collectionKeys } from '../api/keys';
 import type { CollectionBucketFilter, PromiseStatusFilter as StatusFilter } from '../api/types';
 import { BucketFilter } from '../components/bucket-filter';
 import { CollectionsTable } from '../components/collections-table';
-import { localToday } from '../components/last-contact';
 import { LogContactModal, type ContactTarget } from '../components/log-contact-modal';
 import { SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { PromiseStatusFilter } from '../components/promise-status-filter';
@@ -83,13 +83,14 @@ const PROMISES_EMPTY: Record<StatusFilter, string> = {
 
 /**
  * The server's business day (YYYY-MM-DD) from whichever summary has said it,
- * the shown view's first; the browser's day until one has. Reads the cache
+ * the shown view's first; until one has, today in the time zone GET /me names. Reads the cache
  * only: the filter cards ask for the summaries.
  */
 function useBusinessDay(view: View): string {
   const collections = useCollectionsSummary(false).data?.today;
   const promises = usePromisesSummary(false).data?.today;
-  return (view === 'promises' ? (promises ?? collections) : (collections ?? promises)) ?? localToday();
+  const zoneToday = useBusinessToday();
+  return (view === 'promises' ? (promises ?? collections) : (collections ?? promises)) ?? zoneToday;
 }
 
 /** Collections: the devices out of credit, so staff know whom to call, and the promises to pay they were given. */

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onPhoneWidth } from '@/testing/media';
+import { dayIn } from '@/lib/business-day';
 import { formatDate } from '@/components/ui/date-text';
-import { seedSession } from '@/testing/factories';
+import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import type { CollectionAccount, Contact } from '../api/types';
@@ -265,7 +266,7 @@ describe('Collections: Log Contact', { timeout: 30_000 }, () => {
   it.each([
     // The server's day is already tomorrow on the browser's calendar (its time zone is past midnight).
     ["the server's today on", day(1), day(1)],
-    ["the browser's today on when the server does not say", undefined, day(0)],
+    ["today in the business time zone (GET /me) on when the summaries do not say", undefined, dayIn(buildUser().time_zone)],
   ])('lets a promise name days from %s', async (_, serverToday, firstDay) => {
     const { user } = await openCollections([buildAccount()], (c) =>
       c.url.startsWith('/payg/collections/summary') ? jsonResponse(200, { data: { ...SUMMARY, today: serverToday } }) : undefined,

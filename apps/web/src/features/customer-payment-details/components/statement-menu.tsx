@@ -2,27 +2,21 @@ import { Box, Button, Menu, SegmentedControl } from '@mantine/core';
 import { IconChevronDown, IconFileDownload } from '@tabler/icons-react';
 import type { StatementLanguage } from '@kidogo/contracts';
 import { useState } from 'react';
+import { lastDays } from '@/components/ui/date-range-picker';
 import { errorMessage } from '@/lib/api-client';
+import { useBusinessToday } from '@/lib/business-day';
 import { toast } from '@/lib/notify';
 import { downloadStatement, type StatementPeriod } from '../api/download-statement';
 
 export const STATEMENT_FAILED = 'Failed to download the statement';
 
-/** YYYY-MM-DD of a local date. */
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** The periods a customer usually asks about, ending today. */
-export function statementPeriods(today = new Date()): { label: string; period: StatementPeriod }[] {
-  const back = (days: number) => {
-    const d = new Date(today);
-    d.setDate(d.getDate() - days + 1);
-    return day(d);
-  };
+/** The periods a customer usually asks about, ending `today` (YYYY-MM-DD, the business day). */
+export function statementPeriods(today: string): { label: string; period: StatementPeriod }[] {
   return [
     { label: 'All time', period: {} },
-    { label: 'Last 30 days', period: { from: back(30), to: day(today) } },
-    { label: 'Last 90 days', period: { from: back(90), to: day(today) } },
-    { label: 'This year', period: { from: `${today.getFullYear()}-01-01`, to: day(today) } },
+    { label: 'Last 30 days', period: lastDays(30, today) },
+    { label: 'Last 90 days', period: lastDays(90, today) },
+    { label: 'This year', period: { from: `${today.slice(0, 4)}-01-01`, to: today } },
   ];
 }
 
@@ -37,6 +31,7 @@ const LANGUAGES: { label: string; language: StatementLanguage | null }[] = [
 export function StatementMenu({ customerId }: { customerId: number }) {
   const [busy, setBusy] = useState(false);
   const [language, setLanguage] = useState<StatementLanguage | null>(null);
+  const today = useBusinessToday();
   const download = async (period: StatementPeriod) => {
     setBusy(true);
     try {
@@ -57,7 +52,7 @@ export function StatementMenu({ customerId }: { customerId: number }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Statement of account (PDF)</Menu.Label>
-        {statementPeriods().map(({ label, period }) => (
+        {statementPeriods(today).map(({ label, period }) => (
           <Menu.Item key={label} onClick={() => void download(period)}>
             {label}
           </Menu.Item>

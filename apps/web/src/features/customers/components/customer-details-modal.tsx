@@ -177,7 +177,7 @@ export function CustomerDetailsModal({ customer: row, onClose, onEdit }: Custome
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button onClick={() => onEdit(customer)}>Edit</Button>
+            {customer.status === 'erased' ? null : <Button onClick={() => onEdit(customer)}>Edit</Button>}
           </Group>
         </Stack>
       ) : null}

@@ -7,6 +7,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { ApiError, apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { useBusinessToday } from '@/lib/business-day';
 import { labelledFieldErrors } from '@/lib/validation';
 import {
   CUSTOMER_STATUSES,
@@ -230,7 +231,7 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
   const form = useForm<CustomerFormValues>({ mode: 'controlled', initialValues, validate: customerValidation });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const today = useBusinessToday();
   const formRef = useRef<HTMLFormElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
   // Bumped on every refusal, so a second identical refusal still brings the problem into view.

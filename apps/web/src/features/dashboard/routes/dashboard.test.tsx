@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { dayIn } from '@/lib/business-day';
+import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { lastDays } from '@/components/ui/date-range-picker';
@@ -109,8 +110,25 @@ describe('dashboard', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Revenue Metrics' });
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/payg/metrics/summary'))).toBe(true));
     const q = new URL(calls.find((c) => c.url.startsWith('/payg/metrics/summary'))!.url, 'http://x').searchParams;
-    expect({ from: q.get('from'), to: q.get('to') }).toEqual(lastDays(30));
+    expect({ from: q.get('from'), to: q.get('to') }).toEqual(lastDays(30, dayIn(buildUser().time_zone)));
     expect(screen.getByRole('button', { name: 'Pick a date' })).toBeInTheDocument();
+  });
+
+  it("ends the default period on today in the business time zone, not the browser's", async () => {
+    // A day apart at every instant (UTC+14 and UTC-11): the browser's zone can match at most one of them.
+    const ahead = 'Pacific/Kiritimati';
+    const behind = 'Pacific/Pago_Pago';
+    expect(dayIn(ahead)).not.toBe(dayIn(behind));
+    for (const zone of [ahead, behind]) {
+      localStorage.clear();
+      seedSession({ user: buildUser({ time_zone: zone }) });
+      const { calls } = mockDashboardApi();
+      const view = renderApp('/dashboard');
+      await waitFor(() => expect(calls.some((c) => c.url.startsWith('/payg/metrics/summary'))).toBe(true));
+      const q = new URL(calls.find((c) => c.url.startsWith('/payg/metrics/summary'))!.url, 'http://x').searchParams;
+      expect({ zone, from: q.get('from'), to: q.get('to') }).toEqual({ zone, ...lastDays(30, dayIn(zone)) });
+      view.unmount();
+    }
   });
 
   it('names the failed sections in the partial-failure banner, with the API base in the debug info', async () => {

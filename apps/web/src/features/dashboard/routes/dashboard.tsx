@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { DateRangePicker, lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
+import { useBusinessToday } from '@/lib/business-day';
 import { useCustomerMetrics } from '../api/get-customer-metrics';
 import { useHealth } from '../api/get-health';
 import { usePaymentMetrics } from '../api/get-payment-metrics';
@@ -29,9 +30,9 @@ const PRESETS = [
 ];
 const CUSTOM = 'custom';
 
-function presetOf(range: DayRange): string {
+function presetOf(range: DayRange, today: string): string {
   const hit = PRESETS.find((p) => {
-    const r = lastDays(Number(p.value));
+    const r = lastDays(Number(p.value), today);
     return r.from === range.from && r.to === range.to;
   });
   return hit?.value ?? CUSTOM;
@@ -39,9 +40,10 @@ function presetOf(range: DayRange): string {
 
 export default function DashboardRoute() {
   const qc = useQueryClient();
-  // Default: the last 30 days.
-  const [range, setRange] = useState<DayRange>(() => lastDays(30));
-  const preset = useMemo(() => presetOf(range), [range]);
+  // Default: the last 30 days, up to today in the business time zone.
+  const today = useBusinessToday();
+  const [range, setRange] = useState<DayRange>(() => lastDays(30, today));
+  const preset = useMemo(() => presetOf(range, today), [range, today]);
 
   const customers = useCustomerMetrics();
   const payments = usePaymentMetrics(range);
@@ -90,7 +92,7 @@ export default function DashboardRoute() {
                 data={[...PRESETS, { value: CUSTOM, label: 'Custom range', disabled: true }]}
                 value={preset}
                 allowDeselect={false}
-                onChange={(v) => v && v !== CUSTOM && setRange(lastDays(Number(v)))}
+                onChange={(v) => v && v !== CUSTOM && setRange(lastDays(Number(v), today))}
               />
               <DateRangePicker value={range} onChange={setRange} />
               <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh} loading={refreshing}>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { download, errorMessage, saveBlob } from '@/lib/api-client';
+import { useBusinessToday } from '@/lib/business-day';
 import { toast } from '@/lib/notify';
 import type { ReportKind } from './types';
 
@@ -13,11 +14,11 @@ export interface ReportDownload {
 }
 
 /** The server names the file ({report}-report-YYYY-MM-DD.ext); this is the name when it does not. */
-export const fallbackName = ({ report, format }: ReportDownload, today = new Date()) =>
-  `${report}-report-${today.toISOString().slice(0, 10)}.${format}`;
+export const fallbackName = ({ report, format }: ReportDownload, today: string) => `${report}-report-${today}.${format}`;
 
-export async function downloadReport(input: ReportDownload): Promise<string> {
-  const { blob, filename } = await download('/reports/page', fallbackName(input), {
+/** Downloads a report and saves it; `today` (the business day) names it if the server does not. */
+export async function downloadReport(input: ReportDownload, today: string): Promise<string> {
+  const { blob, filename } = await download('/reports/page', fallbackName(input, today), {
     method: 'POST',
     body: input,
     headers: { Accept: input.format === 'csv' ? 'text/csv' : 'application/pdf' },
@@ -27,8 +28,9 @@ export async function downloadReport(input: ReportDownload): Promise<string> {
 }
 
 export function useDownloadReport() {
+  const today = useBusinessToday();
   return useMutation({
-    mutationFn: downloadReport,
+    mutationFn: (input: ReportDownload) => downloadReport(input, today),
     onError: (e) => toast.error(errorMessage(e, DOWNLOAD_FAILED), { title: DOWNLOAD_FAILED }),
   });
 }

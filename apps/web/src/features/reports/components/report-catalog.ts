@@ -8,8 +8,8 @@ export interface ReportInfo {
   description: string;
   icon: Icon;
   color: string;
-  /** The period a report opens with. */
-  defaultRange: () => DayRange;
+  /** The period a report opens with, ending `today` (the business day). */
+  defaultRange: (today: string) => DayRange;
 }
 
 /** The three report cards of spec §2, the repossessions with their write-offs, and the sales agents. */
@@ -20,7 +20,7 @@ export const REPORTS: ReportInfo[] = [
     description: 'Monthly revenue analysis: money received and number of payments per month.',
     icon: IconCoins,
     color: 'teal',
-    defaultRange: () => lastDays(365),
+    defaultRange: (today) => lastDays(365, today),
   },
   {
     kind: 'customers',
@@ -28,7 +28,7 @@ export const REPORTS: ReportInfo[] = [
     description: 'Customers registered in the period with their devices, total paid and remaining balance.',
     icon: IconUsers,
     color: 'blue',
-    defaultRange: () => lastDays(365),
+    defaultRange: (today) => lastDays(365, today),
   },
   {
     kind: 'tokens',
@@ -36,7 +36,7 @@ export const REPORTS: ReportInfo[] = [
     description: 'Tokens generated per day and type, with the days of use they carried.',
     icon: IconKey,
     color: 'violet',
-    defaultRange: () => lastDays(30),
+    defaultRange: (today) => lastDays(30, today),
   },
   {
     kind: 'repossessions',
@@ -44,7 +44,7 @@ export const REPORTS: ReportInfo[] = [
     description: 'Devices taken back in the period, with what each customer had paid and what was written off.',
     icon: IconLock,
     color: 'red',
-    defaultRange: () => lastDays(365),
+    defaultRange: (today) => lastDays(365, today),
   },
   {
     kind: 'agents',
@@ -52,7 +52,7 @@ export const REPORTS: ReportInfo[] = [
     description: 'Each sales agent: customers and devices brought in, what their customers paid, and who is behind now.',
     icon: IconUsersGroup,
     color: 'orange',
-    defaultRange: () => lastDays(30),
+    defaultRange: (today) => lastDays(30, today),
   },
 ];
 

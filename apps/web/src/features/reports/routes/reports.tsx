@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { DateRangePicker, type DayRange } from '@/components/ui/date-range-picker';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { useBusinessToday } from '@/lib/business-day';
 import { managesOrganization, useSession } from '@/lib/session';
 import { useDownloadReport } from '../api/download-report';
 import { useReport } from '../api/get-report';
@@ -24,7 +25,8 @@ export const LOAD_FAILED = 'Failed to load reports';
  */
 function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: number }) {
   const info = reportInfo(kind);
-  const [range, setRange] = useState<DayRange>(info.defaultRange);
+  const today = useBusinessToday();
+  const [range, setRange] = useState<DayRange>(() => info.defaultRange(today));
   // The customer report has a row per customer (a million on a large portfolio): the server sends it a page at a time.
   const paged = kind === 'customers';
   const [page, setPage] = useState(1);
