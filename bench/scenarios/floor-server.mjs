@@ -15,6 +15,7 @@ import { root } from '../lib.mjs';
 const list = await import(pathToFileURL(resolve(root, 'apps/api/dist/customers/customer-list.js')).href);
 const session = await import(pathToFileURL(resolve(root, 'apps/api/dist/auth/session.js')).href);
 const userId = Number(process.env.FLOOR_USER_ID);
+const sessionId = process.env.FLOOR_SESSION_ID || null;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL ?? 12) });
 
 const names = new Map();
@@ -36,7 +37,7 @@ const server = http.createServer(async (req, res) => {
     client = await pool.connect();
     const query = (s) => client.query(s.text, s.values).then((r) => r.rows);
     const prepared = (s) => client.query({ name: statementName(s.text), text: s.text, values: s.values }).then((r) => r.rows);
-    await prepared(session.sessionQuery(userId));
+    await prepared(session.sessionQuery(userId, sessionId));
     const { rows, total } = await list.listCustomers({ query, prepared }, 'big', params);
     const body = JSON.stringify({ data: rows, pagination: { total, limit: params.limit, offset: params.offset } });
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

@@ -14,7 +14,7 @@ import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { http as httpLoad, sqlLoop, withCpu } from '../measure.mjs';
-import { listQueries } from './lists.mjs';
+import { benchSession, listQueries } from './lists.mjs';
 
 const PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3310);
 const WARMUP_S = 1;
@@ -25,9 +25,9 @@ const wanted = (name) => name === 'no search, first page' || (name.includes('"')
 export async function runFloor(ctx) {
   const { sql, database, duration, record, log, root, pgPid, results } = ctx;
   const queries = (await listQueries(ctx)).filter((q) => q.work && wanted(q.name));
-  const userId = (await sql.query(`SELECT user_id FROM users WHERE username = 'bench'`)).rows[0].user_id;
+  const { userId, sessionId } = await benchSession(sql);
   const server = fork(resolve(root, 'bench/scenarios/floor-server.mjs'), [], {
-    env: { ...process.env, FLOOR_PORT: String(PORT), DATABASE_URL: database.url, FLOOR_USER_ID: String(userId) },
+    env: { ...process.env, FLOOR_PORT: String(PORT), DATABASE_URL: database.url, FLOOR_USER_ID: String(userId), FLOOR_SESSION_ID: sessionId ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise((ok, fail) => {

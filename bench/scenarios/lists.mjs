@@ -25,13 +25,25 @@ const statementName = (text) => {
   return statementNames.get(text);
 };
 
+/**
+ * The bench user and the session its API token belongs to (run.mjs signed in before any scenario): the API's
+ * session lookup checks that session is live, so the raw loop runs the lookup with it too.
+ */
+export async function benchSession(sql) {
+  const { rows } = await sql.query(`
+    SELECT u.user_id, (SELECT r.session_id::text FROM refresh_tokens r WHERE r.user_id = u.user_id AND r.revoked_at IS NULL
+                       ORDER BY r.created_at DESC LIMIT 1) AS session_id
+    FROM users u WHERE u.username = 'bench'`);
+  return { userId: rows[0].user_id, sessionId: rows[0].session_id };
+}
+
 export async function listQueries({ N, root, sql }) {
   const deep = Math.floor(N / 2);
   const variants = [{ name: 'no search', params: {} }, ...SEARCHES.map(([field, term]) => ({ name: `${field} "${term}"`, params: { search_field: field, search_term: term } }))];
   const api = resolve(root, 'apps/api/dist/customers/customer-list.js');
   const session = resolve(root, 'apps/api/dist/auth/session.js');
   const shared = existsSync(api) && existsSync(session) ? { list: await import(pathToFileURL(api).href), session: await import(pathToFileURL(session).href) } : null;
-  const userId = (await sql.query(`SELECT user_id FROM users WHERE username = 'bench'`)).rows[0].user_id;
+  const { userId, sessionId } = await benchSession(sql);
   const out = [];
   for (const v of variants) {
     const pages = [['first page', 0], [`offset ${deep}`, deep]];
@@ -59,7 +71,7 @@ export async function listQueries({ N, root, sql }) {
               // As the API runs them: the session lookup and the keyed statements prepared, a search planned each time.
               const query = (s) => client.query(s.text, s.values).then((r) => r.rows);
               const prepared = (s) => client.query({ name: statementName(s.text), text: s.text, values: s.values }).then((r) => r.rows);
-              await prepared(shared.session.sessionQuery(userId));
+              await prepared(shared.session.sessionQuery(userId, sessionId));
               await shared.list.listCustomers({ query, prepared }, 'big', { search_field: 'customer_name', ...params });
             }
           : null,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZAuthReplySchema, ZServiceBlockedSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedOrg, seedTenant, seedUser, signToken, DEFAULT_PASSWORD } from './support/factories.js';
+import { settledAuditEntry } from './support/audit.js';
 
 describe('sign-in and sessions', () => {
   let t: TestApp;
@@ -25,6 +26,26 @@ describe('sign-in and sessions', () => {
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ sub: String(user.user_id), user_id: user.user_id, org_id: user.organization_id, role: 'owner', app: 'kidogo' });
     await t.http.get('/payg/me').set('Authorization', `Bearer ${body.access_token}`).expect(200);
+  });
+
+  it("tells the web the business time zone, so its 'today' is the API's", async () => {
+    const { user } = await seedTenant(t);
+    const signIn = ZAuthReplySchema.parse(
+      (await t.http.post('/payg/authenticate').type('form').send({ username: user.username, password: DEFAULT_PASSWORD }).expect(200)).body,
+    );
+    expect(signIn.user.time_zone).toBe(t.config.timeZone);
+    const me = await t.http.get('/payg/me').set('Authorization', `Bearer ${signIn.access_token}`).expect(200);
+    expect(me.body.time_zone).toBe(t.config.timeZone);
+
+    // Another installation, in another zone (its own database: the zone decides how its totals are filed).
+    const elsewhere = await createTestApp({ env: { TIME_ZONE: 'America/Los_Angeles' } });
+    try {
+      const { user: local } = await seedTenant(elsewhere);
+      const there = await elsewhere.http.get('/payg/me').set(local.auth).expect(200);
+      expect(there.body.time_zone).toBe('America/Los_Angeles');
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('answers a wrong password and an unknown user the same way', async () => {
@@ -138,12 +159,7 @@ describe('the client address behind proxies (TRUST_PROXY)', () => {
   async function recordedAddress(t: TestApp, forwardedFor: string): Promise<string | null> {
     const { user } = await seedTenant(t);
     await t.http.post('/payg/authenticate').set('X-Forwarded-For', forwardedFor).send({ username: user.username, password: 'not-the-password' }).expect(401);
-    for (let i = 0; i < 40; i++) {
-      const entry = await t.db.platform.auditLog.findFirst({ where: { action: 'auth.login_failed', organization_id: user.organization_id } });
-      if (entry) return entry.ip;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return null;
+    return (await settledAuditEntry(t, { action: 'auth.login_failed', organization_id: user.organization_id }))?.ip ?? null;
   }
 
   it('believes as many hops as TRUST_PROXY names, and by default only a proxy on the same host', async () => {

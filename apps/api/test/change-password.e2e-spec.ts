@@ -33,10 +33,10 @@ describe('POST /payg/auth/change-password: a user changes their own password', (
     expect(row.password_hash).toMatch(/^\$2[aby]\$/);
     expect(row.password_hash).not.toContain(NEW_PASSWORD);
 
-    // The refresh token from before is refused; the one in the reply works, and so does its access token. (The
-    // access token the change was made with runs out on its own: a reset by a manager refuses it at once.)
+    // The refresh token from before is refused, and so is the access token the change was made with (its session
+    // has ended); the ones in the reply work.
     await t.http.post('/payg/refresh').send({ refresh_token }).expect(401);
-    await t.http.get('/payg/me').set(auth).expect(200);
+    await t.http.get('/payg/me').set(auth).expect(401);
     await t.http.get('/payg/me').set('Authorization', `Bearer ${reply.access_token}`).expect(200);
     ZAuthReplySchema.parse((await t.http.post('/payg/refresh').send({ refresh_token: reply.refresh_token }).expect(200)).body);
 

@@ -30,6 +30,11 @@ export const ZSessionUserSchema = z.object({
    * GET /me, GET /auth/2fa, POST /auth/2fa/setup and /enable and POST /auth/change-password answers 403 TWO_FACTOR_REQUIRED.
    */
   two_factor_setup_required: z.boolean(),
+  /**
+   * The installation's business time zone (TIME_ZONE, an IANA name such as Africa/Nairobi): the zone in which the
+   * API counts days (periods, reports, due dates). The web computes "today" in it, not in the browser's zone.
+   */
+  time_zone: z.string(),
 });
 export type SessionUser = z.infer<typeof ZSessionUserSchema>;
 
@@ -69,6 +74,8 @@ export interface AccessTokenClaims {
   org_id: string;
   role: z.infer<typeof ZRoleSchema>;
   app: z.infer<typeof ZAppTypeSchema>;
+  /** The sign-in this token belongs to (GET /auth/sessions' session_id); absent in tokens issued before sessions were listed. */
+  sid?: string;
 }
 
 /** What every API token starts with: the API tells it from a signed access token by it. */

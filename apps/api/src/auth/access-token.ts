@@ -11,10 +11,14 @@ import { Prisma } from '../generated/prisma/client.js';
 
 const decode = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
+/** A session id (`sid`) as the API mints them. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Whether a token was issued before a manager last reset the user's password
- * (to the second, as `iat` counts): such a token may be in the hands the
- * reset is meant to shut out.
+ * Whether a token was issued before a manager last reset the user's password,
+ * or before the user was signed out everywhere (to the second, as `iat`
+ * counts): such a token may be in the hands the reset is meant to shut out.
+ * (A token of an ended session is refused by its session anyway.)
  */
 function issuedBefore(claims: AccessTokenClaims, changed: Date | null): boolean {
   if (!changed) return false;
@@ -30,8 +34,8 @@ function issuedBefore(claims: AccessTokenClaims, changed: Date | null): boolean 
  * list request for the same checks (and rebuilt the key on every request).
  *
  * Then the session lookup (sessionQuery), so a deleted or deactivated user
- * is out at once and an organization's new status applies to its very next
- * request, on every API process alike.
+ * or a signed-out device is out at once and an organization's new status
+ * applies to its very next request, on every API process alike.
  */
 @Injectable()
 export class AccessTokens {
@@ -96,11 +100,20 @@ export class AccessTokens {
   async load(claims: AccessTokenClaims): Promise<AuthUser> {
     const id = Number(claims?.user_id ?? claims?.sub);
     if (!Number.isInteger(id) || id <= 0) throw Errors.unauthorized('Invalid token');
-    const [user] = await this.database.prepared<SessionRow>(sessionQuery(id));
-    if (!user || !user.is_active || user.organization_id !== claims.org_id || issuedBefore(claims, user.password_changed_at)) {
+    const sid = claims.sid;
+    if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid))) throw Errors.unauthorized('Invalid token');
+    const [user] = await this.database.prepared<SessionRow>(sessionQuery(id, sid ?? null));
+    if (
+      !user ||
+      !user.is_active ||
+      !user.session_live ||
+      user.organization_id !== claims.org_id ||
+      issuedBefore(claims, user.password_changed_at) ||
+      issuedBefore(claims, user.sessions_revoked_at)
+    ) {
       throw Errors.unauthorized('Your session is no longer valid');
     }
-    return toAuthUser(user);
+    return { ...toAuthUser(user), ...(sid ? { session_id: sid } : {}) };
   }
 }
 

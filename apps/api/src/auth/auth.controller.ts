@@ -21,12 +21,18 @@ import {
 import { Endpoint, ValidBody, ValidParams, zPathId } from '../common/validation.js';
 import type { z } from 'zod';
 import { CurrentUser, OpenWithoutTwoFactor, Public, type AuthUser } from '../common/tenancy.js';
-import { AuthService } from './auth.service.js';
+import { AuthService, type SignInClient } from './auth.service.js';
 import { ApiTokensService, MAX_API_TOKENS_PER_USER } from './api-tokens.service.js';
 
 const TokenParams = zPathId('id');
 
 export const clientIp = (req: HttpRequest) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** The address and browser of a sign-in or refresh, kept with its session. */
+export const clientOf = (req: HttpRequest): SignInClient => {
+  const agent = req.headers['user-agent'];
+  return { ip: clientIp(req), userAgent: typeof agent === 'string' && agent.trim() ? agent.trim().slice(0, 300) : null };
+};
 
 @ApiTags('auth')
 @Controller()
@@ -49,14 +55,14 @@ export class AuthController {
     errors: { 400: 'Blank username or password', 401: 'Invalid username or password', 429: 'Too many failed attempts' },
   })
   login(@ValidBody() body: LoginInput, @Req() req: HttpRequest) {
-    return this.auth.login(body, clientIp(req));
+    return this.auth.login(body, clientOf(req));
   }
 
   @Post('refresh')
   @Public()
   @Endpoint({ summary: 'Exchange a refresh token for a new access token (rotates the refresh token)', body: ZRefreshSchema, response: ZAuthReplySchema })
-  refresh(@ValidBody() body: RefreshInput) {
-    return this.auth.refresh(body.refresh_token);
+  refresh(@ValidBody() body: RefreshInput, @Req() req: HttpRequest) {
+    return this.auth.refresh(body.refresh_token, clientOf(req));
   }
 
   @Post('logout')
@@ -79,7 +85,7 @@ export class AuthController {
     errors: { 400: 'current_password is incorrect; new_password breaks the password rules or equals the current one' },
   })
   changePassword(@CurrentUser() user: AuthUser, @ValidBody() body: ChangePasswordInput, @Req() req: HttpRequest) {
-    return this.auth.changePassword(user, body, clientIp(req));
+    return this.auth.changePassword(user, body, clientOf(req));
   }
 
   @Get('auth/api-tokens')

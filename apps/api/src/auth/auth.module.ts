@@ -11,6 +11,8 @@ import { ApiTokensService } from './api-tokens.service.js';
 import { TwoFactorService } from './two-factor.service.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { SecuritySettingsController } from './security-settings.controller.js';
+import { SessionsController } from './sessions.controller.js';
+import { SessionsService } from './sessions.service.js';
 
 @Module({
   imports: [
@@ -19,10 +21,11 @@ import { SecuritySettingsController } from './security-settings.controller.js';
       useFactory: (c: AppConfig) => ({ secret: c.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController, TwoFactorController, SecuritySettingsController],
+  controllers: [AuthController, TwoFactorController, SecuritySettingsController, SessionsController],
   providers: [
     AuthService,
     TwoFactorService,
+    SessionsService,
     AccessTokens,
     ApiTokensService,
     LoginThrottleService,

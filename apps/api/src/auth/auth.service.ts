@@ -10,10 +10,26 @@ import { randomToken, sha256 } from '../common/crypto.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeRefreshTokens } from './session.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { LoginThrottleService } from './login-throttle.service.js';
-import { EXPIRED_CHALLENGE, TwoFactorService } from './two-factor.service.js';
+import { challengeExpired, TwoFactorService } from './two-factor.service.js';
 
 const INVALID = 'Invalid username or password';
+
+/** Where a sign-in or refresh comes from: kept with the session (GET /auth/sessions). */
+export interface SignInClient {
+  ip: string;
+  /** The User-Agent header, cut to 300 characters; null when absent. */
+  userAgent: string | null;
+}
+
+/** The session a refresh token is a link of, and where it was made from. */
+interface SessionLink extends SignInClient {
+  session_id: string;
+  signed_in_at: Date;
+}
+
+const newSession = (client: SignInClient): SessionLink => ({ session_id: randomUUID(), signed_in_at: new Date(), ...client });
 
 type UserWithOrg = {
   id: number;
@@ -44,7 +60,8 @@ export class AuthService {
   ) {}
 
   /** The password; for a user with two-factor sign-in, a challenge for POST /authenticate/2fa instead of a session. */
-  async login(input: LoginInput, ip: string): Promise<LoginReply> {
+  async login(input: LoginInput, client: SignInClient): Promise<LoginReply> {
+    const { ip } = client;
     await this.throttle.assertAllowed(input.username, ip);
     const user = await this.database.platform.user.findUnique({
       where: { username: input.username },
@@ -65,14 +82,15 @@ export class AuthService {
     }
     // Failures keep counting until the code is right too: the lockout also bounds guessing codes.
     if (user.totp_enabled_at) return this.twoFactor.challenge(user.id);
-    return this.signedIn(user, ip, null);
+    return this.signedIn(user, client, null);
   }
 
   /** The second step: the challenge of a right password and a code from the authenticator app, or a recovery code. */
-  async loginWithCode(input: TwoFactorLoginInput, ip: string): Promise<AuthReply> {
+  async loginWithCode(input: TwoFactorLoginInput, client: SignInClient): Promise<AuthReply> {
+    const { ip } = client;
     const userId = await this.twoFactor.challengedUser(input.challenge_token);
     const user = await this.database.platform.user.findUnique({ where: { id: userId }, include: { organization: true } });
-    if (!user || !user.is_active || !user.totp_enabled_at) throw Errors.unauthorized(EXPIRED_CHALLENGE);
+    if (!user || !user.is_active || !user.totp_enabled_at) throw challengeExpired();
     await this.throttle.assertAllowed(user.username, ip);
     const match = await this.twoFactor.takeCode(user, input.code);
     if (!match) {
@@ -87,10 +105,11 @@ export class AuthService {
       });
       throw Errors.unauthorized('Invalid code');
     }
-    return this.signedIn(user, ip, match.kind);
+    return this.signedIn(user, client, match.kind);
   }
 
-  private async signedIn(user: UserWithOrg, ip: string, twoFactor: 'totp' | 'recovery' | null): Promise<AuthReply> {
+  private async signedIn(user: UserWithOrg, client: SignInClient, twoFactor: 'totp' | 'recovery' | null): Promise<AuthReply> {
+    const { ip } = client;
     await this.throttle.recordSuccess(user.username);
     await this.database.platform.user.update({ where: { id: user.id }, data: { last_login_at: new Date() } });
     await this.audit.record({
@@ -106,10 +125,11 @@ export class AuthService {
       ...(twoFactor ? { metadata: { two_factor: twoFactor } } : {}),
       ip,
     });
-    return this.issue(user);
+    return this.issue(user, newSession(client));
   }
 
-  async refresh(refreshToken: string): Promise<AuthReply> {
+  /** A new access token and the next refresh token of the same session (its chain), from where it was refreshed. */
+  async refresh(refreshToken: string, client: SignInClient): Promise<AuthReply> {
     const row = await this.database.platform.refreshToken.findUnique({
       where: { token_hash: sha256(refreshToken) },
       include: { user: { include: { organization: true } } },
@@ -117,13 +137,17 @@ export class AuthService {
     if (!row || row.revoked_at || row.expires_at < new Date() || !row.user.is_active) {
       throw Errors.unauthorized('Invalid or expired refresh token');
     }
-    // Rotation: a refresh token works once; a stolen copy used later fails.
-    const revoked = await this.database.platform.refreshToken.updateMany({
-      where: { id: row.id, revoked_at: null },
-      data: { revoked_at: new Date() },
+    // Rotation: a refresh token works once; a stolen copy used later fails. The next link is written in the same
+    // transaction, so the session never has no live token: the access tokens of the session, checked against it on
+    // every request, go on working while the browser refreshes.
+    return this.database.platform.$transaction(async (tx) => {
+      const revoked = await tx.refreshToken.updateMany({
+        where: { id: row.id, revoked_at: null },
+        data: { revoked_at: new Date() },
+      });
+      if (revoked.count !== 1) throw Errors.unauthorized('Invalid or expired refresh token');
+      return this.issue(row.user, { session_id: row.session_id, signed_in_at: row.signed_in_at, ...client }, tx);
     });
-    if (revoked.count !== 1) throw Errors.unauthorized('Invalid or expired refresh token');
-    return this.issue(row.user);
   }
 
   async logout(refreshToken: string): Promise<void> {
@@ -141,7 +165,8 @@ export class AuthService {
    * sets the password, and the reply is a fresh session, so this browser
    * stays signed in while every other one is signed out.
    */
-  async changePassword(actor: AuthUser, input: ChangePasswordInput, ip: string): Promise<AuthReply> {
+  async changePassword(actor: AuthUser, input: ChangePasswordInput, client: SignInClient): Promise<AuthReply> {
+    const { ip } = client;
     const user = await this.database.platform.$transaction(async (tx) => {
       // Locked, so two concurrent changes cannot both pass the current-password check.
       const [row] = await tx.$queryRaw<{ password_hash: string }[]>`
@@ -168,7 +193,7 @@ export class AuthService {
       );
       return updated;
     });
-    return this.issue(user);
+    return this.issue(user, newSession(client));
   }
 
   async me(userId: number): Promise<SessionUser> {
@@ -186,6 +211,7 @@ export class AuthService {
       role: user.role,
       app: user.organization.app,
       two_factor_setup_required: user.organization.require_two_factor && user.totp_enabled_at === null,
+      time_zone: this.config.timeZone,
       organization_details: {
         organization_id: user.organization.id,
         external_key: user.organization.external_key,
@@ -196,7 +222,7 @@ export class AuthService {
     };
   }
 
-  private async issue(user: UserWithOrg): Promise<AuthReply> {
+  private async issue(user: UserWithOrg, session: SessionLink, db: Pick<Prisma.TransactionClient, 'refreshToken'> = this.database.platform): Promise<AuthReply> {
     const claims: AccessTokenClaims = {
       sub: String(user.id),
       user_id: user.id,
@@ -204,15 +230,20 @@ export class AuthService {
       org_id: user.organization_id,
       role: user.role,
       app: user.organization.app,
+      sid: session.session_id,
     };
     const access_token = await this.jwt.signAsync(claims, { expiresIn: this.config.jwtExpiresIn });
     const refresh_token = `${randomUUID()}.${randomToken(32)}`;
-    await this.database.platform.refreshToken.create({
+    await db.refreshToken.create({
       data: {
         id: randomUUID(),
         user_id: user.id,
         token_hash: sha256(refresh_token),
         expires_at: new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000),
+        session_id: session.session_id,
+        signed_in_at: session.signed_in_at,
+        ip: session.ip.slice(0, 64),
+        user_agent: session.userAgent,
       },
     });
     return {

@@ -16,6 +16,8 @@ export interface AuthUser {
   org_status_changed_at: Date | null;
   /** The organization requires two-factor sign-in and this session's user has not set it up (AccessGuard). */
   two_factor_missing?: boolean;
+  /** The sign-in (GET /auth/sessions' session_id) of the access token, when it names one. */
+  session_id?: string;
   /** Set when the request came with an API token (kdg_pat_...) instead of a signed-in session. */
   api_token_id?: number;
   /** A read-only API token: AccessGuard lets it call GET routes and @Reads routes only. */

@@ -69,6 +69,25 @@ export async function seedUser(
   };
 }
 
+/**
+ * An access token of `user` issued `secondsAgo` ago (its iat), for the
+ * session `sid` when given: one a thief copied before a reset or a sign-out
+ * everywhere, which must then be refused.
+ */
+export function signEarlierToken(t: TestApp, user: SeededUser, opts: { secondsAgo?: number; sid?: string } = {}): string {
+  const claims = {
+    sub: String(user.user_id),
+    user_id: user.user_id,
+    username: user.username,
+    org_id: user.organization_id,
+    role: user.role,
+    app: 'kidogo' as const,
+    ...(opts.sid ? { sid: opts.sid } : {}),
+    iat: Math.floor(Date.now() / 1000) - (opts.secondsAgo ?? 60),
+  };
+  return signToken(t, claims as AccessTokenClaims);
+}
+
 export function signToken(t: TestApp, claims: AccessTokenClaims, opts: { secret?: string; expiresIn?: number } = {}): string {
   return new JwtService().sign(claims, {
     secret: opts.secret ?? t.config.jwtSecret,

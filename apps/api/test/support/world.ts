@@ -324,6 +324,20 @@ export const fresh = {
           : { totp_secret_enc: sealed, totp_enabled_at: state === 'on' ? new Date() : null, totp_last_step: null, totp_recovery_codes: [] },
     });
   },
+  /**
+   * A live session with the same id for every user of the installation, so a
+   * call ending "your session SESSION_ID" finds one whoever the caller is.
+   */
+  async sessionForAll(t: TestApp): Promise<string> {
+    const sid = randomUUID();
+    await t.db.pool.query(
+      `INSERT INTO refresh_tokens (id, user_id, token_hash, expires_at, session_id, signed_in_at, user_agent, ip)
+       SELECT gen_random_uuid(), user_id, replace(gen_random_uuid()::text, '-', ''), now() + interval '1 day', $1, now(), 'Matrix/1.0', '127.0.0.1'
+       FROM users`,
+      [sid],
+    );
+    return sid;
+  },
   /** A staff user of the world with two-factor sign-in on (TOTP_SECRET). */
   async twoFactorUser(t: TestApp, w: World) {
     const user = await seedUser(t, { organization_id: w.org, role: 'staff', username: `2fa-${hex()}` });

@@ -117,6 +117,27 @@ describe('api client', () => {
       logout.stop();
     });
 
+    it('keeps a session adopted while its refresh was refused (a password change answered meanwhile) and retries with it', async () => {
+      const { calls } = mockFetch((call) => {
+        if (call.url === '/payg/refresh') {
+          // The password change's reply lands while this refresh, with the revoked refresh token, is on its way.
+          seedSession({ token: 'access-new', refreshToken: 'refresh-new' });
+          return jsonResponse(401, { detail: 'Invalid or expired refresh token' });
+        }
+        return call.headers.authorization === 'Bearer access-new' ? jsonResponse(200, { ok: true }) : jsonResponse(401, {});
+      });
+      const logout = listen('unauthorized-logout');
+      await expect(api.get('/tokens')).resolves.toEqual({ ok: true });
+      expect(calls.map((c) => [c.url, c.headers.authorization])).toEqual([
+        ['/payg/tokens', 'Bearer access-1'],
+        ['/payg/refresh', undefined],
+        ['/payg/tokens', 'Bearer access-new'],
+      ]);
+      expect(localStorage.getItem('authToken')).toBe('access-new');
+      expect(logout.events).toHaveLength(0);
+      logout.stop();
+    });
+
     it('when the retried call is refused again: ends the session without a second refresh', async () => {
       const { calls } = mockFetch((call) =>
         call.url === '/payg/refresh' ? jsonResponse(200, buildAuthReply({ access_token: 'access-2' })) : jsonResponse(401, {}),

@@ -249,9 +249,13 @@ async function execute(send: Send, auth: boolean, organizationScoped = auth): Pr
   const sentToken = auth ? getAuthToken() : null;
   let res = await send(headersFor(sentToken));
   if (res.status === 401 && auth) {
-    // Another call may already have refreshed while this one was in flight.
-    const current = getAuthToken();
-    const canRetry = (current !== null && current !== sentToken) || (await refreshSession());
+    // Another call may already have refreshed while this one was in flight, or a new session (a password change's)
+    // may have been adopted while this one's refresh was refused.
+    const renewedElsewhere = () => {
+      const current = getAuthToken();
+      return current !== null && current !== sentToken;
+    };
+    const canRetry = renewedElsewhere() || (await refreshSession()) || renewedElsewhere();
     if (canRetry) res = await send(headersFor(getAuthToken()));
     if (res.status === 401) expireSession(await readBody(res));
   }

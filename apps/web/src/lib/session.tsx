@@ -1,4 +1,4 @@
-import type { AuthReply, LoginReply, SessionUser, TwoFactorChallenge } from '@kidogo/contracts';
+import type { AuthReply, ChallengeExpiredReply, LoginReply, SessionUser, TwoFactorChallenge } from '@kidogo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -64,6 +64,12 @@ export interface Session extends SessionState {
   verifyTwoFactor: (challengeToken: string, code: string) => Promise<void>;
   logout: () => Promise<void>;
   /**
+   * Ends the session in this browser alone and shows the login page: for when
+   * the server has already ended it (Sign Out Everywhere), so there is nothing
+   * left to revoke and /logout would only be refused.
+   */
+  endLocalSession: () => void;
+  /**
    * The organization requires two-factor sign-in and this user has not set it
    * up: the server refuses everything but setting it up, so the app shows
    * only that (from the sign-in reply, GET /me, or any call's 403 TWO_FACTOR_REQUIRED).
@@ -107,10 +113,15 @@ const isChallenge = (reply: unknown): reply is TwoFactorChallenge =>
 /**
  * A 401 of the second step is either a wrong code (try another) or a
  * challenge the server no longer takes (expired, unknown), which only the
- * password can replace. The reply tells them apart only by its words.
+ * password can replace: that one says code TWO_FACTOR_CHALLENGE_EXPIRED.
  */
-function isExpiredChallenge(error: unknown, text: string): boolean {
-  return error instanceof ApiError && error.status === 401 && /expired|password again/i.test(text);
+const TWO_FACTOR_CHALLENGE_EXPIRED: ChallengeExpiredReply['code'] = 'TWO_FACTOR_CHALLENGE_EXPIRED';
+function isExpiredChallenge(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.body as { code?: unknown } | null)?.code === TWO_FACTOR_CHALLENGE_EXPIRED
+  );
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -214,7 +225,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         });
       } catch (error) {
         const text = loginErrorText(error);
-        if (isExpiredChallenge(error, text)) throw new ChallengeExpiredError(text, { cause: error });
+        if (isExpiredChallenge(error)) throw new ChallengeExpiredError(text, { cause: error });
         throw new Error(text, { cause: error });
       }
       begin(reply);
@@ -242,6 +253,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(ANONYMOUS);
   }, [navigate, queryClient]);
 
+  const endLocalSession = useCallback(() => {
+    endLocally();
+    void navigate(paths.login.path, { replace: true });
+  }, [endLocally, navigate]);
+
   const reloadUser = useCallback(async () => {
     const user = await request<SessionUser>('/me');
     const stored = readStoredSession();
@@ -266,10 +282,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       verifyTwoFactor,
       logout,
+      endLocalSession,
       twoFactorSetupRequired: state.status === 'authenticated' && state.user?.two_factor_setup_required === true,
       reloadUser,
     };
-  }, [state, login, verifyTwoFactor, logout, reloadUser]);
+  }, [state, login, verifyTwoFactor, logout, endLocalSession, reloadUser]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }

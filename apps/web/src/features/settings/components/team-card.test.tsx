@@ -246,4 +246,56 @@ describe('Team card', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent('Failed to reset two-factor sign-in');
     expect(alert).toHaveTextContent('brian does not use two-factor sign-in');
   });
+
+  it('signs another user out of every device after a confirmation, with the server\'s count', async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    const { calls } = mockSettingsApi(undefined, TEAM);
+    renderApp('/settings');
+    const { table } = await teamTable();
+    // Your own are signed out in Signed-In Devices, where this session ends too.
+    expect(within(table).queryByRole('button', { name: 'Sign Out Everywhere for amina' })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Sign Out Everywhere for brian' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(dialog).toHaveTextContent('brian is signed out on every device at once: they sign in again with their password.');
+    expect(calls.some((c) => c.url.endsWith('/sign-out'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await screen.findByText('brian is signed out everywhere (2 sessions)')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/sign-out')).map((c) => [c.method, c.url])).toEqual([['POST', '/payg/users/8/sign-out']]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign out everywhere?' })).not.toBeInTheDocument());
+  });
+
+  it('does not offer an admin to sign out an owner, as the API refuses it', async () => {
+    signInAs('admin');
+    mockSettingsApi(undefined, [
+      buildTeamUser({ user_id: 7, username: 'amina', role: 'admin' }),
+      buildTeamUser({ user_id: 8, username: 'brian', role: 'admin' }),
+      buildTeamUser({ user_id: 9, username: 'chao', role: 'staff' }),
+      buildTeamUser({ user_id: 10, username: 'dora', role: 'owner' }),
+    ]);
+    renderApp('/settings');
+    const { table } = await teamTable();
+    expect(within(table).getByRole('button', { name: 'Sign Out Everywhere for brian' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Sign Out Everywhere for chao' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Sign Out Everywhere for dora' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Sign Out Everywhere for amina' })).not.toBeInTheDocument();
+  });
+
+  it("shows the API's refusal to sign a user out in the dialog", async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    mockSettingsApi(
+      (_call, path) => (path === '/payg/users/9/sign-out' ? jsonResponse(404, { detail: 'User not found', message: 'User not found' }) : undefined),
+      TEAM,
+    );
+    renderApp('/settings');
+    const { table } = await teamTable();
+    await user.click(within(table).getByRole('button', { name: 'Sign Out Everywhere for chao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Out Everywhere' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to sign the user out');
+    expect(alert).toHaveTextContent('User not found');
+  });
 });

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconShieldOff, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconLogout, IconPencil, IconShieldOff, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -14,11 +14,13 @@ import { useSession } from '@/lib/session';
 import { useDeleteTeamUser } from '../api/delete-team-user';
 import { TEAM_PAGE_SIZE, useTeam } from '../api/get-team';
 import { useResetTeamUserTwoFactor } from '../api/reset-team-user-two-factor';
+import { useSignOutTeamUser } from '../api/sign-out-team-user';
 import type { TeamUser } from '../api/types';
 import { AddTeamUserModal, EditTeamUserModal } from './team-user-modals';
 
 export const DELETE_FAILED = 'Failed to delete the user';
 export const RESET_TWO_FACTOR_FAILED = 'Failed to reset two-factor sign-in';
+export const SIGN_OUT_FAILED = 'Failed to sign the user out';
 
 /** The people who sign in to the organization: owners and admins add, edit and remove them (GET/POST/PUT/DELETE /users). */
 export function TeamCard() {
@@ -32,6 +34,10 @@ export function TeamCard() {
   const remove = useDeleteTeamUser();
   const [resetting, setResetting] = useState<TeamUser | null>(null);
   const resetTwoFactor = useResetTeamUserTwoFactor();
+  const [signingOut, setSigningOut] = useState<TeamUser | null>(null);
+  const signOut = useSignOutTeamUser();
+  // Not yourself (Signed-In Devices does that, and ends this session too); an admin not an owner, as the API refuses.
+  const maySignOut = (u: TeamUser) => u.user_id !== me?.user_id && !(me?.role === 'admin' && u.role === 'owner');
 
   const closeDelete = () => {
     if (remove.isPending) return;
@@ -60,6 +66,21 @@ export function TeamCard() {
         toast.success(reply?.message ?? `Two-factor sign-in of ${resetting.username} reset`);
         resetTwoFactor.reset();
         setResetting(null);
+      },
+    });
+
+  const closeSignOut = () => {
+    if (signOut.isPending) return;
+    signOut.reset();
+    setSigningOut(null);
+  };
+  const confirmSignOut = () =>
+    signingOut &&
+    signOut.mutate(signingOut.user_id, {
+      onSuccess: (reply) => {
+        toast.success(reply?.message ?? `${signingOut.username} is signed out everywhere`);
+        signOut.reset();
+        setSigningOut(null);
       },
     });
 
@@ -111,6 +132,13 @@ export function TeamCard() {
             <Tooltip label="Reset Two-Factor" withArrow>
               <ActionIcon variant="subtle" color="orange" aria-label={`Reset Two-Factor for ${u.username}`} onClick={() => setResetting(u)}>
                 <IconShieldOff size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {maySignOut(u) ? (
+            <Tooltip label="Sign Out Everywhere" withArrow>
+              <ActionIcon variant="subtle" color="orange" aria-label={`Sign Out Everywhere for ${u.username}`} onClick={() => setSigningOut(u)}>
+                <IconLogout size={16} />
               </ActionIcon>
             </Tooltip>
           ) : null}
@@ -192,6 +220,17 @@ export function TeamCard() {
         loading={resetTwoFactor.isPending}
         error={resetTwoFactor.isError ? errorMessage(resetTwoFactor.error, RESET_TWO_FACTOR_FAILED) : null}
         errorTitle={RESET_TWO_FACTOR_FAILED}
+      />
+      <ConfirmModal
+        opened={signingOut !== null}
+        onClose={closeSignOut}
+        onConfirm={confirmSignOut}
+        title="Sign out everywhere?"
+        message={`${signingOut?.username ?? 'This user'} is signed out on every device at once: they sign in again with their password.`}
+        confirmLabel="Sign Out Everywhere"
+        loading={signOut.isPending}
+        error={signOut.isError ? errorMessage(signOut.error, SIGN_OUT_FAILED) : null}
+        errorTitle={SIGN_OUT_FAILED}
       />
     </Card>
   );

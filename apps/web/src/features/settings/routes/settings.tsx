@@ -12,6 +12,7 @@ import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { SecurityCard } from '@/features/two-factor/components/security-card';
+import { SignedInDevicesCard } from '@/features/sessions/components/signed-in-devices-card';
 
 export default function SettingsRoute() {
   const { user } = useSession();
@@ -40,7 +41,9 @@ export default function SettingsRoute() {
             <Stack gap="lg">
               <ChangePasswordCard />
               <TwoFactorCard />
+              {/* Security is the organization's two-factor rule: it stays next to the user's own. */}
               {manages ? <SecurityCard /> : null}
+              <SignedInDevicesCard />
               <ApiTokensCard />
               {manages ? <ReceiverInstructionsCard /> : null}
             </Stack>

@@ -1,4 +1,5 @@
 import type { ReminderSettings, SecuritySettings, User } from '@kidogo/contracts';
+import { buildSession } from '@/features/sessions/testing/mock-sessions-api';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
 export const KEY = 'kdg_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
@@ -37,7 +38,8 @@ export function buildReminders(overrides: Partial<ReminderSettings> = {}): Remin
 /**
  * The Settings page's API in memory: health, API key, SMS provider, and a
  * team that POST, PUT and DELETE /users (and POST /users/{id}/2fa/reset)
- * really change, two-factor sign-in off, and payment reminders
+ * really change (POST /users/{id}/sign-out answers as the API does), two-factor
+ * sign-in off, this browser as the one signed-in device, and payment reminders
  * that PUT changes, and two-factor sign-in not required of everyone (PUT
  * changes it). `handler` answers first (return undefined to fall through).
  */
@@ -69,6 +71,7 @@ export function mockSettingsApi(
     if (path === '/payg/settings/reminders' && call.method === 'GET') return jsonResponse(200, stored);
     if (path === '/payg/webhooks' && call.method === 'GET') return jsonResponse(200, { data: [], events: [] });
     if (path === '/payg/auth/api-tokens' && call.method === 'GET') return jsonResponse(200, { data: [] });
+    if (path === '/payg/auth/sessions' && call.method === 'GET') return jsonResponse(200, { data: [buildSession()] });
     if (path === '/payg/auth/2fa' && call.method === 'GET') return jsonResponse(200, { enabled: false, enabled_at: null, recovery_codes_left: 0 });
     if (path === '/payg/settings/security' && call.method === 'GET') return jsonResponse(200, rule);
     if (path === '/payg/settings/security' && call.method === 'PUT') {
@@ -100,6 +103,12 @@ export function mockSettingsApi(
       if (!two_factor_enabled) return jsonResponse(409, { detail: `${username} does not use two-factor sign-in`, message: `${username} does not use two-factor sign-in` });
       users[at] = { ...users[at]!, two_factor_enabled: false };
       return jsonResponse(200, { message: `${username} signs in with a password only until they set up two-factor sign-in again` });
+    }
+    const signOut = /^\/payg\/users\/(\d+)\/sign-out$/.exec(path);
+    if (signOut && call.method === 'POST') {
+      const found = users.find((u) => u.user_id === Number(signOut[1]));
+      if (!found) return jsonResponse(404, { detail: 'User not found', message: 'User not found' });
+      return jsonResponse(200, { message: `${found.username} is signed out everywhere (2 sessions)`, sessions_ended: 2 });
     }
     const one = /^\/payg\/users\/(\d+)$/.exec(path);
     if (one) {
