@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
@@ -49,9 +49,14 @@ function named(text: string): string | undefined {
   return name;
 }
 
+const poolLogger = new Logger('Database');
+
 function createClient(url: string, max: number) {
   // One pool for Prisma and for the raw statements of the hot paths.
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) is reported here; unheard, the
+  // error would end the process. The pool drops that connection and opens a new one when next needed.
+  pool.on('error', (e) => poolLogger.warn(`an idle database connection was closed: ${e.message}`));
   return { pool, client: new PrismaClient({ adapter: new PrismaPg(pool) }) };
 }
 
