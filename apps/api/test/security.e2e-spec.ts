@@ -25,6 +25,8 @@ const AUDITED: Record<string, RegExp> = {
   // every deletion
   'DELETE /payg/customers/{id}': /^customer\.deleted$/,
   'DELETE /payg/customers/{id}/sms-opt-out': /^customer\.sms_opted_in$/,
+  'POST /payg/customers/{id}/erase': /^customer\.erased$/,
+  'GET /payg/customers/{id}/personal-data': /^customer\.data_exported$/,
   'DELETE /payg/items/{serial_number}': /^item\.deleted$/,
   'DELETE /payg/payments/templates/{id}': /^template\.deleted$/,
   'DELETE /payg/invoices/{id}': /^invoice\.deleted$/,
@@ -46,6 +48,10 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/admin/create-super-admin': /^user\.created$/,
   'POST /payg/auth/change-password': /^user\.password_changed$/,
   'POST /payg/users/{id}/2fa/reset': /^user\.2fa_reset$/,
+  'POST /payg/users/{id}/sign-out': /^user\.signed_out$/,
+  'DELETE /payg/auth/sessions/{session_id}': /^user\.signed_out$/,
+  'POST /payg/auth/sessions/sign-out-others': /^user\.signed_out$/,
+  'POST /payg/auth/sessions/sign-out-everywhere': /^user\.signed_out$/,
   'POST /payg/auth/2fa/enable': /^user\.2fa_enabled$/,
   'POST /payg/auth/2fa/disable': /^user\.2fa_disabled$/,
   'POST /payg/auth/2fa/recovery-codes': /^user\.2fa_recovery_codes$/,
@@ -339,9 +345,12 @@ describe('secrets never reach the logs', () => {
       const owner = await call('POST', '/authenticate', { username: `owner-${org}`, password: secrets.ownerPassword });
       const auth = { Authorization: `Bearer ${owner.body.access_token as string}` };
       seen.push(owner.body.access_token as string, owner.body.refresh_token as string);
-      const refreshed = await call('POST', '/refresh', { refresh_token: owner.body.refresh_token });
-      seen.push(refreshed.body.refresh_token as string);
-      await call('POST', '/logout', { refresh_token: refreshed.body.refresh_token });
+      // A second sign-in, refreshed and signed out (signing out ends its access tokens, so not the one used below).
+      const second = await call('POST', '/authenticate', { username: `owner-${org}`, password: secrets.ownerPassword });
+      seen.push(second.body.access_token as string, second.body.refresh_token as string);
+      const refreshed = await call('POST', '/refresh', { refresh_token: second.body.refresh_token });
+      seen.push(refreshed.body.access_token as string, refreshed.body.refresh_token as string);
+      expect((await call('POST', '/logout', { refresh_token: refreshed.body.refresh_token })).status).toBe(200);
       const key = (await call('GET', '/settings/api-key', undefined, auth)).body.api_key as string;
       const rotated = (await call('POST', '/settings/api-key/rotate', undefined, auth)).body.api_key as string;
       seen.push(key, rotated);

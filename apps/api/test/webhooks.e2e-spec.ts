@@ -14,7 +14,7 @@ import {
   ZWebhookWithSecretSchema,
   type WebhookEventBody,
 } from '@kidogo/contracts';
-import { WebhookDeliveryService, WEBHOOK_RETRY_DELAYS_S } from '../src/webhooks/webhook-delivery.service.js';
+import { WebhookDeliveryService, WEBHOOK_PER_ENDPOINT, WEBHOOK_RETRY_DELAYS_S } from '../src/webhooks/webhook-delivery.service.js';
 import { postEvent, type Resolve } from '../src/webhooks/webhook-sender.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { README_PLAN, payCash } from './support/plans.js';
@@ -28,18 +28,31 @@ interface Received {
   headers: http.IncomingHttpHeaders;
   raw: string;
   body: WebhookEventBody;
+  /** The path and query it was sent to. */
+  path: string;
 }
 
-/** An integrator's server: records what it is sent and answers with `status`. */
+/** An integrator's server: records what it is sent and answers with `status`, after `delayMs`. */
 class Receiver {
   readonly received: Received[] = [];
   status = 200;
+  delayMs = 0;
+  /** The most requests to one path (and query) it had open at once. */
+  readonly mostAtOnce = new Map<string, number>();
+  private open = new Map<string, number>();
   private server = http.createServer((req, res) => {
+    const path = req.url ?? '';
+    const open = (this.open.get(path) ?? 0) + 1;
+    this.open.set(path, open);
+    this.mostAtOnce.set(path, Math.max(open, this.mostAtOnce.get(path) ?? 0));
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {
-      this.received.push({ headers: req.headers, raw, body: ZWebhookEventBodySchema.parse(JSON.parse(raw)) });
-      res.writeHead(this.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ received: true, status: this.status }));
+      this.received.push({ headers: req.headers, raw, body: ZWebhookEventBodySchema.parse(JSON.parse(raw)), path });
+      setTimeout(() => {
+        this.open.set(path, this.open.get(path)! - 1);
+        res.writeHead(this.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ received: true, status: this.status }));
+      }, this.delayMs);
     });
   });
   url = '';
@@ -77,6 +90,8 @@ describe('event webhooks', () => {
   beforeEach(() => {
     receiver.received.length = 0;
     receiver.status = 200;
+    receiver.delayMs = 0;
+    receiver.mostAtOnce.clear();
   });
 
   const create = (user: SeededUser, body: object) => t.http.post('/payg/webhooks').set(user.auth).send(body);
@@ -423,6 +438,35 @@ describe('event webhooks', () => {
     expect(await t.db.db.webhookDelivery.count({ where: { organization_id: org.id } })).toBe(0);
     await issue();
     expect(await t.db.db.webhookDelivery.count({ where: { organization_id: org.id } })).toBe(0);
+  });
+
+  it("sends a burst a few at a time, beside other organizations' events rather than before them", async () => {
+    const busy = await seedTenant(t);
+    const quiet = await seedTenant(t);
+    await subscribe(busy.user, ['token.issued'], `${receiver.url}?org=busy`);
+    await subscribe(quiet.user, ['token.issued'], `${receiver.url}?org=quiet`);
+    const issue = async (tenant: typeof busy, times: number) => {
+      const s = await seedCustomerWithDevice(t, tenant.org.id);
+      for (let i = 0; i < times; i++) {
+        await t.http.post('/payg/generate-token-by-days').set(tenant.user.auth).send({ serial_number: s.item.serial_number, number_of_days: 1 }).expect(200);
+      }
+    };
+    await issue(busy, 3 * WEBHOOK_PER_ENDPOINT); // the burst, queued first
+    await issue(quiet, 1);
+    receiver.delayMs = 40;
+
+    expect(await worker.drain()).toMatchObject({ delivered: 3 * WEBHOOK_PER_ENDPOINT + 1, failed: 0 });
+    const order = receiver.received.map((r) => r.path.split('=')[1]);
+    // The quiet organization's event went out with the burst's first few, not after all of them.
+    expect(order.indexOf('quiet')).toBeLessThan(WEBHOOK_PER_ENDPOINT + 1);
+    expect(order.filter((o) => o === 'busy')).toHaveLength(3 * WEBHOOK_PER_ENDPOINT);
+    // The busy receiver never had more than WEBHOOK_PER_ENDPOINT requests open, and got them a few at a time in the
+    // order they were made (the few of one batch arrive in any order).
+    expect(receiver.mostAtOnce.get('/kidogo/events?org=busy')).toBe(WEBHOOK_PER_ENDPOINT);
+    const made = await t.db.db.webhookDelivery.findMany({ where: { organization_id: busy.org.id }, orderBy: { id: 'asc' }, select: { event_id: true } });
+    const inFews = (ids: string[]) =>
+      Array.from({ length: ids.length / WEBHOOK_PER_ENDPOINT }, (_, i) => ids.slice(i * WEBHOOK_PER_ENDPOINT, (i + 1) * WEBHOOK_PER_ENDPOINT).sort());
+    expect(inFews(receiver.received.filter((r) => r.path.endsWith('busy')).map((r) => r.body.id))).toEqual(inFews(made.map((d) => d.event_id)));
   });
 
   it('validates what it is given, naming the field, keeps to owners and admins, and to their organization', async () => {

@@ -10,7 +10,9 @@ export const LANGUAGES = ['English', 'Swahili', 'French', 'Arabic'] as const;
 export const CUSTOMER_TYPES = ['individual', 'business', 'organization'] as const;
 export const CUSTOMER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 
-export const ZCustomerStatusValueSchema = z.enum(CUSTOMER_STATUSES);
+/** A customer's status as the API answers it: one of CUSTOMER_STATUSES, or 'erased' once their personal data was erased (POST /customers/{id}/erase), which no one sets by hand. */
+export const CUSTOMER_STATUS_VALUES = [...CUSTOMER_STATUSES, 'erased'] as const;
+export const ZCustomerStatusValueSchema = z.enum(CUSTOMER_STATUS_VALUES);
 export type CustomerStatusValue = z.infer<typeof ZCustomerStatusValueSchema>;
 
 /** Searchable columns of GET /registered-customers (search_field). */

@@ -24,4 +24,6 @@ export * from './config-entries.js';
 export * from './collections.js';
 export * from './audit.js';
 export * from './webhooks.js';
+export * from './sessions.js';
 export * from './two-factor.js';
+export * from './customer-privacy.js';

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = {
   'customer.created': 'A customer was registered: on the Customers page, by CSV import or through the API',
   'customer.updated': "A customer's details changed (which ones in changed), or they asked for no texts or for texts again (by SMS or through staff)",
   'customer.deleted': 'A customer without devices or payments was deleted',
+  'customer.erased': "A customer's personal data was erased at their request: erase what your own systems hold about them too",
   'contact.logged': 'Staff logged a call or visit about a device out of credit, with what came of it and a promise to pay, if any',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;

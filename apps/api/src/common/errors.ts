@@ -11,6 +11,9 @@ import {
 import { pathOf, type HttpReply, type HttpRequest } from './http.js';
 import { Prisma } from '../generated/prisma/client.js';
 
+/** The 409 of a change to a customer whose personal data was erased (POST /customers/{id}/erase). */
+export const ERASED_CUSTOMER = "This customer's personal data was erased: if they come back, register them again as a new customer";
+
 /** The errors services throw; the filter below turns every error into `{detail, message}`. */
 export const Errors = {
   notFound: (what: string) => new NotFoundException({ detail: `${what} not found`, message: `${what} not found` }),

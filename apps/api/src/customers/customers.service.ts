@@ -15,7 +15,7 @@ import { normalizePhone } from '@kidogo/mobile-money';
 import type { z } from 'zod';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { Errors } from '../common/errors.js';
+import { ERASED_CUSTOMER, Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
@@ -120,6 +120,7 @@ export class CustomersService {
 
   async update(orgId: string, id: number, input: CustomerUpdateParsed, actor: AuthUser): Promise<Customer> {
     const before = await this.row(orgId, id);
+    if (before.status === 'erased') throw Errors.conflict(ERASED_CUSTOMER);
     const data = toCustomerUpdate(input);
     if (input.id_number !== undefined && input.id_number !== before.id_number) {
       const clash = await this.database.db.customer.findUnique({

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { DatabaseService, type ScopedClient } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DeviceSecrets } from '../devices/device-secrets.js';
-import { Errors } from '../common/errors.js';
+import { ERASED_CUSTOMER, Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { Prisma } from '../generated/prisma/client.js';
@@ -314,9 +314,10 @@ export class ItemsService {
   async assignInTx(tx: Tx, orgId: string, customerId: number, serial: string, actor: AuthUser) {
     const customer = await tx.customer.findUnique({
       where: { organization_id_id: { organization_id: orgId, id: customerId } },
-      select: { id: true, customer_name: true },
+      select: { id: true, customer_name: true, status: true },
     });
     if (!customer) throw Errors.notFound('Customer');
+    if (customer.status === 'erased') throw Errors.conflict(ERASED_CUSTOMER);
     const item = await this.lock(tx, orgId, serial);
     const where = { organization_id_id: { organization_id: orgId, id: item.id } };
     if (item.is_assigned && item.customer_id === customerId) {

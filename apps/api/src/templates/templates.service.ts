@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { Errors } from '../common/errors.js';
+import { ERASED_CUSTOMER, Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import { searchPage } from '../common/list-counts.js';
 import { MetricSnapshots } from '../metrics/metric-snapshots.js';
@@ -303,10 +303,11 @@ export class TemplatesService {
    * which its other devices keep) is the one ended.
    */
   async assignInTx(tx: Tx, orgId: string, input: AssignTemplateInput, actor: AuthUser): Promise<TemplateAssignReply> {
-    const customer = await tx.$queryRaw<{ customer_name: string }[]>`
-      SELECT customer_name FROM customers
+    const customer = await tx.$queryRaw<{ customer_name: string; status: string }[]>`
+      SELECT customer_name, status FROM customers
       WHERE organization_id = ${orgId} AND customer_id = ${input.customer_id}::int FOR NO KEY UPDATE`;
     if (!customer.length) throw Errors.notFound('Customer');
+    if (customer[0].status === 'erased') throw Errors.conflict(ERASED_CUSTOMER);
     const name = customer[0].customer_name;
     const template = await tx.paymentTemplate.findUnique({
       where: { organization_id_id: { organization_id: orgId, id: input.template_id } },

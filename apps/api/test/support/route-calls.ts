@@ -24,6 +24,8 @@ export interface Call {
   file?: { field: string; name: string; content: string | Buffer };
   /** Authenticate with the organization's X-API-Key instead of a bearer token. */
   apiKey?: boolean;
+  /** Run after the call: puts back what later calls depend on (the callers' own sessions, which signing out everywhere ends). */
+  after?: () => Promise<unknown>;
 }
 
 export interface CallContext {
@@ -220,6 +222,12 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   // Fresh customers: the world's customer must stay textable for the call above.
   'POST /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.customer(t, w)).id}/sms-opt-out` }),
   'DELETE /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.optedOutCustomer(t, w)).id}/sms-opt-out` }),
+  // A customer's personal data: the world's customer for the copy; a fresh one (no device) to erase, since erasing is for good.
+  'GET /payg/customers/{id}/personal-data': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/personal-data` }),
+  'POST /payg/customers/{id}/erase': async ({ t, w }) => ({
+    path: `/payg/customers/${(await fresh.customer(t, w)).id}/erase`,
+    body: { reason: 'The customer asked in writing' },
+  }),
   // Two-factor sign-in: the caller's own account, whoever it is; every user of the world is put in the state the call needs.
   'GET /payg/auth/2fa': () => ({ path: '/payg/auth/2fa' }),
   'POST /payg/auth/2fa/setup': async ({ t, w }) => {
@@ -244,6 +252,16 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     if (!res.body.challenge_token) throw new Error(`two-factor sign-in: ${res.status} ${res.text}`);
     return { path: '/payg/authenticate/2fa', body: { challenge_token: res.body.challenge_token as string, code: totpCode(TOTP_SECRET) } };
   },
+  // Signed-in sessions: the caller's own, whoever it is.
+  'GET /payg/auth/sessions': () => ({ path: '/payg/auth/sessions' }),
+  'DELETE /payg/auth/sessions/{session_id}': async ({ t }) => ({ path: `/payg/auth/sessions/${await fresh.sessionForAll(t)}` }),
+  'POST /payg/auth/sessions/sign-out-others': () => ({ path: '/payg/auth/sessions/sign-out-others' }),
+  'POST /payg/auth/sessions/sign-out-everywhere': ({ t }) => ({
+    path: '/payg/auth/sessions/sign-out-everywhere',
+    // The matrices' callers hold one access token each for the whole run: let it work again.
+    after: () => t.db.pool.query('UPDATE users SET sessions_revoked_at = NULL'),
+  }),
+  'POST /payg/users/{id}/sign-out': async ({ t, w }) => ({ path: `/payg/users/${(await fresh.user(t, w)).user_id}/sign-out` }),
   'GET /payg/settings/security': () => ({ path: '/payg/settings/security' }),
   'PUT /payg/settings/security': () => ({ path: '/payg/settings/security', body: { require_two_factor: false } }),
   'POST /payg/users/{id}/2fa/reset': async ({ t, w }) => ({ path: `/payg/users/${(await fresh.twoFactorUser(t, w)).user_id}/2fa/reset` }),
@@ -251,6 +269,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/audit-log' },
     { path: '/payg/audit-log', query: { actor: w.owner.username } },
     { path: '/payg/audit-log', query: { category: 'payments' } },
+  ],
+  'GET /payg/audit-log/export': ({ w }) => [
+    { path: '/payg/audit-log/export' },
+    { path: '/payg/audit-log/export', query: { actor: w.owner.username, category: 'tokens' } },
   ],
   'GET /payg/auth/api-tokens': () => ({ path: '/payg/auth/api-tokens' }),
   'POST /payg/auth/api-tokens': () => ({ path: '/payg/auth/api-tokens', body: { name: `Integration ${hex()}`, expires_in_days: 30 } }),
@@ -492,6 +514,7 @@ export async function send(t: TestApp, method: string, call: Call, creds: Creden
   } else {
     res = await req;
   }
+  await call.after?.();
   const bytes = res.body as Buffer;
   const type = String(res.headers['content-type'] ?? '');
   const text = type.startsWith('application/pdf') ? (pdfText(bytes) ?? bytes.toString('latin1')) : bytes.toString('utf8');

@@ -1,4 +1,4 @@
-import type { AuthReply, SessionUser } from '@kidogo/contracts';
+import type { AuthReply, Customer, SessionUser } from '@kidogo/contracts';
 
 export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -9,6 +9,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     role: 'admin',
     app: 'kidogo',
     two_factor_setup_required: false,
+    time_zone: 'Africa/Nairobi',
     organization_details: {
       organization_id: 'org-1',
       external_key: null,
@@ -36,4 +37,38 @@ export function seedSession(opts: { token?: string; refreshToken?: string; user?
   localStorage.setItem('authToken', opts.token ?? 'access-1');
   localStorage.setItem('refreshToken', opts.refreshToken ?? 'refresh-1');
   localStorage.setItem('user', JSON.stringify(opts.user ?? buildUser()));
+}
+
+/** A customer as the API answers one: Amina Wanjiru of Nakuru, active, texts welcome. */
+export function buildCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    customer_id: 1,
+    organization_id: 'org-1',
+    customer_name: 'Amina Wanjiru',
+    id_number: '12345678',
+    phone_contact: '0712345678',
+    email: null,
+    country: 'Kenya',
+    gender: null,
+    date_of_birth: null,
+    marital_status: null,
+    county: 'Nakuru',
+    constituency: null,
+    ward: null,
+    sub_location: null,
+    village: null,
+    postal_address: null,
+    occupation: null,
+    employer_name: null,
+    education_level: null,
+    preferred_language: 'English',
+    customer_type: 'individual',
+    agent_id: null,
+    status: 'active',
+    sms_opted_out_at: null,
+    sms_opt_out_source: null,
+    created_at: '2026-01-05T10:00:00Z',
+    updated_at: '2026-01-05T10:00:00Z',
+    ...overrides,
+  };
 }

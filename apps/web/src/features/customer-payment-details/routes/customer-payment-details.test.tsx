@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dayIn } from '@/lib/business-day';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
+import { captureDownloads } from '@/testing/downloads';
 import { renderApp } from '@/testing/render';
 import { statementPeriods } from '../components/statement-menu';
 
@@ -93,12 +95,7 @@ describe('Customer Payment Details', () => {
 
   it("downloads the customer's statement for a chosen period, and says when it fails", async () => {
     const user = userEvent.setup();
-    URL.createObjectURL = vi.fn(() => 'blob:pdf');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const names = captureDownloads();
     let fail = false;
     const { calls } = mockFetch((c) => {
       if (c.url.startsWith('/payg/customers/11/statement')) {
@@ -114,7 +111,7 @@ describe('Customer Payment Details', () => {
     await user.click(screen.getByRole('button', { name: 'Statement' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Last 30 days' }));
     await waitFor(() => expect(names).toEqual(['statement-11-2026-11-25.pdf']));
-    const { from, to } = statementPeriods()[1]!.period;
+    const { from, to } = statementPeriods(dayIn(buildUser().time_zone))[1]!.period;
     expect(calls.find((c) => c.url.startsWith('/payg/customers/11/statement'))!.url).toBe(`/payg/customers/11/statement?from=${from}&to=${to}`);
     expect(await screen.findByText('Downloaded statement-11-2026-11-25.pdf')).toBeInTheDocument();
 
@@ -246,8 +243,44 @@ describe('Customer Payment Details', () => {
     expect(calls.filter((c) => c.url === '/payg/customers/11/sms-opt-out').map((c) => c.method)).toEqual(['DELETE']);
   });
 
+  it("shows owners and admins the customer's Personal Data, and staff not", async () => {
+    mockFetch((c) => (c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] })));
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    const staff = renderApp('/customer-payment-details/11');
+    await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Personal Data' })).not.toBeInTheDocument();
+    staff.unmount();
+
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/customer-payment-details/11');
+    const card = await screen.findByRole('region', { name: 'Personal Data' }, { timeout: 5000 });
+    expect(within(card).getByRole('button', { name: 'Erase Personal Data' })).toBeInTheDocument();
+  });
+
+  it('says an erased customer was erased, with nothing left to text or take payments for', async () => {
+    mockFetch((c) => {
+      if (c.url === '/payg/customers/11') return jsonResponse(200, { customer_id: 11, customer_name: 'Erased customer', status: 'erased', updated_at: '2026-11-25T10:00:00Z' });
+      if (!c.url.includes('payment-details')) return jsonResponse(200, { data: [] });
+      const reply = details({ remaining_balance: '0.00', is_fully_paid: true });
+      Object.assign(reply.data.customer_info, { customer_name: 'Erased customer', phone_contact: '', status: 'erased', device_serial: null });
+      return jsonResponse(200, reply);
+    });
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const card = await screen.findByRole('region', { name: 'Personal Data' }, { timeout: 5000 });
+    expect(within(card).getByText('Personal data erased')).toBeInTheDocument();
+    expect(await within(card).findByRole('time')).toHaveAttribute('dateTime', '2026-11-25T10:00:00.000Z');
+    expect(within(card).queryByRole('button', { name: 'Erase Personal Data' })).not.toBeInTheDocument();
+    const info = screen.getByRole('region', { name: 'Customer Information' });
+    expect(within(info).queryByText('Texts')).not.toBeInTheDocument();
+    expect(within(info).queryByRole('button', { name: 'Stop Texts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send SMS' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record Payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Statement' })).toBeInTheDocument();
+  });
+
   it('has periods that end today, 30 and 90 days long', () => {
-    const [all, month, quarter, year] = statementPeriods(new Date(2026, 10, 25));
+    const [all, month, quarter, year] = statementPeriods('2026-11-25');
     expect(all!.period).toEqual({});
     expect(month!.period).toEqual({ from: '2026-10-27', to: '2026-11-25' });
     expect(quarter!.period).toEqual({ from: '2026-08-28', to: '2026-11-25' });

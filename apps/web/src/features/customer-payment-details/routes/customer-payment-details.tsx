@@ -9,6 +9,7 @@ import { formatMoney, Money } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { isErased, PersonalDataCard } from '@/features/customer-privacy/components/personal-data-card';
 import { OPTED_OUT_HINT, SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { SmsOptOutControl } from '@/features/customer-sms/components/sms-opt-out-control';
 import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
@@ -88,6 +89,8 @@ export default function CustomerPaymentDetailsRoute() {
   // The plan's currency (KES when a template has none, spec §9), else what the organization is paid in.
   const currency = template ? template.currency || 'KES' : orgCurrency;
   const progress = clampProgress(Number(summary.payment_progress));
+  // Nobody left to text or take money from: the record stays for the books.
+  const erased = isErased(customer);
   const columns: Column<PaymentHistoryEntry>[] = [
     { key: 'id', header: 'Payment ID', render: (p) => `#${p.payment_id}` },
     { key: 'amount', header: 'Amount', align: 'right', render: (p) => <Money amount={p.amount} currency={currency} size="sm" fw={600} /> },
@@ -126,7 +129,7 @@ export default function CustomerPaymentDetailsRoute() {
         actions={
           <>
             {back}
-            {customer.sms_opted_out_at ? (
+            {erased ? null : customer.sms_opted_out_at ? (
               <Tooltip label={OPTED_OUT_HINT} withArrow>
                 <Button variant="default" leftSection={<IconMessageOff size={16} />} data-disabled onClick={(e) => e.preventDefault()}>
                   Send SMS
@@ -144,7 +147,9 @@ export default function CustomerPaymentDetailsRoute() {
               </Button>
             )}
             <StatementMenu customerId={customer.customer_id} />
-            <RecordPaymentButton target={{ customerId: customer.customer_id, defaultSerial: customer.device_serial }} currency={currency} />
+            {erased ? null : (
+              <RecordPaymentButton target={{ customerId: customer.customer_id, defaultSerial: customer.device_serial }} currency={currency} />
+            )}
           </>
         }
       />
@@ -169,9 +174,11 @@ export default function CustomerPaymentDetailsRoute() {
           </Field>
           <Field label="Product Name">{customer.product_name}</Field>
           <Field label="Product OEM">{customer.product_oem}</Field>
-          <Field label="Texts">
-            <SmsOptOutControl customer={customer} canAllow={manages} />
-          </Field>
+          {erased ? null : (
+            <Field label="Texts">
+              <SmsOptOutControl customer={customer} canAllow={manages} />
+            </Field>
+          )}
         </SimpleGrid>
       </Card>
 
@@ -240,6 +247,8 @@ export default function CustomerPaymentDetailsRoute() {
         <ReversePaymentModal payment={reversing} onClose={() => setReversing(null)} />
         <SendSmsModal target={texting} onClose={() => setTexting(null)} />
       </Card>
+
+      {manages ? <PersonalDataCard customer={customer} /> : null}
     </>
   );
 }

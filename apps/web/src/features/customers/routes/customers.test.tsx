@@ -1,44 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { buildCustomer, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { captureDownloads } from '@/testing/downloads';
 import { renderApp } from '@/testing/render';
 import { toCustomerInput, EMPTY_CUSTOMER, toIsoDate } from '../components/customer-form';
 import type { CsvImportReport, Customer } from '../api/types';
-
-function buildCustomer(overrides: Partial<Customer> = {}): Customer {
-  return {
-    customer_id: 1,
-    organization_id: 'org-1',
-    customer_name: 'Amina Wanjiru',
-    id_number: '12345678',
-    phone_contact: '0712345678',
-    email: null,
-    country: 'Kenya',
-    gender: null,
-    date_of_birth: null,
-    marital_status: null,
-    county: 'Nakuru',
-    constituency: null,
-    ward: null,
-    sub_location: null,
-    village: null,
-    postal_address: null,
-    occupation: null,
-    employer_name: null,
-    education_level: null,
-    preferred_language: 'English',
-    customer_type: 'individual',
-    agent_id: null,
-    status: 'active',
-    created_at: '2026-01-05T10:00:00Z',
-    updated_at: '2026-01-05T10:00:00Z',
-    sms_opted_out_at: null,
-    sms_opt_out_source: null,
-    ...overrides,
-  };
-}
 
 const page = (data: Customer[], total = data.length) => ({
   data,
@@ -202,6 +170,30 @@ describe('Customer Details modal', { timeout: 20_000 }, () => {
   });
 });
 
+describe('an erased customer', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is listed as Erased, with nothing to edit, in the list and in the details', async () => {
+    const erased = buildCustomer({ customer_id: 3, customer_name: 'Erased customer', id_number: '', phone_contact: '', county: null, status: 'erased' });
+    seedSession();
+    mockCustomersApi((call) => {
+      if (call.url.startsWith('/payg/registered-customers')) return jsonResponse(200, page([buildCustomer(), erased]));
+      if (call.url === '/payg/customers/3') return jsonResponse(200, erased);
+      if (call.url.startsWith('/payg/customers/3/')) return jsonResponse(200, call.url.endsWith('/status') ? { total_paid: '0.00', payments_count: 0 } : []);
+      return undefined;
+    });
+    renderApp('/customers');
+    const row = (await screen.findByRole('cell', { name: 'Erased customer' })).closest('tr')!;
+    expect(within(row).getByText('Erased')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Edit Erased customer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Amina Wanjiru' })).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'View details of Erased customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customer Details' });
+    expect(within(dialog).getAllByText('Erased')).toHaveLength(2);
+    expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+});
+
 describe('Add Customer form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -353,12 +345,7 @@ describe('export and import', { timeout: 20_000 }, () => {
 
   it('saves the export as customers.csv, and says Failed to export customers when it fails', async () => {
     seedSession();
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const names = captureDownloads();
     let fail = false;
     mockCustomersApi((call) =>
       call.url === '/payg/export-customers-csv'

@@ -71,11 +71,14 @@ export default function CustomersRoute() {
       align: 'right',
       render: (c) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit" withArrow>
-            <ActionIcon variant="subtle" aria-label={`Edit ${c.customer_name}`} onClick={() => setEditing(c)}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {/* An erased customer's profile is empty for good: nothing to edit. */}
+          {c.status === 'erased' ? null : (
+            <Tooltip label="Edit" withArrow>
+              <ActionIcon variant="subtle" aria-label={`Edit ${c.customer_name}`} onClick={() => setEditing(c)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Tooltip label="View Details" withArrow>
             <ActionIcon variant="subtle" aria-label={`View details of ${c.customer_name}`} onClick={() => setViewing(c)}>
               <IconEye size={18} />

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { ZCustomerSchema } from './customers.js';
+
+/**
+ * A customer's rights over their personal data (the Kenya Data Protection Act
+ * 2019 and laws like it): to see everything the business holds about them,
+ * and to have it erased once they owe it nothing. Owners and admins only;
+ * both are audited.
+ */
+
+/** GET /customers/{id}/personal-data: everything held about one customer, as a JSON file to hand them. */
+export const ZPersonalDataExportSchema = z.object({
+  kind: z.literal('kidogo.personal-data'),
+  version: z.literal(1),
+  generated_at: z.string(),
+  generated_by: z.string(),
+  organization: z.object({ organization_id: z.string(), name: z.string().nullable() }),
+  customer: ZCustomerSchema,
+  /** Every device the customer has had, the current ones with `current` true. */
+  devices: z.array(
+    z.object({
+      serial_number: z.string(),
+      product_name: z.string(),
+      assigned_at: z.string().nullable(),
+      unassigned_at: z.string().nullable(),
+      current: z.boolean(),
+    }),
+  ),
+  payment_plans: z.array(
+    z.object({
+      template_name: z.string(),
+      serial_number: z.string().nullable(),
+      assigned_at: z.string(),
+      ended_at: z.string().nullable(),
+      is_active: z.boolean(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      payment_id: z.number().int(),
+      paid_at: z.string(),
+      amount: z.string(),
+      currency: z.string(),
+      payment_method: z.string(),
+      status: z.string(),
+      transaction_code: z.string().nullable(),
+      reference: z.string().nullable(),
+      payer_phone: z.string().nullable(),
+      payer_name: z.string().nullable(),
+      serial_number: z.string().nullable(),
+      days_bought: z.number().int(),
+    }),
+  ),
+  tokens: z.array(
+    z.object({
+      created_at: z.string(),
+      serial_number: z.string(),
+      token_type: z.string(),
+      token: z.string(),
+      days: z.string(),
+      generated_by: z.string().nullable(),
+    }),
+  ),
+  /** Texts from the customer's phone or about their payments, and every text sent to them. */
+  messages: z.array(
+    z.object({
+      message_id: z.number().int(),
+      at: z.string(),
+      phone: z.string().nullable(),
+      incoming: z.string().nullable(),
+      outgoing: z.string().nullable(),
+      sent_by: z.string().nullable(),
+    }),
+  ),
+  collection_contacts: z.array(
+    z.object({
+      created_at: z.string(),
+      serial_number: z.string(),
+      outcome: z.string(),
+      note: z.string().nullable(),
+      promised_on: z.string().nullable(),
+    }),
+  ),
+  repossessions: z.array(
+    z.object({
+      repossessed_at: z.string(),
+      serial_number: z.string(),
+      reason: z.string(),
+      total_paid: z.string(),
+      written_off: z.string().nullable(),
+      currency: z.string(),
+    }),
+  ),
+  /** The organization's activity log entries about the customer. */
+  activity: z.array(z.object({ at: z.string(), action: z.string(), description: z.string(), actor_username: z.string().nullable() })),
+});
+export type PersonalDataExport = z.infer<typeof ZPersonalDataExportSchema>;
+
+/** POST /customers/{id}/erase */
+export const ZEraseCustomerSchema = z.object({
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(3, { error: 'must say why, in at least 3 characters' })
+    .max(200, { error: 'must be at most 200 characters' }),
+});
+export type EraseCustomerInput = z.infer<typeof ZEraseCustomerSchema>;
+
+export const ZEraseCustomerReplySchema = z.object({
+  message: z.string(),
+  /** The customer as it now is: status 'erased', name 'Erased customer', every other personal field empty. */
+  customer: ZCustomerSchema,
+  /** How many records had personal data taken out of them, by kind. */
+  erased: z.object({
+    payments: z.number().int(),
+    tokens: z.number().int(),
+    messages: z.number().int(),
+    collection_contacts: z.number().int(),
+    payment_plans: z.number().int(),
+    activity_entries: z.number().int(),
+    webhook_deliveries: z.number().int(),
+  }),
+});
+export type EraseCustomerReply = z.infer<typeof ZEraseCustomerReplySchema>;
+
+/** What an erased customer is called from then on. */
+export const ERASED_CUSTOMER_NAME = 'Erased customer';
