@@ -11,6 +11,7 @@ import { ApiProcess } from './support/api-process.js';
 import { DEFAULT_PASSWORD, mpesaPaybillSms, seedUser } from './support/factories.js';
 import { hex, seedPlatform, seedWorld, type Platform, type World } from './support/world.js';
 import { toErrorReply } from '../src/common/errors.js';
+import { settledAuditEntry } from './support/audit.js';
 
 /**
  * The hardening list of issue 10, each item shown over HTTP: the audit trail
@@ -151,11 +152,7 @@ describe('security hardening', () => {
       expect([unknown.status, wrong.status]).toEqual([401, 401]);
       expect(unknown.body).toEqual(wrong.body);
       // Written just after the reply, so that a failing audit write never changes the answer.
-      let failed = null;
-      for (let i = 0; i < 40 && !failed; i++) {
-        failed = await t.db.platform.auditLog.findFirst({ where: { action: 'auth.login_failed', organization_id: w.org }, orderBy: { id: 'desc' } });
-        if (!failed) await new Promise((r) => setTimeout(r, 25));
-      }
+      const failed = await settledAuditEntry(t, { action: 'auth.login_failed', organization_id: w.org });
       expect(failed).toMatchObject({ ip: '10.1.2.3', entity_id: String(w.staff.user_id) });
     });
   });

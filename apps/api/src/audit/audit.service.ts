@@ -48,7 +48,12 @@ export class AuditService {
     });
   }
 
-  /** For entries that must never fail the request they describe (failed sign-ins). */
+  /**
+   * For entries that must never fail the request they describe, written just
+   * after it: failed sign-ins, and the CSV exports (recorded once the file is
+   * sent, with its count). A change is audited with record() in its own
+   * transaction instead, so the entry is there as soon as the reply is.
+   */
   recordQuietly(entry: AuditEntry): void {
     this.record(entry).catch((e) => this.logger.warn(`audit entry lost: ${(e as Error).message}`));
   }

@@ -530,7 +530,7 @@ export class CollectionsService {
     const promise = input.outcome === 'promised_to_pay';
     // The device's row locked, as the payment pipeline locks it: a payment being written now is either committed
     // (and counted below) or waits and finds this promise (its trigger); two promises at once supersede in turn.
-    const { serial, customerId, row } = await this.database.transaction(async (run) => {
+    const row = await this.database.transaction(async (run) => {
       const [item] = await run<{ serial_number: string; customer_id: number | null }>(Prisma.sql`
         SELECT serial_number, customer_id FROM items WHERE organization_id = ${orgId} AND item_id = ${itemId}::int
         ${promise ? Prisma.sql`FOR UPDATE` : Prisma.empty}`);
@@ -556,19 +556,16 @@ export class CollectionsService {
         )
         SELECT ${CONTACT_COLUMNS} FROM cc LEFT JOIN users u ON u.user_id = cc.user_id`);
       await run(webhookEventSql(orgId, 'contact.logged', { ...toContact(written!), serial_number: item.serial_number }));
-      return { serial: item.serial_number, customerId: item.customer_id, row: written! };
+      // The activity log entry commits with the contact it describes.
+      const description = `Contact about device ${item.serial_number}: ${input.outcome}${input.promised_on ? ` (pays by ${input.promised_on})` : ''}`;
+      const metadata = { contact_id: written!.contact_id, customer_id: item.customer_id, outcome: input.outcome, promised_on: input.promised_on ?? null };
+      await run(Prisma.sql`
+        INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+        VALUES (${orgId}, ${actor.user_id}::int, ${actor.username}, 'collection.contact_logged', 'item', ${String(itemId)}, ${description},
+                ${JSON.stringify(metadata)}::jsonb)`);
+      return written!;
     });
-    const contact = toContact(row);
-    this.audit.recordQuietly({
-      organizationId: orgId,
-      actor,
-      action: 'collection.contact_logged',
-      entityType: 'item',
-      entityId: String(itemId),
-      description: `Contact about device ${serial}: ${input.outcome}${input.promised_on ? ` (pays by ${input.promised_on})` : ''}`,
-      metadata: { contact_id: contact.contact_id, customer_id: customerId, outcome: input.outcome, promised_on: input.promised_on ?? null },
-    });
-    return { data: contact };
+    return { data: toContact(row) };
   }
 
   /** The device's contacts with its current customer, newest first (CONTACTS_SHOWN at most). */

@@ -69,15 +69,18 @@ export class CustomersService {
       const row = await this.database.db.$transaction(async (tx) => {
         const created = await tx.customer.create({ data: toCustomerCreate(orgId, input) });
         await tx.$executeRaw(webhookEventSql(orgId, 'customer.created', { ...toCustomer(created), source: 'register' }));
+        await this.audit.record(
+          {
+            organizationId: orgId,
+            actor,
+            action: 'customer.created',
+            entityType: 'customer',
+            entityId: created.id,
+            description: `Registered customer ${created.customer_name} (ID number ${created.id_number})`,
+          },
+          tx,
+        );
         return created;
-      });
-      this.audit.recordQuietly({
-        organizationId: orgId,
-        actor,
-        action: 'customer.created',
-        entityType: 'customer',
-        entityId: row.id,
-        description: `Registered customer ${row.customer_name} (ID number ${row.id_number})`,
       });
       return toCustomer(row);
     } catch (e) {
@@ -135,19 +138,22 @@ export class CustomersService {
         const updated = await tx.customer.update({ where: { organization_id_id: { organization_id: orgId, id } }, data });
         const changed = changedFields(toCustomer(before), toCustomer(updated));
         if (changed.length) await tx.$executeRaw(webhookEventSql(orgId, 'customer.updated', { ...toCustomer(updated), changed, source: 'staff' }));
+        if (updated.status !== before.status) {
+          await this.audit.record(
+            {
+              organizationId: orgId,
+              actor,
+              action: 'customer.status_changed',
+              entityType: 'customer',
+              entityId: id,
+              description: `Customer ${updated.customer_name}: status ${before.status} → ${updated.status}`,
+              metadata: { from: before.status, to: updated.status },
+            },
+            tx,
+          );
+        }
         return updated;
       });
-      if (input.status !== undefined && input.status !== before.status) {
-        this.audit.recordQuietly({
-          organizationId: orgId,
-          actor,
-          action: 'customer.status_changed',
-          entityType: 'customer',
-          entityId: id,
-          description: `Customer ${row.customer_name}: status ${before.status} → ${row.status}`,
-          metadata: { from: before.status, to: row.status },
-        });
-      }
       return toCustomer(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw duplicateIdNumber(input.id_number ?? before.id_number);
@@ -175,18 +181,21 @@ export class CustomersService {
         data: optedOut ? { sms_opted_out_at: new Date(), sms_opt_out_source: 'staff' } : { sms_opted_out_at: null, sms_opt_out_source: null },
       });
       await tx.$executeRaw(webhookEventSql(orgId, 'customer.updated', { ...toCustomer(updated), changed: SMS_OPT_OUT_FIELDS, source: 'staff' }));
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: optedOut ? 'customer.sms_opted_out' : 'customer.sms_opted_in',
+          entityType: 'customer',
+          entityId: id,
+          description: optedOut
+            ? `Customer ${name} asked for no texts (recorded by ${actor.username})`
+            : `Customer ${name} takes texts again (recorded by ${actor.username}; before: ${before.sms_opt_out_source === 'sms' ? 'texted STOP' : 'asked staff'})`,
+          metadata: { source: 'staff', ...(optedOut ? {} : { opted_out_at: before.sms_opted_out_at?.toISOString(), was: before.sms_opt_out_source }) },
+        },
+        tx,
+      );
       return updated;
-    });
-    this.audit.recordQuietly({
-      organizationId: orgId,
-      actor,
-      action: optedOut ? 'customer.sms_opted_out' : 'customer.sms_opted_in',
-      entityType: 'customer',
-      entityId: id,
-      description: optedOut
-        ? `Customer ${name} asked for no texts (recorded by ${actor.username})`
-        : `Customer ${name} takes texts again (recorded by ${actor.username}; before: ${before.sms_opt_out_source === 'sms' ? 'texted STOP' : 'asked staff'})`,
-      metadata: { source: 'staff', ...(optedOut ? {} : { opted_out_at: before.sms_opted_out_at?.toISOString(), was: before.sms_opt_out_source }) },
     });
     return {
       message: optedOut
