@@ -269,6 +269,12 @@ if (only.has('reads')) {
     ['promises: first page', '/payg/collections/promises'],
     ['promises: broken, first page', '/payg/collections/promises?status=broken'],
     ['promises: broken, page 200', '/payg/collections/promises?status=broken&page=200'],
+    // Service tickets: 100,000 over two years, 15,000 open or in progress, all the bench user's (bench/seed.mjs).
+    ['tickets: first page (active)', '/payg/tickets'],
+    ['tickets: resolved, page 1,000', '/payg/tickets?status=resolved&page=1000'],
+    ['tickets: all, page 2,000', '/payg/tickets?status=all&page=2000'],
+    ['tickets: assigned to me', '/payg/tickets?mine=true'],
+    ['tickets: one device', '/payg/tickets?status=all&serial_number=SHS-0008799'],
     // The Activity Log (owners and admins): an entry per token and 100,000 by staff (bench/seed.mjs).
     ['activity log: first page', auditLog({})],
     ...(deep ? [['activity log: half way down (cursor)', auditLog({ cursor: `${deep.created_at.toISOString()}_${deep.id}` })]] : []),

@@ -124,6 +124,16 @@ await step('collection contacts', `INSERT INTO collection_contacts (organization
     CASE WHEN g % 5 < 3 THEN (now() - make_interval(days => g % 180))::date + g % 8 END,
     now() - make_interval(days => g % 180, secs => g % 86400)
   FROM (SELECT g, ${assigned('(g::bigint * 7919) % ' + ASSIGNED)} AS i FROM generate_series(1, ${Math.floor(N / 10)}) g) s`);
+// After-sales work: N / 10 service tickets over about two years (85% resolved, 10% open, 5% in progress), on assigned
+// devices, all assigned to the bench user (its Assigned to Me holds 15,000 active ones); the trigger keeps the counts.
+await step('service tickets', `INSERT INTO service_tickets (organization_id, item_id, customer_id, category, status, description, resolution,
+    assigned_to, opened_by, opened_at, updated_at, resolved_at)
+  SELECT 'big', i, i, (ARRAY['device_fault', 'installation', 'token_problem', 'billing', 'other'])[1 + g % 5]::"TicketCategory",
+    CASE WHEN g % 20 < 17 THEN 'resolved' WHEN g % 20 < 19 THEN 'open' ELSE 'in_progress' END::"TicketStatus",
+    'Bench ticket ' || g, CASE WHEN g % 20 < 17 THEN 'Bench fix ' || g END, u.user_id, u.user_id, ts, ts,
+    CASE WHEN g % 20 < 17 THEN ts + interval '2 days' END
+  FROM (SELECT g, ${assigned('(g::bigint * 7919) % ' + ASSIGNED)} AS i, now() - make_interval(mins => (${Math.floor(N / 10)} - g) * 10) AS ts
+        FROM generate_series(1, ${Math.floor(N / 10)}) g) s, (SELECT user_id FROM users WHERE username = 'bench') u`);
 await step('payments', `INSERT INTO payments (payment_id, organization_id, customer_id, item_id, amount, currency, payment_method, status,
     transaction_code, account_reference, payer_phone, payer_name, source, days_bought, credit_after, paid_at, created_at, applied_at)
   SELECT g, 'big', c, c, (ARRAY[50,100,150,200,300,500,1000])[1 + g % 7], 'KES', 'mobile_money',

@@ -12,6 +12,7 @@ import { CustomersModule } from './customers/customers.module.js';
 import { ItemsModule } from './items/items.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { CollectionsModule } from './collections/collections.module.js';
+import { TicketsModule } from './tickets/tickets.controller.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
@@ -43,6 +44,7 @@ export const FEATURE_MODULES: Type[] = [
   ItemsModule,
   ProductsModule,
   CollectionsModule,
+  TicketsModule,
   TemplatesModule,
   OnboardingModule,
   TokensModule,

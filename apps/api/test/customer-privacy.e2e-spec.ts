@@ -44,6 +44,11 @@ describe("a customer's personal data", () => {
     await t.db.db.collectionContact.create({
       data: { organization_id: org.id, item_id: item.id, customer_id: customer.id, user_id: user.user_id, outcome: 'promised_to_pay', note: 'Grace says her husband pays on Friday' },
     });
+    await t.http
+      .post('/payg/tickets')
+      .set(user.auth)
+      .send({ serial_number: item.serial_number, category: 'device_fault', description: 'Grace Wanjiku (0722111333): the lamp flickers' })
+      .expect(201);
     await t.http.put(`/payg/customers/${customer.id}`).set(user.auth).send({ occupation: 'Teacher' }).expect(200);
     await t.http.post(`/payg/customers/${customer.id}/sms-opt-out`).set(user.auth).expect(200);
     // Delivered already, as the worker would have done.
@@ -69,7 +74,11 @@ describe("a customer's personal data", () => {
     expect(data.messages.some((m) => m.incoming?.includes(code) && m.outgoing)).toBe(true);
     expect(data.messages.some((m) => m.incoming === 'BAL' && m.outgoing)).toBe(true);
     expect(data.collection_contacts).toEqual([expect.objectContaining({ outcome: 'promised_to_pay', note: 'Grace says her husband pays on Friday' })]);
-    expect(data.activity).toEqual([expect.objectContaining({ action: 'customer.sms_opted_out', description: expect.stringContaining('Grace Wanjiku') })]);
+    expect(data.service_tickets).toEqual([
+      expect.objectContaining({ serial_number: item.serial_number, category: 'device_fault', status: 'open', description: 'Grace Wanjiku (0722111333): the lamp flickers' }),
+    ]);
+    expect(data.activity.map((a) => a.action)).toEqual(['ticket.opened', 'customer.sms_opted_out']);
+    expect(data.activity[1]!.description).toContain('Grace Wanjiku');
 
     const audit = await t.db.platform.auditLog.findFirst({ where: { organization_id: org.id, action: 'customer.data_exported' } });
     expect(audit).toMatchObject({ entity_type: 'customer', entity_id: String(customer.id), actor_username: user.username });
@@ -126,7 +135,7 @@ describe("a customer's personal data", () => {
       occupation: null,
       status: 'erased',
     });
-    expect(reply.erased).toMatchObject({ payments: 1, collection_contacts: 1, webhook_deliveries: 3 });
+    expect(reply.erased).toMatchObject({ payments: 1, collection_contacts: 1, service_tickets: 1, webhook_deliveries: 3 });
     expect(reply.erased.messages).toBeGreaterThanOrEqual(2);
     expect(reply.erased.tokens).toBeGreaterThan(0);
     expect(reply.erased.activity_entries).toBeGreaterThan(0);
@@ -151,7 +160,7 @@ describe("a customer's personal data", () => {
       `SELECT (SELECT json_agg(c) FROM customers c WHERE organization_id = $1)::text || (SELECT json_agg(p) FROM payments p WHERE organization_id = $1)::text ||
               (SELECT json_agg(k) FROM token_logs k WHERE organization_id = $1)::text || (SELECT json_agg(m) FROM messages m WHERE organization_id = $1)::text ||
               (SELECT json_agg(a) FROM audit_logs a WHERE organization_id = $1)::text || (SELECT json_agg(x) FROM collection_contacts x WHERE organization_id = $1)::text ||
-              (SELECT json_agg(r) FROM repossessions r WHERE organization_id = $1)::text ||
+              (SELECT json_agg(r) FROM repossessions r WHERE organization_id = $1)::text || (SELECT json_agg(s) FROM service_tickets s WHERE organization_id = $1)::text ||
               coalesce((SELECT json_agg(d.payload) FROM webhook_deliveries d WHERE organization_id = $1 AND status <> 'pending')::text, '') AS text`,
       [org.id],
     );
@@ -211,7 +220,7 @@ describe("a customer's personal data", () => {
     const { user, org } = await seedTenant(t);
     const plain = await seedCustomer(t, org.id, { customer_name: 'Juma Otieno' });
     const r = ZEraseCustomerReplySchema.parse((await erase(user, plain.id).expect(200)).body);
-    expect(r.erased).toEqual({ payments: 0, tokens: 0, messages: 0, collection_contacts: 0, payment_plans: 0, activity_entries: 0, webhook_deliveries: 0 });
+    expect(r.erased).toEqual({ payments: 0, tokens: 0, messages: 0, collection_contacts: 0, service_tickets: 0, payment_plans: 0, activity_entries: 0, webhook_deliveries: 0 });
 
     const { customer, item } = await seedCustomerWithDevice(t, org.id);
     await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: item.serial_number }).expect(200);

@@ -74,6 +74,9 @@ const AUDITED: Record<string, RegExp> = {
   // where the organization's events go, and the secret that signs them
   'DELETE /payg/webhooks/{id}': /^webhook\.deleted$/,
   'POST /payg/webhooks/{id}/rotate-secret': /^webhook\.secret_rotated$/,
+  // after-sales work on a device
+  'POST /payg/tickets': /^ticket\.opened$/,
+  'PATCH /payg/tickets/{ticket_id}': /^ticket\.status_changed$/,
   // money taken off a device
   'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,
   // sign-in

@@ -69,6 +69,14 @@ describe('first start', () => {
       ['SHS-1002', 'paid_late'],
     ]);
 
+    // Service tickets: one of each status.
+    const tickets = await t.http.get('/payg/tickets').query({ status: 'all' }).set(auth).expect(200);
+    expect(tickets.body.data.items.map((k: { serial_number: string; status: string }) => [k.serial_number, k.status])).toEqual([
+      ['PHN-3002', 'open'],
+      ['LMP-2001', 'in_progress'],
+      ['SHS-1004', 'resolved'],
+    ]);
+
     // Plans per device: Amina's phone is on the phone plan of its own, her solar home system on her plan.
     const phone = await t.http.get('/payg/devices/PHN-3003/activity').set(auth).expect(200);
     expect(phone.body.data.device_info.payment_plan).toMatchObject({ template_name: 'Smartphone - Weekly', own: true });

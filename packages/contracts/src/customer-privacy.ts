@@ -91,6 +91,19 @@ export const ZPersonalDataExportSchema = z.object({
       currency: z.string(),
     }),
   ),
+  /** Service tickets about their devices, opened while they had them. */
+  service_tickets: z.array(
+    z.object({
+      ticket_id: z.number().int(),
+      opened_at: z.string(),
+      serial_number: z.string(),
+      category: z.string(),
+      status: z.string(),
+      description: z.string(),
+      resolution: z.string().nullable(),
+      resolved_at: z.string().nullable(),
+    }),
+  ),
   /** The organization's activity log entries about the customer. */
   activity: z.array(z.object({ at: z.string(), action: z.string(), description: z.string(), actor_username: z.string().nullable() })),
 });
@@ -116,6 +129,7 @@ export const ZEraseCustomerReplySchema = z.object({
     tokens: z.number().int(),
     messages: z.number().int(),
     collection_contacts: z.number().int(),
+    service_tickets: z.number().int(),
     payment_plans: z.number().int(),
     activity_entries: z.number().int(),
     webhook_deliveries: z.number().int(),

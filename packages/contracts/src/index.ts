@@ -27,3 +27,4 @@ export * from './webhooks.js';
 export * from './sessions.js';
 export * from './two-factor.js';
 export * from './customer-privacy.js';
+export * from './tickets.js';

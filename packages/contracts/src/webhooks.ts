@@ -20,6 +20,8 @@ export const WEBHOOK_EVENTS = {
   'customer.deleted': 'A customer without devices or payments was deleted',
   'customer.erased': "A customer's personal data was erased at their request: erase what your own systems hold about them too",
   'contact.logged': 'Staff logged a call or visit about a device out of credit, with what came of it and a promise to pay, if any',
+  'ticket.opened': 'A service ticket was opened for a device (a fault, an installation, a code not accepted, a billing question)',
+  'ticket.resolved': 'A service ticket was resolved, with what was done',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];

@@ -37,6 +37,7 @@ const OWNED_TABLES = [
   'item_assignments',
   'template_assignments',
   'repossessions',
+  'service_tickets',
   'items',
   'payment_templates',
   'customers',

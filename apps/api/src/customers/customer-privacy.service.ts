@@ -54,7 +54,7 @@ export class CustomerPrivacyService {
     if (!customer) throw Errors.notFound('Customer');
     const forms = phoneForms(customer.phone_contact, customer.phone_normalized);
     const q = this.database.query;
-    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, activity] = await Promise.all([
+    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, tickets, activity] = await Promise.all([
       db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true } }),
       q<{ serial_number: string; product_name: string; assigned_at: Date | null; unassigned_at: Date | null; current: boolean }>(Prisma.sql`
         SELECT i.serial_number, i.product_name, a.assigned_at, a.unassigned_at, (a.unassigned_at IS NULL AND i.customer_id = a.customer_id) AS current
@@ -93,6 +93,10 @@ export class CustomerPrivacyService {
         SELECT r.repossessed_at, i.serial_number, r.reason, r.total_paid::text AS total_paid, r.written_off::text AS written_off, r.currency
         FROM repossessions r JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
         WHERE r.organization_id = ${orgId} AND r.customer_id = ${id}::int ORDER BY r.repossessed_at`),
+      q<{ ticket_id: number; opened_at: Date; serial_number: string; category: string; status: string; description: string; resolution: string | null; resolved_at: Date | null }>(Prisma.sql`
+        SELECT s.ticket_id, s.opened_at, i.serial_number, s.category::text AS category, s.status::text AS status, s.description, s.resolution, s.resolved_at
+        FROM service_tickets s JOIN items i ON i.organization_id = s.organization_id AND i.item_id = s.item_id
+        WHERE s.organization_id = ${orgId} AND s.customer_id = ${id}::int ORDER BY s.ticket_id`),
       q<{ at: Date; action: string; description: string; actor_username: string | null }>(Prisma.sql`
         SELECT created_at AS at, action, description, actor_username FROM audit_logs
         WHERE organization_id = ${orgId} AND ${this.activityOf(id)} ORDER BY created_at, id`),
@@ -119,6 +123,7 @@ export class CustomerPrivacyService {
       messages: messages.map((m) => ({ ...m, at: m.at.toISOString() })),
       collection_contacts: contacts.map((c) => ({ ...c, created_at: c.created_at.toISOString(), promised_on: dateOnly(c.promised_on) })),
       repossessions: repossessions.map((r) => ({ ...r, repossessed_at: r.repossessed_at.toISOString() })),
+      service_tickets: tickets.map((k) => ({ ...k, opened_at: k.opened_at.toISOString(), resolved_at: iso(k.resolved_at) })),
       activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
     };
   }
@@ -172,6 +177,10 @@ export class CustomerPrivacyService {
         UPDATE token_logs SET customer_name = NULL WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND customer_name IS NOT NULL`;
       const contacts = await tx.$executeRaw`
         UPDATE collection_contacts SET note = NULL WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND note IS NOT NULL`;
+      const tickets = await tx.$executeRaw`
+        UPDATE service_tickets SET description = ${scrub('description')}, resolution = ${scrub('resolution')}
+        WHERE organization_id = ${orgId} AND customer_id = ${id}::int
+          AND (description <> ${scrub('description')} OR resolution IS DISTINCT FROM ${scrub('resolution')})`;
       const plans = await tx.$executeRaw`
         UPDATE template_assignments SET notes = NULL WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND notes IS NOT NULL`;
       const activity = await tx.$executeRaw(Prisma.sql`
@@ -198,6 +207,7 @@ export class CustomerPrivacyService {
         tokens,
         messages,
         collection_contacts: contacts,
+        service_tickets: tickets,
         payment_plans: plans,
         activity_entries: activity,
         webhook_deliveries: webhooks,

@@ -35,6 +35,8 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'WebhookEndpoint',
   'WebhookDelivery',
   'ApiToken',
+  'ServiceTicket',
+  'TicketCount',
 ]);
 
 export class TenantScopeError extends Error {

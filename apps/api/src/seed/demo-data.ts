@@ -7,6 +7,8 @@ import {
   ZTemplateInputSchema,
   ZCreateInvoiceSchema,
   ZContactInputSchema,
+  ZTicketInputSchema,
+  ZTicketUpdateSchema,
 } from '@kidogo/contracts';
 import type { AuthUser } from '../common/tenancy.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -21,6 +23,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { CollectionsService } from '../collections/collections.service.js';
+import { TicketsService } from '../tickets/tickets.service.js';
 import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
 
@@ -314,6 +317,32 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     const item = await db.item.findFirstOrThrow({ where: { organization_id: orgId, serial_number: serial }, select: { id: true } });
     await get(CollectionsService).addContact(orgId, item.id, ZContactInputSchema.parse(contact), owner);
   }
+
+  // Service tickets: the repair behind SHS-1004's set-time token (resolved), a lamp that does not charge (being looked at)
+  // and a code a customer could not enter (just reported).
+  const tickets = get(TicketsService);
+  const repair = await tickets.open(
+    orgId,
+    ZTicketInputSchema.parse({ serial_number: 'SHS-1004', category: 'device_fault', description: 'Battery does not hold a charge past 9 pm.' }),
+    owner,
+  );
+  await tickets.update(
+    orgId,
+    repair.data.ticket_id,
+    ZTicketUpdateSchema.parse({ status: 'resolved', resolution: 'Replaced the battery in the shop; the clock was reset, so a set-time code was sent.' }),
+    owner,
+  );
+  const charging = await tickets.open(
+    orgId,
+    ZTicketInputSchema.parse({ serial_number: 'LMP-2001', category: 'device_fault', description: 'The lamp stopped charging from the panel.' }),
+    owner,
+  );
+  await tickets.update(orgId, charging.data.ticket_id, ZTicketUpdateSchema.parse({ status: 'in_progress', assigned_to: owner.user_id }), owner);
+  await tickets.open(
+    orgId,
+    ZTicketInputSchema.parse({ serial_number: 'PHN-3002', category: 'token_problem', description: 'Customer says the last code was refused by the phone.' }),
+    owner,
+  );
 
   await get(NotificationsService).notify(superAdmin, orgId, {
     message: 'Welcome to Kidogo! This demo organization has customers, devices, payments and tokens to explore.',

@@ -51,6 +51,16 @@ const STATEMENT_HEADER =
 const statementRow = (code: string, account: string) =>
   [code, '2024-06-05 10:15:32', '2024-06-05 10:15:30', 'Pay Bill Online', 'Completed', '100.00', '', '45300.00', 'true', 'Pay Bill Online', '254712345678 - JOHN KAMAU', '', account].join(',');
 
+/** A new open service ticket on the world's device (for the routes that take a ticket id). */
+async function seedTicket(t: TestApp, w: World): Promise<number> {
+  const { rows } = await t.db.pool.query(
+    `INSERT INTO service_tickets (organization_id, item_id, customer_id, category, description, opened_by)
+     VALUES ($1, $2, $3, 'device_fault', $4, $5) RETURNING ticket_id`,
+    [w.org, w.device.id, w.customer.id, `Lamp flickers ${w.tag}`, w.staff.user_id],
+  );
+  return rows[0].ticket_id as number;
+}
+
 async function login(t: TestApp, w: World) {
   const user = await seedUser(t, { organization_id: w.org, role: 'staff', username: `login-${hex()}` });
   const res = await t.http.post('/payg/authenticate').send({ username: user.username, password: DEFAULT_PASSWORD });
@@ -160,6 +170,23 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   }),
   'GET /payg/collections/{item_id}/contacts': ({ w }) => ({ path: fill('/payg/collections/{item_id}/contacts', { item_id: w.device.id }) }),
   'GET /payg/collections': () => [{ path: '/payg/collections' }, { path: '/payg/collections', query: { bucket: 'over-90', page: 2, limit: 5 } }],
+
+  // ---------------------------------------------------------------- service tickets
+  'GET /payg/tickets': ({ w }) => [
+    { path: '/payg/tickets' },
+    { path: '/payg/tickets', query: { status: 'all', serial_number: w.device.serial, page: 1, limit: 5 } },
+    { path: '/payg/tickets', query: { status: 'open', mine: true } },
+  ],
+  'GET /payg/tickets/assignees': () => ({ path: '/payg/tickets/assignees' }),
+  'GET /payg/tickets/{ticket_id}': async ({ t, w }) => ({ path: fill('/payg/tickets/{ticket_id}', { ticket_id: await seedTicket(t, w) }) }),
+  'POST /payg/tickets': ({ w }) => ({
+    path: '/payg/tickets',
+    body: { serial_number: w.device.serial, category: 'device_fault', description: `Panel cracked ${w.tag}`, assigned_to: w.staff.user_id },
+  }),
+  'PATCH /payg/tickets/{ticket_id}': async ({ t, w }) => ({
+    path: fill('/payg/tickets/{ticket_id}', { ticket_id: await seedTicket(t, w) }),
+    body: { status: 'resolved', resolution: `Replaced the panel ${w.tag}`, assigned_to: w.staff.user_id },
+  }),
 
   // ---------------------------------------------------------------- templates, onboarding
   'GET /payg/payments/templates': ({ w }) => ({ path: '/payg/payments/templates', query: { search_term: w.template.name } }),

@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import {
+  normalizeSerial,
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATUS_LABELS,
+  type Ticket,
+  type TicketAssigneesReply,
+  type TicketCategory,
+  type TicketReply,
+  type TicketsReply,
+  type TicketStatus,
+  ZTicketInputSchema,
+  ZTicketsQuerySchema,
+  ZTicketUpdateSchema,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService, type Run } from '../database/database.service.js';
+import { Errors } from '../common/errors.js';
+import { pagePagination } from '../common/pagination.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
+
+type TicketInput = z.output<typeof ZTicketInputSchema>;
+type TicketUpdate = z.output<typeof ZTicketUpdateSchema>;
+type TicketsQuery = z.output<typeof ZTicketsQuerySchema>;
+
+/** The 400 of a resolution missing when a ticket is resolved. */
+export const RESOLUTION_REQUIRED = 'is required to resolve a ticket';
+
+interface TicketRow {
+  ticket_id: number;
+  item_id: number;
+  serial_number: string;
+  product_name: string;
+  customer_id: number | null;
+  customer_name: string | null;
+  phone_number: string | null;
+  category: TicketCategory;
+  status: TicketStatus;
+  description: string;
+  resolution: string | null;
+  assigned_to: number | null;
+  assignee: string | null;
+  opened_by: string | null;
+  opened_at: Date;
+  updated_at: Date;
+  resolved_at: Date | null;
+}
+
+const DAY_MS = 86_400_000;
+
+function toTicket(r: TicketRow, now = Date.now()): Ticket {
+  const end = r.resolved_at?.getTime() ?? now;
+  return {
+    ticket_id: r.ticket_id,
+    item_id: r.item_id,
+    serial_number: r.serial_number,
+    product_name: r.product_name,
+    customer_id: r.customer_id,
+    customer_name: r.customer_name,
+    phone_number: r.phone_number,
+    category: r.category,
+    status: r.status,
+    description: r.description,
+    resolution: r.resolution,
+    assigned_to: r.assigned_to === null || r.assignee === null ? null : { user_id: r.assigned_to, username: r.assignee },
+    opened_by: r.opened_by,
+    opened_at: r.opened_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+    resolved_at: r.resolved_at?.toISOString() ?? null,
+    days_open: Math.max(0, Math.floor((end - r.opened_at.getTime()) / DAY_MS)),
+  };
+}
+
+/** The ticket rows of `t` (service_tickets) with their device, customer and users. */
+const ROW = Prisma.sql`
+  t.ticket_id, t.item_id, i.serial_number, i.product_name, t.customer_id, c.customer_name, c.phone_contact AS phone_number,
+  t.category::text AS category, t.status::text AS status, t.description, t.resolution, t.assigned_to,
+  a.username AS assignee, o.username AS opened_by, t.opened_at, t.updated_at, t.resolved_at`;
+const JOINS = Prisma.sql`
+  JOIN items i ON i.organization_id = t.organization_id AND i.item_id = t.item_id
+  LEFT JOIN customers c ON c.organization_id = t.organization_id AND c.customer_id = t.customer_id
+  LEFT JOIN users a ON a.user_id = t.assigned_to
+  LEFT JOIN users o ON o.user_id = t.opened_by`;
+
+/**
+ * Service tickets: after-sales work on a device, from the customer's report
+ * to what was done (README "Service tickets"). Every change commits with its
+ * activity log entry and its webhook event.
+ */
+@Injectable()
+export class TicketsService {
+  constructor(private readonly database: DatabaseService) {}
+
+  async list(orgId: string, q: TicketsQuery, actor: AuthUser): Promise<TicketsReply> {
+    const where: Prisma.Sql[] = [Prisma.sql`t.organization_id = ${orgId}`];
+    // Said both ways: `<> resolved` as the partial index service_tickets_active says it (the default list reads it),
+    // the two statuses for the index of one user's tickets (Assigned to Me).
+    if (q.status === 'active') where.push(Prisma.sql`t.status <> 'resolved'::"TicketStatus" AND t.status IN ('open'::"TicketStatus", 'in_progress'::"TicketStatus")`);
+    else if (q.status !== 'all') where.push(Prisma.sql`t.status = ${q.status}::"TicketStatus"`);
+    if (q.mine) where.push(Prisma.sql`t.assigned_to = ${actor.user_id}::int`);
+    if (q.serial_number) {
+      // The device's own tickets, by its serial as typed (case, spaces and dashes aside, as the device list matches it).
+      where.push(Prisma.sql`t.item_id IN (SELECT item_id FROM items WHERE organization_id = ${orgId} AND serial_normalized = ${normalizeSerial(q.serial_number)})`);
+    }
+    const filter = Prisma.join(where, ' AND ');
+    const offset = (q.page - 1) * q.limit;
+    const [rows, counts] = await Promise.all([
+      // The page's keys first (an index range), then only those 25 rows joined: a deep page skips keys, not joined rows.
+      this.database.query<TicketRow>(Prisma.sql`
+        SELECT ${ROW}
+        FROM (SELECT t.ticket_id FROM service_tickets t WHERE ${filter} ORDER BY t.ticket_id DESC LIMIT ${q.limit}::int OFFSET ${offset}::int) k
+        JOIN service_tickets t ON t.organization_id = ${orgId} AND t.ticket_id = k.ticket_id ${JOINS}
+        ORDER BY t.ticket_id DESC`),
+      this.database.prepared<{ status: TicketStatus; n: number }>(Prisma.sql`
+        SELECT status::text AS status, n FROM ticket_counts WHERE organization_id = ${orgId}`),
+    ]);
+    const byStatus = { open: 0, in_progress: 0, resolved: 0 };
+    for (const c of counts) byStatus[c.status] = c.n;
+    // The kept counts give the total of a status filter; one user's or one device's tickets are counted (a few, by index).
+    const total =
+      q.mine || q.serial_number
+        ? (await this.database.query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM service_tickets t WHERE ${filter}`))[0]!.n
+        : q.status === 'active'
+          ? byStatus.open + byStatus.in_progress
+          : q.status === 'all'
+            ? byStatus.open + byStatus.in_progress + byStatus.resolved
+            : byStatus[q.status];
+    const now = Date.now();
+    return {
+      data: {
+        items: rows.map((r) => toTicket(r, now)),
+        pagination: pagePagination(total, q.page, q.limit),
+        counts: byStatus,
+      },
+    };
+  }
+
+  async get(orgId: string, id: number): Promise<TicketReply> {
+    return { data: toTicket(await this.row(this.database.query, orgId, id)) };
+  }
+
+  /** The organization's active users, by name: whom a ticket can be given to. */
+  async assignees(orgId: string): Promise<TicketAssigneesReply> {
+    const users = await this.database.prepared<{ user_id: number; username: string; role: string }>(Prisma.sql`
+      SELECT user_id, username, role::text AS role FROM users
+      WHERE organization_id = ${orgId} AND is_active ORDER BY lower(username), user_id`);
+    return { data: users };
+  }
+
+  async open(orgId: string, input: TicketInput, actor: AuthUser): Promise<TicketReply> {
+    const ticket = await this.database.transaction(async (run) => {
+      const [item] = await run<{ item_id: number; serial_number: string; customer_id: number | null }>(Prisma.sql`
+        SELECT item_id, serial_number, customer_id FROM items
+        WHERE organization_id = ${orgId} AND serial_normalized = ${normalizeSerial(input.serial_number)}`);
+      if (!item) throw Errors.notFound('Device');
+      if (input.assigned_to != null) await this.assignee(run, orgId, input.assigned_to);
+      const [written] = await run<{ ticket_id: number }>(Prisma.sql`
+        INSERT INTO service_tickets (organization_id, item_id, customer_id, category, description, assigned_to, opened_by)
+        VALUES (${orgId}, ${item.item_id}::int, ${item.customer_id}::int, ${input.category}::"TicketCategory", ${input.description},
+                ${input.assigned_to ?? null}::int, ${actor.user_id}::int)
+        RETURNING ticket_id`);
+      const ticket = toTicket(await this.row(run, orgId, written!.ticket_id));
+      await this.record(run, orgId, actor, 'ticket.opened', ticket,
+        `Ticket #${ticket.ticket_id} opened for device ${ticket.serial_number}: ${TICKET_CATEGORY_LABELS[ticket.category]}` +
+          (ticket.assigned_to ? `, assigned to ${ticket.assigned_to.username}` : ''),
+        { category: ticket.category, assigned_to: ticket.assigned_to?.username ?? null });
+      await run(webhookEventSql(orgId, 'ticket.opened', { ...ticket }));
+      return ticket;
+    });
+    return { data: ticket };
+  }
+
+  async update(orgId: string, id: number, input: TicketUpdate, actor: AuthUser): Promise<TicketReply> {
+    const ticket = await this.database.transaction(async (run) => {
+      // Locked, so two people updating one ticket at once each see the other's change.
+      const [before] = await run<{ status: TicketStatus; category: TicketCategory; assigned_to: number | null; resolution: string | null }>(Prisma.sql`
+        SELECT status::text AS status, category::text AS category, assigned_to, resolution FROM service_tickets
+        WHERE organization_id = ${orgId} AND ticket_id = ${id}::int FOR UPDATE`);
+      if (!before) throw Errors.notFound('Ticket');
+      const status = input.status ?? before.status;
+      const resolution = input.resolution === undefined ? before.resolution : input.resolution;
+      if (status === 'resolved' && !resolution) throw Errors.badRequest('resolution', RESOLUTION_REQUIRED);
+      if (input.assigned_to != null && input.assigned_to !== before.assigned_to) await this.assignee(run, orgId, input.assigned_to);
+      const assignedTo = input.assigned_to === undefined ? before.assigned_to : input.assigned_to;
+      const category = input.category ?? before.category;
+      const changed: string[] = [];
+      if (status !== before.status) changed.push('status');
+      if (category !== before.category) changed.push('category');
+      if (assignedTo !== before.assigned_to) changed.push('assigned_to');
+      if (resolution !== before.resolution) changed.push('resolution');
+      if (!changed.length) return toTicket(await this.row(run, orgId, id));
+
+      await run(Prisma.sql`
+        UPDATE service_tickets SET status = ${status}::"TicketStatus", category = ${category}::"TicketCategory",
+          assigned_to = ${assignedTo}::int, resolution = ${resolution}, updated_at = now(),
+          resolved_at = CASE WHEN ${status}::"TicketStatus" <> 'resolved' THEN NULL
+                             WHEN status = 'resolved' THEN resolved_at ELSE now() END
+        WHERE organization_id = ${orgId} AND ticket_id = ${id}::int`);
+      const ticket = toTicket(await this.row(run, orgId, id));
+      const parts: string[] = [];
+      if (changed.includes('status')) parts.push(`${TICKET_STATUS_LABELS[before.status]} → ${TICKET_STATUS_LABELS[status]}`);
+      if (changed.includes('assigned_to')) parts.push(ticket.assigned_to ? `assigned to ${ticket.assigned_to.username}` : 'unassigned');
+      if (changed.includes('category')) parts.push(`category ${TICKET_CATEGORY_LABELS[category]}`);
+      if (changed.includes('resolution')) parts.push(resolution ? `resolution: ${resolution}` : 'resolution cleared');
+      const action = changed.includes('status') ? 'ticket.status_changed' : 'ticket.updated';
+      await this.record(run, orgId, actor, action, ticket, `Ticket #${id} (device ${ticket.serial_number}): ${parts.join('; ')}`, {
+        changed,
+        from: { status: before.status, category: before.category, assigned_to: before.assigned_to, resolution: before.resolution },
+      });
+      if (changed.includes('status') && status === 'resolved') await run(webhookEventSql(orgId, 'ticket.resolved', { ...ticket }));
+      return ticket;
+    });
+    return { data: ticket };
+  }
+
+  private async row(run: Run, orgId: string, id: number): Promise<TicketRow> {
+    const [row] = await run<TicketRow>(Prisma.sql`
+      SELECT ${ROW} FROM service_tickets t ${JOINS} WHERE t.organization_id = ${orgId} AND t.ticket_id = ${id}::int`);
+    if (!row) throw Errors.notFound('Ticket');
+    return row;
+  }
+
+  /** A 400 on assigned_to unless it names an active user of the organization. */
+  private async assignee(run: Run, orgId: string, userId: number): Promise<void> {
+    const [user] = await run<{ user_id: number }>(Prisma.sql`
+      SELECT user_id FROM users WHERE user_id = ${userId}::int AND organization_id = ${orgId} AND is_active`);
+    if (!user) throw Errors.badRequest('assigned_to', 'must be an active user of your organization');
+  }
+
+  /** The activity log entry of a change, in its transaction. */
+  private async record(run: Run, orgId: string, actor: AuthUser, action: string, ticket: Ticket, description: string, metadata: object): Promise<void> {
+    await run(Prisma.sql`
+      INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+      VALUES (${orgId}, ${actor.user_id}::int, ${actor.username}, ${action}, 'ticket', ${String(ticket.ticket_id)}, ${description},
+              ${JSON.stringify({ ...metadata, item_id: ticket.item_id, customer_id: ticket.customer_id })}::jsonb)`);
+  }
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ZTicketAssigneesReplySchema, ZTicketReplySchema, ZTicketsReplySchema, type TicketsQuery } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+
+// Service tickets (README "Service tickets"): after-sales work on a device,
+// from the customer's report to what was done.
+
+describe('service tickets', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const open = (user: SeededUser, body: object) => t.http.post('/payg/tickets').set(user.auth).send(body);
+  const patch = (user: SeededUser, id: number, body: object) => t.http.patch(`/payg/tickets/${id}`).set(user.auth).send(body);
+  const list = async (user: SeededUser, query: Partial<TicketsQuery> = {}) =>
+    ZTicketsReplySchema.parse((await t.http.get('/payg/tickets').query(query).set(user.auth).expect(200)).body).data;
+  const audit = (orgId: string) =>
+    t.db.platform.auditLog.findMany({ where: { organization_id: orgId, entity_type: 'ticket' }, orderBy: { id: 'asc' } });
+
+  it('opens a ticket for a device with its customer, moves it on to resolved, and logs each step', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const tech = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const { customer, item } = await seedCustomerWithDevice(t, org.id);
+    await t.http.post('/payg/webhooks').set(owner.auth).send({ url: 'https://crm.example.com/hook', events: ['ticket.opened', 'ticket.resolved'] }).expect(201);
+
+    // The serial as a customer reads it over the phone: case, spaces and dashes do not matter.
+    const typed = ` ${item.serial_number.toLowerCase().replace(/(.{3})/, '$1-')} `;
+    const made = ZTicketReplySchema.parse(
+      (await open(owner, { serial_number: typed, category: 'device_fault', description: '  The lamp flickers at night  ' }).expect(201)).body,
+    ).data;
+    expect(made).toMatchObject({
+      item_id: item.id,
+      serial_number: item.serial_number,
+      customer_id: customer.id,
+      customer_name: customer.customer_name,
+      category: 'device_fault',
+      status: 'open',
+      description: 'The lamp flickers at night',
+      resolution: null,
+      assigned_to: null,
+      opened_by: owner.username,
+      resolved_at: null,
+      days_open: 0,
+    });
+
+    // Assigned to the technician, who sees it under their own.
+    const assigned = ZTicketReplySchema.parse((await patch(owner, made.ticket_id, { assigned_to: tech.user_id }).expect(200)).body).data;
+    expect(assigned.assigned_to).toEqual({ user_id: tech.user_id, username: tech.username });
+    expect((await list(tech, { mine: true })).items.map((x) => x.ticket_id)).toEqual([made.ticket_id]);
+    expect((await list(owner, { mine: true })).items).toEqual([]);
+
+    // The technician works on it; resolving takes what was done.
+    await patch(tech, made.ticket_id, { status: 'in_progress' }).expect(200);
+    const refused = await patch(tech, made.ticket_id, { status: 'resolved' }).expect(400);
+    expect(refused.body.message).toBe('resolution: is required to resolve a ticket');
+    expect((await t.http.get(`/payg/tickets/${made.ticket_id}`).set(tech.auth).expect(200)).body.data.status).toBe('in_progress');
+    const resolved = ZTicketReplySchema.parse(
+      (await patch(tech, made.ticket_id, { status: 'resolved', resolution: 'Replaced the LED driver' }).expect(200)).body,
+    ).data;
+    expect(resolved).toMatchObject({ status: 'resolved', resolution: 'Replaced the LED driver', resolved_at: expect.any(String) });
+
+    // Sending the same again changes nothing and logs nothing.
+    const before = (await audit(org.id)).length;
+    expect((await patch(tech, made.ticket_id, { status: 'resolved' }).expect(200)).body.data).toEqual(resolved);
+    expect((await audit(org.id)).length).toBe(before);
+
+    // The fault comes back: opened again, the resolution kept as what was tried.
+    const reopened = ZTicketReplySchema.parse((await patch(owner, made.ticket_id, { status: 'open' }).expect(200)).body).data;
+    expect(reopened).toMatchObject({ status: 'open', resolved_at: null, resolution: 'Replaced the LED driver' });
+
+    // A CRM hears of the opening and of the resolution (once each), from the transactions that made them.
+    const { rows: events } = await t.db.pool.query(
+      `SELECT event_type, payload FROM webhook_deliveries WHERE organization_id = $1 ORDER BY delivery_id`,
+      [org.id],
+    );
+    expect(events.map((e) => [e.event_type, e.payload.data.ticket_id, e.payload.data.status])).toEqual([
+      ['ticket.opened', made.ticket_id, 'open'],
+      ['ticket.resolved', made.ticket_id, 'resolved'],
+    ]);
+    expect(events[1].payload.data).toMatchObject({ resolution: 'Replaced the LED driver', customer_id: customer.id, serial_number: item.serial_number });
+
+    const entries = await audit(org.id);
+    expect(entries.map((e) => [e.action, e.actor_username, e.description])).toEqual([
+      ['ticket.opened', owner.username, `Ticket #${made.ticket_id} opened for device ${item.serial_number}: Device fault`],
+      ['ticket.updated', owner.username, `Ticket #${made.ticket_id} (device ${item.serial_number}): assigned to ${tech.username}`],
+      ['ticket.status_changed', tech.username, `Ticket #${made.ticket_id} (device ${item.serial_number}): Open → In progress`],
+      [
+        'ticket.status_changed',
+        tech.username,
+        `Ticket #${made.ticket_id} (device ${item.serial_number}): In progress → Resolved; resolution: Replaced the LED driver`,
+      ],
+      ['ticket.status_changed', owner.username, `Ticket #${made.ticket_id} (device ${item.serial_number}): Resolved → Open`],
+    ]);
+    // In the Activity Log under Devices.
+    const log = await t.http.get('/payg/audit-log').query({ category: 'devices' }).set(owner.auth).expect(200);
+    expect(log.body.data.filter((e: { action: string }) => e.action.startsWith('ticket.')).length).toBe(5);
+  });
+
+  it('lists by status with the counts of each, by device, newest first, a page at a time', async () => {
+    const { org, user } = await seedTenant(t);
+    const a = await seedCustomerWithDevice(t, org.id);
+    const spare = await seedItem(t, org.id);
+    const ids: number[] = [];
+    for (const [serial, category] of [
+      [a.item.serial_number, 'installation'],
+      [spare.serial_number, 'other'],
+      [a.item.serial_number, 'token_problem'],
+      [a.item.serial_number, 'billing'],
+    ] as const) {
+      ids.push((await open(user, { serial_number: serial, category, description: `About ${category}` }).expect(201)).body.data.ticket_id);
+    }
+    await patch(user, ids[1]!, { status: 'in_progress' }).expect(200);
+    await patch(user, ids[2]!, { status: 'resolved', resolution: 'Synced the counter' }).expect(200);
+
+    const active = await list(user);
+    expect(active.items.map((x) => x.ticket_id)).toEqual([ids[3], ids[1], ids[0]]);
+    expect(active.counts).toEqual({ open: 2, in_progress: 1, resolved: 1 });
+    expect(active.pagination).toEqual({ total: 3, total_pages: 1, page: 1, limit: 25 });
+    expect((await list(user, { status: 'resolved' })).items.map((x) => x.ticket_id)).toEqual([ids[2]]);
+    expect((await list(user, { status: 'all', limit: 2, page: 2 })).items.map((x) => x.ticket_id)).toEqual([ids[1], ids[0]]);
+    const device = await list(user, { status: 'all', serial_number: a.item.serial_number });
+    expect(device.items.map((x) => x.ticket_id)).toEqual([ids[3], ids[2], ids[0]]);
+    expect(device.pagination.total).toBe(3);
+    // A device with no customer gets a ticket too (a fault found in the store).
+    expect(active.items.find((x) => x.ticket_id === ids[1])).toMatchObject({ customer_id: null, customer_name: null, serial_number: spare.serial_number });
+    expect((await list(user, { serial_number: 'NO-SUCH-DEVICE' })).items).toEqual([]);
+
+    // The counts are kept as tickets come and go: a device deleted takes its tickets with it.
+    await t.http.delete(`/payg/items/${encodeURIComponent(spare.serial_number)}`).set(user.auth).expect(200);
+    const after = await list(user, { status: 'all' });
+    expect(after.counts).toEqual({ open: 2, in_progress: 0, resolved: 1 });
+    expect(after.pagination.total).toBe(3);
+    const { rows: real } = await t.db.pool.query(
+      `SELECT status::text AS status, count(*)::int AS n FROM service_tickets WHERE organization_id = $1 GROUP BY status ORDER BY status`,
+      [org.id],
+    );
+    expect(Object.fromEntries(real.map((r) => [r.status, r.n]))).toEqual({ open: 2, resolved: 1 });
+  });
+
+  it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
+    const { org, user } = await seedTenant(t);
+    const { item } = await seedCustomerWithDevice(t, org.id);
+    const other = await seedTenant(t);
+    const outsider = await seedUser(t, { organization_id: other.org.id, role: 'staff' });
+    const gone = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    await t.db.db.user.update({ where: { id: gone.user_id }, data: { is_active: false } });
+    const ok = { serial_number: item.serial_number, category: 'device_fault', description: 'Broken' };
+
+    const bad = async (body: object, message: string) => expect((await open(user, body).expect(400)).body.message).toBe(message);
+    await bad({ ...ok, serial_number: '' }, 'serial_number: is required');
+    await bad({ ...ok, category: 'broken' }, 'category: must be one of device_fault, installation, token_problem, billing, other');
+    await bad({ ...ok, description: '   ' }, 'description: is required');
+    await bad({ ...ok, description: 'x'.repeat(1001) }, 'description: must be at most 1000 characters');
+    await bad({ ...ok, assigned_to: 'me' }, 'assigned_to: must be a positive whole number');
+    await bad({ ...ok, assigned_to: outsider.user_id }, 'assigned_to: must be an active user of your organization');
+    await bad({ ...ok, assigned_to: gone.user_id }, 'assigned_to: must be an active user of your organization');
+    expect((await open(user, { ...ok, serial_number: 'NOPE-1' }).expect(404)).body.message).toBe('Device not found');
+    expect(await t.db.db.serviceTicket.count({ where: { organization_id: org.id } })).toBe(0);
+
+    const id = (await open(user, ok).expect(201)).body.data.ticket_id as number;
+    const badPatch = async (body: object, message: string) => expect((await patch(user, id, body).expect(400)).body.message).toBe(message);
+    await badPatch({}, 'status: nothing to change: give status, category, assigned_to or resolution');
+    await badPatch({ status: 'closed' }, 'status: must be one of open, in_progress, resolved');
+    await badPatch({ resolution: 'y'.repeat(1001) }, 'resolution: must be at most 1000 characters');
+    await badPatch({ assigned_to: outsider.user_id }, 'assigned_to: must be an active user of your organization');
+    await badPatch({ status: 'resolved', resolution: '  ' }, 'resolution: is required to resolve a ticket');
+    await t.http.patch('/payg/tickets/abc').set(user.auth).send({ status: 'open' }).expect(400);
+    await t.http.get('/payg/tickets').query({ status: 'closed' }).set(user.auth).expect(400);
+    const row = await t.db.db.serviceTicket.findFirstOrThrow({ where: { organization_id: org.id, id } });
+    expect(row).toMatchObject({ status: 'open', assigned_to: null, resolution: null });
+
+    // Unassigning takes null.
+    await patch(user, id, { assigned_to: user.user_id }).expect(200);
+    expect((await patch(user, id, { assigned_to: null }).expect(200)).body.data.assigned_to).toBeNull();
+  });
+
+  it("keeps each organization's tickets to itself", async () => {
+    const a = await seedTenant(t);
+    const b = await seedTenant(t);
+    const { item } = await seedCustomerWithDevice(t, a.org.id);
+    const id = (await open(a.user, { serial_number: item.serial_number, category: 'installation', description: 'Mount the panel' }).expect(201)).body
+      .data.ticket_id as number;
+
+    await t.http.get(`/payg/tickets/${id}`).set(b.user.auth).expect(404);
+    await patch(b.user, id, { status: 'resolved', resolution: 'done' }).expect(404);
+    await open(b.user, { serial_number: item.serial_number, category: 'other', description: 'x' }).expect(404);
+    const theirs = await list(b.user, { status: 'all', serial_number: item.serial_number });
+    expect(theirs).toMatchObject({ items: [], counts: { open: 0, in_progress: 0, resolved: 0 } });
+    const names = ZTicketAssigneesReplySchema.parse((await t.http.get('/payg/tickets/assignees').set(b.user.auth).expect(200)).body).data;
+    expect(names.map((u) => u.username)).toEqual([b.user.username]);
+    expect((await t.db.db.serviceTicket.findFirstOrThrow({ where: { organization_id: a.org.id, id } })).status).toBe('open');
+  });
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { ZPagePaginationSchema, zQueryInt } from './common.js';
+import { zIdInput, zOptionalText, zQueryBool, zQueryChoice, zRequiredText, zSearchTerm } from './fields.js';
+
+/**
+ * Service tickets: after-sales work on a device (a fault, an installation, a
+ * code that does not take, a billing question), from the customer's report to
+ * its resolution. A ticket belongs to one device and to the customer who had
+ * it when the ticket was opened.
+ */
+export const TICKET_CATEGORIES = ['device_fault', 'installation', 'token_problem', 'billing', 'other'] as const;
+export const ZTicketCategorySchema = z.enum(TICKET_CATEGORIES);
+export type TicketCategory = z.infer<typeof ZTicketCategorySchema>;
+
+export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
+  device_fault: 'Device fault',
+  installation: 'Installation',
+  token_problem: 'Code not accepted',
+  billing: 'Billing question',
+  other: 'Other',
+};
+
+/** open → in_progress → resolved; a resolved ticket can be opened again. */
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+export const ZTicketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof ZTicketStatusSchema>;
+
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+};
+
+/** The list's status filter: `active` is open and in progress together (the default), `all` everything. */
+export const TICKET_STATUS_FILTERS = ['active', 'all', ...TICKET_STATUSES] as const;
+export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
+
+export const TICKET_DESCRIPTION_MAX = 1000;
+export const TICKET_RESOLUTION_MAX = 1000;
+
+/** A ticket, as every reply gives it. */
+export const ZTicketSchema = z.object({
+  ticket_id: z.number().int(),
+  item_id: z.number().int(),
+  serial_number: z.string(),
+  product_name: z.string(),
+  /** The customer who had the device when the ticket was opened (null: it had none). */
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  category: ZTicketCategorySchema,
+  status: ZTicketStatusSchema,
+  description: z.string(),
+  /** What was done, required to resolve. */
+  resolution: z.string().nullable(),
+  assigned_to: z.object({ user_id: z.number().int(), username: z.string() }).nullable(),
+  opened_by: z.string().nullable(),
+  opened_at: z.string(),
+  updated_at: z.string(),
+  resolved_at: z.string().nullable(),
+  /** Whole days from opening to resolving, or to now while it is not resolved. */
+  days_open: z.number().int(),
+});
+export type Ticket = z.infer<typeof ZTicketSchema>;
+
+/**
+ * POST /tickets: open a ticket for a device, by its serial number. Any user;
+ * assigned_to is a user of the organization (the technician), optional.
+ */
+export const ZTicketInputSchema = z.object({
+  serial_number: zRequiredText(100),
+  category: z.enum(TICKET_CATEGORIES, { error: `must be one of ${TICKET_CATEGORIES.join(', ')}` }),
+  description: zRequiredText(TICKET_DESCRIPTION_MAX),
+  assigned_to: zIdInput.nullable().optional(),
+});
+export type TicketInput = z.input<typeof ZTicketInputSchema>;
+
+/**
+ * PATCH /tickets/{ticket_id}: move it on, hand it to someone else (null: to
+ * nobody) or correct the category. `resolution` is required to resolve (and
+ * kept from before when the ticket already has one); opening a resolved
+ * ticket again clears resolved_at and keeps the resolution as history in the
+ * Activity Log.
+ */
+export const ZTicketUpdateSchema = z
+  .object({
+    status: z.enum(TICKET_STATUSES, { error: `must be one of ${TICKET_STATUSES.join(', ')}` }).optional(),
+    category: z.enum(TICKET_CATEGORIES, { error: `must be one of ${TICKET_CATEGORIES.join(', ')}` }).optional(),
+    assigned_to: zIdInput.nullable().optional(),
+    resolution: zOptionalText(TICKET_RESOLUTION_MAX),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === undefined && v.category === undefined && v.assigned_to === undefined && v.resolution === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'nothing to change: give status, category, assigned_to or resolution' });
+    }
+  });
+export type TicketUpdate = z.input<typeof ZTicketUpdateSchema>;
+
+/** GET /tickets: newest first; `mine` keeps the caller's own (assigned to them). */
+export const ZTicketsQuerySchema = z.object({
+  page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
+  limit: zQueryInt({ default: 25, min: 1, max: 100 }),
+  status: zQueryChoice(TICKET_STATUS_FILTERS, 'active'),
+  serial_number: zSearchTerm,
+  mine: zQueryBool,
+});
+export type TicketsQuery = z.input<typeof ZTicketsQuerySchema>;
+
+export const ZTicketsReplySchema = z.object({
+  data: z.object({
+    items: z.array(ZTicketSchema),
+    pagination: ZPagePaginationSchema,
+    /** Tickets by status across the organization (the tabs' counts), whatever the filters. */
+    counts: z.object({ open: z.number().int(), in_progress: z.number().int(), resolved: z.number().int() }),
+  }),
+});
+export type TicketsReply = z.infer<typeof ZTicketsReplySchema>;
+
+export const ZTicketReplySchema = z.object({ data: ZTicketSchema });
+export type TicketReply = z.infer<typeof ZTicketReplySchema>;
+
+/** GET /tickets/assignees: the active users a ticket can be given to. */
+export const ZTicketAssigneesReplySchema = z.object({
+  data: z.array(z.object({ user_id: z.number().int(), username: z.string(), role: z.string() })),
+});
+export type TicketAssigneesReply = z.infer<typeof ZTicketAssigneesReplySchema>;
