@@ -13,6 +13,7 @@ export const paths = {
     messages: { path: '/messages', getHref: () => '/messages' },
     products: { path: '/products', getHref: () => '/products' },
     collections: { path: '/collections', getHref: () => '/collections' },
+    tickets: { path: '/tickets', getHref: () => '/tickets' },
     invoices: { path: '/invoices', getHref: () => '/invoices' },
     auditLog: { path: '/activity-log', getHref: () => '/activity-log' },
     deviceActivity: {

@@ -11,6 +11,7 @@ import {
   IconReportAnalytics,
   IconSettings,
   IconShieldLock,
+  IconTool,
   IconUserPlus,
   IconUsers,
   type Icon,
@@ -39,6 +40,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Products', href: paths.app.products.getHref(), icon: IconPackage, alsoActiveOn: ['/device-activity'] },
   // Every role: field and collections staff work this list.
   { label: 'Collections', href: paths.app.collections.getHref(), icon: IconPhoneCall },
+  // Every role: whoever takes the customer's call opens the ticket, and technicians work their own.
+  { label: 'Service Tickets', href: paths.app.tickets.getHref(), icon: IconTool },
   { label: 'Onboarding', href: paths.app.onboarding.getHref(), icon: IconUserPlus },
   { label: 'Payment Templates', href: paths.app.payments.getHref(), icon: IconCreditCard },
   { label: 'Invoices', href: paths.app.invoices.getHref(), icon: IconFileInvoice },

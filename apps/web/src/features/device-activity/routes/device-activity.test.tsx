@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
+import { buildTicket, listCalls as ticketCalls, mockTicketsApi, sent } from '@/features/tickets/testing/mock-tickets-api';
 
 const activity = (overrides: Record<string, unknown> = {}) => ({
   data: {
@@ -246,5 +247,92 @@ describe('Device Activity', () => {
     mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, {}) : jsonResponse(200, { data: [] })));
     renderApp('/device-activity/NOPE');
     expect(await screen.findByText('Failed to fetch device activity', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('Device Activity: Service Tickets', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** The device page over the tickets API: `tickets` answers GET /tickets (`total` in all); a POST opens #13. */
+  function mockDevicePage(tickets = [buildTicket()], total?: number) {
+    return mockTicketsApi(
+      () => tickets,
+      (c) => {
+        if (c.url.startsWith('/payg/devices/')) return jsonResponse(200, activity());
+        if (c.method === 'POST' && c.url === '/payg/tickets') return jsonResponse(201, { data: buildTicket({ ticket_id: 13, category: 'installation' }) });
+        if (c.url.startsWith('/payg/payments') || c.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+        return undefined;
+      },
+      total,
+    );
+  }
+
+  async function openDevicePage() {
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    return screen.findByRole('region', { name: 'Service Tickets' }, { timeout: 5000 });
+  }
+
+  it("lists the device's tickets of every status, newest first, with their category, status and age", async () => {
+    const { calls } = mockDevicePage([
+      buildTicket({ ticket_id: 12, status: 'in_progress', assigned_to: { user_id: 8, username: 'otieno' } }),
+      buildTicket({ ticket_id: 9, category: 'billing', status: 'resolved', resolution: 'Explained the bill.', days_open: 2, opened_at: '2026-11-01T09:00:00Z' }),
+    ]);
+    const card = await openDevicePage();
+    await within(card).findByText('#12');
+    expect(ticketCalls(calls)[0]).toBe('/payg/tickets?page=1&limit=10&status=all&serial_number=SHS-0001');
+    expect(within(card).getByText('2 tickets · 1 active')).toBeInTheDocument();
+    const [, working, resolved] = within(card).getAllByRole('row');
+    expect(within(working!).getByText('Device fault')).toBeInTheDocument();
+    expect(within(working!).getByText('In progress')).toBeInTheDocument();
+    expect(within(working!).getByText('otieno')).toBeInTheDocument();
+    expect(within(working!).getByText('5 days open')).toBeInTheDocument();
+    expect(within(resolved!).getByText('#9')).toBeInTheDocument();
+    expect(within(resolved!).getByText('Billing question')).toBeInTheDocument();
+    expect(within(resolved!).getByText('Resolved')).toBeInTheDocument();
+    expect(within(resolved!).getByText('Unassigned')).toBeInTheDocument();
+
+    // Update opens the ticket.
+    await userEvent.setup().click(within(resolved!).getByRole('button', { name: 'Update Ticket #9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket #9' });
+    expect(within(dialog).getByLabelText(/^Resolution/, { selector: 'textarea' })).toHaveValue('Explained the bill.');
+  });
+
+  it('says when the device has no tickets, and links to the rest when it has more than the card lists', async () => {
+    mockDevicePage([]);
+    let card = await openDevicePage();
+    expect(await within(card).findByText('No tickets for this device')).toBeInTheDocument();
+    cleanup();
+
+    mockDevicePage(Array.from({ length: 10 }, (_, i) => buildTicket({ ticket_id: 20 - i })), 14);
+    card = await openDevicePage();
+    expect(await within(card).findByText(/The 10 newest of 14\./)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'See them all in Service Tickets' })).toHaveAttribute('href', '/tickets?status=all&serial=SHS-0001');
+    expect(within(card).getByText('14 tickets')).toBeInTheDocument();
+  });
+
+  it('opens a ticket for this device: its serial number is filled in and cannot be changed', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockDevicePage([]);
+    const card = await openDevicePage();
+    await within(card).findByText('No tickets for this device');
+    await user.click(within(card).getByRole('button', { name: 'New Ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Ticket' });
+    const serial = within(dialog).getByRole('textbox', { name: 'Serial Number' });
+    expect(serial).toHaveValue('SHS-0001');
+    expect(serial).toHaveAttribute('readonly');
+
+    await user.click(within(dialog).getByLabelText(/^Category/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Installation' }));
+    await user.type(within(dialog).getByLabelText(/^Description/, { selector: 'textarea' }), 'Panel to move to the roof');
+    const reads = ticketCalls(calls).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Open Ticket' }));
+    expect(await screen.findByText('Ticket #13 opened for SHS-0001')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/payg/tickets')).toEqual([{ serial_number: 'SHS-0001', category: 'installation', description: 'Panel to move to the roof' }]);
+    // The card reads the device's tickets again.
+    await waitFor(() => expect(ticketCalls(calls).length).toBeGreaterThan(reads));
   });
 });

@@ -7,6 +7,7 @@ import { PageError } from '@/components/ui/page-error';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { paths } from '@/config/paths';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
+import { DeviceTicketsCard } from '@/features/tickets/components/device-tickets-card';
 import type { TokenReply } from '@/features/tokens/api/types';
 import { GenerateTokenModal } from '@/features/tokens/components/generate-token-modal';
 import { TokenResultModal } from '@/features/tokens/components/token-result-modal';
@@ -68,7 +69,7 @@ function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: D
   );
 }
 
-/** Device Activity: what happened to one device — tokens, payments and messages. */
+/** Device Activity: what happened to one device — tokens, payments and messages — and its service tickets. */
 export default function DeviceActivityRoute() {
   const { serialNumber = '' } = useParams();
   const [tab, setTab] = useState<Tab>('tokens');
@@ -161,6 +162,7 @@ export default function DeviceActivityRoute() {
     <>
       {header}
       <DeviceInfoCard device={data.device} />
+      <DeviceTicketsCard serialNumber={data.device.serial_number || serialNumber} />
       <Card padding="md" radius="md">
         <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
           <Tabs.List mb="md">

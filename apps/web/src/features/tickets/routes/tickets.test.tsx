@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '@/components/ui/date-text';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import { buildTicket, listCalls, mockTicketsApi } from '../testing/mock-tickets-api';
+
+async function openTickets(url = '/tickets') {
+  seedSession();
+  const view = renderApp(url);
+  await screen.findByRole('heading', { name: 'Service Tickets' });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('Service Tickets', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the active tickets with their device, customer, category, status, assignee and age, and the counts of each tab', async () => {
+    const { calls } = mockTicketsApi(() => [
+      buildTicket(),
+      buildTicket({
+        ticket_id: 11,
+        item_id: 2,
+        serial_number: 'SHS-0002',
+        product_name: 'Solar Home 80W',
+        customer_id: null,
+        customer_name: null,
+        phone_number: null,
+        category: 'token_problem',
+        status: 'in_progress',
+        assigned_to: { user_id: 8, username: 'otieno' },
+        opened_at: '2026-11-24T09:00:00Z',
+        days_open: 1,
+      }),
+    ]);
+    await openTickets();
+    const table = await screen.findByRole('table', { name: 'Service Tickets' });
+    for (const h of ['Ticket', 'Device', 'Customer', 'Category', 'Status', 'Assigned To', 'Opened']) {
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(listCalls(calls)[0]).toBe('/payg/tickets?page=1&limit=25&status=active');
+
+    const [, open, working] = within(table).getAllByRole('row');
+    expect(within(open!).getByText('#12')).toBeInTheDocument();
+    expect(within(open!).getByRole('link', { name: 'SHS-0001' })).toHaveAttribute('href', '/device-activity/SHS-0001');
+    expect(within(open!).getByText('Solar Home 50W')).toBeInTheDocument();
+    expect(within(open!).getByRole('link', { name: 'Amina Wanjiru' })).toHaveAttribute('href', '/customer-payment-details/42');
+    expect(within(open!).getByText('0712 345 678')).toBeInTheDocument();
+    expect(within(open!).getByText('Device fault')).toBeInTheDocument();
+    expect(within(open!).getByText('Open').closest('.mantine-Badge-root')!.getAttribute('style')).toContain('orange');
+    expect(within(open!).getByText('Unassigned')).toBeInTheDocument();
+    expect(within(open!).getByText(formatDate('2026-11-20T09:00:00Z'))).toBeInTheDocument();
+    expect(within(open!).getByText('5 days open')).toBeInTheDocument();
+    expect(within(open!).getByRole('button', { name: 'Update Ticket #12' })).toBeInTheDocument();
+
+    // A device given out to nobody when the ticket was opened.
+    expect(within(working!).getByText('No customer')).toBeInTheDocument();
+    expect(within(working!).queryByRole('link', { name: /Amina/ })).not.toBeInTheDocument();
+    expect(within(working!).getByText('Code not accepted')).toBeInTheDocument();
+    expect(within(working!).getByText('In progress').closest('.mantine-Badge-root')!.getAttribute('style')).toContain('blue');
+    expect(within(working!).getByText('otieno')).toBeInTheDocument();
+    expect(within(working!).getByText('1 day open')).toBeInTheDocument();
+
+    // Active is open and in progress together; All is every status.
+    expect(screen.getByRole('tab', { name: /^Active/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tab', { name: /^Active/ })).getByLabelText('5 tickets')).toHaveTextContent('5');
+    expect(within(screen.getByRole('tab', { name: /^Open/ })).getByLabelText('2 tickets')).toBeInTheDocument();
+    expect(within(screen.getByRole('tab', { name: /^In Progress/ })).getByLabelText('3 tickets')).toBeInTheDocument();
+    expect(within(screen.getByRole('tab', { name: /^Resolved/ })).getByLabelText('4 tickets')).toBeInTheDocument();
+    expect(within(screen.getByRole('tab', { name: /^All/ })).getByLabelText('9 tickets')).toBeInTheDocument();
+  });
+
+  it('filters by status, assigned to me and serial number, keeps them in the URL, and starts again at page 1', async () => {
+    const { calls } = mockTicketsApi(() => [buildTicket()], undefined, 60);
+    const { router, user } = await openTickets();
+    await screen.findByRole('link', { name: 'SHS-0001' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/payg/tickets?page=2&limit=25&status=active'));
+    expect(router.state.location.search).toBe('?page=2');
+
+    await user.click(screen.getByRole('tab', { name: /^Resolved/ }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/payg/tickets?page=1&limit=25&status=resolved'));
+    expect(router.state.location.search).toBe('?status=resolved');
+    expect(screen.getByRole('tab', { name: /^Resolved/ })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(screen.getByRole('switch', { name: 'Assigned to me' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/payg/tickets?page=1&limit=25&status=resolved&mine=true'));
+    expect(router.state.location.search).toBe('?status=resolved&mine=true');
+
+    // Enter searches at once.
+    await user.type(screen.getByRole('textbox', { name: 'Search serial number' }), ' SHS-0001 {Enter}');
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/payg/tickets?page=1&limit=25&status=resolved&serial_number=SHS-0001&mine=true'));
+    expect(router.state.location.search).toBe('?status=resolved&serial=SHS-0001&mine=true');
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=resolved&mine=true'));
+    await user.click(screen.getByRole('switch', { name: 'Assigned to me' }));
+    await user.click(screen.getByRole('tab', { name: /^Active/ }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('searches a serial number a moment after typing stops', async () => {
+    const { calls } = mockTicketsApi();
+    const { router, user } = await openTickets();
+    await screen.findByRole('link', { name: 'SHS-0001' });
+    await user.type(screen.getByRole('textbox', { name: 'Search serial number' }), 'SHS-0009');
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?serial=SHS-0009'), { timeout: 2000 });
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/payg/tickets?page=1&limit=25&status=active&serial_number=SHS-0009'));
+  });
+
+  it('opens on the filters and page of its URL, and moves a page past the end back to the last one', async () => {
+    const { calls } = mockTicketsApi((q) => (Number(q.get('page')) <= 2 ? [buildTicket()] : []), undefined, 30);
+    const { router } = await openTickets('/tickets?status=all&serial=SHS-0001&mine=true&page=5');
+    expect(await screen.findByRole('link', { name: 'SHS-0001' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=all&serial=SHS-0001&mine=true&page=2');
+    expect(listCalls(calls)).toEqual([
+      '/payg/tickets?page=5&limit=25&status=all&serial_number=SHS-0001&mine=true',
+      '/payg/tickets?page=2&limit=25&status=all&serial_number=SHS-0001&mine=true',
+    ]);
+    expect(screen.getByRole('tab', { name: /^All/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('switch', { name: 'Assigned to me' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Search serial number' })).toHaveValue('SHS-0001');
+    expect(screen.getByText('Showing 26 to 30 of 30 tickets')).toBeInTheDocument();
+  });
+
+  it('says when there are no tickets, and what hides them when a filter does', async () => {
+    mockTicketsApi(() => []);
+    const { user } = await openTickets();
+    expect(await screen.findByText('No tickets here')).toBeInTheDocument();
+    expect(screen.getByText('Every ticket is resolved. Open one with New Ticket when a customer reports a problem.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Assigned to me' }));
+    expect(await screen.findByText('None assigned to you in this tab: turn off Assigned to me to see more.')).toBeInTheDocument();
+  });
+
+  it("shows the server's message with Retry when the list fails", async () => {
+    let fails = true;
+    mockTicketsApi(undefined, (c) => (c.url.startsWith('/payg/tickets?') && fails ? jsonResponse(503, { message: 'Database unavailable' }) : undefined));
+    const { user } = await openTickets();
+    const failure = (await screen.findByText('Database unavailable')).closest<HTMLElement>('[role="alert"]')!;
+    // No counts to show yet: the tabs still filter, without numbers.
+    expect(screen.getByRole('tab', { name: 'Active' })).toBeInTheDocument();
+    fails = false;
+    await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'SHS-0001' })).toBeInTheDocument();
+  });
+
+  it('is in the sidebar after Collections', async () => {
+    mockTicketsApi();
+    await openTickets();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(labels.indexOf('Service Tickets')).toBe(labels.indexOf('Collections') + 1);
+    expect(within(nav).getByRole('link', { name: 'Service Tickets' })).toHaveAttribute('aria-current', 'page');
+  });
+});

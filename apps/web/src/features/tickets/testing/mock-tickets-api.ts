@@ -1,0 +1,73 @@
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import type { Ticket, TicketAssignee } from '../api/types';
+
+export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    ticket_id: 12,
+    item_id: 1,
+    serial_number: 'SHS-0001',
+    product_name: 'Solar Home 50W',
+    customer_id: 42,
+    customer_name: 'Amina Wanjiru',
+    phone_number: '0712 345 678',
+    category: 'device_fault',
+    status: 'open',
+    description: 'The lamp flickers and the battery is empty by evening.',
+    resolution: null,
+    assigned_to: null,
+    opened_by: 'juma',
+    opened_at: '2026-11-20T09:00:00Z',
+    updated_at: '2026-11-20T09:00:00Z',
+    resolved_at: null,
+    days_open: 5,
+    ...overrides,
+  };
+}
+
+/** The organization's tickets by status, whatever the filters: 2 open, 3 in progress, 4 resolved. */
+export const COUNTS = { open: 2, in_progress: 3, resolved: 4 };
+
+export const ASSIGNEES: TicketAssignee[] = [
+  { user_id: 7, username: 'amina', role: 'admin' },
+  { user_id: 8, username: 'otieno', role: 'staff' },
+];
+
+export type Handler = (call: RecordedCall) => Response | undefined;
+
+/** The query of a GET /tickets call. */
+export const queryOf = (call: RecordedCall) => new URL(call.url, 'http://x').searchParams;
+
+/**
+ * The API of the tickets screens: `rows(query)` answers GET /tickets (`total`
+ * tickets in all, 25 a page unless the query says), the assignees ASSIGNEES,
+ * `extra` anything first. A POST or PATCH answers 404 unless `extra` does.
+ */
+export function mockTicketsApi(rows: (q: URLSearchParams) => Ticket[] = () => [buildTicket()], extra: Handler = () => undefined, total?: number) {
+  return mockFetch((call) => {
+    const hit = extra(call);
+    if (hit) return hit;
+    if (call.method === 'GET' && call.url === '/payg/tickets/assignees') return jsonResponse(200, { data: ASSIGNEES });
+    if (call.method === 'GET' && call.url.startsWith('/payg/tickets?')) {
+      const q = queryOf(call);
+      const items = rows(q);
+      const count = total ?? items.length;
+      const limit = Number(q.get('limit'));
+      return jsonResponse(200, {
+        data: { items, pagination: { total: count, total_pages: Math.ceil(count / limit), page: Number(q.get('page')), limit }, counts: COUNTS },
+      });
+    }
+    if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
+  });
+}
+
+/** The GET /tickets calls made (not the assignees'), by URL. */
+export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/payg/tickets?')).map((c) => c.url);
+
+/** The bodies sent with `method` to `url`. */
+export const sent = (calls: RecordedCall[], method: string, url: string) =>
+  calls.filter((c) => c.method === method && c.url === url).map((c) => JSON.parse(c.body!) as unknown);
+
+/** A 400 as the API words one: the field and its message, also in `errors` for the form. */
+export const fieldError = (field: string, message: string) =>
+  jsonResponse(400, { detail: `${field}: ${message}`, message: `${field}: ${message}`, errors: [{ field, message }] });

@@ -1,0 +1,151 @@
+import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { apiCall, apiToken, createCustomer, createItem, createTemplate, onboard, unique } from './ops/api.js';
+
+interface TicketReply {
+  data: {
+    ticket_id: number;
+    serial_number: string;
+    customer_name: string | null;
+    status: string;
+    category: string;
+    resolution: string | null;
+    assigned_to: { user_id: number; username: string } | null;
+    resolved_at: string | null;
+  };
+}
+
+interface TicketsReply {
+  data: { counts: { open: number; in_progress: number; resolved: number } };
+}
+
+test.describe('service tickets', () => {
+  test('a ticket opened from a device page, assigned, worked on and resolved on the Service Tickets page; desktop and phone', async ({ page, request }) => {
+    // A device given to a customer: the ticket keeps whom it was with.
+    const owner = await apiToken(request);
+    const name = unique('Ticket Achieng');
+    const serial = unique('TKT');
+    const customer = await createCustomer(request, owner, name, '0703 456 789');
+    await createItem(request, owner, serial, 'Solar Home 80W');
+    const template = await createTemplate(request, owner, unique('Ticket plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+
+    // The device page: its tickets, none yet.
+    await signIn(page, undefined, `/device-activity/${serial}`);
+    const card = page.getByRole('region', { name: 'Service Tickets' });
+    await expect(card.getByText('No tickets for this device')).toBeVisible();
+
+    // New Ticket from the card: the serial number comes filled in and cannot be changed.
+    await card.getByRole('button', { name: 'New Ticket' }).click();
+    const create = page.getByRole('dialog', { name: 'New Ticket' });
+    const serialField = create.getByRole('textbox', { name: 'Serial Number' });
+    await expect(serialField).toHaveValue(serial);
+    await expect(serialField).not.toBeEditable();
+    // Nothing is sent without a category and a description.
+    await create.getByRole('button', { name: 'Open Ticket' }).click();
+    await expect(create.getByText('Category is required')).toBeVisible();
+    await expect(create.getByText('Description is required')).toBeVisible();
+    await create.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Device fault' }).click();
+    await create.getByRole('textbox', { name: 'Description' }).fill('The lamp flickers and the battery is empty by evening, two days after a full charge.');
+    await expect(create.getByRole('combobox', { name: 'Assign To' })).toHaveAttribute('placeholder', 'Unassigned');
+    await expect(create.getByText('Category is required')).toHaveCount(0);
+    await screenshotBothThemes(page, 'tickets-new-ticket', { fullPage: false });
+    await create.getByRole('button', { name: 'Open Ticket' }).click();
+
+    const opened = page.getByText(new RegExp(`^Ticket #(\\d+) opened for ${serial}$`));
+    await expect(opened).toBeVisible();
+    const ticketId = Number(/#(\d+)/.exec((await opened.textContent())!)![1]);
+    await expect(create).toBeHidden();
+    // The card reads the device's tickets again: the new one, open, nobody on it yet.
+    const cardRow = card.getByRole('row', { name: new RegExp(`#${ticketId}\\b`) });
+    await expect(cardRow.getByText('Device fault')).toBeVisible();
+    await expect(cardRow.getByText('Open', { exact: true })).toBeVisible();
+    await expect(cardRow.getByText('Unassigned')).toBeVisible();
+    await expect(cardRow.getByText('Opened today')).toBeVisible();
+    await expect(card.getByText('1 ticket · 1 active')).toBeVisible();
+    await expect(opened).toBeHidden();
+    await screenshotBothThemes(page, 'tickets-device-card');
+
+    // The Service Tickets page, from the sidebar: the ticket among the active ones.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Service Tickets' }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(page.getByRole('heading', { name: 'Service Tickets', level: 2 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Active/ })).toHaveAttribute('aria-selected', 'true');
+    const table = page.getByRole('table', { name: 'Service Tickets' });
+    const row = table.getByRole('row', { name: new RegExp(`#${ticketId}\\b`) });
+    await expect(row.getByRole('link', { name: serial })).toHaveAttribute('href', `/device-activity/${serial}`);
+    await expect(row.getByRole('link', { name })).toHaveAttribute('href', `/customer-payment-details/${customer.customer_id}`);
+    await expect(row.getByText('0703 456 789')).toBeVisible();
+    await expect(row.getByText('Opened today')).toBeVisible();
+    await screenshotBothThemes(page, 'tickets');
+
+    // Assigned to the owner and moved to in progress.
+    await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
+    let update = page.getByRole('dialog', { name: `Ticket #${ticketId}` });
+    await expect(update.getByText('The lamp flickers and the battery is empty by evening', { exact: false })).toBeVisible();
+    await expect(update.getByText(/ by demo$/)).toBeVisible();
+    await update.getByRole('combobox', { name: 'Assign To' }).click();
+    await page.getByRole('option', { name: 'demo', exact: true }).click();
+    await update.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'In progress' }).click();
+    await update.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Ticket #${ticketId} is now in progress`)).toBeVisible();
+    await expect(update).toBeHidden();
+    await expect(row.getByText('In progress')).toBeVisible();
+    await expect(row.getByText('demo', { exact: true })).toBeVisible();
+
+    // Assigned to me keeps it, and stays in the URL.
+    await page.getByRole('switch', { name: 'Assigned to me' }).click({ force: true });
+    await expect(page).toHaveURL(/\/tickets\?mine=true$/);
+    await expect(row).toBeVisible();
+
+    // Resolving asks what was done. (The toast would cover the modal's corner in the screenshot.)
+    await expect(page.getByText(`Ticket #${ticketId} is now in progress`)).toBeHidden();
+    await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
+    update = page.getByRole('dialog', { name: `Ticket #${ticketId}` });
+    await expect(update.getByRole('combobox', { name: 'Assign To' })).toHaveValue('demo');
+    await update.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Resolved' }).click();
+    await update.getByRole('button', { name: 'Save' }).click();
+    await expect(update.getByText('Resolution is required to resolve a ticket')).toBeVisible();
+    await screenshotBothThemes(page, 'tickets-update-resolution-required', { fullPage: false });
+    await update.getByRole('textbox', { name: 'Resolution' }).fill('Replaced the battery pack; the lamp holds a charge through the night.');
+    await update.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Ticket #${ticketId} is now resolved`)).toBeVisible();
+    await expect(update).toBeHidden();
+    // Resolved leaves the active list, and is under Resolved.
+    await expect(row).toHaveCount(0);
+    await page.getByRole('tab', { name: /^Resolved/ }).click();
+    await expect(page).toHaveURL(/\/tickets\?status=resolved&mine=true$/);
+    await expect(row.getByText('Resolved', { exact: true })).toBeVisible();
+
+    // The tabs count what the API counts.
+    const counts = (await apiCall<TicketsReply>(request, owner, 'GET', '/tickets?status=all&limit=1')).data.counts;
+    await expect(page.getByRole('tab', { name: /^Resolved/ }).getByLabel(`${counts.resolved} tickets`)).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Active/ }).getByLabel(`${counts.open + counts.in_progress} tickets`)).toBeVisible();
+
+    // What the screens show is what the API keeps.
+    const stored = (await apiCall<TicketReply>(request, owner, 'GET', `/tickets/${ticketId}`)).data;
+    expect(stored).toMatchObject({
+      serial_number: serial,
+      customer_name: name,
+      category: 'device_fault',
+      status: 'resolved',
+      resolution: 'Replaced the battery pack; the lamp holds a charge through the night.',
+      assigned_to: { username: 'demo' },
+    });
+    expect(stored.resolved_at).not.toBeNull();
+
+    // On a phone: the list scrolls sideways, the ticket and its device stay in view. (The toast would cover the title.)
+    await expect(page.getByText(`Ticket #${ticketId} is now resolved`)).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row.getByText(`#${ticketId}`)).toBeInViewport();
+    await expect(row.getByRole('link', { name: serial })).toBeInViewport();
+    await screenshotBothThemes(page, 'tickets-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+
+    // Back on the device page, the card shows it resolved.
+    await row.getByRole('link', { name: serial }).click();
+    await expect(page.getByRole('region', { name: 'Service Tickets' }).getByRole('row', { name: new RegExp(`#${ticketId}\\b`) }).getByText('Resolved')).toBeVisible();
+  });
+});
