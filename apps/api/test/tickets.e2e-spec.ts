@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { decodeToken, initialTokenState } from '@kidogo/openpaygo';
 import { ZTicketAssigneesReplySchema, ZTicketReplySchema, ZTicketsReplySchema, type TicketsQuery } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
@@ -175,6 +176,62 @@ describe('service tickets', () => {
     // Unassigning takes null.
     await patch(user, id, { assigned_to: user.user_id }).expect(200);
     expect((await patch(user, id, { assigned_to: null }).expect(200)).body.data.assigned_to).toBeNull();
+  });
+
+  it('gives the customer free days with the resolution: a code the device takes, in the same transaction', async () => {
+    const { org, user } = await seedTenant(t);
+    const { item } = await seedCustomerWithDevice(t, org.id);
+    const until = new Date(Date.now() + 2 * 86_400_000);
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: org.id, id: item.id } }, data: { credit_until: until } });
+    const id = (await open(user, { serial_number: item.serial_number, category: 'device_fault', description: 'Dead for a week' }).expect(201)).body.data
+      .ticket_id as number;
+
+    // Only when resolving, and a sensible number of days: nothing issued on a refusal.
+    const refuse = async (body: object, status: number, message: string) =>
+      expect((await patch(user, id, body).expect(status)).body.message).toBe(message);
+    await refuse({ status: 'in_progress', compensation_days: 3 }, 400, 'compensation_days: is given only when resolving a ticket (status resolved)');
+    await refuse({ status: 'resolved', resolution: 'Fixed', compensation_days: 0 }, 400, 'compensation_days: must be at least 1');
+    await refuse({ status: 'resolved', resolution: 'Fixed', compensation_days: 31 }, 400, 'compensation_days: must be at most 30 (issue a longer code on the Tokens page)');
+    await refuse({ status: 'resolved', resolution: 'Fixed', compensation_days: 2.5 }, 400, 'compensation_days: must be a whole number of days');
+    await refuse({ status: 'resolved', compensation_days: 3 }, 400, 'resolution: is required to resolve a ticket');
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id, item_id: item.id } })).toBe(0);
+
+    const reply = ZTicketReplySchema.parse(
+      (await patch(user, id, { status: 'resolved', resolution: 'Replaced the controller', compensation_days: 3 }).expect(200)).body,
+    );
+    expect(reply.data).toMatchObject({ status: 'resolved', compensation_days: 3 });
+    expect(reply.token).toMatchObject({ code_type: 'add_time', days: 3, serial_number: item.serial_number });
+    // The device takes it for 3 days.
+    const decoded = decodeToken({ ...item.secret, state: initialTokenState(1), token: reply.token!.code_token });
+    expect(decoded).toMatchObject({ status: 'VALID', type: 'ADD_TIME', value: 3 });
+    // Logged, audited and counted on the device like any code staff issue; the days add to its credit.
+    const log = await t.db.db.tokenLog.findFirstOrThrow({ where: { organization_id: org.id, item_id: item.id } });
+    expect(log).toMatchObject({ token_value: reply.token!.code_token, generated_by: user.username, days_generated: expect.anything() });
+    const device = await t.db.db.item.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: item.id } } });
+    expect(device.credit_until!.getTime()).toBe(until.getTime() + 3 * 86_400_000);
+    const entries = await audit(org.id);
+    expect(entries.at(-1)!.description).toBe(
+      `Ticket #${id} (device ${item.serial_number}): Open → Resolved; resolution: Replaced the controller; 3 free days given (code count ${reply.token!.token_count})`,
+    );
+    expect(await t.db.platform.auditLog.count({ where: { organization_id: org.id, action: 'token.generate' } })).toBe(1);
+
+    // Once resolved, free days go through the Tokens page; opened again and resolved again, they add up.
+    await refuse({ status: 'resolved', compensation_days: 2 }, 409, `Ticket #${id} is already resolved: give free days on the Tokens page`);
+    await patch(user, id, { status: 'open' }).expect(200);
+    const again = ZTicketReplySchema.parse((await patch(user, id, { status: 'resolved', compensation_days: 2 }).expect(200)).body);
+    expect(again.data.compensation_days).toBe(5);
+
+    // A device nobody has, or one paid off, needs no free days; the resolution is refused with them, not half made.
+    const spare = await seedItem(t, org.id);
+    const other = (await open(user, { serial_number: spare.serial_number, category: 'device_fault', description: 'In the store' }).expect(201)).body.data
+      .ticket_id as number;
+    const stock = await patch(user, other, { status: 'resolved', resolution: 'Fixed', compensation_days: 1 }).expect(409);
+    expect(stock.body.message).toBe(`Device ${spare.serial_number} has no customer: there is nobody to give free days to`);
+    expect((await t.http.get(`/payg/tickets/${other}`).set(user.auth).expect(200)).body.data).toMatchObject({ status: 'open', resolution: null });
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: org.id, id: item.id } }, data: { paid_off_at: new Date() } });
+    const paid = (await open(user, { serial_number: item.serial_number, category: 'other', description: 'Loose cable' }).expect(201)).body.data.ticket_id;
+    const paidOff = await patch(user, paid, { status: 'resolved', resolution: 'Tightened', compensation_days: 1 }).expect(409);
+    expect(paidOff.body.message).toBe(`Device ${item.serial_number} is paid off: it needs no free days`);
   });
 
   it("keeps each organization's tickets to itself", async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPagePaginationSchema, zQueryInt } from './common.js';
+import { ZTokenReplySchema } from './tokens.js';
 import { zIdInput, zOptionalText, zQueryBool, zQueryChoice, zRequiredText, zSearchTerm } from './fields.js';
 
 /**
@@ -37,6 +38,8 @@ export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 
 export const TICKET_DESCRIPTION_MAX = 1000;
 export const TICKET_RESOLUTION_MAX = 1000;
+/** At most this many free days are given with one resolution (a code for more is issued on the Tokens page). */
+export const TICKET_MAX_COMPENSATION_DAYS = 30;
 
 /** A ticket, as every reply gives it. */
 export const ZTicketSchema = z.object({
@@ -60,6 +63,8 @@ export const ZTicketSchema = z.object({
   resolved_at: z.string().nullable(),
   /** Whole days from opening to resolving, or to now while it is not resolved. */
   days_open: z.number().int(),
+  /** Free days given to the customer with its resolutions, in all, for the time the device was down (null: none). */
+  compensation_days: z.number().int().nullable(),
 });
 export type Ticket = z.infer<typeof ZTicketSchema>;
 
@@ -88,8 +93,22 @@ export const ZTicketUpdateSchema = z
     category: z.enum(TICKET_CATEGORIES, { error: `must be one of ${TICKET_CATEGORIES.join(', ')}` }).optional(),
     assigned_to: zIdInput.nullable().optional(),
     resolution: zOptionalText(TICKET_RESOLUTION_MAX),
+    /**
+     * Free days for the time the device was down, given with the resolution: an add-time code for the device,
+     * issued in the same transaction and answered as `token`. Only when resolving.
+     */
+    compensation_days: z
+      .number({ error: 'must be a whole number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(1, { error: 'must be at least 1' })
+      .max(TICKET_MAX_COMPENSATION_DAYS, { error: `must be at most ${TICKET_MAX_COMPENSATION_DAYS} (issue a longer code on the Tokens page)` })
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.compensation_days != null && v.status !== 'resolved') {
+      ctx.addIssue({ code: 'custom', path: ['compensation_days'], message: 'is given only when resolving a ticket (status resolved)' });
+    }
     if (v.status === undefined && v.category === undefined && v.assigned_to === undefined && v.resolution === undefined) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'nothing to change: give status, category, assigned_to or resolution' });
     }
@@ -116,7 +135,8 @@ export const ZTicketsReplySchema = z.object({
 });
 export type TicketsReply = z.infer<typeof ZTicketsReplySchema>;
 
-export const ZTicketReplySchema = z.object({ data: ZTicketSchema });
+/** A ticket; `token` is the code of the free days given with its resolution (PATCH with compensation_days). */
+export const ZTicketReplySchema = z.object({ data: ZTicketSchema, token: ZTokenReplySchema.optional() });
 export type TicketReply = z.infer<typeof ZTicketReplySchema>;
 
 /** GET /tickets/assignees: the active users a ticket can be given to. */

@@ -19,6 +19,7 @@ CREATE TABLE "service_tickets" (
     "opened_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "resolved_at" TIMESTAMPTZ(3),
+    "compensation_days" INTEGER,
 
     CONSTRAINT "service_tickets_pkey" PRIMARY KEY ("organization_id","ticket_id")
 );

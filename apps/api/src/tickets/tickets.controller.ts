@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
+import { TokensModule } from '../tokens/tokens.module.js';
 import { TicketsService, RESOLUTION_REQUIRED } from './tickets.service.js';
 
 const ZTicketParams = zPathId('ticket_id');
@@ -67,11 +68,17 @@ export class TicketsController {
     summary: 'Move a service ticket on (open, in progress, resolved), assign it (null: to nobody), change its category or resolution',
     description:
       `A resolution ${RESOLUTION_REQUIRED}. Opening a resolved ticket again clears resolved_at. A change is audited ` +
-      '(ticket.status_changed when the status changes, else ticket.updated); resolving sends the webhook event ticket.resolved.',
+      '(ticket.status_changed when the status changes, else ticket.updated); resolving sends the webhook event ticket.resolved. ' +
+      'compensation_days (with status resolved) gives the customer free days for the time the device was down: an add-time code ' +
+      'for the device, issued in the same transaction (logged, audited and sent to webhooks as any code staff issue) and answered as token.',
     params: ZTicketParams,
     body: ZTicketUpdateSchema,
     response: ZTicketReplySchema,
-    errors: { 400: 'A bad field, nothing to change, a missing resolution, or assigned_to not an active user of the organization', 404: 'Ticket not found' },
+    errors: {
+      400: 'A bad field, nothing to change, a missing resolution, compensation_days when not resolving, or assigned_to not an active user of the organization',
+      404: 'Ticket not found',
+      409: 'Free days for a ticket already resolved, or for a device with no customer, paid off or retired',
+    },
   })
   update(
     @OrgId() orgId: string,
@@ -83,5 +90,5 @@ export class TicketsController {
   }
 }
 
-@Module({ controllers: [TicketsController], providers: [TicketsService] })
+@Module({ imports: [TokensModule], controllers: [TicketsController], providers: [TicketsService] })
 export class TicketsModule {}

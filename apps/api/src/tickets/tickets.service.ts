@@ -9,6 +9,7 @@ import {
   type TicketReply,
   type TicketsReply,
   type TicketStatus,
+  type TokenReply,
   ZTicketInputSchema,
   ZTicketsQuerySchema,
   ZTicketUpdateSchema,
@@ -20,6 +21,7 @@ import { Errors } from '../common/errors.js';
 import { pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { TokensService } from '../tokens/tokens.service.js';
 
 type TicketInput = z.output<typeof ZTicketInputSchema>;
 type TicketUpdate = z.output<typeof ZTicketUpdateSchema>;
@@ -46,6 +48,7 @@ interface TicketRow {
   opened_at: Date;
   updated_at: Date;
   resolved_at: Date | null;
+  compensation_days: number | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -70,6 +73,7 @@ function toTicket(r: TicketRow, now = Date.now()): Ticket {
     updated_at: r.updated_at.toISOString(),
     resolved_at: r.resolved_at?.toISOString() ?? null,
     days_open: Math.max(0, Math.floor((end - r.opened_at.getTime()) / DAY_MS)),
+    compensation_days: r.compensation_days,
   };
 }
 
@@ -77,7 +81,7 @@ function toTicket(r: TicketRow, now = Date.now()): Ticket {
 const ROW = Prisma.sql`
   t.ticket_id, t.item_id, i.serial_number, i.product_name, t.customer_id, c.customer_name, c.phone_contact AS phone_number,
   t.category::text AS category, t.status::text AS status, t.description, t.resolution, t.assigned_to,
-  a.username AS assignee, o.username AS opened_by, t.opened_at, t.updated_at, t.resolved_at`;
+  a.username AS assignee, o.username AS opened_by, t.opened_at, t.updated_at, t.resolved_at, t.compensation_days`;
 const JOINS = Prisma.sql`
   JOIN items i ON i.organization_id = t.organization_id AND i.item_id = t.item_id
   LEFT JOIN customers c ON c.organization_id = t.organization_id AND c.customer_id = t.customer_id
@@ -91,7 +95,10 @@ const JOINS = Prisma.sql`
  */
 @Injectable()
 export class TicketsService {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly tokens: TokensService,
+  ) {}
 
   async list(orgId: string, q: TicketsQuery, actor: AuthUser): Promise<TicketsReply> {
     const where: Prisma.Sql[] = [Prisma.sql`t.organization_id = ${orgId}`];
@@ -173,6 +180,7 @@ export class TicketsService {
   }
 
   async update(orgId: string, id: number, input: TicketUpdate, actor: AuthUser): Promise<TicketReply> {
+    let token: TokenReply | undefined;
     const ticket = await this.database.transaction(async (run) => {
       // Locked, so two people updating one ticket at once each see the other's change.
       const [before] = await run<{ status: TicketStatus; category: TicketCategory; assigned_to: number | null; resolution: string | null }>(Prisma.sql`
@@ -190,11 +198,17 @@ export class TicketsService {
       if (category !== before.category) changed.push('category');
       if (assignedTo !== before.assigned_to) changed.push('assigned_to');
       if (resolution !== before.resolution) changed.push('resolution');
+      const days = input.compensation_days ?? null;
+      if (days !== null) {
+        if (before.status === 'resolved') throw Errors.conflict(`Ticket #${id} is already resolved: give free days on the Tokens page`);
+        token = await this.compensate(run, orgId, id, days, actor);
+      }
       if (!changed.length) return toTicket(await this.row(run, orgId, id));
 
       await run(Prisma.sql`
         UPDATE service_tickets SET status = ${status}::"TicketStatus", category = ${category}::"TicketCategory",
           assigned_to = ${assignedTo}::int, resolution = ${resolution}, updated_at = now(),
+          compensation_days = CASE WHEN ${days}::int IS NULL THEN compensation_days ELSE coalesce(compensation_days, 0) + ${days}::int END,
           resolved_at = CASE WHEN ${status}::"TicketStatus" <> 'resolved' THEN NULL
                              WHEN status = 'resolved' THEN resolved_at ELSE now() END
         WHERE organization_id = ${orgId} AND ticket_id = ${id}::int`);
@@ -204,15 +218,31 @@ export class TicketsService {
       if (changed.includes('assigned_to')) parts.push(ticket.assigned_to ? `assigned to ${ticket.assigned_to.username}` : 'unassigned');
       if (changed.includes('category')) parts.push(`category ${TICKET_CATEGORY_LABELS[category]}`);
       if (changed.includes('resolution')) parts.push(resolution ? `resolution: ${resolution}` : 'resolution cleared');
+      if (days !== null) parts.push(`${days} free day${days === 1 ? '' : 's'} given (code count ${token!.token_count})`);
       const action = changed.includes('status') ? 'ticket.status_changed' : 'ticket.updated';
       await this.record(run, orgId, actor, action, ticket, `Ticket #${id} (device ${ticket.serial_number}): ${parts.join('; ')}`, {
         changed,
         from: { status: before.status, category: before.category, assigned_to: before.assigned_to, resolution: before.resolution },
+        ...(days !== null ? { compensation_days: days } : {}),
       });
       if (changed.includes('status') && status === 'resolved') await run(webhookEventSql(orgId, 'ticket.resolved', { ...ticket }));
       return ticket;
     });
-    return { data: ticket };
+    return token ? { data: ticket, token } : { data: ticket };
+  }
+
+  /**
+   * Free days for the time the device was down: an add-time code for the ticket's device, in the ticket's
+   * transaction. Only for a device a customer still pays for.
+   */
+  private async compensate(run: Run, orgId: string, id: number, days: number, actor: AuthUser): Promise<TokenReply> {
+    const [device] = await run<{ serial_number: string; customer_id: number | null; paid_off_at: Date | null }>(Prisma.sql`
+      SELECT i.serial_number, i.customer_id, i.paid_off_at FROM service_tickets t
+      JOIN items i ON i.organization_id = t.organization_id AND i.item_id = t.item_id
+      WHERE t.organization_id = ${orgId} AND t.ticket_id = ${id}::int`);
+    if (device!.customer_id === null) throw Errors.conflict(`Device ${device!.serial_number} has no customer: there is nobody to give free days to`);
+    if (device!.paid_off_at) throw Errors.conflict(`Device ${device!.serial_number} is paid off: it needs no free days`);
+    return this.tokens.issueIn(run, orgId, actor, device!.serial_number, { type: 'add_time', days }, 'compensation_days');
   }
 
   private async row(run: Run, orgId: string, id: number): Promise<TicketRow> {

@@ -187,40 +187,53 @@ export class TokensService {
   }
 
   /** One token through the endpoints: lock, make, write the log, the audit entry and the device in one statement. */
-  private async issueOne(
+  private issueOne(
     orgId: string,
     user: AuthUser,
     serial: string,
     req: TokenRequest & { activationIfFirst?: boolean },
     daysField: string,
   ): Promise<TokenReply> {
-    return this.database.transaction(async (run) => {
-      const item = await this.lockBySerial(run, orgId, serial);
-      let type = req.type;
-      if (type === 'add_time' && req.activationIfFirst && item.is_assigned && item.assigned_at) {
-        // Read after the lock: a token issued by a request that held it is visible now.
-        const since = await run(Prisma.sql`
-          SELECT 1 FROM token_logs WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int
-            AND created_at >= ${item.assigned_at.toISOString()}::timestamptz LIMIT 1`);
-        if (!since.length) type = 'activation';
-      }
-      const [t] = this.plan(item, [{ ...req, type }], daysField);
-      const writes = tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [t!], null)!;
-      const event = webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, t!, user.username));
-      await run(Prisma.sql`
-        WITH tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),
-             wh AS (${event} RETURNING 1)
-        UPDATE items SET ${tokenColumnsSql(item)}, updated_at = now()
-        WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int`);
-      return {
-        code_token: t!.token,
-        code_type: t!.kind,
-        days: t!.days,
-        token_count: t!.count,
-        serial_number: item.serial_number,
-        isOrganizationSuspended: false,
-      };
-    });
+    return this.database.transaction((run) => this.issueIn(run, orgId, user, serial, req, daysField));
+  }
+
+  /**
+   * issueOne inside the caller's transaction `run` (a service ticket resolved with free days): the token commits or
+   * rolls back with the caller's change.
+   */
+  async issueIn(
+    run: Run,
+    orgId: string,
+    user: AuthUser,
+    serial: string,
+    req: TokenRequest & { activationIfFirst?: boolean },
+    daysField: string,
+  ): Promise<TokenReply> {
+    const item = await this.lockBySerial(run, orgId, serial);
+    let type = req.type;
+    if (type === 'add_time' && req.activationIfFirst && item.is_assigned && item.assigned_at) {
+      // Read after the lock: a token issued by a request that held it is visible now.
+      const since = await run(Prisma.sql`
+        SELECT 1 FROM token_logs WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int
+          AND created_at >= ${item.assigned_at.toISOString()}::timestamptz LIMIT 1`);
+      if (!since.length) type = 'activation';
+    }
+    const [t] = this.plan(item, [{ ...req, type }], daysField);
+    const writes = tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [t!], null)!;
+    const event = webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, t!, user.username));
+    await run(Prisma.sql`
+      WITH tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),
+           wh AS (${event} RETURNING 1)
+      UPDATE items SET ${tokenColumnsSql(item)}, updated_at = now()
+      WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int`);
+    return {
+      code_token: t!.token,
+      code_type: t!.kind,
+      days: t!.days,
+      token_count: t!.count,
+      serial_number: item.serial_number,
+      isOrganizationSuspended: false,
+    };
   }
 
   generateByDays(orgId: string, user: AuthUser, input: GenerateTokenByDaysInput): Promise<TokenReply> {
