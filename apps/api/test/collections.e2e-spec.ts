@@ -100,6 +100,26 @@ describe('collections', () => {
     expect(never.out_of_credit_since).toBe(assigned.assigned_at!.toISOString());
   });
 
+  it("marks a device whose service ticket is not resolved yet, so its customer is not chased while it is repaired", async () => {
+    const p = await portfolio();
+    const open = (serial: string, category: string) =>
+      t.http.post('/payg/tickets').set(p.user.auth).send({ serial_number: serial, category, description: 'Does not charge' }).expect(201);
+    const first = (await open(p.twelve.item.serial_number, 'installation')).body.data.ticket_id as number;
+    const newest = (await open(p.twelve.item.serial_number, 'device_fault')).body.data.ticket_id as number;
+    const done = (await open(p.old.item.serial_number, 'billing')).body.data.ticket_id as number;
+    await t.http.patch(`/payg/tickets/${newest}`).set(p.user.auth).send({ status: 'in_progress' }).expect(200);
+    await t.http.patch(`/payg/tickets/${done}`).set(p.user.auth).send({ status: 'resolved', resolution: 'Explained the bill' }).expect(200);
+    const rows = new Map((await list(p.user)).items.map((a) => [a.item_id, a.open_ticket]));
+    expect(rows.get(p.twelve.item.id)).toEqual({ ticket_id: newest, category: 'device_fault', status: 'in_progress', opened_at: expect.any(String) });
+    expect(rows.get(p.old.item.id)).toBeNull();
+    expect(rows.get(p.recent.item.id)).toBeNull();
+    // Resolving the newest shows the one still open; resolving that one too clears the mark.
+    await t.http.patch(`/payg/tickets/${newest}`).set(p.user.auth).send({ status: 'resolved', resolution: 'New cable' }).expect(200);
+    expect((await list(p.user)).items.find((a) => a.item_id === p.twelve.item.id)!.open_ticket).toMatchObject({ ticket_id: first, status: 'open' });
+    await t.http.patch(`/payg/tickets/${first}`).set(p.user.auth).send({ status: 'resolved', resolution: 'Mounted' }).expect(200);
+    expect((await list(p.user)).items.find((a) => a.item_id === p.twelve.item.id)!.open_ticket).toBeNull();
+  });
+
   it('filters by days without credit, and counts each band', async () => {
     const p = await portfolio();
     const names = async (bucket: string) => (await list(p.user, { bucket })).items.map((a) => a.customer_name);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMoneySchema, ZPagePaginationSchema, zQueryInt } from './common.js';
 import { zOptionalText, zQueryChoice, zStrictDate } from './fields.js';
+import { ZTicketCategorySchema, ZTicketStatusSchema } from './tickets.js';
 
 /**
  * How long a device has been without credit, in whole days (24 hours each)
@@ -172,6 +173,13 @@ export const ZCollectionAccountSchema = z.object({
   remaining: ZMoneySchema.nullable(),
   /** The last call or visit about the device with this customer (POST /collections/{item_id}/contacts), if any. */
   last_contact: ZContactSchema.nullable(),
+  /**
+   * The device's newest service ticket not yet resolved (GET /tickets): a customer whose device is being repaired is
+   * not chased for payment before it works again.
+   */
+  open_ticket: z
+    .object({ ticket_id: z.number().int(), category: ZTicketCategorySchema, status: ZTicketStatusSchema, opened_at: z.string() })
+    .nullable(),
 });
 export type CollectionAccount = z.infer<typeof ZCollectionAccountSchema>;
 

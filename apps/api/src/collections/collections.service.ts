@@ -18,6 +18,8 @@ import {
   type PromisesReply,
   type PromiseStatus,
   type PromisesSummaryReply,
+  type TicketCategory,
+  type TicketStatus,
   ZCollectionsQuerySchema,
   ZPromisesQuerySchema,
   ZContactInputSchema,
@@ -122,6 +124,7 @@ type AccountRow = {
   currency: string | null;
   remaining: string | null;
   last_contact: (Omit<ContactRow, 'created_at' | 'paid_at'> & { created_at: string; paid_at: string | null }) | null;
+  open_ticket: { ticket_id: number; category: TicketCategory; status: TicketStatus; opened_at: string } | null;
 };
 
 export const COLLECTIONS_CSV_COLUMNS = [
@@ -195,6 +198,7 @@ function toAccount(r: AccountRow): CollectionAccount {
           paid_at: r.last_contact.paid_at === null ? null : new Date(r.last_contact.paid_at),
         })
       : null,
+    open_ticket: r.open_ticket ? { ...r.open_ticket, opened_at: new Date(r.open_ticket.opened_at).toISOString() } : null,
   };
 }
 
@@ -258,7 +262,7 @@ export class CollectionsService {
              c.sms_opted_out_at IS NOT NULL AS sms_opted_out, i.credit_until, k.since, floor(extract(epoch FROM now() - k.since) / 86400)::int AS days,
              lp.paid_at AS last_payment_at, lp.amount::text AS last_payment_amount, i.total_paid::text AS total_paid,
              t.template_name, t.daily_price::text AS daily_price, t.currency, (${remainingSql('i', 't')})::text AS remaining,
-             lc.contact AS last_contact
+             lc.contact AS last_contact, ot.ticket AS open_ticket
       FROM (${keys}) k
       JOIN items i ON i.organization_id = ${orgId} AND i.item_id = k.item_id
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
@@ -277,6 +281,12 @@ export class CollectionsService {
         WHERE cc.organization_id = i.organization_id AND cc.item_id = i.item_id AND cc.customer_id = i.customer_id
         ORDER BY cc.created_at DESC, cc.contact_id DESC LIMIT 1
       ) lc ON true
+      LEFT JOIN LATERAL (
+        SELECT json_build_object('ticket_id', st.ticket_id, 'category', st.category, 'status', st.status, 'opened_at', st.opened_at) AS ticket
+        FROM service_tickets st
+        WHERE st.organization_id = i.organization_id AND st.item_id = i.item_id AND st.status <> 'resolved'
+        ORDER BY st.ticket_id DESC LIMIT 1
+      ) ot ON true
       ORDER BY k.since DESC, k.item_id DESC`;
   }
 

@@ -7,6 +7,7 @@ import type { CollectionAccount } from '../api/types';
 import { DaysWithoutCredit } from './days-without-credit';
 import { BREAK_ANYWHERE, ContactActions, dash, deviceColumns } from './device-columns';
 import { LastContact } from './last-contact';
+import { OpenTicketMark } from './open-ticket-mark';
 
 /**
  * The devices out of credit. Customer and Phone come first: on a phone the
@@ -37,7 +38,16 @@ export function CollectionsTable({
 }) {
   const columns: Column<CollectionAccount>[] = [
     ...deviceColumns<CollectionAccount>(),
-    { key: 'days', header: 'Days Without Credit', render: (a) => <DaysWithoutCredit account={a} /> },
+    {
+      key: 'days',
+      header: 'Days Without Credit',
+      render: (a) => (
+        <Stack gap={4} align="flex-start">
+          <DaysWithoutCredit account={a} />
+          {a.open_ticket ? <OpenTicketMark account={a} /> : null}
+        </Stack>
+      ),
+    },
     {
       key: 'last-payment',
       header: 'Last Payment',

@@ -102,6 +102,20 @@ describe('Collections', () => {
     expect(within(neverPaid).getAllByText('—')).toHaveLength(4);
   });
 
+  it("marks a device with a service ticket not resolved yet, linked to the device's page", async () => {
+    mockCollectionsApi(() => [
+      account({ open_ticket: { ticket_id: 7, category: 'device_fault', status: 'in_progress', opened_at: '2026-11-20T08:00:00Z' } }),
+      account({ item_id: 2, serial_number: 'SHS-0002', customer_id: 43, customer_name: 'Baraka Otieno' }),
+    ]);
+    await openCollections();
+    const table = await screen.findByRole('table', { name: 'Collections' });
+    const [, repaired, working] = within(table).getAllByRole('row');
+    const mark = within(repaired!).getByRole('link', { name: 'Ticket #7 in progress for SHS-0001' });
+    expect(mark).toHaveAttribute('href', '/device-activity/SHS-0001');
+    expect(mark).toHaveTextContent('Ticket #7 · In progress');
+    expect(within(working!).queryByRole('link', { name: /^Ticket #/ })).not.toBeInTheDocument();
+  });
+
   it('offers Send SMS on each row, but not for a customer who asked for no texts', async () => {
     const user = userEvent.setup();
     mockCollectionsApi(() => [account(), account({ item_id: 2, serial_number: 'SHS-0002', customer_id: 43, customer_name: 'Baraka Otieno', sms_opted_out: true })]);

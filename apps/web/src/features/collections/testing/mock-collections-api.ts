@@ -26,6 +26,7 @@ export function buildAccount(overrides: Partial<CollectionAccount> = {}): Collec
     currency: 'KES',
     remaining: '10500.00',
     last_contact: null,
+    open_ticket: null,
     ...overrides,
   };
 }
