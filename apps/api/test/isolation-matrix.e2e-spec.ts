@@ -4,6 +4,7 @@ import { registeredRoutes, routeKey } from './support/routes.js';
 import { buildCalls, currentApiKey, send, ROUTE_CALLS, type Call } from './support/route-calls.js';
 import { changedTables, Fingerprints } from './support/fingerprint.js';
 import { seedPlatform, seedWorld, type Platform, type World } from './support/world.js';
+import { settledAuditEntry } from './support/audit.js';
 
 /**
  * Organization B's owner (and B's API key on the gateway routes) calls every
@@ -67,6 +68,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/collections/{item_id}/contacts': [404],
   'POST /payg/collections/{item_id}/contacts': [404],
   'GET /payg/tickets/{ticket_id}': [404],
+  'GET /payg/tickets/{ticket_id}/history': [404],
   'PATCH /payg/tickets/{ticket_id}': [404],
   'POST /payg/tickets': [404],
   'GET /payg/customers/{id}/payments': [404],
@@ -264,6 +266,8 @@ describe('isolation matrix: organization B on organization A, every route', () =
     expect(own.text).toContain(a.customer.id_number);
     const exported = await send(t, 'GET', { path: '/payg/export-customers-csv' }, { bearer: a.owner.token });
     expect(exported.text).toContain(a.customer.phone);
+    // The export's activity log entry lands just after the reply: wait for it, or the next test sees A's rows change.
+    expect(await settledAuditEntry(t, { organization_id: a.org, action: 'customers.exported' })).not.toBeNull();
     const before = await fp.ofOrganization(a.org);
     expect(Object.keys(before).length).toBeGreaterThan(15);
     expect(Object.values(before).filter((f) => !f.startsWith('0:')).length).toBeGreaterThan(12);
