@@ -123,6 +123,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/tickets': 'any',
   'GET /payg/tickets/assignees': 'any',
   'GET /payg/tickets/{ticket_id}': 'any',
+  'GET /payg/tickets/{ticket_id}/history': 'any',
   'POST /payg/tickets': 'any',
   'PATCH /payg/tickets/{ticket_id}': 'any',
   'GET /payg/collections/promises/summary': 'any',

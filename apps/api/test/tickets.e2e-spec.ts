@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeToken, initialTokenState } from '@kidogo/openpaygo';
-import { ZTicketAssigneesReplySchema, ZTicketReplySchema, ZTicketsReplySchema, type TicketsQuery } from '@kidogo/contracts';
+import { ZTicketAssigneesReplySchema, ZTicketHistoryReplySchema, ZTicketReplySchema, ZTicketsReplySchema, type TicketsQuery } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
@@ -95,6 +95,10 @@ describe('service tickets', () => {
       ],
       ['ticket.status_changed', owner.username, `Ticket #${made.ticket_id} (device ${item.serial_number}): Resolved → Open`],
     ]);
+    // The ticket's own history, oldest first, as the Update dialog shows it.
+    const history = ZTicketHistoryReplySchema.parse((await t.http.get(`/payg/tickets/${made.ticket_id}/history`).set(tech.auth).expect(200)).body);
+    expect(history.data.map((e) => [e.action, e.actor_username, e.description])).toEqual(entries.map((e) => [e.action, e.actor_username, e.description]));
+    await t.http.get('/payg/tickets/999999/history').set(tech.auth).expect(404);
     // In the Activity Log under Devices.
     const log = await t.http.get('/payg/audit-log').query({ category: 'devices' }).set(owner.auth).expect(200);
     expect(log.body.data.filter((e: { action: string }) => e.action.startsWith('ticket.')).length).toBe(5);
@@ -242,6 +246,7 @@ describe('service tickets', () => {
       .data.ticket_id as number;
 
     await t.http.get(`/payg/tickets/${id}`).set(b.user.auth).expect(404);
+    await t.http.get(`/payg/tickets/${id}/history`).set(b.user.auth).expect(404);
     await patch(b.user, id, { status: 'resolved', resolution: 'done' }).expect(404);
     await open(b.user, { serial_number: item.serial_number, category: 'other', description: 'x' }).expect(404);
     const theirs = await list(b.user, { status: 'all', serial_number: item.serial_number });

@@ -144,3 +144,20 @@ export const ZTicketAssigneesReplySchema = z.object({
   data: z.array(z.object({ user_id: z.number().int(), username: z.string(), role: z.string() })),
 });
 export type TicketAssigneesReply = z.infer<typeof ZTicketAssigneesReplySchema>;
+
+/** At most this many entries of a ticket's history are given (the oldest first). */
+export const TICKET_HISTORY_MAX = 200;
+
+/** GET /tickets/{ticket_id}/history: who did what to the ticket, from the Activity Log, oldest first. */
+export const ZTicketHistoryReplySchema = z.object({
+  data: z.array(
+    z.object({
+      at: z.string(),
+      /** ticket.opened, ticket.updated or ticket.status_changed. */
+      action: z.string(),
+      description: z.string(),
+      actor_username: z.string().nullable(),
+    }),
+  ),
+});
+export type TicketHistoryReply = z.infer<typeof ZTicketHistoryReplySchema>;

@@ -69,3 +69,7 @@ END $$;
 
 CREATE TRIGGER "service_tickets_count" AFTER INSERT OR DELETE OR UPDATE OF "status", "organization_id" ON "service_tickets"
   FOR EACH ROW EXECUTE FUNCTION "service_tickets_count"();
+
+-- A ticket's history (GET /payg/tickets/{id}/history): its activity log entries, oldest first, without reading
+-- the organization's millions of other entries.
+CREATE INDEX "audit_logs_ticket_entries" ON "audit_logs"("organization_id", "entity_id", "id") WHERE "entity_type" = 'ticket';

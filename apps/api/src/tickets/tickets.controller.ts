@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   TICKET_CATEGORIES,
   ZTicketAssigneesReplySchema,
+  ZTicketHistoryReplySchema,
   ZTicketInputSchema,
   ZTicketReplySchema,
   ZTicketsQuerySchema,
@@ -46,6 +47,17 @@ export class TicketsController {
   @Endpoint({ summary: 'One service ticket', params: ZTicketParams, response: ZTicketReplySchema, errors: { 404: 'Ticket not found' } })
   get(@OrgId() orgId: string, @ValidParams() p: TicketParams) {
     return this.tickets.get(orgId, p.ticket_id);
+  }
+
+  @Get(':ticket_id/history')
+  @Endpoint({
+    summary: "Who did what to a service ticket: its Activity Log entries (opened, assigned, moved on, resolved), oldest first, at most 200",
+    params: ZTicketParams,
+    response: ZTicketHistoryReplySchema,
+    errors: { 404: 'Ticket not found' },
+  })
+  history(@OrgId() orgId: string, @ValidParams() p: TicketParams) {
+    return this.tickets.history(orgId, p.ticket_id);
   }
 
   @Post()

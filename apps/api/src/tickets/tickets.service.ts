@@ -6,6 +6,8 @@ import {
   type Ticket,
   type TicketAssigneesReply,
   type TicketCategory,
+  TICKET_HISTORY_MAX,
+  type TicketHistoryReply,
   type TicketReply,
   type TicketsReply,
   type TicketStatus,
@@ -146,6 +148,16 @@ export class TicketsService {
 
   async get(orgId: string, id: number): Promise<TicketReply> {
     return { data: toTicket(await this.row(this.database.query, orgId, id)) };
+  }
+
+  /** The ticket's activity log entries, oldest first (TICKET_HISTORY_MAX at most), by the partial index audit_logs_ticket_entries. */
+  async history(orgId: string, id: number): Promise<TicketHistoryReply> {
+    await this.row(this.database.query, orgId, id);
+    const entries = await this.database.prepared<{ at: Date; action: string; description: string; actor_username: string | null }>(Prisma.sql`
+      SELECT created_at AS at, action, description, actor_username FROM audit_logs
+      WHERE organization_id = ${orgId} AND entity_type = 'ticket' AND entity_id = ${String(id)}
+      ORDER BY id LIMIT ${TICKET_HISTORY_MAX}::int`);
+    return { data: entries.map((e) => ({ ...e, at: e.at.toISOString() })) };
   }
 
   /** The organization's active users, by name: whom a ticket can be given to. */

@@ -179,6 +179,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   ],
   'GET /payg/tickets/assignees': () => ({ path: '/payg/tickets/assignees' }),
   'GET /payg/tickets/{ticket_id}': async ({ t, w }) => ({ path: fill('/payg/tickets/{ticket_id}', { ticket_id: await seedTicket(t, w) }) }),
+  'GET /payg/tickets/{ticket_id}/history': async ({ t, w }) => ({ path: fill('/payg/tickets/{ticket_id}/history', { ticket_id: await seedTicket(t, w) }) }),
   'POST /payg/tickets': ({ w }) => ({
     path: '/payg/tickets',
     body: { serial_number: w.device.serial, category: 'device_fault', description: `Panel cracked ${w.tag}`, assigned_to: w.staff.user_id },
