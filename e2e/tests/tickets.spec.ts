@@ -11,6 +11,7 @@ interface TicketReply {
     resolution: string | null;
     assigned_to: { user_id: number; username: string } | null;
     resolved_at: string | null;
+    compensation_days: number | null;
   };
 }
 
@@ -147,5 +148,76 @@ test.describe('service tickets', () => {
     // Back on the device page, the card shows it resolved.
     await row.getByRole('link', { name: serial }).click();
     await expect(page.getByRole('region', { name: 'Service Tickets' }).getByRole('row', { name: new RegExp(`#${ticketId}\\b`) }).getByText('Resolved')).toBeVisible();
+  });
+
+  test('a ticket resolved with free days shows their code, and the device page lists it as an add-time code', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const name = unique('Ticket Wekesa');
+    const serial = unique('TKF');
+    const customer = await createCustomer(request, owner, name, '0722 111 222');
+    await createItem(request, owner, serial, 'Solar Home 80W');
+    const template = await createTemplate(request, owner, unique('Free days plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    const opened = await apiCall<TicketReply>(request, owner, 'POST', '/tickets', {
+      serial_number: serial,
+      category: 'device_fault',
+      description: 'The panel cable was cut; the lamp was off for three days until the technician came.',
+    });
+    const ticketId = opened.data.ticket_id;
+
+    await signIn(page, undefined, `/tickets?serial=${serial}`);
+    const table = page.getByRole('table', { name: 'Service Tickets' });
+    const row = table.getByRole('row', { name: new RegExp(`#${ticketId}\\b`) });
+    await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
+    const update = page.getByRole('dialog', { name: `Ticket #${ticketId}` });
+    // Free days go with resolving.
+    await expect(update.getByRole('textbox', { name: 'Free Days' })).toHaveCount(0);
+    await update.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Resolved' }).click();
+    await update.getByRole('textbox', { name: 'Resolution' }).fill('Replaced the panel cable.');
+    const freeDays = update.getByRole('textbox', { name: 'Free Days' });
+    await expect(update.getByText('Days of use given for the time the device was down; a code for them is made when you save')).toBeVisible();
+    // More than one resolution gives is said before anything is sent, in the server's words.
+    await freeDays.fill('45');
+    await update.getByRole('button', { name: 'Save' }).click();
+    await expect(update.getByText('Free Days must be at most 30 (issue a longer code on the Tokens page)')).toBeVisible();
+    await freeDays.fill('3');
+    await expect(update.getByText('Free Days must be at most 30', { exact: false })).toHaveCount(0);
+    await screenshotBothThemes(page, 'tickets-free-days', { fullPage: false });
+    await update.getByRole('button', { name: 'Save' }).click();
+
+    // The code, to give the customer.
+    const result = page.getByRole('dialog', { name: 'Code for 3 free days' });
+    await expect(result.getByText(`Ticket #${ticketId} is resolved. Give this code to ${name} (0722 111 222)`, { exact: false })).toBeVisible();
+    await expect(result.getByText(serial)).toBeVisible();
+    await expect(result.getByRole('button', { name: 'Copy token' })).toBeVisible();
+    const code = ((await result.getByTestId('free-days-code').textContent()) ?? '').replace(/\s/g, '');
+    expect(code).toMatch(/^\d{9,}$/);
+    await screenshotBothThemes(page, 'tickets-free-days-code', { fullPage: false });
+    await result.getByRole('button', { name: 'Done' }).click();
+    await expect(result).toBeHidden();
+
+    // Resolved, it leaves the active list. Under Resolved it says the free days given; its details too, and offer none again.
+    await expect(row).toHaveCount(0);
+    await page.getByRole('tab', { name: /^Resolved/ }).click();
+    await expect(row.getByText('3 free days')).toBeVisible();
+    await expect(page.getByText(`Ticket #${ticketId} is now resolved`)).toHaveCount(0);
+    await screenshotBothThemes(page, 'tickets-free-days-resolved');
+    await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
+    await expect(update.getByText('Free days given: 3')).toBeVisible();
+    await expect(update.getByRole('textbox', { name: 'Free Days' })).toHaveCount(0);
+    await update.getByRole('button', { name: 'Cancel' }).click();
+    await expect(update).toBeHidden();
+
+    const stored = (await apiCall<TicketReply>(request, owner, 'GET', `/tickets/${ticketId}`)).data;
+    expect(stored).toMatchObject({ status: 'resolved', resolution: 'Replaced the panel cable.', compensation_days: 3 });
+
+    // The device's Token History: an add-time code of 3 days, the one shown.
+    await row.getByRole('link', { name: serial }).click();
+    const history = page.getByRole('table', { name: 'Token History' });
+    const issued = history.getByRole('row', { name: new RegExp(code.replace(/(\d{3})(?=\d)/g, '$1 ')) });
+    await expect(issued.getByRole('cell', { name: 'Add time' })).toBeVisible();
+    await expect(issued.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Service Tickets' }).getByText('3 free days')).toBeVisible();
   });
 });

@@ -11,6 +11,7 @@ export type {
   TicketStatus,
   TicketStatusFilter,
   TicketUpdate,
+  TokenReply,
 } from '@kidogo/contracts';
 
 /** What a list asks GET /tickets for (the contract's query with its defaults applied). */

@@ -9,8 +9,7 @@ import { useTickets } from '../api/get-tickets';
 import type { Ticket } from '../api/types';
 import { ticketsHref } from '../routes/screen-params';
 import { NewTicketButton } from './open-ticket-modal';
-import { AssigneeCell, OpenedCell, ticketNumber, UpdateTicketButton } from './tickets-table';
-import { TicketStatusBadge } from './ticket-status-badge';
+import { AssigneeCell, OpenedCell, StatusCell, ticketNumber, UpdateTicketButton } from './tickets-table';
 import { UpdateTicketModal } from './update-ticket-modal';
 
 /** The card lists this many, newest first; the rest are a link away. */
@@ -50,7 +49,7 @@ export function DeviceTicketsCard({ serialNumber }: { serialNumber: string }) {
       ),
     },
     { key: 'category', header: 'Category', render: (t) => <Text size="sm">{TICKET_CATEGORY_LABELS[t.category]}</Text> },
-    { key: 'status', header: 'Status', render: (t) => <TicketStatusBadge status={t.status} /> },
+    { key: 'status', header: 'Status', render: (t) => <StatusCell ticket={t} /> },
     { key: 'assigned', header: 'Assigned To', render: (t) => <AssigneeCell ticket={t} /> },
     { key: 'opened', header: 'Opened', render: (t) => <OpenedCell ticket={t} /> },
     { key: 'actions', header: 'Actions', align: 'right', render: (t) => <UpdateTicketButton ticket={t} onUpdate={setUpdating} /> },

@@ -9,6 +9,9 @@ export const CATEGORY_CHOICES = TICKET_CATEGORIES.map((c) => ({ value: c, label:
 /** "Opened today", "1 day open", "12 days open": how long the customer has waited (or waited, once resolved). */
 export const daysOpenText = (days: number) => (days <= 0 ? 'Opened today' : days === 1 ? '1 day open' : `${days.toLocaleString()} days open`);
 
+/** "1 free day", "3 free days": given to the customer with a ticket's resolution. */
+export const freeDaysText = (days: number) => (days === 1 ? '1 free day' : `${days.toLocaleString()} free days`);
+
 /**
  * Assign To: the organization's active users, or nobody (cleared, it reads
  * Unassigned). `current` is the ticket's assignee, kept as a choice when it

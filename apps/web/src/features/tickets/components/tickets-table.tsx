@@ -6,7 +6,7 @@ import { DataTable, type Column, type TableStateProps } from '@/components/ui/da
 import { DateText } from '@/components/ui/date-text';
 import { paths } from '@/config/paths';
 import type { Ticket } from '../api/types';
-import { daysOpenText } from './ticket-fields';
+import { daysOpenText, freeDaysText } from './ticket-fields';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 /** The link colour of the other tables' names. */
@@ -37,6 +37,19 @@ export function OpenedCell({ ticket }: { ticket: Ticket }) {
       <DateText value={ticket.opened_at} />
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {daysOpenText(ticket.days_open)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Status: where it stands, and the free days given with its resolution, if any. */
+export function StatusCell({ ticket }: { ticket: Ticket }) {
+  if (ticket.compensation_days === null) return <TicketStatusBadge status={ticket.status} />;
+  return (
+    <Stack gap={2} align="flex-start">
+      <TicketStatusBadge status={ticket.status} />
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {freeDaysText(ticket.compensation_days)}
       </Text>
     </Stack>
   );
@@ -108,7 +121,7 @@ export function TicketsTable({ rows, onUpdate, ...state }: { rows: Ticket[] | un
         ),
     },
     { key: 'category', header: 'Category', render: (t) => <Text size="sm">{TICKET_CATEGORY_LABELS[t.category]}</Text> },
-    { key: 'status', header: 'Status', render: (t) => <TicketStatusBadge status={t.status} /> },
+    { key: 'status', header: 'Status', render: (t) => <StatusCell ticket={t} /> },
     { key: 'assigned', header: 'Assigned To', render: (t) => <AssigneeCell ticket={t} /> },
     { key: 'opened', header: 'Opened', render: (t) => <OpenedCell ticket={t} /> },
     { key: 'actions', header: 'Actions', align: 'right', render: (t) => <UpdateTicketButton ticket={t} onUpdate={onUpdate} /> },

@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { TICKET_RESOLUTION_MAX, TICKET_STATUS_LABELS, TICKET_STATUSES, ZTicketUpdateSchema } from '@kidogo/contracts';
+import { TICKET_MAX_COMPENSATION_DAYS, TICKET_RESOLUTION_MAX, TICKET_STATUS_LABELS, TICKET_STATUSES, ZTicketUpdateSchema } from '@kidogo/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/components/ui/date-text';
@@ -11,7 +11,8 @@ import { apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
 import { useUpdateTicket } from '../api/update-ticket';
-import type { Ticket, TicketCategory, TicketStatus, TicketUpdate } from '../api/types';
+import type { Ticket, TicketCategory, TicketReply, TicketStatus, TicketUpdate } from '../api/types';
+import { freeDaysCodeTitle, FreeDaysCode } from './free-days-code';
 import { AssigneeSelect, CATEGORY_CHOICES, daysOpenText } from './ticket-fields';
 
 export const UPDATE_FAILED = 'Failed to update the ticket';
@@ -22,6 +23,7 @@ export const UPDATE_TICKET_LABELS = {
   category: 'Category',
   assigned_to: 'Assign To',
   resolution: 'Resolution',
+  compensation_days: 'Free Days',
 };
 type Field = keyof typeof UPDATE_TICKET_LABELS;
 
@@ -34,6 +36,8 @@ export interface UpdateTicketValues {
   /** A user id as the select gives it; null for nobody. */
   assigned_to: string | null;
   resolution: string;
+  /** Free days to give with the resolution, as the number input gives them: '' for none. */
+  compensation_days: number | string;
 }
 
 const STATUS_CHOICES = TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }));
@@ -43,12 +47,20 @@ export const updateValuesOf = (t: Ticket): UpdateTicketValues => ({
   category: t.category,
   assigned_to: t.assigned_to ? String(t.assigned_to.user_id) : null,
   resolution: t.resolution ?? '',
+  compensation_days: '',
 });
+
+/**
+ * Free days go with resolving a ticket, once: not for one already resolved
+ * (those are given on the Tokens page), nor for a device that had nobody to
+ * give them to.
+ */
+export const offersFreeDays = (t: Ticket, v: Pick<UpdateTicketValues, 'status'>) => v.status === 'resolved' && t.status !== 'resolved' && t.customer_id !== null;
 
 /**
  * The request body: what changed, nothing else. The resolution goes with a
  * resolved status only (the field is hidden otherwise), when it differs
- * from the one the ticket has.
+ * from the one the ticket has; free days when they are offered and filled in.
  */
 export function toTicketUpdate(t: Ticket, v: UpdateTicketValues): TicketUpdate {
   const assignee = v.assigned_to ? Number(v.assigned_to) : null;
@@ -58,15 +70,21 @@ export function toTicketUpdate(t: Ticket, v: UpdateTicketValues): TicketUpdate {
     ...(v.category !== t.category ? { category: v.category } : {}),
     ...(assignee !== (t.assigned_to?.user_id ?? null) ? { assigned_to: assignee } : {}),
     ...(v.status === 'resolved' && resolution !== (t.resolution ?? '') ? { resolution } : {}),
+    ...(offersFreeDays(t, v) && typeof v.compensation_days === 'number' ? { compensation_days: v.compensation_days } : {}),
   };
 }
 
 /** The contract's rules (ZTicketUpdateSchema) in the form's words, and the resolution a resolved ticket needs. */
 export function validateUpdateTicket(t: Ticket, v: UpdateTicketValues): Partial<Record<Field, string>> {
-  if (v.status === 'resolved' && !v.resolution.trim()) return { resolution: `${UPDATE_TICKET_LABELS.resolution} ${RESOLUTION_REQUIRED}` };
   const input = toTicketUpdate(t, v);
   // Nothing changed is not an error: Save then just closes.
-  return Object.keys(input).length ? schemaErrors(ZTicketUpdateSchema, input, UPDATE_TICKET_LABELS) : {};
+  const errors = Object.keys(input).length ? schemaErrors(ZTicketUpdateSchema, input, UPDATE_TICKET_LABELS) : {};
+  if (v.status === 'resolved' && !v.resolution.trim()) {
+    // Without its resolution the body can read as "nothing to change": only the free days' own problem is kept.
+    const { compensation_days } = errors;
+    return { resolution: `${UPDATE_TICKET_LABELS.resolution} ${RESOLUTION_REQUIRED}`, ...(compensation_days ? { compensation_days } : {}) };
+  }
+  return errors;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -120,6 +138,11 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
             <Text size="xs" c="dimmed">
               {ticket.resolved_at ? `Resolved ${formatDate(ticket.resolved_at, true)}` : daysOpenText(ticket.days_open)}
             </Text>
+            {ticket.compensation_days !== null ? (
+              <Text size="xs" c="dimmed">
+                Free days given: {ticket.compensation_days}
+              </Text>
+            ) : null}
           </Detail>
         </SimpleGrid>
         <Detail label="Description">
@@ -140,7 +163,8 @@ function UpdateTicketForm({
 }: {
   ticket: Ticket;
   update: ReturnType<typeof useUpdateTicket>;
-  onDone: () => void;
+  /** Saved (the reply), or closed with nothing to save. */
+  onDone: (reply?: TicketReply) => void;
   onCancel: () => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -152,6 +176,7 @@ function UpdateTicketForm({
   });
   const resolving = form.values.status === 'resolved';
   const resolutionLength = form.values.resolution.trim().length;
+  const freeDays = offersFreeDays(ticket, form.values);
 
   const submit = form.onSubmit((values) => {
     if (update.isPending) return;
@@ -164,15 +189,20 @@ function UpdateTicketForm({
     update.mutate(
       { ticketId: ticket.ticket_id, input },
       {
-        onSuccess: (saved) => {
-          toast.success(
-            saved.status !== ticket.status ? `Ticket #${saved.ticket_id} is now ${TICKET_STATUS_LABELS[saved.status].toLowerCase()}` : `Ticket #${saved.ticket_id} updated`,
-          );
-          onDone();
+        onSuccess: (reply) => {
+          const saved = reply.data;
+          // With a code, the code's view says the ticket is resolved.
+          if (!reply.token) {
+            toast.success(
+              saved.status !== ticket.status ? `Ticket #${saved.ticket_id} is now ${TICKET_STATUS_LABELS[saved.status].toLowerCase()}` : `Ticket #${saved.ticket_id} updated`,
+            );
+          }
+          onDone(reply);
         },
         onError: (error) => {
-          // A 400 names its field (a resolution left out, a user not of the organization): under its input.
-          // Every other refusal (404, the ticket is gone) goes in the red box, as the API words it.
+          // A 400 names its field (a resolution left out, free days out of range, a user not of the organization):
+          // under its input. Every other refusal (404, the ticket is gone; 409, no free days for this device or a
+          // ticket resolved meanwhile) goes in the red box, as the API words it.
           const fields = apiFieldErrors(error);
           const shown = labelledFieldErrors(fields, UPDATE_TICKET_LABELS);
           form.setErrors(shown);
@@ -222,6 +252,23 @@ function UpdateTicketForm({
             {...form.getInputProps('resolution')}
           />
         ) : null}
+        {freeDays ? (
+          <NumberInput
+            label={UPDATE_TICKET_LABELS.compensation_days}
+            description="Days of use given for the time the device was down; a code for them is made when you save"
+            placeholder="None"
+            min={1}
+            max={TICKET_MAX_COMPENSATION_DAYS}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            // Out of range is said under the field, in the server's words, not silently corrected.
+            clampBehavior="none"
+            // As wide as Status above it; the description keeps the full width.
+            styles={{ wrapper: { maxWidth: 'calc(50% - var(--mantine-spacing-md) / 2)' } }}
+            {...form.getInputProps('compensation_days')}
+          />
+        ) : null}
         {failure ? <ErrorAlert title={UPDATE_FAILED} message={failure} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={update.isPending}>
@@ -238,15 +285,22 @@ function UpdateTicketForm({
 
 /**
  * Update Ticket: the ticket's details, then its status, category, assignee
- * and, to resolve it, what was done. The last ticket shown stays while the
- * modal closes, so its title does not empty during the transition; the form
- * mounts afresh for each ticket.
+ * and, to resolve it, what was done and the free days given for it. Saved
+ * with free days, the modal then shows their code, to give the customer.
+ * The last ticket (and code) shown stays while the modal closes, so it does
+ * not change during the transition; the form mounts afresh for each ticket.
  */
 export function UpdateTicketModal({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const update = useUpdateTicket();
   const [shown, setShown] = useState<Ticket | null>(ticket);
+  const [code, setCode] = useState<{ ticket: Ticket; token: NonNullable<TicketReply['token']> } | null>(null);
+  const [opened, setOpened] = useState(ticket !== null);
   if (ticket !== null && ticket !== shown) setShown(ticket);
+  if ((ticket !== null) !== opened) {
+    setOpened(ticket !== null);
+    if (ticket !== null) setCode(null);
+  }
 
   const close = () => {
     if (update.isPending) return;
@@ -258,19 +312,23 @@ export function UpdateTicketModal({ ticket, onClose }: { ticket: Ticket | null; 
     <Modal
       opened={ticket !== null}
       onClose={close}
-      title={shown ? `Ticket #${shown.ticket_id}` : 'Ticket'}
-      size="lg"
+      title={code ? freeDaysCodeTitle(code.token) : shown ? `Ticket #${shown.ticket_id}` : 'Ticket'}
+      size={code ? 'md' : 'lg'}
       fullScreen={phone}
-      closeOnClickOutside={!update.isPending}
+      // A stray click must not lose the code before it is given (it stays in the device's Token History).
+      closeOnClickOutside={!update.isPending && !code}
     >
-      {shown ? (
+      {code ? (
+        <FreeDaysCode ticket={code.ticket} token={code.token} onDone={close} />
+      ) : shown ? (
         <UpdateTicketForm
           key={shown.ticket_id}
           ticket={shown}
           update={update}
-          onDone={() => {
+          onDone={(reply) => {
             update.reset();
-            onClose();
+            if (reply?.token) setCode({ ticket: reply.data, token: reply.token });
+            else onClose();
           }}
           onCancel={close}
         />

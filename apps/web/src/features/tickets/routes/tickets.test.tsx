@@ -75,6 +75,21 @@ describe('Service Tickets', () => {
     expect(within(screen.getByRole('tab', { name: /^All/ })).getByLabelText('9 tickets')).toBeInTheDocument();
   });
 
+  it("says under a resolved ticket's status the free days given with it", async () => {
+    mockTicketsApi(() => [
+      buildTicket({ status: 'resolved', resolution: 'Replaced the battery.', resolved_at: '2026-11-22T10:00:00Z', compensation_days: 5 }),
+      buildTicket({ ticket_id: 11, status: 'resolved', resolution: 'Explained the bill.', resolved_at: '2026-11-22T10:00:00Z', compensation_days: 1 }),
+      buildTicket({ ticket_id: 10, status: 'resolved', resolution: 'Explained the bill.', resolved_at: '2026-11-22T10:00:00Z' }),
+    ]);
+    await openTickets('/tickets?status=resolved');
+    const table = await screen.findByRole('table', { name: 'Service Tickets' });
+    await within(table).findByText('#12');
+    const [, given, one, none] = within(table).getAllByRole('row');
+    expect(within(given!).getByText('5 free days')).toBeInTheDocument();
+    expect(within(one!).getByText('1 free day')).toBeInTheDocument();
+    expect(within(none!).queryByText(/free day/)).not.toBeInTheDocument();
+  });
+
   it('filters by status, assigned to me and serial number, keeps them in the URL, and starts again at page 1', async () => {
     const { calls } = mockTicketsApi(() => [buildTicket()], undefined, 60);
     const { router, user } = await openTickets();

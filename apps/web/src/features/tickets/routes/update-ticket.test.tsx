@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/components/ui/date-text';
@@ -33,6 +33,17 @@ async function openUpdate(ticket: Ticket = buildTicket(), extra: Handler = patch
 
 const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label, { selector: 'input, textarea' });
 const resolution = (dialog: HTMLElement) => within(dialog).queryByLabelText(/^Resolution/, { selector: 'textarea' });
+const freeDays = (dialog: HTMLElement) => within(dialog).queryByRole('textbox', { name: 'Free Days' });
+
+/** The code the API issues for the free days given with a resolution. */
+const CODE = { code_token: '482913570', code_type: 'add_time', days: 3, token_count: 7, serial_number: 'SHS-0001', isOrganizationSuspended: false };
+
+/** The API's answer to a PATCH with free days: the ticket resolved, with its code. */
+const resolvedWithCode = (ticket: Ticket): Handler => (c) => {
+  if (c.method !== 'PATCH' || c.url !== PATCH_URL) return undefined;
+  const input = JSON.parse(c.body!) as TicketUpdate;
+  return jsonResponse(200, { data: { ...ticket, ...input, resolved_at: '2026-11-25T10:00:00Z' }, token: { ...CODE, days: input.compensation_days } });
+};
 
 async function choose(user: User, dialog: HTMLElement, label: RegExp, option: string) {
   await user.click(field(dialog, label));
@@ -112,6 +123,142 @@ describe('Service Tickets: Update Ticket', { timeout: 30_000 }, () => {
     expect(alert).toHaveTextContent('Ticket not found');
   });
 
+  it('offers free days only when resolving a ticket not resolved yet, for a device that had a customer', async () => {
+    const { user, dialog } = await openUpdate(buildTicket({ status: 'in_progress' }));
+    expect(freeDays(dialog)).not.toBeInTheDocument();
+    await choose(user, dialog, /^Status/, 'Resolved');
+    const input = freeDays(dialog)!;
+    expect(input).toHaveValue('');
+    expect(within(dialog).getByText('Days of use given for the time the device was down; a code for them is made when you save')).toBeInTheDocument();
+    // Moved away from resolved, the field goes with the resolution.
+    await choose(user, dialog, /^Status/, 'Open');
+    expect(freeDays(dialog)).not.toBeInTheDocument();
+    cleanup();
+
+    // Already resolved: free days for it are given on the Tokens page.
+    let view = await openUpdate(buildTicket({ status: 'resolved', resolution: 'Replaced the battery.', resolved_at: '2026-11-22T10:00:00Z' }));
+    expect(field(view.dialog, /^Status/)).toHaveValue('Resolved');
+    expect(freeDays(view.dialog)).not.toBeInTheDocument();
+    cleanup();
+
+    // A device given out to nobody: nobody to give free days to.
+    view = await openUpdate(buildTicket({ customer_id: null, customer_name: null, phone_number: null }));
+    await choose(view.user, view.dialog, /^Status/, 'Resolved');
+    expect(resolution(view.dialog)).toBeInTheDocument();
+    expect(freeDays(view.dialog)).not.toBeInTheDocument();
+  });
+
+  it('resolves with free days, then shows their code to give the customer, and reads the lists again', async () => {
+    const ticket = buildTicket({ status: 'in_progress' });
+    const { user, dialog, calls } = await openUpdate(ticket, resolvedWithCode(ticket));
+    await choose(user, dialog, /^Status/, 'Resolved');
+    await user.type(resolution(dialog)!, 'Replaced the battery.');
+    await user.type(freeDays(dialog)!, '3');
+    const reads = listCalls(calls).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const result = await screen.findByRole('dialog', { name: 'Code for 3 free days' });
+    expect(sent(calls, 'PATCH', PATCH_URL)).toEqual([{ status: 'resolved', resolution: 'Replaced the battery.', compensation_days: 3 }]);
+    expect(within(result).getByTestId('free-days-code')).toHaveTextContent('482 913 570');
+    expect(within(result).getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
+    expect(within(result).getByText(/^Ticket #12 is resolved\./)).toHaveTextContent(
+      'Ticket #12 is resolved. Give this code to Amina Wanjiru (0712 345 678) to enter on the device: it adds 3 days of use.',
+    );
+    expect(within(result).getByText('Add time')).toBeInTheDocument();
+    expect(within(result).getByText('SHS-0001')).toBeInTheDocument();
+    // The code's view says it: no toast over it.
+    expect(screen.queryByText('Ticket #12 is now resolved')).not.toBeInTheDocument();
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(reads));
+
+    await user.click(within(result).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('reads the device page again after free days, so its Token History lists the new code', async () => {
+    const ticket = buildTicket({ status: 'in_progress' });
+    const { calls } = mockTicketsApi(
+      () => [ticket],
+      (c) => {
+        if (c.url.startsWith('/payg/devices/SHS-0001/activity')) {
+          return jsonResponse(200, {
+            data: {
+              device_info: { serial_number: 'SHS-0001', product_name: 'Solar Home 50W', status: 'assigned', customer_name: 'Amina Wanjiru', customer_id: 42, token_count: 6, is_assigned: true },
+              token_history: { items: [], total: 0 },
+              payment_history: { items: [], total: 0 },
+              message_history: { items: [], total: 0 },
+            },
+          });
+        }
+        if (c.url.startsWith('/payg/payments')) return jsonResponse(200, { data: [] });
+        return resolvedWithCode(ticket)(c);
+      },
+    );
+    const activityCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/payg/devices/SHS-0001/activity')).length;
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    const card = await screen.findByRole('region', { name: 'Service Tickets' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(await within(card).findByRole('button', { name: 'Update Ticket #12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket #12' });
+    await choose(user, dialog, /^Status/, 'Resolved');
+    await user.type(resolution(dialog)!, 'Replaced the battery.');
+    await user.type(freeDays(dialog)!, '2');
+    const reads = activityCalls();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('dialog', { name: 'Code for 2 free days' })).toBeInTheDocument();
+    await waitFor(() => expect(activityCalls()).toBeGreaterThan(reads));
+  });
+
+  it('says a number of free days out of range as the server does, and sends nothing', async () => {
+    const { user, dialog, calls } = await openUpdate(buildTicket({ status: 'in_progress' }));
+    await choose(user, dialog, /^Status/, 'Resolved');
+    await user.type(resolution(dialog)!, 'Replaced the battery.');
+    await user.type(freeDays(dialog)!, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Free Days must be at least 1')).toBeInTheDocument();
+
+    await user.clear(freeDays(dialog)!);
+    await user.type(freeDays(dialog)!, '45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Free Days must be at most 30 (issue a longer code on the Tokens page)')).toBeInTheDocument();
+    // Not corrected behind the user's back.
+    expect(freeDays(dialog)).toHaveValue('45');
+    expect(sent(calls, 'PATCH', PATCH_URL)).toHaveLength(0);
+
+    // Left empty, none are given: the body has no compensation_days.
+    await user.clear(freeDays(dialog)!);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Ticket #12 is now resolved')).toBeInTheDocument();
+    expect(sent(calls, 'PATCH', PATCH_URL)).toEqual([{ status: 'resolved', resolution: 'Replaced the battery.' }]);
+  });
+
+  it("shows the server's refusal of free days: a bad number under the field, a conflict in the red box", async () => {
+    let reply = fieldError('compensation_days', 'must be at most 30 (issue a longer code on the Tokens page)');
+    const { user, dialog } = await openUpdate(buildTicket(), (c) => (c.method === 'PATCH' ? reply : undefined));
+    await choose(user, dialog, /^Status/, 'Resolved');
+    await user.type(resolution(dialog)!, 'Replaced the battery.');
+    await user.type(freeDays(dialog)!, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Free Days must be at most 30 (issue a longer code on the Tokens page)')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    reply = jsonResponse(409, { detail: 'Device SHS-0001 is paid off: it needs no free days', message: 'Device SHS-0001 is paid off: it needs no free days' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to update the ticket');
+    expect(alert).toHaveTextContent('Device SHS-0001 is paid off: it needs no free days');
+    // The form stays, as it was, to resolve without them.
+    expect(screen.getByRole('dialog', { name: 'Ticket #12' })).toBeInTheDocument();
+    expect(freeDays(dialog)).toHaveValue('3');
+  });
+
+  it('shows the free days a resolved ticket gave', async () => {
+    const { dialog } = await openUpdate(
+      buildTicket({ status: 'resolved', resolution: 'Replaced the battery.', resolved_at: '2026-11-22T10:00:00Z', compensation_days: 5 }),
+    );
+    expect(within(dialog).getByText('Free days given: 5')).toBeInTheDocument();
+  });
+
   it('closes without a call when nothing changed', async () => {
     const { user, dialog, calls } = await openUpdate();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -130,5 +277,20 @@ describe('Service Tickets: Update Ticket', { timeout: 30_000 }, () => {
     expect(validateUpdateTicket(resolved, { ...values, resolution: '  ' })).toEqual({ resolution: 'Resolution is required to resolve a ticket' });
     expect(validateUpdateTicket(resolved, { ...values, status: 'open', resolution: '' })).toEqual({});
     expect(validateUpdateTicket(resolved, { ...values, resolution: 'x'.repeat(1001) })).toEqual({ resolution: 'Resolution must be at most 1000 characters' });
+    // Free days are not offered again for a resolved ticket: whatever the form holds, none are sent.
+    expect(toTicketUpdate(resolved, { ...values, compensation_days: 3 })).toEqual({});
+  });
+
+  it('sends free days only with resolving, and checks them with the resolution', () => {
+    const ticket = buildTicket({ status: 'in_progress' });
+    const values = { ...updateValuesOf(ticket), status: 'resolved' as const, resolution: 'Fixed' };
+    expect(values.compensation_days).toBe('');
+    expect(toTicketUpdate(ticket, values)).toEqual({ status: 'resolved', resolution: 'Fixed' });
+    expect(toTicketUpdate(ticket, { ...values, compensation_days: 3 })).toEqual({ status: 'resolved', resolution: 'Fixed', compensation_days: 3 });
+    expect(toTicketUpdate(ticket, { ...values, status: 'open', compensation_days: 3 })).toEqual({ status: 'open' });
+    expect(validateUpdateTicket(ticket, { ...values, resolution: '', compensation_days: 31 })).toEqual({
+      resolution: 'Resolution is required to resolve a ticket',
+      compensation_days: 'Free Days must be at most 30 (issue a longer code on the Tokens page)',
+    });
   });
 });

@@ -20,6 +20,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     updated_at: '2026-11-20T09:00:00Z',
     resolved_at: null,
     days_open: 5,
+    compensation_days: null,
     ...overrides,
   };
 }
