@@ -184,7 +184,7 @@ describe('service tickets', () => {
 
   it('gives the customer free days with the resolution: a code the device takes, in the same transaction', async () => {
     const { org, user } = await seedTenant(t);
-    const { item } = await seedCustomerWithDevice(t, org.id);
+    const { customer, item } = await seedCustomerWithDevice(t, org.id);
     const until = new Date(Date.now() + 2 * 86_400_000);
     await t.db.db.item.update({ where: { organization_id_id: { organization_id: org.id, id: item.id } }, data: { credit_until: until } });
     const id = (await open(user, { serial_number: item.serial_number, category: 'device_fault', description: 'Dead for a week' }).expect(201)).body.data
@@ -219,11 +219,29 @@ describe('service tickets', () => {
     );
     expect(await t.db.platform.auditLog.count({ where: { organization_id: org.id, action: 'token.generate' } })).toBe(1);
 
-    // Once resolved, free days go through the Tokens page; opened again and resolved again, they add up.
+    // Once resolved, free days go through the Tokens page; opened again and resolved again, they add up, and this
+    // time the code is texted to the customer (even one who texted STOP: it is their code, as a payment's is).
     await refuse({ status: 'resolved', compensation_days: 2 }, 409, `Ticket #${id} is already resolved: give free days on the Tokens page`);
     await patch(user, id, { status: 'open' }).expect(200);
-    const again = ZTicketReplySchema.parse((await patch(user, id, { status: 'resolved', compensation_days: 2 }).expect(200)).body);
+    await refuse({ status: 'resolved', send_code_sms: true }, 400, 'send_code_sms: is only for the code of free days (give compensation_days)');
+    await refuse(
+      { status: 'resolved', compensation_days: 2, send_code_sms: true },
+      409,
+      'No SMS provider is set up to text the code: an owner or admin sets one in Settings → SMS Provider',
+    );
+    await t.http.put('/payg/settings/sms-provider').set(user.auth).send({ provider: 'sms_webhook', config: { url: 'http://127.0.0.1:9/sms' } }).expect(200);
+    await t.db.db.customer.update({
+      where: { organization_id_id: { organization_id: org.id, id: customer.id } },
+      data: { customer_name: 'Grace Achieng', phone_contact: '0722 111 222', phone_normalized: '254722111222', sms_opted_out_at: new Date(), sms_opt_out_source: 'sms' },
+    });
+    const again = ZTicketReplySchema.parse((await patch(user, id, { status: 'resolved', compensation_days: 2, send_code_sms: true }).expect(200)).body);
     expect(again.data.compensation_days).toBe(5);
+    const text = `Kidogo: Hi Grace, device ${item.serial_number} is fixed. Enter code ${again.token!.code_token.replace(/(\d{3})(?=\d)/g, '$1 ')} for 2 free days of use.`;
+    expect(again.code_sms).toEqual({ message_id: expect.any(Number), recipient_number: '254722111222', text });
+    const queued = await t.db.db.message.findFirstOrThrow({ where: { organization_id: org.id, id: again.code_sms!.message_id } });
+    expect(queued).toMatchObject({ forwarded_message: text, recipient_number: '254722111222', delivery_status: 'queued', item_id: item.id, sent_by: user.username });
+    expect((await audit(org.id)).at(-1)!.description).toContain('2 free days given (code count');
+    expect((await audit(org.id)).at(-1)!.description).toContain('texted to 254722111222');
 
     // A device nobody has, or one paid off, needs no free days; the resolution is refused with them, not half made.
     const spare = await seedItem(t, org.id);

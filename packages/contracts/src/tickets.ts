@@ -104,8 +104,16 @@ export const ZTicketUpdateSchema = z
       .max(TICKET_MAX_COMPENSATION_DAYS, { error: `must be at most ${TICKET_MAX_COMPENSATION_DAYS} (issue a longer code on the Tokens page)` })
       .nullable()
       .optional(),
+    /**
+     * Also text the free days' code to the customer's phone, in the organization's reply language (queued like a
+     * payment's reply; sent even to a customer who texted STOP, as their payment codes are). Only with compensation_days.
+     */
+    send_code_sms: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.send_code_sms && v.compensation_days == null) {
+      ctx.addIssue({ code: 'custom', path: ['send_code_sms'], message: 'is only for the code of free days (give compensation_days)' });
+    }
     if (v.compensation_days != null && v.status !== 'resolved') {
       ctx.addIssue({ code: 'custom', path: ['compensation_days'], message: 'is given only when resolving a ticket (status resolved)' });
     }
@@ -135,8 +143,15 @@ export const ZTicketsReplySchema = z.object({
 });
 export type TicketsReply = z.infer<typeof ZTicketsReplySchema>;
 
-/** A ticket; `token` is the code of the free days given with its resolution (PATCH with compensation_days). */
-export const ZTicketReplySchema = z.object({ data: ZTicketSchema, token: ZTokenReplySchema.optional() });
+/**
+ * A ticket; `token` is the code of the free days given with its resolution (PATCH with compensation_days), and
+ * `code_sms` the text queued to hand it to the customer (send_code_sms).
+ */
+export const ZTicketReplySchema = z.object({
+  data: ZTicketSchema,
+  token: ZTokenReplySchema.optional(),
+  code_sms: z.object({ message_id: z.number().int(), recipient_number: z.string(), text: z.string() }).optional(),
+});
 export type TicketReply = z.infer<typeof ZTicketReplySchema>;
 
 /** GET /tickets/assignees: the active users a ticket can be given to. */

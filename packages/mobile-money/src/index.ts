@@ -26,6 +26,7 @@ export {
 } from './allocate.js';
 export { formatPaymentReply, groupToken, MAX_REPLY_LENGTH, REPLY_LANGUAGES, type PaymentReplyInput, type ReplyLanguage, type ReplyToken } from './reply.js';
 export { formatCreditReminder, type CreditReminderInput } from './reminder.js';
+export { formatFreeDaysReply, type FreeDaysReplyInput } from './free-days.js';
 export {
   parseAmountToCents,
   amountToCents,

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import { TokensModule } from '../tokens/tokens.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { TicketsService, RESOLUTION_REQUIRED } from './tickets.service.js';
 
 const ZTicketParams = zPathId('ticket_id');
@@ -82,14 +83,15 @@ export class TicketsController {
       `A resolution ${RESOLUTION_REQUIRED}. Opening a resolved ticket again clears resolved_at. A change is audited ` +
       '(ticket.status_changed when the status changes, else ticket.updated); resolving sends the webhook event ticket.resolved. ' +
       'compensation_days (with status resolved) gives the customer free days for the time the device was down: an add-time code ' +
-      'for the device, issued in the same transaction (logged, audited and sent to webhooks as any code staff issue) and answered as token.',
+      'for the device, issued in the same transaction (logged, audited and sent to webhooks as any code staff issue) and answered as token; ' +
+      "send_code_sms also queues it to the customer's phone in the organization's reply language (code_sms).",
     params: ZTicketParams,
     body: ZTicketUpdateSchema,
     response: ZTicketReplySchema,
     errors: {
       400: 'A bad field, nothing to change, a missing resolution, compensation_days when not resolving, or assigned_to not an active user of the organization',
       404: 'Ticket not found',
-      409: 'Free days for a ticket already resolved, or for a device with no customer, paid off or retired',
+      409: 'Free days for a ticket already resolved, or for a device with no customer, paid off or retired; send_code_sms without an SMS provider or a customer phone',
     },
   })
   update(
@@ -102,5 +104,5 @@ export class TicketsController {
   }
 }
 
-@Module({ imports: [TokensModule], controllers: [TicketsController], providers: [TicketsService] })
+@Module({ imports: [TokensModule, SettingsModule], controllers: [TicketsController], providers: [TicketsService] })
 export class TicketsModule {}

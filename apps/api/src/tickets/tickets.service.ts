@@ -24,6 +24,8 @@ import { pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { TokensService } from '../tokens/tokens.service.js';
+import { SmsProviderService } from '../settings/sms-provider.service.js';
+import { formatFreeDaysReply, normalizePhone } from '@kidogo/mobile-money';
 
 type TicketInput = z.output<typeof ZTicketInputSchema>;
 type TicketUpdate = z.output<typeof ZTicketUpdateSchema>;
@@ -100,6 +102,7 @@ export class TicketsService {
   constructor(
     private readonly database: DatabaseService,
     private readonly tokens: TokensService,
+    private readonly sms: SmsProviderService,
   ) {}
 
   async list(orgId: string, q: TicketsQuery, actor: AuthUser): Promise<TicketsReply> {
@@ -193,6 +196,11 @@ export class TicketsService {
 
   async update(orgId: string, id: number, input: TicketUpdate, actor: AuthUser): Promise<TicketReply> {
     let token: TokenReply | undefined;
+    let codeSms: TicketReply['code_sms'];
+    // Checked before anything changes: a text that cannot go refuses the resolution, rather than resolve without it.
+    if (input.send_code_sms && !(await this.sms.routeFor(orgId))) {
+      throw Errors.conflict('No SMS provider is set up to text the code: an owner or admin sets one in Settings → SMS Provider');
+    }
     const ticket = await this.database.transaction(async (run) => {
       // Locked, so two people updating one ticket at once each see the other's change.
       const [before] = await run<{ status: TicketStatus; category: TicketCategory; assigned_to: number | null; resolution: string | null }>(Prisma.sql`
@@ -214,6 +222,7 @@ export class TicketsService {
       if (days !== null) {
         if (before.status === 'resolved') throw Errors.conflict(`Ticket #${id} is already resolved: give free days on the Tokens page`);
         token = await this.compensate(run, orgId, id, days, actor);
+        if (input.send_code_sms) codeSms = await this.textCode(run, orgId, id, token, actor);
       }
       if (!changed.length) return toTicket(await this.row(run, orgId, id));
 
@@ -230,7 +239,9 @@ export class TicketsService {
       if (changed.includes('assigned_to')) parts.push(ticket.assigned_to ? `assigned to ${ticket.assigned_to.username}` : 'unassigned');
       if (changed.includes('category')) parts.push(`category ${TICKET_CATEGORY_LABELS[category]}`);
       if (changed.includes('resolution')) parts.push(resolution ? `resolution: ${resolution}` : 'resolution cleared');
-      if (days !== null) parts.push(`${days} free day${days === 1 ? '' : 's'} given (code count ${token!.token_count})`);
+      if (days !== null) {
+        parts.push(`${days} free day${days === 1 ? '' : 's'} given (code count ${token!.token_count})${codeSms ? `, texted to ${codeSms.recipient_number}` : ''}`);
+      }
       const action = changed.includes('status') ? 'ticket.status_changed' : 'ticket.updated';
       await this.record(run, orgId, actor, action, ticket, `Ticket #${id} (device ${ticket.serial_number}): ${parts.join('; ')}`, {
         changed,
@@ -240,7 +251,7 @@ export class TicketsService {
       if (changed.includes('status') && status === 'resolved') await run(webhookEventSql(orgId, 'ticket.resolved', { ...ticket }));
       return ticket;
     });
-    return token ? { data: ticket, token } : { data: ticket };
+    return { data: ticket, ...(token ? { token } : {}), ...(codeSms ? { code_sms: codeSms } : {}) };
   }
 
   /**
@@ -255,6 +266,31 @@ export class TicketsService {
     if (device!.customer_id === null) throw Errors.conflict(`Device ${device!.serial_number} has no customer: there is nobody to give free days to`);
     if (device!.paid_off_at) throw Errors.conflict(`Device ${device!.serial_number} is paid off: it needs no free days`);
     return this.tokens.issueIn(run, orgId, actor, device!.serial_number, { type: 'add_time', days }, 'compensation_days');
+  }
+
+  /** Queues the free days' code to the device's customer, in the organization's reply language, in the ticket's transaction. */
+  private async textCode(run: Run, orgId: string, id: number, token: TokenReply, actor: AuthUser): Promise<NonNullable<TicketReply['code_sms']>> {
+    const [to] = await run<{ item_id: number; customer_name: string; phone_contact: string; phone_normalized: string | null; reply_language: string }>(Prisma.sql`
+      SELECT i.item_id, c.customer_name, c.phone_contact, c.phone_normalized, o.reply_language
+      FROM service_tickets t
+      JOIN items i ON i.organization_id = t.organization_id AND i.item_id = t.item_id
+      JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+      JOIN organizations o ON o.organization_id = t.organization_id
+      WHERE t.organization_id = ${orgId} AND t.ticket_id = ${id}::int`);
+    const phone = to!.phone_normalized ?? (to!.phone_contact ? normalizePhone(to!.phone_contact) : null);
+    if (!phone) throw Errors.conflict(`${to!.customer_name} has no phone number to text the code to: add one to the customer, or give the code by hand`);
+    const text = formatFreeDaysReply({
+      language: to!.reply_language === 'sw' ? 'sw' : 'en',
+      serialNumber: token.serial_number,
+      days: token.days,
+      token: token.code_token,
+      customerName: to!.customer_name,
+    });
+    const [message] = await run<{ message_id: number }>(Prisma.sql`
+      INSERT INTO messages (organization_id, forwarded_message, recipient_number, delivery_status, item_id, status, sent_by)
+      VALUES (${orgId}, ${text}, ${phone}, 'queued'::"DeliveryStatus", ${to!.item_id}::int, 'processed'::"MessageStatus", ${actor.username})
+      RETURNING message_id`);
+    return { message_id: message!.message_id, recipient_number: phone, text };
   }
 
   private async row(run: Run, orgId: string, id: number): Promise<TicketRow> {
