@@ -6,7 +6,7 @@ test.describe('reports', () => {
   test('the revenue report shows a table and downloads as CSV and PDF', async ({ page }) => {
     await openSignedIn(page, '/reports');
     await seedPayingCustomer(page);
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report']) {
       await expect(page.getByRole('heading', { name: title, level: 4 })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Generate Revenue Report' }).click();
@@ -46,5 +46,16 @@ test.describe('reports', () => {
     for (const agent of ['AGT-001', 'AGT-002', 'AGT-003', '(no agent)']) await expect(table.getByRole('cell', { name: agent, exact: true })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Out of Credit Now' })).toBeVisible();
     await screenshotBothThemes(page, 'reports-agents');
+  });
+
+  test("the service ticket report lists the demo's tickets, the repaired one with its days and free days", async ({ page }) => {
+    await openSignedIn(page, '/reports');
+    await page.getByRole('button', { name: 'Generate Service Ticket Report' }).click();
+    const view = page.getByRole('region', { name: 'Service Ticket Report' });
+    const table = view.getByRole('table', { name: 'tickets report' });
+    await expect(table).toBeVisible();
+    for (const serial of ['SHS-1004', 'LMP-2001', 'PHN-3002']) await expect(table.getByRole('cell', { name: serial, exact: true }).first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Days to Resolve' })).toBeVisible();
+    await screenshotBothThemes(page, 'reports-tickets');
   });
 });

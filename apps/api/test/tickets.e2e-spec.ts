@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeToken, initialTokenState } from '@kidogo/openpaygo';
-import { ZTicketAssigneesReplySchema, ZTicketHistoryReplySchema, ZTicketReplySchema, ZTicketsReplySchema, type TicketsQuery } from '@kidogo/contracts';
+import { ZReportSchema, ZTicketAssigneesReplySchema, ZTicketHistoryReplySchema, ZTicketReplySchema, ZTicketsReplySchema, type TicketsQuery } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
@@ -254,6 +254,38 @@ describe('service tickets', () => {
     const paid = (await open(user, { serial_number: item.serial_number, category: 'other', description: 'Loose cable' }).expect(201)).body.data.ticket_id;
     const paidOff = await patch(user, paid, { status: 'resolved', resolution: 'Tightened', compensation_days: 1 }).expect(409);
     expect(paidOff.body.message).toBe(`Device ${item.serial_number} is paid off: it needs no free days`);
+  });
+
+  it('reports the tickets opened in a period, with days to resolve and free days, on screen and as CSV', async () => {
+    const { org, user } = await seedTenant(t);
+    const tech = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const { customer, item } = await seedCustomerWithDevice(t, org.id);
+    const spare = await seedItem(t, org.id);
+    const first = (await open(user, { serial_number: item.serial_number, category: 'device_fault', description: 'Dead' }).expect(201)).body.data.ticket_id;
+    await patch(user, first, { assigned_to: tech.user_id, status: 'resolved', resolution: 'New battery', compensation_days: 4 }).expect(200);
+    const second = (await open(user, { serial_number: spare.serial_number, category: 'installation', description: 'Mount' }).expect(201)).body.data.ticket_id;
+    // The first was opened three days before it was resolved; an old one falls outside the period.
+    const day = 86_400_000;
+    await t.db.pool.query(`UPDATE service_tickets SET opened_at = resolved_at - interval '3 days 2 hours' WHERE ticket_id = $1`, [first]);
+    const old = (await open(user, { serial_number: spare.serial_number, category: 'other', description: 'Old' }).expect(201)).body.data.ticket_id;
+    await t.db.pool.query(`UPDATE service_tickets SET opened_at = now() - interval '400 days' WHERE ticket_id = $1`, [old]);
+
+    const from = new Date(Date.now() - 30 * day).toISOString().slice(0, 10);
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'tickets', from }).expect(200)).body);
+    expect(report.report).toBe('tickets');
+    expect(report.columns.map((c) => c.label)).toEqual(['Ticket', 'Opened', 'Serial Number', 'Customer', 'Category', 'Status', 'Assigned To', 'Resolved', 'Days to Resolve', 'Free Days']);
+    expect(report.rows.map((r) => [r.ticket_id, r.serial_number, r.customer_name, r.category, r.status, r.assigned_to, r.days_to_resolve, r.free_days])).toEqual([
+      [second, spare.serial_number, null, 'Installation', 'Open', null, null, null],
+      [first, item.serial_number, customer.customer_name, 'Device fault', 'Resolved', tech.username, 3, 4],
+    ]);
+    expect(report.totals).toEqual({ rows: 2, free_days: 4 });
+    const csv = await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'tickets', from, format: 'csv' }).expect(200);
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="tickets-report-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.text).toContain(item.serial_number);
+    const pdf = await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'tickets', from, format: 'pdf' }).buffer(true).expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const everything = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'tickets' }).expect(200)).body);
+    expect(everything.rows.map((r) => r.ticket_id)).toEqual([second, first, old]);
   });
 
   it("keeps each organization's tickets to itself", async () => {

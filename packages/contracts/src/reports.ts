@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -19,6 +19,9 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   customers registered and devices given in the period, payments and revenue from their customers in the period,
  *   and their customers' devices out of credit now and out of credit for over 30 days now (what commissions and
  *   collections are reckoned on).
+ * - tickets: service tickets opened in the period (GET /tickets), newest first: the device, the customer, category,
+ *   status, who has it, when it was resolved, whole days from opening to resolving (null while open) and the free days
+ *   given with it; totals add up the tickets and the free days.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *

@@ -73,3 +73,6 @@ CREATE TRIGGER "service_tickets_count" AFTER INSERT OR DELETE OR UPDATE OF "stat
 -- A ticket's history (GET /payg/tickets/{id}/history): its activity log entries, oldest first, without reading
 -- the organization's millions of other entries.
 CREATE INDEX "audit_logs_ticket_entries" ON "audit_logs"("organization_id", "entity_id", "id") WHERE "entity_type" = 'ticket';
+
+-- The Service Ticket report: the tickets opened in a period, newest first, read in keyset batches.
+CREATE INDEX "service_tickets_organization_id_opened_at_ticket_id_idx" ON "service_tickets"("organization_id", "opened_at" DESC, "ticket_id" DESC);

@@ -1,4 +1,4 @@
-import { IconCoins, IconKey, IconLock, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconCoins, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import type { ReportKind } from '../api/types';
 
@@ -12,7 +12,7 @@ export interface ReportInfo {
   defaultRange: (today: string) => DayRange;
 }
 
-/** The three report cards of spec §2, the repossessions with their write-offs, and the sales agents. */
+/** The three report cards of spec §2, the repossessions with their write-offs, the sales agents and the service tickets. */
 export const REPORTS: ReportInfo[] = [
   {
     kind: 'revenue',
@@ -53,6 +53,14 @@ export const REPORTS: ReportInfo[] = [
     icon: IconUsersGroup,
     color: 'orange',
     defaultRange: (today) => lastDays(30, today),
+  },
+  {
+    kind: 'tickets',
+    title: 'Service Ticket Report',
+    description: 'Service tickets opened in the period: what went wrong, who took it, how many days it took and the free days given.',
+    icon: IconTool,
+    color: 'grape',
+    defaultRange: (today) => lastDays(90, today),
   },
 ];
 

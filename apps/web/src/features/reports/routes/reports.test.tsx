@@ -39,11 +39,11 @@ describe('reports page', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the report cards: the three of the spec, the repossessions and the agents', async () => {
+  it('shows the report cards: the three of the spec, the repossessions, the agents and the service tickets', async () => {
     seedSession();
     mockReportsApi(() => jsonResponse(200, revenueReport));
     renderApp('/reports');
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report']) {
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText(/Monthly revenue analysis/)).toBeInTheDocument();
