@@ -105,6 +105,12 @@ test.describe('service tickets', () => {
     await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
     update = page.getByRole('dialog', { name: `Ticket #${ticketId}` });
     await expect(update.getByRole('combobox', { name: 'Assign To' })).toHaveValue('demo');
+    // Its history, under the details, oldest first: opened, then assigned and moved on; each with when and by whom.
+    await expect(update.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveText([
+      new RegExp(`^Opened for device ${serial}: Device fault.+ · demo$`),
+      /^Open → In progress; assigned to demo.+ · demo$/,
+    ]);
+    await screenshotBothThemes(page, 'tickets-history', { fullPage: false });
     await update.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Resolved' }).click();
     await update.getByRole('button', { name: 'Save' }).click();
@@ -205,6 +211,10 @@ test.describe('service tickets', () => {
     await screenshotBothThemes(page, 'tickets-free-days-resolved');
     await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
     await expect(update.getByText('Free days given: 3')).toBeVisible();
+    // Its history, read again after the save, ends with the resolution and the code given.
+    await expect(update.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toHaveText(
+      /^Open → Resolved; resolution: Replaced the panel cable\.; 3 free days given \(code count \d+\).+ · demo$/,
+    );
     await expect(update.getByRole('textbox', { name: 'Free Days' })).toHaveCount(0);
     await update.getByRole('button', { name: 'Cancel' }).click();
     await expect(update).toBeHidden();

@@ -2,12 +2,14 @@ import type { TicketsListQuery } from './types';
 
 /**
  * Query keys of the tickets feature. Opening or updating a ticket refreshes
- * `all`: the Service Tickets list and its counts, and the device page's card,
- * which is the same list filtered on one serial number.
+ * `lists`: the Service Tickets list and its counts, and the device page's
+ * card, which is the same list filtered on one serial number. Updating one
+ * also refreshes its `history`; a ticket just opened has none cached.
  */
 export const ticketKeys = {
   all: ['tickets'] as const,
   lists: () => [...ticketKeys.all, 'list'] as const,
   list: (q: TicketsListQuery) => [...ticketKeys.lists(), q] as const,
   assignees: () => [...ticketKeys.all, 'assignees'] as const,
+  history: (ticketId: number) => [...ticketKeys.all, 'history', ticketId] as const,
 };

@@ -1,10 +1,11 @@
 // The API's contract (packages/contracts/src/tickets.ts), plus what only these screens need.
-import type { TicketStatusFilter } from '@kidogo/contracts';
+import type { TicketHistoryReply, TicketStatusFilter } from '@kidogo/contracts';
 
 export type {
   Ticket,
   TicketAssigneesReply,
   TicketCategory,
+  TicketHistoryReply,
   TicketInput,
   TicketReply,
   TicketsReply,
@@ -31,3 +32,6 @@ export interface TicketAssignee {
   username: string;
   role: string;
 }
+
+/** One line of a ticket's history, as GET /tickets/{ticket_id}/history gives it. */
+export type TicketHistoryEntry = TicketHistoryReply['data'][number];

@@ -22,10 +22,12 @@ export function useUpdateTicket() {
   return useMutation({
     mutationFn: updateTicket,
     // A status change moves the ticket between tabs and their counts; the device page's card shows it too.
+    // The change is a new line of the ticket's history.
     // Free days are a new code: the device's Token History and days left, and the Tokens page's log.
-    onSuccess: (reply) =>
+    onSuccess: (reply, { ticketId }) =>
       Promise.all([
         refreshAfterWrite(qc, { queryKey: ticketKeys.lists() }),
+        refreshAfterWrite(qc, { queryKey: ticketKeys.history(ticketId) }),
         ...(reply.token ? [refreshAfterWrite(qc, { queryKey: deviceActivityKeys.all }), refreshAfterWrite(qc, { queryKey: tokenKeys.all })] : []),
       ]),
   });

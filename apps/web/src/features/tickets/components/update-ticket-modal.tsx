@@ -13,6 +13,7 @@ import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
 import { useUpdateTicket } from '../api/update-ticket';
 import type { Ticket, TicketCategory, TicketReply, TicketStatus, TicketUpdate } from '../api/types';
 import { freeDaysCodeTitle, FreeDaysCode } from './free-days-code';
+import { TicketHistory } from './ticket-history';
 import { AssigneeSelect, CATEGORY_CHOICES, daysOpenText } from './ticket-fields';
 
 export const UPDATE_FAILED = 'Failed to update the ticket';
@@ -217,6 +218,7 @@ function UpdateTicketForm({
     <form onSubmit={submit} noValidate aria-label={`Update Ticket #${ticket.ticket_id}`}>
       <Stack gap="md">
         <TicketDetails ticket={ticket} />
+        <TicketHistory ticketId={ticket.ticket_id} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Select
             label={UPDATE_TICKET_LABELS.status}
@@ -284,7 +286,7 @@ function UpdateTicketForm({
 }
 
 /**
- * Update Ticket: the ticket's details, then its status, category, assignee
+ * Update Ticket: the ticket's details and history, then its status, category, assignee
  * and, to resolve it, what was done and the free days given for it. Saved
  * with free days, the modal then shows their code, to give the customer.
  * The last ticket (and code) shown stays while the modal closes, so it does

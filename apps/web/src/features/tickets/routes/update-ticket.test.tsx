@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/components/ui/date-text';
 import { seedSession } from '@/testing/factories';
-import { jsonResponse } from '@/testing/fetch';
+import { deferred, jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
-import type { Ticket, TicketUpdate } from '../api/types';
+import type { Ticket, TicketHistoryEntry, TicketUpdate } from '../api/types';
+import { historyText } from '../components/ticket-history';
 import { toTicketUpdate, updateValuesOf, validateUpdateTicket } from '../components/update-ticket-modal';
-import { buildTicket, fieldError, listCalls, mockTicketsApi, sent, type Handler } from '../testing/mock-tickets-api';
+import { buildHistoryEntry, buildTicket, fieldError, historyCalls, historyUrl, listCalls, mockTicketsApi, sent, type Handler } from '../testing/mock-tickets-api';
 
 type User = ReturnType<typeof userEvent.setup>;
 const PATCH_URL = '/payg/tickets/12';
@@ -44,6 +45,33 @@ const resolvedWithCode = (ticket: Ticket): Handler => (c) => {
   const input = JSON.parse(c.body!) as TicketUpdate;
   return jsonResponse(200, { data: { ...ticket, ...input, resolved_at: '2026-11-25T10:00:00Z' }, token: { ...CODE, days: input.compensation_days } });
 };
+
+/** The ticket's history as GET /tickets/12/history answers it: `entries()` at each call, or a Response to refuse. */
+const historyOf = (entries: () => TicketHistoryEntry[] | Response): Handler => (c) => {
+  if (c.method !== 'GET' || c.url !== historyUrl(12)) return undefined;
+  const reply = entries();
+  return reply instanceof Response ? reply : jsonResponse(200, { data: reply });
+};
+
+/** A handler per request, the first that answers. */
+const firstOf = (...handlers: Handler[]): Handler => (c) => handlers.reduce<Response | undefined>((hit, h) => hit ?? h(c), undefined);
+
+const HISTORY: TicketHistoryEntry[] = [
+  buildHistoryEntry(),
+  buildHistoryEntry({
+    at: '2026-11-21T08:30:00Z',
+    action: 'ticket.status_changed',
+    description: 'Ticket #12 (device SHS-0001): Open → In progress; assigned to otieno',
+    actor_username: 'amina',
+  }),
+  buildHistoryEntry({ at: '2026-11-22T10:15:00Z', action: 'ticket.updated', description: 'Ticket #12 (device SHS-0001): category Billing', actor_username: null }),
+];
+
+/** The history's lines, top to bottom, as read: what happened, then when and who. */
+const historyLines = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('list', { name: 'History' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 async function choose(user: User, dialog: HTMLElement, label: RegExp, option: string) {
   await user.click(field(dialog, label));
@@ -165,6 +193,8 @@ describe('Service Tickets: Update Ticket', { timeout: 30_000 }, () => {
       'Ticket #12 is resolved. Give this code to Amina Wanjiru (0712 345 678) to enter on the device: it adds 3 days of use.',
     );
     expect(within(result).getByText('Add time')).toBeInTheDocument();
+    // The code's view is about the code: the ticket's history is in the form only.
+    expect(within(result).queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
     expect(within(result).getByText('SHS-0001')).toBeInTheDocument();
     // The code's view says it: no toast over it.
     expect(screen.queryByText('Ticket #12 is now resolved')).not.toBeInTheDocument();
@@ -257,6 +287,117 @@ describe('Service Tickets: Update Ticket', { timeout: 30_000 }, () => {
       buildTicket({ status: 'resolved', resolution: 'Replaced the battery.', resolved_at: '2026-11-22T10:00:00Z', compensation_days: 5 }),
     );
     expect(within(dialog).getByText('Free days given: 5')).toBeInTheDocument();
+  });
+
+  it("shows the ticket's history under its details: oldest first, when, who, and what without the ticket's number", async () => {
+    const ticket = buildTicket();
+    const { dialog, calls } = await openUpdate(ticket, firstOf(historyOf(() => HISTORY), patched(ticket)));
+    const section = await within(dialog).findByRole('region', { name: 'History' });
+    expect(historyLines(dialog)).toEqual([
+      `Opened for device SHS-0001: Device fault${formatDate('2026-11-20T09:00:00Z', true)} · juma`,
+      `Open → In progress; assigned to otieno${formatDate('2026-11-21T08:30:00Z', true)} · amina`,
+      // Nobody signed in made it.
+      `Category Billing${formatDate('2026-11-22T10:15:00Z', true)} · System`,
+    ]);
+    expect(within(section).getAllByRole('time').map((t) => t.getAttribute('datetime'))).toEqual([
+      '2026-11-20T09:00:00.000Z',
+      '2026-11-21T08:30:00.000Z',
+      '2026-11-22T10:15:00.000Z',
+    ]);
+    // Under the details, before the form's fields.
+    expect(within(dialog).getByText('The lamp flickers and the battery is empty by evening.').compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.compareDocumentPosition(field(dialog, /^Status/)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(historyCalls(calls)).toHaveLength(1);
+  });
+
+  it('says the history is loading, then shows it', async () => {
+    const reply = deferred<Response>();
+    const ticket = buildTicket();
+    mockTicketsApi(() => [ticket], (c) => (c.method === 'GET' && c.url === historyUrl(12) ? (reply.promise as unknown as Response) : undefined));
+    seedSession();
+    renderApp('/tickets');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update Ticket #12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket #12' });
+    expect(within(dialog).getByRole('status', { name: 'Loading the history' })).toBeInTheDocument();
+    reply.resolve(jsonResponse(200, { data: HISTORY }));
+    expect(await within(dialog).findByRole('list', { name: 'History' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('status', { name: 'Loading the history' })).not.toBeInTheDocument();
+  });
+
+  it("says why the history could not be read, in the server's words, and leaves the form usable", async () => {
+    const ticket = buildTicket();
+    const { user, dialog } = await openUpdate(
+      ticket,
+      firstOf(
+        historyOf(() => jsonResponse(404, { detail: 'Ticket not found', message: 'Ticket not found' })),
+        patched(ticket),
+      ),
+    );
+    expect(await within(dialog).findByText('Failed to load the history: Ticket not found')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'History' })).not.toBeInTheDocument();
+    // Not the form's red box: that is for a save refused.
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await choose(user, dialog, /^Status/, 'In progress');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Ticket #12 is now in progress')).toBeInTheDocument();
+  });
+
+  it('shows nothing of a history that has no lines', async () => {
+    const ticket = buildTicket();
+    const { dialog, calls } = await openUpdate(ticket, firstOf(historyOf(() => []), patched(ticket)));
+    await waitFor(() => expect(historyCalls(calls)).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).queryByRole('status', { name: 'Loading the history' })).not.toBeInTheDocument());
+    expect(within(dialog).queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('History')).not.toBeInTheDocument();
+  });
+
+  it('reads the history again after a save: opened again, the ticket shows the change', async () => {
+    let ticket = buildTicket();
+    let entries = HISTORY.slice(0, 1);
+    const moved = buildHistoryEntry({
+      at: '2026-11-25T10:00:00Z',
+      action: 'ticket.status_changed',
+      description: 'Ticket #12 (device SHS-0001): Open → In progress',
+      actor_username: 'demo',
+    });
+    const { user, dialog, calls } = await openUpdate(
+      ticket,
+      firstOf(
+        historyOf(() => entries),
+        (c) => {
+          const reply = patched(ticket)(c);
+          if (!reply) return undefined;
+          ticket = { ...ticket, status: 'in_progress' };
+          entries = [...entries, moved];
+          return reply;
+        },
+      ),
+    );
+    await waitFor(() => expect(historyLines(dialog)).toHaveLength(1));
+    await choose(user, dialog, /^Status/, 'In progress');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Ticket #12 is now in progress')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ticket #12' })).not.toBeInTheDocument());
+    await waitFor(() => expect(historyCalls(calls)).toHaveLength(2));
+
+    await user.click(await screen.findByRole('button', { name: 'Update Ticket #12' }));
+    const again = await screen.findByRole('dialog', { name: 'Ticket #12' });
+    await waitFor(() => expect(historyLines(again)).toHaveLength(2));
+    expect(historyLines(again)[1]).toBe(`Open → In progress${formatDate('2026-11-25T10:00:00Z', true)} · demo`);
+  });
+
+  it("reads a history line without the ticket's number and device, which the modal already shows", () => {
+    expect(historyText('Ticket #4 (device SHS-1004): Open → In progress')).toBe('Open → In progress');
+    expect(historyText('Ticket #4 opened for device SHS-1004: Device fault')).toBe('Opened for device SHS-1004: Device fault');
+    expect(historyText('Ticket #4 (device SHS-1004): In progress → Resolved; resolution: Replaced the battery; 3 free days given (code count 12)')).toBe(
+      'In progress → Resolved; resolution: Replaced the battery; 3 free days given (code count 12)',
+    );
+    expect(historyText('Ticket #4 (device SHS-1004): assigned to amina')).toBe('Assigned to amina');
+    // A serial number with brackets keeps them.
+    expect(historyText('Ticket #4 (device SHS (2)): unassigned')).toBe('Unassigned');
+    // Anything else is shown as it is.
+    expect(historyText('Imported from the old system')).toBe('Imported from the old system');
   });
 
   it('closes without a call when nothing changed', async () => {

@@ -1,5 +1,5 @@
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
-import type { Ticket, TicketAssignee } from '../api/types';
+import type { Ticket, TicketAssignee, TicketHistoryEntry } from '../api/types';
 
 export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
   return {
@@ -33,6 +33,23 @@ export const ASSIGNEES: TicketAssignee[] = [
   { user_id: 8, username: 'otieno', role: 'staff' },
 ];
 
+/** A line of a ticket's history: by default, buildTicket()'s opening. */
+export function buildHistoryEntry(overrides: Partial<TicketHistoryEntry> = {}): TicketHistoryEntry {
+  return {
+    at: '2026-11-20T09:00:00Z',
+    action: 'ticket.opened',
+    description: 'Ticket #12 opened for device SHS-0001: Device fault',
+    actor_username: 'juma',
+    ...overrides,
+  };
+}
+
+/** The path of a ticket's history, as the client asks for it. */
+export const historyUrl = (ticketId: number) => `/payg/tickets/${ticketId}/history`;
+
+/** The GET calls made for a ticket's history. */
+export const historyCalls = (calls: RecordedCall[], ticketId = 12) => calls.filter((c) => c.method === 'GET' && c.url === historyUrl(ticketId));
+
 export type Handler = (call: RecordedCall) => Response | undefined;
 
 /** The query of a GET /tickets call. */
@@ -41,13 +58,19 @@ export const queryOf = (call: RecordedCall) => new URL(call.url, 'http://x').sea
 /**
  * The API of the tickets screens: `rows(query)` answers GET /tickets (`total`
  * tickets in all, 25 a page unless the query says), the assignees ASSIGNEES,
- * `extra` anything first. A POST or PATCH answers 404 unless `extra` does.
+ * a ticket's history its opening by juma, `extra` anything first. A POST or
+ * PATCH answers 404 unless `extra` does.
  */
 export function mockTicketsApi(rows: (q: URLSearchParams) => Ticket[] = () => [buildTicket()], extra: Handler = () => undefined, total?: number) {
   return mockFetch((call) => {
     const hit = extra(call);
     if (hit) return hit;
     if (call.method === 'GET' && call.url === '/payg/tickets/assignees') return jsonResponse(200, { data: ASSIGNEES });
+    const history = call.method === 'GET' ? /^\/payg\/tickets\/(\d+)\/history$/.exec(call.url) : null;
+    if (history) {
+      const id = history[1];
+      return jsonResponse(200, { data: [buildHistoryEntry({ description: `Ticket #${id} opened for device SHS-0001: Device fault` })] });
+    }
     if (call.method === 'GET' && call.url.startsWith('/payg/tickets?')) {
       const q = queryOf(call);
       const items = rows(q);
