@@ -170,64 +170,74 @@ test.describe('service tickets', () => {
       description: 'The panel cable was cut; the lamp was off for three days until the technician came.',
     });
     const ticketId = opened.data.ticket_id;
+    // An SMS provider to text the code with; the one before is put back afterwards.
+    const before = await apiCall<{ provider: string; config: Record<string, unknown>; reply_language: string }>(request, owner, 'GET', '/settings/sms-provider');
+    await apiCall(request, owner, 'PUT', '/settings/sms-provider', { provider: 'sms_webhook', config: { url: 'http://127.0.0.1:9/sms' } });
+    try {
+      await signIn(page, undefined, `/tickets?serial=${serial}`);
+      const table = page.getByRole('table', { name: 'Service Tickets' });
+      const row = table.getByRole('row', { name: new RegExp(`#${ticketId}\\b`) });
+      await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
+      const update = page.getByRole('dialog', { name: `Ticket #${ticketId}` });
+      // Free days go with resolving.
+      await expect(update.getByRole('textbox', { name: 'Free Days' })).toHaveCount(0);
+      await update.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Resolved' }).click();
+      await update.getByRole('textbox', { name: 'Resolution' }).fill('Replaced the panel cable.');
+      const freeDays = update.getByRole('textbox', { name: 'Free Days' });
+      await expect(update.getByText('Days of use given for the time the device was down; a code for them is made when you save')).toBeVisible();
+      // More than one resolution gives is said before anything is sent, in the server's words.
+      await freeDays.fill('45');
+      await update.getByRole('button', { name: 'Save' }).click();
+      await expect(update.getByText('Free Days must be at most 30 (issue a longer code on the Tokens page)')).toBeVisible();
+      await freeDays.fill('3');
+      await expect(update.getByText('Free Days must be at most 30', { exact: false })).toHaveCount(0);
+      await update.getByRole('checkbox', { name: `Text the code to ${name} (0722 111 222)` }).check();
+      await screenshotBothThemes(page, 'tickets-free-days', { fullPage: false });
+      await update.getByRole('button', { name: 'Save' }).click();
 
-    await signIn(page, undefined, `/tickets?serial=${serial}`);
-    const table = page.getByRole('table', { name: 'Service Tickets' });
-    const row = table.getByRole('row', { name: new RegExp(`#${ticketId}\\b`) });
-    await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
-    const update = page.getByRole('dialog', { name: `Ticket #${ticketId}` });
-    // Free days go with resolving.
-    await expect(update.getByRole('textbox', { name: 'Free Days' })).toHaveCount(0);
-    await update.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Resolved' }).click();
-    await update.getByRole('textbox', { name: 'Resolution' }).fill('Replaced the panel cable.');
-    const freeDays = update.getByRole('textbox', { name: 'Free Days' });
-    await expect(update.getByText('Days of use given for the time the device was down; a code for them is made when you save')).toBeVisible();
-    // More than one resolution gives is said before anything is sent, in the server's words.
-    await freeDays.fill('45');
-    await update.getByRole('button', { name: 'Save' }).click();
-    await expect(update.getByText('Free Days must be at most 30 (issue a longer code on the Tokens page)')).toBeVisible();
-    await freeDays.fill('3');
-    await expect(update.getByText('Free Days must be at most 30', { exact: false })).toHaveCount(0);
-    await screenshotBothThemes(page, 'tickets-free-days', { fullPage: false });
-    await update.getByRole('button', { name: 'Save' }).click();
+      // The code, to give the customer.
+      const result = page.getByRole('dialog', { name: 'Code for 3 free days' });
+      await expect(result.getByText(`Ticket #${ticketId} is resolved. Give this code to ${name} (0722 111 222)`, { exact: false })).toBeVisible();
+      await expect(result.getByText(serial, { exact: true })).toBeVisible();
+      await expect(result.getByRole('button', { name: 'Copy token' })).toBeVisible();
+      const code = ((await result.getByTestId('free-days-code').textContent()) ?? '').replace(/\s/g, '');
+      expect(code).toMatch(/^\d{9,}$/);
+      // Texted too, in the reply language, with the code grouped as the customer types it.
+      await expect(result.getByTestId('free-days-sms')).toContainText(`Also texted to 254722111222: “Kidogo: `);
+      await expect(result.getByTestId('free-days-sms')).toContainText(`Enter code ${code.replace(/(\d{3})(?=\d)/g, '$1 ')} for 3 free days of use.”`);
+      await screenshotBothThemes(page, 'tickets-free-days-code', { fullPage: false });
+      await result.getByRole('button', { name: 'Done' }).click();
+      await expect(result).toBeHidden();
 
-    // The code, to give the customer.
-    const result = page.getByRole('dialog', { name: 'Code for 3 free days' });
-    await expect(result.getByText(`Ticket #${ticketId} is resolved. Give this code to ${name} (0722 111 222)`, { exact: false })).toBeVisible();
-    await expect(result.getByText(serial)).toBeVisible();
-    await expect(result.getByRole('button', { name: 'Copy token' })).toBeVisible();
-    const code = ((await result.getByTestId('free-days-code').textContent()) ?? '').replace(/\s/g, '');
-    expect(code).toMatch(/^\d{9,}$/);
-    await screenshotBothThemes(page, 'tickets-free-days-code', { fullPage: false });
-    await result.getByRole('button', { name: 'Done' }).click();
-    await expect(result).toBeHidden();
+      // Resolved, it leaves the active list. Under Resolved it says the free days given; its details too, and offer none again.
+      await expect(row).toHaveCount(0);
+      await page.getByRole('tab', { name: /^Resolved/ }).click();
+      await expect(row.getByText('3 free days')).toBeVisible();
+      await expect(page.getByText(`Ticket #${ticketId} is now resolved`)).toHaveCount(0);
+      await screenshotBothThemes(page, 'tickets-free-days-resolved');
+      await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
+      await expect(update.getByText('Free days given: 3')).toBeVisible();
+      // Its history, read again after the save, ends with the resolution and the code given.
+      await expect(update.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toHaveText(
+        /^Open → Resolved; resolution: Replaced the panel cable\.; 3 free days given \(code count \d+\).+ · demo$/,
+      );
+      await expect(update.getByRole('textbox', { name: 'Free Days' })).toHaveCount(0);
+      await update.getByRole('button', { name: 'Cancel' }).click();
+      await expect(update).toBeHidden();
 
-    // Resolved, it leaves the active list. Under Resolved it says the free days given; its details too, and offer none again.
-    await expect(row).toHaveCount(0);
-    await page.getByRole('tab', { name: /^Resolved/ }).click();
-    await expect(row.getByText('3 free days')).toBeVisible();
-    await expect(page.getByText(`Ticket #${ticketId} is now resolved`)).toHaveCount(0);
-    await screenshotBothThemes(page, 'tickets-free-days-resolved');
-    await row.getByRole('button', { name: `Update Ticket #${ticketId}` }).click();
-    await expect(update.getByText('Free days given: 3')).toBeVisible();
-    // Its history, read again after the save, ends with the resolution and the code given.
-    await expect(update.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toHaveText(
-      /^Open → Resolved; resolution: Replaced the panel cable\.; 3 free days given \(code count \d+\).+ · demo$/,
-    );
-    await expect(update.getByRole('textbox', { name: 'Free Days' })).toHaveCount(0);
-    await update.getByRole('button', { name: 'Cancel' }).click();
-    await expect(update).toBeHidden();
+      const stored = (await apiCall<TicketReply>(request, owner, 'GET', `/tickets/${ticketId}`)).data;
+      expect(stored).toMatchObject({ status: 'resolved', resolution: 'Replaced the panel cable.', compensation_days: 3 });
 
-    const stored = (await apiCall<TicketReply>(request, owner, 'GET', `/tickets/${ticketId}`)).data;
-    expect(stored).toMatchObject({ status: 'resolved', resolution: 'Replaced the panel cable.', compensation_days: 3 });
-
-    // The device's Token History: an add-time code of 3 days, the one shown.
-    await row.getByRole('link', { name: serial }).click();
-    const history = page.getByRole('table', { name: 'Token History' });
-    const issued = history.getByRole('row', { name: new RegExp(code.replace(/(\d{3})(?=\d)/g, '$1 ')) });
-    await expect(issued.getByRole('cell', { name: 'Add time' })).toBeVisible();
-    await expect(issued.getByRole('cell', { name: '3', exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Service Tickets' }).getByText('3 free days')).toBeVisible();
+      // The device's Token History: an add-time code of 3 days, the one shown.
+      await row.getByRole('link', { name: serial }).click();
+      const history = page.getByRole('table', { name: 'Token History' });
+      const issued = history.getByRole('row', { name: new RegExp(code.replace(/(\d{3})(?=\d)/g, '$1 ')) });
+      await expect(issued.getByRole('cell', { name: 'Add time' })).toBeVisible();
+      await expect(issued.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Service Tickets' }).getByText('3 free days')).toBeVisible();
+    } finally {
+      await apiCall(request, owner, 'PUT', '/settings/sms-provider', { provider: before.provider, config: before.config, reply_language: before.reply_language });
+    }
   });
 });

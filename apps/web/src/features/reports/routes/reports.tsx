@@ -141,7 +141,7 @@ export default function ReportsRoute() {
     <>
       <PageHeader
         title="Reports"
-        subtitle="Revenue, customers, tokens, repossessions and sales agents over any period, on screen or as CSV and PDF."
+        subtitle="Revenue, customers, tokens, repossessions, sales agents and service tickets over any period, on screen or as CSV and PDF."
         actions={
           canReconcile ? (
             <Button leftSection={<IconFileUpload size={16} />} onClick={() => setUploading(true)}>

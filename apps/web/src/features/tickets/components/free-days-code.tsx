@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TokenText, tokenTypeLabel } from '@/components/ui/token-text';
-import type { Ticket, TokenReply } from '../api/types';
+import type { Ticket, TicketReply, TokenReply } from '../api/types';
 import { freeDaysText } from './ticket-fields';
 
 const daysText = (days: number) => (days === 1 ? '1 day' : `${days.toLocaleString()} days`);
@@ -28,7 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * customer. It is also in the device's Token History, should this be closed
  * too soon.
  */
-export function FreeDaysCode({ ticket, token, onDone }: { ticket: Ticket; token: TokenReply; onDone: () => void }) {
+export function FreeDaysCode({ ticket, token, sms, onDone }: { ticket: Ticket; token: TokenReply; sms?: TicketReply['code_sms']; onDone: () => void }) {
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -49,6 +49,11 @@ export function FreeDaysCode({ ticket, token, onDone }: { ticket: Ticket; token:
           <TokenText token={token.code_token} copyable fz={26} fw={700} data-testid="free-days-code" />
         </Group>
       </Paper>
+      {sms ? (
+        <Text size="sm" c="dimmed" data-testid="free-days-sms">
+          Also texted to {sms.recipient_number}: “{sms.text}”
+        </Text>
+      ) : null}
       <SimpleGrid cols={3}>
         <Fact label="Type">{tokenTypeLabel(token.code_type)}</Fact>
         <Fact label="Days">{token.days}</Fact>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { TICKET_MAX_COMPENSATION_DAYS, TICKET_RESOLUTION_MAX, TICKET_STATUS_LABELS, TICKET_STATUSES, ZTicketUpdateSchema } from '@kidogo/contracts';
@@ -39,6 +39,8 @@ export interface UpdateTicketValues {
   resolution: string;
   /** Free days to give with the resolution, as the number input gives them: '' for none. */
   compensation_days: number | string;
+  /** Also text the free days' code to the customer's phone. */
+  send_code_sms: boolean;
 }
 
 const STATUS_CHOICES = TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }));
@@ -49,6 +51,7 @@ export const updateValuesOf = (t: Ticket): UpdateTicketValues => ({
   assigned_to: t.assigned_to ? String(t.assigned_to.user_id) : null,
   resolution: t.resolution ?? '',
   compensation_days: '',
+  send_code_sms: false,
 });
 
 /**
@@ -71,7 +74,9 @@ export function toTicketUpdate(t: Ticket, v: UpdateTicketValues): TicketUpdate {
     ...(v.category !== t.category ? { category: v.category } : {}),
     ...(assignee !== (t.assigned_to?.user_id ?? null) ? { assigned_to: assignee } : {}),
     ...(v.status === 'resolved' && resolution !== (t.resolution ?? '') ? { resolution } : {}),
-    ...(offersFreeDays(t, v) && typeof v.compensation_days === 'number' ? { compensation_days: v.compensation_days } : {}),
+    ...(offersFreeDays(t, v) && typeof v.compensation_days === 'number'
+      ? { compensation_days: v.compensation_days, ...(v.send_code_sms && t.phone_number ? { send_code_sms: true } : {}) }
+      : {}),
   };
 }
 
@@ -271,6 +276,13 @@ function UpdateTicketForm({
             {...form.getInputProps('compensation_days')}
           />
         ) : null}
+        {freeDays && ticket.phone_number && typeof form.values.compensation_days === 'number' ? (
+          <Checkbox
+            label={`Text the code to ${ticket.customer_name ?? 'the customer'} (${ticket.phone_number})`}
+            description="In the reply language of your SMS settings; it goes even to a customer who asked for no texts, as their payment codes do"
+            {...form.getInputProps('send_code_sms', { type: 'checkbox' })}
+          />
+        ) : null}
         {failure ? <ErrorAlert title={UPDATE_FAILED} message={failure} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={update.isPending}>
@@ -296,7 +308,7 @@ export function UpdateTicketModal({ ticket, onClose }: { ticket: Ticket | null; 
   const phone = useMediaQuery('(max-width: 48em)');
   const update = useUpdateTicket();
   const [shown, setShown] = useState<Ticket | null>(ticket);
-  const [code, setCode] = useState<{ ticket: Ticket; token: NonNullable<TicketReply['token']> } | null>(null);
+  const [code, setCode] = useState<{ ticket: Ticket; token: NonNullable<TicketReply['token']>; sms: TicketReply['code_sms'] } | null>(null);
   const [opened, setOpened] = useState(ticket !== null);
   if (ticket !== null && ticket !== shown) setShown(ticket);
   if ((ticket !== null) !== opened) {
@@ -321,7 +333,7 @@ export function UpdateTicketModal({ ticket, onClose }: { ticket: Ticket | null; 
       closeOnClickOutside={!update.isPending && !code}
     >
       {code ? (
-        <FreeDaysCode ticket={code.ticket} token={code.token} onDone={close} />
+        <FreeDaysCode ticket={code.ticket} token={code.token} sms={code.sms} onDone={close} />
       ) : shown ? (
         <UpdateTicketForm
           key={shown.ticket_id}
@@ -329,7 +341,7 @@ export function UpdateTicketModal({ ticket, onClose }: { ticket: Ticket | null; 
           update={update}
           onDone={(reply) => {
             update.reset();
-            if (reply?.token) setCode({ ticket: reply.data, token: reply.token });
+            if (reply?.token) setCode({ ticket: reply.data, token: reply.token, sms: reply.code_sms });
             else onClose();
           }}
           onCancel={close}

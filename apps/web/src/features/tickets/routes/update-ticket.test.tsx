@@ -204,6 +204,38 @@ describe('Service Tickets: Update Ticket', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("texts the code to the customer's phone when asked, and says so with the text sent", async () => {
+    const ticket = buildTicket({ status: 'in_progress' });
+    const text = 'Kidogo: Hi Amina, device SHS-0001 is fixed. Enter code 482 913 570 for 2 free days of use.';
+    const withSms: Handler = (c) => {
+      if (c.method !== 'PATCH' || c.url !== PATCH_URL) return undefined;
+      const input = JSON.parse(c.body!) as TicketUpdate;
+      return jsonResponse(200, {
+        data: { ...ticket, status: 'resolved', resolution: input.resolution, compensation_days: input.compensation_days, resolved_at: '2026-11-25T10:00:00Z' },
+        token: { ...CODE, days: input.compensation_days },
+        code_sms: { message_id: 91, recipient_number: '254712345678', text },
+      });
+    };
+    const { user, dialog, calls } = await openUpdate(ticket, withSms);
+    await choose(user, dialog, /^Status/, 'Resolved');
+    await user.type(resolution(dialog)!, 'New cable.');
+    // Offered once there are free days to text.
+    expect(within(dialog).queryByRole('checkbox', { name: /^Text the code to/ })).not.toBeInTheDocument();
+    await user.type(freeDays(dialog)!, '2');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Text the code to Amina Wanjiru (0712 345 678)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const result = await screen.findByRole('dialog', { name: 'Code for 2 free days' });
+    expect(sent(calls, 'PATCH', PATCH_URL)).toEqual([{ status: 'resolved', resolution: 'New cable.', compensation_days: 2, send_code_sms: true }]);
+    expect(within(result).getByTestId('free-days-sms')).toHaveTextContent(`Also texted to 254712345678: “${text}”`);
+  });
+
+  it('offers no text for a customer without a phone', async () => {
+    const { user, dialog } = await openUpdate(buildTicket({ status: 'open', phone_number: null }));
+    await choose(user, dialog, /^Status/, 'Resolved');
+    await user.type(freeDays(dialog)!, '2');
+    expect(within(dialog).queryByRole('checkbox', { name: /^Text the code to/ })).not.toBeInTheDocument();
+  });
+
   it('reads the device page again after free days, so its Token History lists the new code', async () => {
     const ticket = buildTicket({ status: 'in_progress' });
     const { calls } = mockTicketsApi(
