@@ -53,6 +53,7 @@ describe('texting a band of Collections', () => {
       recipients: 1,
       skipped_no_phone: 1,
       skipped_opted_out: 0,
+      skipped_open_ticket: 0,
       parts: 1,
       queued: 0,
       sample: [
@@ -91,6 +92,11 @@ describe('texting a band of Collections', () => {
     const audit = await t.db.db.auditLog.findMany({ where: { organization_id: p.org.id, action: 'collections.sms_sent' } });
     expect(audit).toHaveLength(1);
     expect(audit[0]!.metadata).toMatchObject({ bucket: 'all', text: TEXT, queued: 2, parts: 2, skipped_no_phone: 1 });
+    // A device being repaired (a service ticket not resolved yet): its customer is not asked to pay until it works.
+    await t.http.post('/payg/tickets').set(p.user.auth).send({ serial_number: p.recent.item.serial_number, category: 'device_fault', description: 'Off' }).expect(201);
+    const repairing = ZBandSmsReplySchema.parse((await textBand(p.user, { bucket: 'all', text: TEXT, dry_run: true }).expect(200)).body);
+    expect(repairing).toMatchObject({ recipients: 1, skipped_open_ticket: 1, skipped_no_phone: 1 });
+    expect(repairing.sample.map((x) => x.serial_number)).toEqual([p.twelve.item.serial_number]);
     // A band with nobody in it sends nothing.
     expect(ZBandSmsReplySchema.parse((await textBand(p.user, { bucket: 'over-90', text: 'Hi {name}' }).expect(200)).body)).toMatchObject({
       recipients: 0,

@@ -142,6 +142,16 @@ describe('payment reminders', () => {
     }
     expect(await queued(org.id)).toHaveLength(2);
 
+    // A device being repaired is not reminded while its ticket is open; once resolved, the next sweep reminds it.
+    const repaired = await device(org.id, at(1, 16), { name: 'Juma Otieno' });
+    const ticket = (await t.http.post('/payg/tickets').set(user.auth).send({ serial_number: repaired.item.serial_number, category: 'device_fault', description: 'No light' }).expect(201))
+      .body.data.ticket_id as number;
+    await reminders.sweep(at(0, 12));
+    expect((await queued(org.id)).some((m) => m.item_id === repaired.item.id)).toBe(false);
+    await t.http.patch(`/payg/tickets/${ticket}`).set(user.auth).send({ status: 'resolved', resolution: 'New bulb' }).expect(200);
+    await reminders.sweep(at(0, 13));
+    expect((await queued(org.id)).filter((m) => m.item_id === repaired.item.id)).toHaveLength(1);
+
     // A payment moves Grace's credit to another day: reminded again when that day comes near.
     await t.db.db.item.update({ where: { organization_id_id: { organization_id: org.id, id: tomorrow.item.id } }, data: { credit_until: at(4, 15) } });
     await reminders.sweep(at(3, 9));
@@ -152,7 +162,7 @@ describe('payment reminders', () => {
     const activity = (await t.http.get(`/payg/devices/${tomorrow.item.serial_number}/activity`).set(user.auth).expect(200)).body;
     expect(JSON.stringify(activity)).toContain('runs out tomorrow');
     const settings = await read(user);
-    expect(settings.sent_30_days).toBe(3);
+    expect(settings.sent_30_days).toBe(4);
     expect(settings.last_sent_at).not.toBeNull();
   });
 

@@ -353,6 +353,8 @@ export const ZBandSmsReplySchema = z.object({
   skipped_no_phone: z.number().int(),
   /** Devices of the band whose customer asked for no texts (STOP): passed over. */
   skipped_opted_out: z.number().int(),
+  /** Devices of the band with a service ticket not resolved yet: their customer is not asked to pay for a device being repaired. */
+  skipped_open_ticket: z.number().int(),
   /** SMS parts in all (what the provider bills). */
   parts: z.number().int(),
   /** Queued now (0 on a dry run). */

@@ -55,7 +55,13 @@ export class BandSmsService {
     const texts: { item_id: number; serial_number: string; customer_name: string; recipient_number: string; text: string; parts: number }[] = [];
     let skipped = 0;
     let optedOut = 0;
+    let underRepair = 0;
     for (const a of accounts) {
+      // A device being repaired: its customer is not asked to pay for it until it works (README "Service tickets").
+      if (a.open_ticket) {
+        underRepair++;
+        continue;
+      }
       // A customer who texted STOP gets nothing they did not ask for (README "Texts a customer can stop").
       if (a.sms_opted_out) {
         optedOut++;
@@ -85,7 +91,7 @@ export class BandSmsService {
     }
     const parts = texts.reduce((n, t) => n + t.parts, 0);
     const sample = texts.slice(0, SAMPLE).map(({ item_id: _id, ...t }) => t);
-    const base = { bucket: input.bucket, dry_run: input.dry_run, recipients: texts.length, skipped_no_phone: skipped, skipped_opted_out: optedOut, parts, sample };
+    const base = { bucket: input.bucket, dry_run: input.dry_run, recipients: texts.length, skipped_no_phone: skipped, skipped_opted_out: optedOut, skipped_open_ticket: underRepair, parts, sample };
     if (input.dry_run || !texts.length) {
       const what = `${texts.length.toLocaleString('en')} SMS${parts > texts.length ? ` (${parts.toLocaleString('en')} parts)` : ''} to ${band} without credit`;
       return { ...base, queued: 0, message: input.dry_run ? `Would send ${what}` : `Nothing to send: no customer of this band has a phone number and takes texts` };
@@ -102,7 +108,8 @@ export class BandSmsService {
       INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
       SELECT ${orgId}, ${user.user_id}::int, ${user.username}, 'collections.sms_sent', 'item', NULL, ${description.slice(0, 1000)},
              jsonb_build_object('bucket', ${input.bucket}::text, 'text', ${input.text}::text, 'queued', (SELECT count(*) FROM m),
-                                'parts', ${parts}::int, 'skipped_no_phone', ${skipped}::int, 'skipped_opted_out', ${optedOut}::int)`);
+                                'parts', ${parts}::int, 'skipped_no_phone', ${skipped}::int, 'skipped_opted_out', ${optedOut}::int,
+                                'skipped_open_ticket', ${underRepair}::int)`);
     return { ...base, queued: texts.length, message: `${texts.length.toLocaleString('en')} SMS queued to ${band} without credit` };
   }
 }

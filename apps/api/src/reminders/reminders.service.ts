@@ -193,6 +193,9 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
       ${devicePlanJoin()}
       WHERE i.organization_id = ${orgId} AND i.item_id = ANY(${keys.map((k) => k.item_id)}::int[]) AND c.sms_opted_out_at IS NULL
+        -- Not while the device is being repaired (a service ticket not resolved yet): found again once it is.
+        AND NOT EXISTS (SELECT 1 FROM service_tickets st
+                        WHERE st.organization_id = i.organization_id AND st.item_id = i.item_id AND st.status <> 'resolved')
         AND i.credit_until >= ${from}::timestamptz AND i.credit_until < ${to}::timestamptz AND i.credit_until > ${now}::timestamptz
       ORDER BY i.credit_until, i.item_id`);
     const language = org.reply_language === 'sw' ? 'sw' : 'en';
@@ -210,7 +213,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       });
       return [{ ...d, phone, text }];
     });
-    // Devices without a phone number, or whose customer texted STOP, are passed over (and found again by the next sweep).
+    // Devices without a phone number, whose customer texted STOP or that are being repaired are passed over (and found again by the next sweep).
     if (!rows.length) return { reminded: 0, last };
     const made = await this.database.query<{ message_id: number }>(Prisma.sql`
       WITH input AS (

@@ -139,6 +139,11 @@ function BandForm({
                   {current.skipped_opted_out.toLocaleString()} asked for no texts
                 </Badge>
               ) : null}
+              {current.skipped_open_ticket ? (
+                <Badge variant="light" color="orange">
+                  {current.skipped_open_ticket.toLocaleString()} being repaired
+                </Badge>
+              ) : null}
             </Group>
           ) : null}
         </Group>

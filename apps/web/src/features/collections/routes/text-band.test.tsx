@@ -21,6 +21,7 @@ function bandSms(call: RecordedCall): Response | undefined {
     recipients: 2,
     skipped_no_phone: 1,
     skipped_opted_out: 1,
+    skipped_open_ticket: 1,
     parts: 2,
     queued: body.dry_run ? 0 : 2,
     sample: [{ serial_number: 'SHS-0001', customer_name: 'Amina Wanjiru', recipient_number: '254712345678', text: fill(body.text), parts: 1 }],
@@ -53,7 +54,7 @@ describe('Text This Band', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText(/Message/)).toHaveValue(DEFAULT_BAND_TEXT);
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
     expect(await within(preview).findByText(fill(DEFAULT_BAND_TEXT))).toBeInTheDocument();
-    expect(preview).toHaveTextContent(/2 customers.*2 SMS.*1 without a phone.*1 asked for no texts/);
+    expect(preview).toHaveTextContent(/2 customers.*2 SMS.*1 without a phone.*1 asked for no texts.*1 being repaired/);
     expect(preview).toHaveTextContent('To Amina Wanjiru · 254712345678 · SHS-0001');
     expect(posts(calls)).toEqual([{ bucket: '8-30', text: DEFAULT_BAND_TEXT, dry_run: true }]);
 
