@@ -129,6 +129,11 @@ describe('service tickets', () => {
     const device = await list(user, { status: 'all', serial_number: a.item.serial_number });
     expect(device.items.map((x) => x.ticket_id)).toEqual([ids[3], ids[2], ids[0]]);
     expect(device.pagination.total).toBe(3);
+    // One customer's, on any of their devices.
+    const theirs = await list(user, { status: 'all', customer_id: a.customer.id });
+    expect(theirs.items.map((x) => x.ticket_id)).toEqual([ids[3], ids[2], ids[0]]);
+    expect(theirs.pagination.total).toBe(3);
+    expect((await t.http.get('/payg/tickets').query({ customer_id: 'x' }).set(user.auth).expect(400)).body.message).toMatch(/^customer_id: /);
     // A device with no customer gets a ticket too (a fault found in the store).
     expect(active.items.find((x) => x.ticket_id === ids[1])).toMatchObject({ customer_id: null, customer_name: null, serial_number: spare.serial_number });
     expect((await list(user, { serial_number: 'NO-SUCH-DEVICE' })).items).toEqual([]);

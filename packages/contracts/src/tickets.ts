@@ -123,12 +123,14 @@ export const ZTicketUpdateSchema = z
   });
 export type TicketUpdate = z.input<typeof ZTicketUpdateSchema>;
 
-/** GET /tickets: newest first; `mine` keeps the caller's own (assigned to them). */
+/** GET /tickets: newest first; `mine` keeps the caller's own (assigned to them), `serial_number` a device's, `customer_id` a customer's. */
 export const ZTicketsQuerySchema = z.object({
   page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
   limit: zQueryInt({ default: 25, min: 1, max: 100 }),
   status: zQueryChoice(TICKET_STATUS_FILTERS, 'active'),
   serial_number: zSearchTerm,
+  /** One customer's tickets, on any of their devices (those opened while the customer had the device). */
+  customer_id: z.preprocess((v) => (v === '' ? undefined : v), zIdInput.optional()),
   mine: zQueryBool,
 });
 export type TicketsQuery = z.input<typeof ZTicketsQuerySchema>;

@@ -116,6 +116,7 @@ export class TicketsService {
       // The device's own tickets, by its serial as typed (case, spaces and dashes aside, as the device list matches it).
       where.push(Prisma.sql`t.item_id IN (SELECT item_id FROM items WHERE organization_id = ${orgId} AND serial_normalized = ${normalizeSerial(q.serial_number)})`);
     }
+    if (q.customer_id !== undefined) where.push(Prisma.sql`t.customer_id = ${q.customer_id}::int`);
     const filter = Prisma.join(where, ' AND ');
     const offset = (q.page - 1) * q.limit;
     const [rows, counts] = await Promise.all([
@@ -130,9 +131,9 @@ export class TicketsService {
     ]);
     const byStatus = { open: 0, in_progress: 0, resolved: 0 };
     for (const c of counts) byStatus[c.status] = c.n;
-    // The kept counts give the total of a status filter; one user's or one device's tickets are counted (a few, by index).
+    // The kept counts give the total of a status filter; one user's, device's or customer's tickets are counted (a few, by index).
     const total =
-      q.mine || q.serial_number
+      q.mine || q.serial_number || q.customer_id !== undefined
         ? (await this.database.query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM service_tickets t WHERE ${filter}`))[0]!.n
         : q.status === 'active'
           ? byStatus.open + byStatus.in_progress

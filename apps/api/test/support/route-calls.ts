@@ -176,6 +176,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/tickets' },
     { path: '/payg/tickets', query: { status: 'all', serial_number: w.device.serial, page: 1, limit: 5 } },
     { path: '/payg/tickets', query: { status: 'open', mine: true } },
+    { path: '/payg/tickets', query: { status: 'all', customer_id: w.customer.id } },
   ],
   'GET /payg/tickets/assignees': () => ({ path: '/payg/tickets/assignees' }),
   'GET /payg/tickets/{ticket_id}': async ({ t, w }) => ({ path: fill('/payg/tickets/{ticket_id}', { ticket_id: await seedTicket(t, w) }) }),
