@@ -156,6 +156,63 @@ test.describe('service tickets', () => {
     await expect(page.getByRole('region', { name: 'Service Tickets' }).getByRole('row', { name: new RegExp(`#${ticketId}\\b`) }).getByText('Resolved')).toBeVisible();
   });
 
+  test("the customer page lists the customer's tickets on any of their devices, and opens one for a device chosen among theirs", async ({ page, request }) => {
+    // A customer with two devices, and a ticket already open on the first.
+    const owner = await apiToken(request);
+    const name = unique('Ticket Njeri');
+    const lamp = unique('TKC');
+    const radio = unique('TKR');
+    const customer = await createCustomer(request, owner, name, '0733 222 111');
+    await createItem(request, owner, lamp, 'Solar Home 80W');
+    await createItem(request, owner, radio, 'Solar Radio');
+    const template = await createTemplate(request, owner, unique('Customer tickets plan'));
+    await onboard(request, owner, customer.customer_id, lamp, template.template_id);
+    await onboard(request, owner, customer.customer_id, radio, template.template_id);
+    const first = (
+      await apiCall<TicketReply>(request, owner, 'POST', '/tickets', {
+        serial_number: lamp,
+        category: 'device_fault',
+        description: 'The lamp goes off after an hour, even on a sunny day.',
+      })
+    ).data.ticket_id;
+
+    // The customer page: the ticket, with the device it is for.
+    await signIn(page, undefined, `/customer-payment-details/${customer.customer_id}`);
+    const card = page.getByRole('region', { name: 'Service Tickets' });
+    const firstRow = card.getByRole('row', { name: new RegExp(`#${first}\\b`) });
+    await expect(firstRow.getByRole('link', { name: lamp })).toHaveAttribute('href', `/device-activity/${lamp}`);
+    await expect(firstRow.getByText('Device fault')).toBeVisible();
+    await expect(firstRow.getByText('Open', { exact: true })).toBeVisible();
+    await expect(card.getByText('1 ticket · 1 active')).toBeVisible();
+
+    // New Ticket there: the device is one of the customer's two.
+    await card.getByRole('button', { name: 'New Ticket' }).click();
+    const create = page.getByRole('dialog', { name: 'New Ticket' });
+    await create.getByRole('combobox', { name: 'Serial Number' }).click();
+    await expect(page.getByRole('option')).toHaveCount(2);
+    await page.getByRole('option', { name: radio }).click();
+    await expect(create.getByRole('combobox', { name: 'Serial Number' })).toHaveValue(radio);
+    await create.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Installation' }).click();
+    await create.getByRole('textbox', { name: 'Description' }).fill('The radio is to be mounted on the wall by the door.');
+    await create.getByRole('button', { name: 'Open Ticket' }).click();
+    const opened = page.getByText(new RegExp(`^Ticket #(\\d+) opened for ${radio}$`));
+    await expect(opened).toBeVisible();
+    const second = Number(/#(\d+)/.exec((await opened.textContent())!)![1]);
+    await expect(create).toBeHidden();
+
+    // Both, the newest first.
+    const rows = card.getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText(`#${second}`);
+    await expect(rows.nth(1).getByRole('link', { name: radio })).toHaveAttribute('href', `/device-activity/${radio}`);
+    await expect(rows.nth(1).getByText('Installation')).toBeVisible();
+    await expect(rows.nth(2)).toContainText(`#${first}`);
+    await expect(card.getByText('2 tickets · 2 active')).toBeVisible();
+    await expect(opened).toBeHidden();
+    await screenshotBothThemes(page, 'tickets-customer-card');
+  });
+
   test('a ticket resolved with free days shows their code, and the device page lists it as an add-time code', async ({ page, request }) => {
     const owner = await apiToken(request);
     const name = unique('Ticket Wekesa');

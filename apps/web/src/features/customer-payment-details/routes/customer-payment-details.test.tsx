@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COUNTS } from '@/features/tickets/testing/mock-tickets-api';
 import { dayIn } from '@/lib/business-day';
 import { buildUser, seedSession } from '@/testing/factories';
-import { jsonResponse, mockFetch } from '@/testing/fetch';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { captureDownloads } from '@/testing/downloads';
 import { renderApp } from '@/testing/render';
 import { statementPeriods } from '../components/statement-menu';
@@ -27,12 +28,18 @@ const details = (summary: Record<string, unknown>, template: unknown = null) => 
   },
 });
 
+/** What the page reads besides the customer: their Service Tickets (none), and the rest empty. */
+const otherReads = (c: RecordedCall) =>
+  c.url.startsWith('/payg/tickets?')
+    ? jsonResponse(200, { data: { items: [], pagination: { total: 0, total_pages: 0, page: 1, limit: 10 }, counts: COUNTS } })
+    : jsonResponse(200, { data: [] });
+
 describe('Customer Payment Details', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the customer, the four cards, the template in its currency and the history', async () => {
     const { calls } = mockFetch((c) =>
-      !c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, details({}, { template_id: 5, template_name: 'Daily 50', daily_price: '50.00', activation_price: '500.00', grace_period_days: 2, currency: 'KES' })),
+      !c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, details({}, { template_id: 5, template_name: 'Daily 50', daily_price: '50.00', activation_price: '500.00', grace_period_days: 2, currency: 'KES' })),
     );
     seedSession();
     renderApp('/customer-payment-details/11');
@@ -75,7 +82,7 @@ describe('Customer Payment Details', () => {
       device({ serial_number: 'TV-0003', product_name: 'Solar TV', paid_off: true, remaining: '0.00', payment_plan: null }),
       device({ serial_number: 'RD-0004', product_name: 'Radio', days_left: 0, credit_until: null, total_paid: '0.00' }),
     ];
-    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, { data: { ...reply.data, devices } })));
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, { data: { ...reply.data, devices } })));
     seedSession();
     renderApp('/customer-payment-details/11');
     const card = await screen.findByRole('region', { name: 'Devices' }, { timeout: 5000 });
@@ -103,7 +110,7 @@ describe('Customer Payment Details', () => {
           ? jsonResponse(404, { detail: 'Customer not found', message: 'Customer not found' })
           : new Response('%PDF-1.3', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="statement-11-2026-11-25.pdf"' } });
       }
-      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] });
+      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : otherReads(c);
     });
     seedSession();
     renderApp('/customer-payment-details/11');
@@ -147,7 +154,7 @@ describe('Customer Payment Details', () => {
           days_removed: 0,
           deactivated: false,
         });
-      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] });
+      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : otherReads(c);
     });
     seedSession();
     renderApp('/customer-payment-details/11');
@@ -170,7 +177,7 @@ describe('Customer Payment Details', () => {
         if (!provider) return jsonResponse(409, { detail: 'No SMS provider is set up to send it: an owner or admin sets one in Settings → SMS Provider' });
         return jsonResponse(201, { message: 'SMS to Amina Wanjiru queued', message_id: 77, recipient_number: '254712345678', parts: 2, delivery_status: 'queued' });
       }
-      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] });
+      return c.url.includes('payment-details') ? jsonResponse(200, details({})) : otherReads(c);
     });
     seedSession();
     renderApp('/customer-payment-details/11');
@@ -199,7 +206,7 @@ describe('Customer Payment Details', () => {
         optedOut = '2026-11-25T10:00:00Z';
         return jsonResponse(200, { message: 'Amina Wanjiru will get no more reminders or texts from staff; payment codes and balance replies still go', customer: {} });
       }
-      if (!c.url.includes('payment-details')) return jsonResponse(200, { data: [] });
+      if (!c.url.includes('payment-details')) return otherReads(c);
       const reply = details({});
       Object.assign(reply.data.customer_info, { sms_opted_out_at: optedOut, sms_opt_out_source: optedOut ? 'staff' : null });
       return jsonResponse(200, reply);
@@ -226,7 +233,7 @@ describe('Customer Payment Details', () => {
     const user = userEvent.setup();
     const { calls } = mockFetch((c) => {
       if (c.url === '/payg/customers/11/sms-opt-out') return jsonResponse(200, { message: 'Amina Wanjiru takes reminders and texts again', customer: {} });
-      if (!c.url.includes('payment-details')) return jsonResponse(200, { data: [] });
+      if (!c.url.includes('payment-details')) return otherReads(c);
       const reply = details({});
       Object.assign(reply.data.customer_info, { sms_opted_out_at: '2026-11-20T10:00:00Z', sms_opt_out_source: 'sms' });
       return jsonResponse(200, reply);
@@ -244,7 +251,7 @@ describe('Customer Payment Details', () => {
   });
 
   it("shows owners and admins the customer's Personal Data, and staff not", async () => {
-    mockFetch((c) => (c.url.includes('payment-details') ? jsonResponse(200, details({})) : jsonResponse(200, { data: [] })));
+    mockFetch((c) => (c.url.includes('payment-details') ? jsonResponse(200, details({})) : otherReads(c)));
     seedSession({ user: buildUser({ role: 'staff' }) });
     const staff = renderApp('/customer-payment-details/11');
     await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
@@ -260,7 +267,7 @@ describe('Customer Payment Details', () => {
   it('says an erased customer was erased, with nothing left to text or take payments for', async () => {
     mockFetch((c) => {
       if (c.url === '/payg/customers/11') return jsonResponse(200, { customer_id: 11, customer_name: 'Erased customer', status: 'erased', updated_at: '2026-11-25T10:00:00Z' });
-      if (!c.url.includes('payment-details')) return jsonResponse(200, { data: [] });
+      if (!c.url.includes('payment-details')) return otherReads(c);
       const reply = details({ remaining_balance: '0.00', is_fully_paid: true });
       Object.assign(reply.data.customer_info, { customer_name: 'Erased customer', phone_contact: '', status: 'erased', device_serial: null });
       return jsonResponse(200, reply);
@@ -288,7 +295,7 @@ describe('Customer Payment Details', () => {
   });
 
   it('says when the customer has no device', async () => {
-    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, { data: { ...details({}).data, devices: [] } })));
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, { data: { ...details({}).data, devices: [] } })));
     seedSession();
     renderApp('/customer-payment-details/11');
     const card = await screen.findByRole('region', { name: 'Devices' }, { timeout: 5000 });
@@ -296,7 +303,7 @@ describe('Customer Payment Details', () => {
   });
 
   it("caps the bar at 100 and says 'Fully Paid!'", async () => {
-    mockFetch((c) => !c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, details({ total_paid: '15000.00', remaining_balance: '0.00', payment_progress: 125, is_fully_paid: true })));
+    mockFetch((c) => !c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, details({ total_paid: '15000.00', remaining_balance: '0.00', payment_progress: 125, is_fully_paid: true })));
     seedSession();
     renderApp('/customer-payment-details/11');
     expect(await screen.findByText('Fully Paid!', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -308,7 +315,7 @@ describe('Customer Payment Details', () => {
     // Three devices without a plan (25,000 with 500 paid, 1,000 with 1,500 paid, one without a price with 300 paid).
     mockFetch((c) =>
       !c.url.includes('payment-details')
-        ? jsonResponse(200, { data: [] })
+        ? otherReads(c)
         : jsonResponse(200, details({ total_paid: '2300.00', free_code_price: '26000.00', remaining_balance: '24500.00', payment_progress: 5.77, is_fully_paid: false })),
     );
     seedSession();
@@ -322,7 +329,7 @@ describe('Customer Payment Details', () => {
   });
 
   it("replaces the screen with the server's message, else 'Failed to fetch customer payment details'", async () => {
-    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(500, {})));
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(500, {})));
     seedSession();
     renderApp('/customer-payment-details/11');
     expect(await screen.findByText('HTTP error! status: 500', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -330,7 +337,7 @@ describe('Customer Payment Details', () => {
   });
 
   it("falls back to 'Failed to fetch customer payment details' when the reply is unusable", async () => {
-    mockFetch((c) => (!c.url.includes('payment-details') ? jsonResponse(200, { data: [] }) : jsonResponse(200, {})));
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, {})));
     seedSession();
     renderApp('/customer-payment-details/11');
     expect(await screen.findByText('Failed to fetch customer payment details', {}, { timeout: 5000 })).toBeInTheDocument();

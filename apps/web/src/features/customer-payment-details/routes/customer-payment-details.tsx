@@ -14,6 +14,7 @@ import { OPTED_OUT_HINT, SendSmsModal, type SmsTarget } from '@/features/custome
 import { SmsOptOutControl } from '@/features/customer-sms/components/sms-opt-out-control';
 import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
+import { TicketsCard } from '@/features/tickets/components/tickets-card';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { managesOrganization, useSession } from '@/lib/session';
@@ -238,6 +239,9 @@ export default function CustomerPaymentDetailsRoute() {
       </SimpleGrid>
 
       <DevicesCard devices={details.data.devices ?? []} currency={currency ?? 'KES'} />
+
+      {/* Its tickets stay listed for an erased customer; no new ones are opened for them. */}
+      <TicketsCard customerId={customer.customer_id} customerName={customer.customer_name} devices={details.data.devices ?? []} canOpen={!erased} />
 
       <Card padding="md" radius="md">
         <Title order={4} mb="sm">

@@ -23,7 +23,7 @@ export const getTickets = (q: TicketsListQuery, signal?: AbortSignal) =>
   suspendableList<TicketsPage>(
     api
       .get<Partial<TicketsReply> | null>('/tickets', {
-        query: { page: q.page, limit: q.limit, status: q.status, serial_number: q.serial_number, mine: q.mine ? true : undefined },
+        query: { page: q.page, limit: q.limit, status: q.status, serial_number: q.serial_number, customer_id: q.customer_id, mine: q.mine ? true : undefined },
         signal,
       })
       .then((reply) => {

@@ -2,8 +2,9 @@ import type { TicketsListQuery } from './types';
 
 /**
  * Query keys of the tickets feature. Opening or updating a ticket refreshes
- * `lists`: the Service Tickets list and its counts, and the device page's
- * card, which is the same list filtered on one serial number. Updating one
+ * `lists`: the Service Tickets list and its counts, and the cards of the
+ * device and customer pages, which are the same list filtered on one serial
+ * number or one customer. Updating one
  * also refreshes its `history`; a ticket just opened has none cached.
  */
 export const ticketKeys = {

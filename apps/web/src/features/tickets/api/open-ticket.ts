@@ -11,7 +11,7 @@ export function useOpenTicket() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: openTicket,
-    // The lists and their counts changed, the device page's card too.
+    // The lists and their counts changed, the device and customer pages' cards too.
     onSuccess: () => refreshAfterWrite(qc, { queryKey: ticketKeys.lists() }),
   });
 }

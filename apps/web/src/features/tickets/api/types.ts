@@ -22,6 +22,8 @@ export interface TicketsListQuery {
   status: TicketStatusFilter;
   /** One device's tickets (the device page), or a search on the Service Tickets screen. */
   serial_number?: string;
+  /** One customer's tickets, on any of their devices (the customer page). */
+  customer_id?: number;
   /** Only the tickets assigned to the signed-in user. */
   mine?: boolean;
 }

@@ -21,7 +21,7 @@ export function useUpdateTicket() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateTicket,
-    // A status change moves the ticket between tabs and their counts; the device page's card shows it too.
+    // A status change moves the ticket between tabs and their counts; the device and customer pages' cards show it too.
     // The change is a new line of the ticket's history.
     // Free days are a new code: the device's Token History and days left, and the Tokens page's log.
     onSuccess: (reply, { ticketId }) =>

@@ -23,6 +23,12 @@ export const OPEN_TICKET_LABELS = {
 };
 type Field = keyof typeof OPEN_TICKET_LABELS;
 
+/** A device the ticket can be for, when the serial number is chosen from a few (a customer's). */
+export interface TicketDevice {
+  serial_number: string;
+  product_name: string;
+}
+
 export interface OpenTicketValues {
   serial_number: string;
   category: TicketCategory | null;
@@ -48,13 +54,31 @@ export function validateOpenTicket(v: OpenTicketValues): Partial<Record<Field, s
   return errors;
 }
 
+/** A device among the choices: its serial number, and what it is. */
+function DeviceOption({ serialNumber, productName }: { serialNumber: string; productName: string | undefined }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" ff="monospace" fw={600}>
+        {serialNumber}
+      </Text>
+      {productName ? (
+        <Text size="xs" c="dimmed">
+          {productName}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function OpenTicketForm({
   serialNumber,
+  devices,
   opening,
   onOpened,
   onCancel,
 }: {
   serialNumber: string | null;
+  devices: readonly TicketDevice[] | null;
   opening: ReturnType<typeof useOpenTicket>;
   onOpened: (ticket: Ticket) => void;
   onCancel: () => void;
@@ -67,6 +91,7 @@ function OpenTicketForm({
     onValuesChange: () => setFailure(null),
   });
   const descriptionLength = form.values.description.trim().length;
+  const productNames = new Map(devices?.map((d) => [d.serial_number, d.product_name]));
 
   const submit = form.onSubmit((values) => {
     if (opening.isPending) return;
@@ -75,7 +100,7 @@ function OpenTicketForm({
       onSuccess: onOpened,
       onError: (error) => {
         // A 400 names its field: the message goes under its input. An unknown serial number (404) goes under the
-        // serial number when it was typed here; the rest (a fixed device's refusal, other statuses) goes in the
+        // serial number when it was typed or chosen here; the rest (a fixed device's refusal, other statuses) goes in the
         // red box, as the API words it.
         const fields = apiFieldErrors(error);
         const shown = labelledFieldErrors(fields, OPEN_TICKET_LABELS);
@@ -93,6 +118,21 @@ function OpenTicketForm({
       <Stack gap="md">
         {serialNumber !== null ? (
           <TextInput label={OPEN_TICKET_LABELS.serial_number} value={serialNumber} readOnly variant="filled" ff="monospace" />
+        ) : devices !== null ? (
+          <Select
+            label={OPEN_TICKET_LABELS.serial_number}
+            withAsterisk
+            placeholder="Which of the customer's devices?"
+            data={devices.map((d) => ({ value: d.serial_number, label: d.serial_number }))}
+            renderOption={({ option }) => <DeviceOption serialNumber={option.value} productName={productNames.get(option.value)} />}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+            {...form.getInputProps('serial_number')}
+            // The select's "nothing chosen" is null; the form keeps '' so the contract says "is required".
+            value={form.values.serial_number || null}
+            onChange={(value) => form.setFieldValue('serial_number', value ?? '')}
+          />
         ) : (
           <TextInput
             label={OPEN_TICKET_LABELS.serial_number}
@@ -144,11 +184,21 @@ function OpenTicketForm({
 
 /**
  * New Ticket: a problem reported with a device. `serialNumber` fixes the
- * device (its page); without it the serial number is typed. Full screen on
- * a phone, where field staff take the report. The form mounts afresh at each
- * opening.
+ * device (its page); `devices` are the ones to choose from (a customer's);
+ * without either the serial number is typed. Full screen on a phone, where
+ * field staff take the report. The form mounts afresh at each opening.
  */
-export function OpenTicketModal({ opened, onClose, serialNumber = null }: { opened: boolean; onClose: () => void; serialNumber?: string | null }) {
+export function OpenTicketModal({
+  opened,
+  onClose,
+  serialNumber = null,
+  devices = null,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  serialNumber?: string | null;
+  devices?: readonly TicketDevice[] | null;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const opening = useOpenTicket();
 
@@ -162,6 +212,7 @@ export function OpenTicketModal({ opened, onClose, serialNumber = null }: { open
     <Modal opened={opened} onClose={close} title="New Ticket" size="lg" fullScreen={phone} closeOnClickOutside={!opening.isPending}>
       <OpenTicketForm
         serialNumber={serialNumber}
+        devices={devices}
         opening={opening}
         onOpened={(ticket) => {
           toast.success(`Ticket #${ticket.ticket_id} opened for ${ticket.serial_number}`, { title: 'Ticket opened' });
@@ -174,15 +225,19 @@ export function OpenTicketModal({ opened, onClose, serialNumber = null }: { open
   );
 }
 
-/** The "New Ticket" button and its modal; `serialNumber` fixes the device. */
-export function NewTicketButton({ serialNumber = null, ...buttonProps }: { serialNumber?: string | null } & ButtonProps) {
+/** The "New Ticket" button and its modal; `serialNumber` fixes the device, `devices` are the ones to choose from. */
+export function NewTicketButton({
+  serialNumber = null,
+  devices = null,
+  ...buttonProps
+}: { serialNumber?: string | null; devices?: readonly TicketDevice[] | null } & ButtonProps) {
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened(true)} {...buttonProps}>
         New Ticket
       </Button>
-      <OpenTicketModal opened={opened} onClose={() => setOpened(false)} serialNumber={serialNumber} />
+      <OpenTicketModal opened={opened} onClose={() => setOpened(false)} serialNumber={serialNumber} devices={devices} />
     </>
   );
 }

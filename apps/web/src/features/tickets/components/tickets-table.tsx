@@ -42,6 +42,20 @@ export function OpenedCell({ ticket }: { ticket: Ticket }) {
   );
 }
 
+/** Device: its serial number, a link to its page, and what it is. */
+export function DeviceCell({ ticket }: { ticket: Ticket }) {
+  return (
+    <Stack gap={0}>
+      <Text component={Link} to={paths.app.deviceActivity.getHref(ticket.serial_number)} size="sm" fw={600} ff="monospace" c={LINK_COLOR}>
+        {ticket.serial_number}
+      </Text>
+      <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
+        {ticket.product_name}
+      </Text>
+    </Stack>
+  );
+}
+
 /** Status: where it stands, and the free days given with its resolution, if any. */
 export function StatusCell({ ticket }: { ticket: Ticket }) {
   if (ticket.compensation_days === null) return <TicketStatusBadge status={ticket.status} />;
@@ -85,20 +99,7 @@ export function TicketsTable({ rows, onUpdate, ...state }: { rows: Ticket[] | un
         </Stack>
       ),
     },
-    {
-      key: 'device',
-      header: 'Device',
-      render: (t) => (
-        <Stack gap={0}>
-          <Text component={Link} to={paths.app.deviceActivity.getHref(t.serial_number)} size="sm" fw={600} ff="monospace" c={LINK_COLOR}>
-            {t.serial_number}
-          </Text>
-          <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
-            {t.product_name}
-          </Text>
-        </Stack>
-      ),
-    },
+    { key: 'device', header: 'Device', render: (t) => <DeviceCell ticket={t} /> },
     {
       key: 'customer',
       header: 'Customer',
