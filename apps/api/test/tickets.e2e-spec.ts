@@ -102,6 +102,16 @@ describe('service tickets', () => {
     // In the Activity Log under Devices.
     const log = await t.http.get('/payg/audit-log').query({ category: 'devices' }).set(owner.auth).expect(200);
     expect(log.body.data.filter((e: { action: string }) => e.action.startsWith('ticket.')).length).toBe(5);
+
+    // A long history keeps its latest changes: the newest 200, oldest first.
+    await t.db.pool.query(
+      `INSERT INTO audit_logs (organization_id, actor_username, action, entity_type, entity_id, description)
+       SELECT $1, 'bench', 'ticket.updated', 'ticket', $2, 'Note ' || g FROM generate_series(1, 210) g`,
+      [org.id, String(made.ticket_id)],
+    );
+    const long = ZTicketHistoryReplySchema.parse((await t.http.get(`/payg/tickets/${made.ticket_id}/history`).set(tech.auth).expect(200)).body).data;
+    expect(long).toHaveLength(200);
+    expect([long[0]!.description, long.at(-1)!.description]).toEqual(['Note 11', 'Note 210']);
   });
 
   it('lists by status with the counts of each, by device, newest first, a page at a time', async () => {

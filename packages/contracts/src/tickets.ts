@@ -162,10 +162,10 @@ export const ZTicketAssigneesReplySchema = z.object({
 });
 export type TicketAssigneesReply = z.infer<typeof ZTicketAssigneesReplySchema>;
 
-/** At most this many entries of a ticket's history are given (the oldest first). */
+/** At most this many entries of a ticket's history are given: its newest, oldest first. */
 export const TICKET_HISTORY_MAX = 200;
 
-/** GET /tickets/{ticket_id}/history: who did what to the ticket, from the Activity Log, oldest first. */
+/** GET /tickets/{ticket_id}/history: who did what to the ticket, from the Activity Log, oldest first (the newest TICKET_HISTORY_MAX). */
 export const ZTicketHistoryReplySchema = z.object({
   data: z.array(
     z.object({

@@ -52,7 +52,7 @@ export class TicketsController {
 
   @Get(':ticket_id/history')
   @Endpoint({
-    summary: "Who did what to a service ticket: its Activity Log entries (opened, assigned, moved on, resolved), oldest first, at most 200",
+    summary: "Who did what to a service ticket: its Activity Log entries (opened, assigned, moved on, resolved), oldest first; the newest 200 of a longer history",
     params: ZTicketParams,
     response: ZTicketHistoryReplySchema,
     errors: { 404: 'Ticket not found' },

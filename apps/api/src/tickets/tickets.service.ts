@@ -154,14 +154,17 @@ export class TicketsService {
     return { data: toTicket(await this.row(this.database.query, orgId, id)) };
   }
 
-  /** The ticket's activity log entries, oldest first (TICKET_HISTORY_MAX at most), by the partial index audit_logs_ticket_entries. */
+  /**
+   * The ticket's newest TICKET_HISTORY_MAX activity log entries, oldest first (a long history keeps its latest
+   * changes), read backwards on the partial index audit_logs_ticket_entries.
+   */
   async history(orgId: string, id: number): Promise<TicketHistoryReply> {
     await this.row(this.database.query, orgId, id);
     const entries = await this.database.prepared<{ at: Date; action: string; description: string; actor_username: string | null }>(Prisma.sql`
       SELECT created_at AS at, action, description, actor_username FROM audit_logs
       WHERE organization_id = ${orgId} AND entity_type = 'ticket' AND entity_id = ${String(id)}
-      ORDER BY id LIMIT ${TICKET_HISTORY_MAX}::int`);
-    return { data: entries.map((e) => ({ ...e, at: e.at.toISOString() })) };
+      ORDER BY id DESC LIMIT ${TICKET_HISTORY_MAX}::int`);
+    return { data: entries.reverse().map((e) => ({ ...e, at: e.at.toISOString() })) };
   }
 
   /** The organization's active users, by name: whom a ticket can be given to. */
