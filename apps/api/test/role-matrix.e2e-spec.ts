@@ -221,6 +221,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'PUT /payg/users/{id}': 'manage',
   'DELETE /payg/users/{id}': 'manage',
   'GET /payg/notifications': 'any',
+  'GET /payg/me/notifications': 'any',
+  'POST /payg/me/notifications/read': 'any',
   'GET /payg/config': 'any',
   'POST /payg/config/create': 'manage',
   'POST /payg/config/credentials/upsert': 'manage',

@@ -11,7 +11,7 @@ describe('first start', () => {
 
   it('creates the super admin and a demo organization filled through the real services, once', async () => {
     const lines = await t.app.get(SeedService).run();
-    expect(lines.join('\n')).toMatch(/Demo sign-in: super admin admin \/ admin123, organization owner demo \/ demo1234/);
+    expect(lines.join('\n')).toMatch(/Demo sign-in: super admin admin \/ admin123, organization owner demo \/ demo1234, technician baraka \/ baraka123/);
 
     const admin = await t.http.post('/payg/authenticate').type('form').send({ username: 'admin', password: 'admin123' }).expect(200);
     expect(admin.body.user.role).toBe('super_admin');
@@ -75,6 +75,13 @@ describe('first start', () => {
       ['PHN-3002', 'open'],
       ['LMP-2001', 'in_progress'],
       ['SHS-1004', 'resolved'],
+    ]);
+    expect(tickets.body.data.items.map((k: { assigned_to: { username: string } | null }) => k.assigned_to?.username ?? null)).toEqual(['demo', 'baraka', null]);
+    // The owner signs in to one unread notification: the technician handed them the code problem.
+    const mine = await t.http.get('/payg/me/notifications').set(auth).expect(200);
+    expect(mine.body.data).toMatchObject({ unread: 1, next_before: null });
+    expect(mine.body.data.items).toEqual([
+      expect.objectContaining({ kind: 'ticket_assigned', actor: 'baraka', read_at: null, message: expect.stringMatching(/ on PHN-3002 \(Code not accepted\) was assigned to you by baraka$/) }),
     ]);
 
     // Plans per device: Amina's phone is on the phone plan of its own, her solar home system on her plan.

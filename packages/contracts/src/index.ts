@@ -28,3 +28,4 @@ export * from './sessions.js';
 export * from './two-factor.js';
 export * from './customer-privacy.js';
 export * from './tickets.js';
+export * from './inbox.js';

@@ -31,6 +31,7 @@ const STATUS_WORD = { active: 'activated', suspended: 'suspended', disabled: 'di
 
 /** Tables of an organization, children first: the order a forced delete empties them in. */
 const OWNED_TABLES = [
+  'user_notifications',
   'token_logs',
   'messages',
   'payments',

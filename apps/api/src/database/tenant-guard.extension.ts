@@ -37,6 +37,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'ApiToken',
   'ServiceTicket',
   'TicketCount',
+  'UserNotification',
 ]);
 
 export class TenantScopeError extends Error {

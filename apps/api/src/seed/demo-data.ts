@@ -77,7 +77,7 @@ const DAY = 86_400_000;
  * and by M-Pesa message (one unmatched, one unreadable), a notification and
  * an invoice from the platform.
  */
-export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: AuthUser, superAdmin: AuthUser): Promise<void> {
+export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: AuthUser, superAdmin: AuthUser, technician: AuthUser): Promise<void> {
   const get = <T>(cls: new (...args: never[]) => T): T => moduleRef.get(cls, { strict: false });
   const customers = get(CustomersService);
   const items = get(ItemsService);
@@ -337,11 +337,17 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     ZTicketInputSchema.parse({ serial_number: 'LMP-2001', category: 'device_fault', description: 'The lamp stopped charging from the panel.' }),
     owner,
   );
-  await tickets.update(orgId, charging.data.ticket_id, ZTicketUpdateSchema.parse({ status: 'in_progress', assigned_to: owner.user_id }), owner);
+  await tickets.update(orgId, charging.data.ticket_id, ZTicketUpdateSchema.parse({ status: 'in_progress', assigned_to: technician.user_id }), owner);
+  // The technician takes the call about the code and hands it to the owner: the owner's bell shows it, unread.
   await tickets.open(
     orgId,
-    ZTicketInputSchema.parse({ serial_number: 'PHN-3002', category: 'token_problem', description: 'Customer says the last code was refused by the phone.' }),
-    owner,
+    ZTicketInputSchema.parse({
+      serial_number: 'PHN-3002',
+      category: 'token_problem',
+      description: 'Customer says the last code was refused by the phone.',
+      assigned_to: owner.user_id,
+    }),
+    technician,
   );
 
   await get(NotificationsService).notify(superAdmin, orgId, {

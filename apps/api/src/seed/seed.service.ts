@@ -9,6 +9,8 @@ import { populateDemo } from './demo-data.js';
 export const DEMO_ORG = 'demo';
 export const DEMO_ADMIN = { username: 'admin', password: 'admin123' };
 export const DEMO_OWNER = { username: 'demo', password: 'demo1234' };
+/** A technician of the demo organization: he and the owner hand service tickets to each other. */
+export const DEMO_STAFF = { username: 'baraka', password: 'baraka123' };
 const SEED_LOCK = 7_202_612;
 
 /**
@@ -32,9 +34,13 @@ export class SeedService {
     const created = { demo: false };
     const lines = await this.createUsers(created);
     if (created.demo) {
-      const [owner, admin] = await Promise.all([this.actor(DEMO_OWNER.username), this.actor(this.config.admin.username ?? DEMO_ADMIN.username)]);
+      const [owner, admin, staff] = await Promise.all([
+        this.actor(DEMO_OWNER.username),
+        this.actor(this.config.admin.username ?? DEMO_ADMIN.username),
+        this.actor(DEMO_STAFF.username),
+      ]);
       try {
-        await populateDemo(this.moduleRef, DEMO_ORG, owner, admin);
+        await populateDemo(this.moduleRef, DEMO_ORG, owner, admin, staff);
       } catch (e) {
         this.logger.error(`The demo data could not be completed: ${(e as Error).stack ?? e}`);
       }
@@ -97,13 +103,23 @@ export class SeedService {
                 organization_id: DEMO_ORG,
               },
             });
+            await tx.user.create({
+              data: {
+                username: DEMO_STAFF.username,
+                email: 'baraka@demo.kidogo.local',
+                password_hash: await hashPassword(DEMO_STAFF.password),
+                role: 'staff',
+                organization_id: DEMO_ORG,
+              },
+            });
             created.demo = true;
             lines.push(`Seeded the demo organization "${DEMO_ORG}".`);
           }
         }
         if (this.config.seedDemo && (await tx.user.findUnique({ where: { username: DEMO_OWNER.username } }))) {
           lines.push(
-            `Demo sign-in: super admin ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}, organization owner ${DEMO_OWNER.username} / ${DEMO_OWNER.password}`,
+            `Demo sign-in: super admin ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}, organization owner ${DEMO_OWNER.username} / ${DEMO_OWNER.password}` +
+              `, technician ${DEMO_STAFF.username} / ${DEMO_STAFF.password}`,
           );
         }
         return lines;

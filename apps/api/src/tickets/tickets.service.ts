@@ -23,6 +23,7 @@ import { Errors } from '../common/errors.js';
 import { pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { userNotificationSql, type UserNotice } from '../notifications/inbox-sql.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
 import { formatFreeDaysReply, normalizePhone } from '@kidogo/mobile-money';
@@ -193,6 +194,9 @@ export class TicketsService {
           (ticket.assigned_to ? `, assigned to ${ticket.assigned_to.username}` : ''),
         { category: ticket.category, assigned_to: ticket.assigned_to?.username ?? null });
       await run(webhookEventSql(orgId, 'ticket.opened', { ...ticket }));
+      if (ticket.assigned_to && ticket.assigned_to.user_id !== actor.user_id) {
+        await run(userNotificationSql(assignedNotice(orgId, ticket, ticket.assigned_to.user_id, actor)));
+      }
       return ticket;
     });
     return { data: ticket };
@@ -207,8 +211,8 @@ export class TicketsService {
     }
     const ticket = await this.database.transaction(async (run) => {
       // Locked, so two people updating one ticket at once each see the other's change.
-      const [before] = await run<{ status: TicketStatus; category: TicketCategory; assigned_to: number | null; resolution: string | null }>(Prisma.sql`
-        SELECT status::text AS status, category::text AS category, assigned_to, resolution FROM service_tickets
+      const [before] = await run<{ status: TicketStatus; category: TicketCategory; assigned_to: number | null; resolution: string | null; opened_by: number | null }>(Prisma.sql`
+        SELECT status::text AS status, category::text AS category, assigned_to, resolution, opened_by FROM service_tickets
         WHERE organization_id = ${orgId} AND ticket_id = ${id}::int FOR UPDATE`);
       if (!before) throw Errors.notFound('Ticket');
       const status = input.status ?? before.status;
@@ -253,6 +257,7 @@ export class TicketsService {
         ...(days !== null ? { compensation_days: days } : {}),
       });
       if (changed.includes('status') && status === 'resolved') await run(webhookEventSql(orgId, 'ticket.resolved', { ...ticket }));
+      for (const notice of this.notices(orgId, ticket, before, actor)) await run(userNotificationSql(notice));
       return ticket;
     });
     return { data: ticket, ...(token ? { token } : {}), ...(codeSms ? { code_sms: codeSms } : {}) };
@@ -304,6 +309,27 @@ export class TicketsService {
     return row;
   }
 
+  /**
+   * Who is told of a change in their own notifications, never the one who made it: a new assignee; the user who
+   * opened a ticket now resolved; the assignee of a resolved ticket opened again (unless just told of the assignment).
+   */
+  private notices(orgId: string, ticket: Ticket, before: { status: TicketStatus; assigned_to: number | null; opened_by: number | null }, actor: AuthUser): UserNotice[] {
+    const notices: UserNotice[] = [];
+    const assignee = ticket.assigned_to?.user_id ?? null;
+    const assigned = assignee !== null && assignee !== before.assigned_to && assignee !== actor.user_id;
+    if (assigned) notices.push(assignedNotice(orgId, ticket, assignee, actor));
+    const on = `Ticket #${ticket.ticket_id} on ${ticket.serial_number}`;
+    if (ticket.status === 'resolved' && before.status !== 'resolved' && before.opened_by !== null && before.opened_by !== actor.user_id) {
+      notices.push({ orgId, userId: before.opened_by, kind: 'ticket_resolved', ticketId: ticket.ticket_id, actor: actor.username,
+        message: `${on}, which you opened, was resolved by ${actor.username}: ${ticket.resolution ?? ''}` });
+    }
+    if (before.status === 'resolved' && ticket.status !== 'resolved' && assignee !== null && assignee !== actor.user_id && !assigned) {
+      notices.push({ orgId, userId: assignee, kind: 'ticket_reopened', ticketId: ticket.ticket_id, actor: actor.username,
+        message: `${on}, assigned to you, was opened again by ${actor.username}` });
+    }
+    return notices;
+  }
+
   /** A 400 on assigned_to unless it names an active user of the organization. */
   private async assignee(run: Run, orgId: string, userId: number): Promise<void> {
     const [user] = await run<{ user_id: number }>(Prisma.sql`
@@ -318,4 +344,16 @@ export class TicketsService {
       VALUES (${orgId}, ${actor.user_id}::int, ${actor.username}, ${action}, 'ticket', ${String(ticket.ticket_id)}, ${description},
               ${JSON.stringify({ ...metadata, item_id: ticket.item_id, customer_id: ticket.customer_id })}::jsonb)`);
   }
+}
+
+/** The notification of a ticket given to `userId` by `actor`. */
+function assignedNotice(orgId: string, ticket: Ticket, userId: number, actor: AuthUser): UserNotice {
+  return {
+    orgId,
+    userId,
+    kind: 'ticket_assigned',
+    ticketId: ticket.ticket_id,
+    actor: actor.username,
+    message: `Ticket #${ticket.ticket_id} on ${ticket.serial_number} (${TICKET_CATEGORY_LABELS[ticket.category]}) was assigned to you by ${actor.username}`,
+  };
 }

@@ -61,6 +61,17 @@ async function seedTicket(t: TestApp, w: World): Promise<number> {
   return rows[0].ticket_id as number;
 }
 
+/** A new unread notification of the world's staff user (for the routes that mark them read). */
+async function seedNotification(t: TestApp, w: World): Promise<number> {
+  const ticket = await seedTicket(t, w);
+  const { rows } = await t.db.pool.query(
+    `INSERT INTO user_notifications (organization_id, user_id, kind, message, ticket_id, actor_username)
+     VALUES ($1, $2, 'ticket_assigned', $3, $4, 'someone') RETURNING id`,
+    [w.org, w.staff.user_id, `Ticket #${ticket} was assigned to you ${w.tag}`, ticket],
+  );
+  return rows[0].id as number;
+}
+
 async function login(t: TestApp, w: World) {
   const user = await seedUser(t, { organization_id: w.org, role: 'staff', username: `login-${hex()}` });
   const res = await t.http.post('/payg/authenticate').send({ username: user.username, password: DEFAULT_PASSWORD });
@@ -408,6 +419,12 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'PUT /payg/users/{id}': async ({ t, w }) => ({ path: `/payg/users/${(await fresh.user(t, w)).user_id}`, body: { email: `${hex()}@mail.test` } }),
   'DELETE /payg/users/{id}': async ({ t, w }) => ({ path: `/payg/users/${(await fresh.user(t, w)).user_id}` }),
   'GET /payg/notifications': () => ({ path: '/payg/notifications' }),
+  'GET /payg/me/notifications': () => [{ path: '/payg/me/notifications' }, { path: '/payg/me/notifications', query: { unread: true, limit: 5 } }],
+  // The world's staff user's notification by id, then all of the caller's.
+  'POST /payg/me/notifications/read': async ({ t, w }) => [
+    { path: '/payg/me/notifications/read', body: { ids: [await seedNotification(t, w)] } },
+    { path: '/payg/me/notifications/read', body: {} },
+  ],
   'GET /payg/config': () => ({ path: '/payg/config' }),
   'POST /payg/config/create': () => ({ path: '/payg/config/create', body: { key: `new.${hex()}`, value: 1 } }),
   'POST /payg/config/credentials/upsert': ({ w }) => ({

@@ -1,0 +1,23 @@
+import type { UserNotificationKind } from '@kidogo/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+
+/** One of a user's own notifications, to be written in the transaction of the change it tells of. */
+export interface UserNotice {
+  orgId: string;
+  userId: number;
+  kind: UserNotificationKind;
+  message: string;
+  ticketId: number | null;
+  actor: string;
+}
+
+/**
+ * The INSERT of a user's notification, for the statement list of the change it
+ * tells of: it exists if and only if the change commits, like the change's
+ * Activity Log entry and webhook event. The user must be of the organization.
+ */
+export function userNotificationSql(n: UserNotice): Prisma.Sql {
+  return Prisma.sql`INSERT INTO user_notifications (organization_id, user_id, kind, message, ticket_id, actor_username)
+    SELECT ${n.orgId}, u.user_id, ${n.kind}::"UserNotificationKind", ${n.message.slice(0, 300)}, ${n.ticketId}::int, ${n.actor}
+    FROM users u WHERE u.user_id = ${n.userId}::int AND u.organization_id = ${n.orgId}`;
+}

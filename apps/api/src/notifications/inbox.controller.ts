@@ -1,0 +1,47 @@
+import { Controller, Get, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  MARK_READ_MAX_IDS,
+  USER_NOTIFICATION_KINDS,
+  ZMarkNotificationsReadReplySchema,
+  ZMarkNotificationsReadSchema,
+  ZMyNotificationsQuerySchema,
+  ZMyNotificationsReplySchema,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
+import { Endpoint, ValidBody, ValidQuery } from '../common/validation.js';
+import { InboxService } from './inbox.service.js';
+
+/** The signed-in user's own notifications: the header bell's "For you" (README "Your notifications"). */
+@ApiTags('notifications')
+@Controller('me/notifications')
+export class InboxController {
+  constructor(private readonly inbox: InboxService) {}
+
+  @Get()
+  @Endpoint({
+    summary: "The caller's own notifications, newest first, with how many are unread",
+    description:
+      `kind: ${USER_NOTIFICATION_KINDS.join(', ')}. Written when someone else assigns the caller a service ticket, ` +
+      'resolves a ticket the caller opened, or opens again a ticket assigned to the caller. Page back with before=next_before.',
+    query: ZMyNotificationsQuerySchema,
+    response: ZMyNotificationsReplySchema,
+    errors: { 400: 'A bad limit, unread or before' },
+  })
+  list(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidQuery() q: z.output<typeof ZMyNotificationsQuerySchema>) {
+    return this.inbox.list(orgId, user, q);
+  }
+
+  @Post('read')
+  @Endpoint({
+    summary: "Mark the caller's notifications read: those named by ids, or all of them",
+    description: `At most ${MARK_READ_MAX_IDS} ids; ids of notifications that are not the caller's are passed over.`,
+    body: ZMarkNotificationsReadSchema,
+    response: ZMarkNotificationsReadReplySchema,
+    errors: { 400: 'ids not a list of notification ids' },
+  })
+  markRead(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZMarkNotificationsReadSchema>) {
+    return this.inbox.markRead(orgId, user, body);
+  }
+}

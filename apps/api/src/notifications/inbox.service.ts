@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type MarkNotificationsReadReply,
+  type MyNotificationsReply,
+  type UserNotification,
+  type UserNotificationKind,
+  ZMarkNotificationsReadSchema,
+  ZMyNotificationsQuerySchema,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+import type { AuthUser } from '../common/tenancy.js';
+
+type Query = z.output<typeof ZMyNotificationsQuerySchema>;
+type MarkRead = z.output<typeof ZMarkNotificationsReadSchema>;
+
+interface Row {
+  id: number;
+  kind: UserNotificationKind;
+  message: string;
+  ticket_id: number | null;
+  actor_username: string | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const toReply = (r: Row): UserNotification => ({
+  id: r.id,
+  kind: r.kind,
+  message: r.message,
+  ticket_id: r.ticket_id,
+  actor: r.actor_username,
+  created_at: r.created_at.toISOString(),
+  read_at: r.read_at ? r.read_at.toISOString() : null,
+});
+
+/**
+ * A user's own notifications: read and marked read by that user only, within
+ * their organization. They are written by the changes they tell of (see
+ * userNotificationSql), never through here.
+ */
+@Injectable()
+export class InboxService {
+  constructor(private readonly database: DatabaseService) {}
+
+  async list(orgId: string, user: AuthUser, q: Query): Promise<MyNotificationsReply> {
+    const where = [Prisma.sql`organization_id = ${orgId}`, Prisma.sql`user_id = ${user.user_id}::int`];
+    if (q.unread) where.push(Prisma.sql`read_at IS NULL`);
+    if (q.before !== undefined) where.push(Prisma.sql`id < ${q.before}::int`);
+    const [rows, unread] = await Promise.all([
+      this.database.query<Row>(Prisma.sql`
+        SELECT id, kind::text AS kind, message, ticket_id, actor_username, created_at, read_at FROM user_notifications
+        WHERE ${Prisma.join(where, ' AND ')} ORDER BY id DESC LIMIT ${q.limit + 1}::int`),
+      this.unread(orgId, user),
+    ]);
+    const more = rows.length > q.limit;
+    const items = rows.slice(0, q.limit).map(toReply);
+    return { data: { items, unread, next_before: more ? items[items.length - 1]!.id : null } };
+  }
+
+  /** Marks the given notifications of the caller's (others' ids are passed over), or all of them, read. */
+  async markRead(orgId: string, user: AuthUser, body: MarkRead): Promise<MarkNotificationsReadReply> {
+    const marked = await this.database.query<{ id: number }>(Prisma.sql`
+      UPDATE user_notifications SET read_at = now()
+      WHERE organization_id = ${orgId} AND user_id = ${user.user_id}::int AND read_at IS NULL
+        ${body.ids ? Prisma.sql`AND id = ANY(${body.ids}::int[])` : Prisma.empty}
+      RETURNING id`);
+    return { data: { marked: marked.length, unread: await this.unread(orgId, user) } };
+  }
+
+  private async unread(orgId: string, user: AuthUser): Promise<number> {
+    const [row] = await this.database.prepared<{ n: number }>(Prisma.sql`
+      SELECT count(*)::int AS n FROM user_notifications
+      WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId} AND read_at IS NULL`);
+    return row?.n ?? 0;
+  }
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ZMarkNotificationsReadReplySchema, ZMyNotificationsReplySchema, ZTicketReplySchema, type MyNotificationsQuery } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+
+// A user's own notifications (README "Your notifications"): what happened to
+// their work, told to them alone, in the transaction of the change.
+
+describe('your notifications', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const inbox = async (user: SeededUser, query: Partial<MyNotificationsQuery> = {}) =>
+    ZMyNotificationsReplySchema.parse((await t.http.get('/payg/me/notifications').query(query).set(user.auth).expect(200)).body).data;
+  const markRead = async (user: SeededUser, body: object) =>
+    ZMarkNotificationsReadReplySchema.parse((await t.http.post('/payg/me/notifications/read').set(user.auth).send(body).expect(200)).body).data;
+  const openTicket = async (user: SeededUser, serial: string, extra: object = {}) =>
+    ZTicketReplySchema.parse(
+      (await t.http.post('/payg/tickets').set(user.auth).send({ serial_number: serial, category: 'device_fault', description: 'No light', ...extra }).expect(201)).body,
+    ).data;
+  const patch = (user: SeededUser, id: number, body: object) => t.http.patch(`/payg/tickets/${id}`).set(user.auth).send(body).expect(200);
+
+  it('tells a technician of a ticket given to them, the opener of its resolution, and the assignee of its reopening', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const tech = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const other = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const item = await seedItem(t, org.id);
+
+    // Opened and assigned at once by the owner: the technician is told, the owner (who did it) is not.
+    const ticket = await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
+    let mine = await inbox(tech);
+    expect(mine).toMatchObject({ unread: 1, next_before: null });
+    expect(mine.items).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'ticket_assigned',
+        message: `Ticket #${ticket.ticket_id} on ${item.serial_number} (Device fault) was assigned to you by ${owner.username}`,
+        ticket_id: ticket.ticket_id,
+        actor: owner.username,
+        created_at: expect.any(String),
+        read_at: null,
+      },
+    ]);
+    expect(await inbox(owner)).toMatchObject({ items: [], unread: 0 });
+    expect(await inbox(other)).toMatchObject({ items: [], unread: 0 });
+
+    // Assigning oneself tells nobody; handing it to a colleague tells the colleague.
+    await patch(tech, ticket.ticket_id, { assigned_to: other.user_id });
+    await patch(other, ticket.ticket_id, { assigned_to: other.user_id, status: 'in_progress' });
+    expect((await inbox(other)).items.map((n) => [n.kind, n.actor])).toEqual([['ticket_assigned', tech.username]]);
+
+    // Resolved by the colleague: the owner, who opened it, hears what was done.
+    await patch(other, ticket.ticket_id, { status: 'resolved', resolution: 'Replaced the battery' });
+    const owners = await inbox(owner);
+    expect(owners.unread).toBe(1);
+    expect(owners.items[0]).toMatchObject({
+      kind: 'ticket_resolved',
+      actor: other.username,
+      message: `Ticket #${ticket.ticket_id} on ${item.serial_number}, which you opened, was resolved by ${other.username}: Replaced the battery`,
+    });
+
+    // Opened again by the owner: the colleague it is assigned to is told; the owner is not told of their own change.
+    await patch(owner, ticket.ticket_id, { status: 'open' });
+    const reopened = await inbox(other);
+    expect(reopened.items.map((n) => n.kind)).toEqual(['ticket_reopened', 'ticket_assigned']);
+    expect(reopened.items[0]!.message).toBe(`Ticket #${ticket.ticket_id} on ${item.serial_number}, assigned to you, was opened again by ${owner.username}`);
+    expect((await inbox(owner)).items).toHaveLength(1);
+
+    // A resolution by the opener themselves tells nobody.
+    const own = await openTicket(owner, item.serial_number);
+    await patch(owner, own.ticket_id, { status: 'resolved', resolution: 'Explained the buttons' });
+    expect((await inbox(owner)).items).toHaveLength(1);
+
+    // Each one is in the Activity Log's transaction: a refused change (no resolution) tells nobody.
+    const unresolved = await openTicket(owner, item.serial_number);
+    await t.http.patch(`/payg/tickets/${unresolved.ticket_id}`).set(owner.auth).send({ status: 'resolved', assigned_to: tech.user_id }).expect(400);
+    expect((await inbox(tech)).items).toHaveLength(1);
+  });
+
+  it('marks read one at a time or all at once, pages back with before and keeps the unread filter', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const tech = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const item = await seedItem(t, org.id);
+    const tickets = [];
+    for (let i = 0; i < 5; i++) tickets.push(await openTicket(owner, item.serial_number, { assigned_to: tech.user_id }));
+
+    const first = await inbox(tech, { limit: 2 });
+    expect(first.unread).toBe(5);
+    expect(first.items.map((n) => n.ticket_id)).toEqual([tickets[4]!.ticket_id, tickets[3]!.ticket_id]);
+    expect(first.next_before).toBe(first.items[1]!.id);
+    const second = await inbox(tech, { limit: 2, before: first.next_before! });
+    expect(second.items.map((n) => n.ticket_id)).toEqual([tickets[2]!.ticket_id, tickets[1]!.ticket_id]);
+    const last = await inbox(tech, { limit: 2, before: second.next_before! });
+    expect(last.items.map((n) => n.ticket_id)).toEqual([tickets[0]!.ticket_id]);
+    expect(last.next_before).toBeNull();
+
+    // One read: the count drops, the unread filter leaves it out, the list keeps it with its read time.
+    expect(await markRead(tech, { ids: [first.items[0]!.id] })).toEqual({ marked: 1, unread: 4 });
+    expect(await markRead(tech, { ids: [first.items[0]!.id] })).toEqual({ marked: 0, unread: 4 });
+    expect((await inbox(tech, { unread: true })).items.map((n) => n.ticket_id)).not.toContain(tickets[4]!.ticket_id);
+    expect((await inbox(tech)).items[0]!.read_at).toEqual(expect.any(String));
+
+    // The owner cannot mark the technician's: ids of others are passed over.
+    expect(await markRead(owner, { ids: [first.items[1]!.id] })).toEqual({ marked: 0, unread: 0 });
+    expect((await inbox(tech)).unread).toBe(4);
+
+    // All at once.
+    expect(await markRead(tech, {})).toEqual({ marked: 4, unread: 0 });
+    expect((await inbox(tech, { unread: true })).items).toEqual([]);
+  });
+
+  it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const tech = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const item = await seedItem(t, org.id);
+    await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
+
+    for (const [query, field] of [
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 101 }, 'limit'],
+      [{ unread: 'maybe' }, 'unread'],
+      [{ before: 'x' }, 'before'],
+    ] as const) {
+      const res = await t.http.get('/payg/me/notifications').query(query).set(tech.auth).expect(400);
+      expect(res.body.message).toMatch(new RegExp(`^${field}: `));
+    }
+    for (const [body, message] of [
+      [{ ids: [] }, 'ids: must name at least one notification (leave ids out to mark all read)'],
+      [{ ids: 'all' }, 'ids: must be a list of notification ids'],
+      [{ ids: [0] }, 'ids.0: must be a positive whole number'],
+      [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'ids: must name at most 100 notifications'],
+    ] as const) {
+      const res = await t.http.post('/payg/me/notifications/read').set(tech.auth).send(body).expect(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await inbox(tech)).unread).toBe(1);
+  });
+
+  it("keeps each user's notifications theirs: another organization's ids are passed over and a deleted device takes its notifications along", async () => {
+    const a = await seedTenant(t);
+    const b = await seedTenant(t);
+    const techA = await seedUser(t, { organization_id: a.org.id, role: 'staff' });
+    const item = await seedItem(t, a.org.id);
+    const ticket = await openTicket(a.user, item.serial_number, { assigned_to: techA.user_id });
+    const [n] = (await inbox(techA)).items;
+
+    expect(await inbox(b.user)).toMatchObject({ items: [], unread: 0 });
+    expect(await markRead(b.user, { ids: [n!.id] })).toEqual({ marked: 0, unread: 0 });
+    expect(await markRead(b.user, {})).toEqual({ marked: 0, unread: 0 });
+    expect((await inbox(techA)).items[0]).toMatchObject({ id: n!.id, read_at: null });
+
+    // A user cannot be assigned across organizations, so nobody in B is ever told of A's tickets.
+    await t.http.patch(`/payg/tickets/${ticket.ticket_id}`).set(a.user.auth).send({ assigned_to: b.user.user_id }).expect(400);
+    expect((await inbox(b.user)).items).toEqual([]);
+
+    // A ticket deleted (with its device): its notifications go with it, not left pointing at nothing.
+    await t.db.pool.query('DELETE FROM service_tickets WHERE organization_id = $1 AND ticket_id = $2', [a.org.id, ticket.ticket_id]);
+    expect(await inbox(techA)).toMatchObject({ items: [], unread: 0 });
+  });
+});

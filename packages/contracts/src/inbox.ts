@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { zQueryInt } from './common.js';
+import { zIdInput, zQueryBool } from './fields.js';
+
+/**
+ * A user's own notifications (the header bell's "For you"): what happened to
+ * work of theirs, told to them and nobody else. The platform's notices to a
+ * whole organization are GET /notifications.
+ *
+ * - ticket_assigned: a service ticket was given to the user by someone else;
+ * - ticket_resolved: a ticket the user opened was resolved by someone else;
+ * - ticket_reopened: a resolved ticket assigned to the user was opened again by someone else.
+ */
+export const USER_NOTIFICATION_KINDS = ['ticket_assigned', 'ticket_resolved', 'ticket_reopened'] as const;
+export const ZUserNotificationKindSchema = z.enum(USER_NOTIFICATION_KINDS);
+export type UserNotificationKind = z.infer<typeof ZUserNotificationKindSchema>;
+
+/** The most ids one POST /me/notifications/read takes. */
+export const MARK_READ_MAX_IDS = 100;
+
+export const ZUserNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: ZUserNotificationKindSchema,
+  message: z.string(),
+  /** The ticket it is about (null: the ticket was deleted with its device). */
+  ticket_id: z.number().int().nullable(),
+  /** Who did it. */
+  actor: z.string().nullable(),
+  created_at: z.string(),
+  /** When the user read it (null: unread). */
+  read_at: z.string().nullable(),
+});
+export type UserNotification = z.infer<typeof ZUserNotificationSchema>;
+
+/** GET /me/notifications: newest first; `before` (an id) pages back through older ones. */
+export const ZMyNotificationsQuerySchema = z.object({
+  limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+  /** Only the unread ones. */
+  unread: zQueryBool,
+  /** Only those older than this notification id (the previous page's next_before). */
+  before: z.preprocess((v) => (v === '' ? undefined : v), zIdInput.optional()),
+});
+export type MyNotificationsQuery = z.input<typeof ZMyNotificationsQuerySchema>;
+
+export const ZMyNotificationsReplySchema = z.object({
+  data: z.object({
+    items: z.array(ZUserNotificationSchema),
+    /** The user's unread notifications in all, whatever the filters (the bell's count). */
+    unread: z.number().int(),
+    /** Pass as `before` for the next, older page (null: there is none). */
+    next_before: z.number().int().nullable(),
+  }),
+});
+export type MyNotificationsReply = z.infer<typeof ZMyNotificationsReplySchema>;
+
+/** POST /me/notifications/read: mark these of the caller's notifications read, or (no ids) all of them. */
+export const ZMarkNotificationsReadSchema = z.object({
+  ids: z
+    .array(zIdInput, { error: 'must be a list of notification ids' })
+    .min(1, { error: 'must name at least one notification (leave ids out to mark all read)' })
+    .max(MARK_READ_MAX_IDS, { error: `must name at most ${MARK_READ_MAX_IDS} notifications` })
+    .optional(),
+});
+export type MarkNotificationsRead = z.input<typeof ZMarkNotificationsReadSchema>;
+
+export const ZMarkNotificationsReadReplySchema = z.object({
+  data: z.object({
+    /** How many were unread and are read now. */
+    marked: z.number().int(),
+    /** The caller's unread notifications left. */
+    unread: z.number().int(),
+  }),
+});
+export type MarkNotificationsReadReply = z.infer<typeof ZMarkNotificationsReadReplySchema>;

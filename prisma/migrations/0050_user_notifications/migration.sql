@@ -1,0 +1,29 @@
+-- A user's own notifications (GET /payg/me/notifications): a ticket given to
+-- them, a ticket they opened resolved, a ticket of theirs opened again. The
+-- header bell's "For you", with its unread count.
+CREATE TYPE "UserNotificationKind" AS ENUM ('ticket_assigned', 'ticket_resolved', 'ticket_reopened');
+
+CREATE TABLE "user_notifications" (
+    "id" SERIAL NOT NULL,
+    "organization_id" VARCHAR(64) NOT NULL,
+    "user_id" INTEGER NOT NULL,
+    "kind" "UserNotificationKind" NOT NULL,
+    "message" VARCHAR(300) NOT NULL,
+    "ticket_id" INTEGER,
+    "actor_username" VARCHAR(100),
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "read_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "user_notifications_pkey" PRIMARY KEY ("id")
+);
+
+-- The bell: a user's newest first, and older pages by id.
+CREATE INDEX "user_notifications_user_id_id_idx" ON "user_notifications"("user_id", "id" DESC);
+-- The bell's count on every page of the app, polled each minute: only the unread are indexed.
+CREATE INDEX "user_notifications_unread" ON "user_notifications"("user_id", "id") WHERE "read_at" IS NULL;
+-- What a ticket's deletion (with its device) takes along.
+CREATE INDEX "user_notifications_organization_id_ticket_id_idx" ON "user_notifications"("organization_id", "ticket_id");
+
+ALTER TABLE "user_notifications" ADD CONSTRAINT "user_notifications_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("organization_id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "user_notifications" ADD CONSTRAINT "user_notifications_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("user_id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "user_notifications" ADD CONSTRAINT "user_notifications_organization_id_ticket_id_fkey" FOREIGN KEY ("organization_id", "ticket_id") REFERENCES "service_tickets"("organization_id", "ticket_id") ON DELETE CASCADE ON UPDATE CASCADE;
