@@ -45,13 +45,18 @@ export class InboxService {
   constructor(private readonly database: DatabaseService) {}
 
   async list(orgId: string, user: AuthUser, q: Query): Promise<MyNotificationsReply> {
-    const where = [Prisma.sql`organization_id = ${orgId}`, Prisma.sql`user_id = ${user.user_id}::int`];
+    const where = [Prisma.sql`user_id = ${user.user_id}::int`];
     if (q.unread) where.push(Prisma.sql`read_at IS NULL`);
     if (q.before !== undefined) where.push(Prisma.sql`id < ${q.before}::int`);
+    // The page's keys first, from the user's index alone, then its rows. Asked for whole rows at once, PostgreSQL
+    // walks the primary key backwards for a user with a large share of the table, through everyone else's newer
+    // notifications: 305 ms for a user with 500,000 of 2,000,000 (bench/inbox.mjs), 0.5 ms this way.
     const [rows, unread] = await Promise.all([
       this.database.query<Row>(Prisma.sql`
-        SELECT id, kind::text AS kind, message, ticket_id, actor_username, created_at, read_at FROM user_notifications
-        WHERE ${Prisma.join(where, ' AND ')} ORDER BY id DESC LIMIT ${q.limit + 1}::int`),
+        SELECT n.id, n.kind::text AS kind, n.message, n.ticket_id, n.actor_username, n.created_at, n.read_at
+        FROM (SELECT id FROM user_notifications WHERE ${Prisma.join(where, ' AND ')} ORDER BY id DESC LIMIT ${q.limit + 1}::int) k
+        JOIN user_notifications n ON n.id = k.id
+        WHERE n.organization_id = ${orgId} ORDER BY n.id DESC`),
       this.unread(orgId, user),
     ]);
     const more = rows.length > q.limit;
