@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZMarkNotificationsReadReplySchema, ZMyNotificationsReplySchema, ZTicketReplySchema, type MyNotificationsQuery } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+import { Calendar } from '../src/common/calendar.js';
+import { isoDayOf } from '../src/metrics/period.js';
+import { PromiseNoticesService } from '../src/collections/promise-notices.service.js';
 
 // A user's own notifications (README "Your notifications"): what happened to
 // their work, told to them alone, in the transaction of the change.
@@ -39,6 +42,7 @@ describe('your notifications', () => {
         kind: 'ticket_assigned',
         message: `Ticket #${ticket.ticket_id} on ${item.serial_number} (Device fault) was assigned to you by ${owner.username}`,
         ticket_id: ticket.ticket_id,
+        serial_number: item.serial_number,
         actor: owner.username,
         created_at: expect.any(String),
         read_at: null,
@@ -59,7 +63,7 @@ describe('your notifications', () => {
     expect(owners.items[0]).toMatchObject({
       kind: 'ticket_resolved',
       actor: other.username,
-      message: `Ticket #${ticket.ticket_id} on ${item.serial_number}, which you opened, was resolved by ${other.username}: Replaced the battery`,
+      message: `Ticket #${ticket.ticket_id} on ${item.serial_number}, which you opened, was resolved by ${other.username}`,
     });
 
     // Opened again by the owner: the colleague it is assigned to is told; the owner is not told of their own change.
@@ -78,6 +82,83 @@ describe('your notifications', () => {
     const unresolved = await openTicket(owner, item.serial_number);
     await t.http.patch(`/payg/tickets/${unresolved.ticket_id}`).set(owner.auth).send({ status: 'resolved', assigned_to: tech.user_id }).expect(400);
     expect((await inbox(tech)).items).toHaveLength(1);
+  });
+
+  it("tells a collector on the day of a customer's promise to pay, and the day after if it was not kept, once each", async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const collector = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const leaver = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const devices = [];
+    for (let i = 0; i < 5; i++) devices.push((await seedCustomerWithDevice(t, org.id)).item);
+    const calendar = t.app.get(Calendar);
+    const sweeps = t.app.get(PromiseNoticesService);
+    const today = calendar.today();
+    const at = (day: number) => new Date(calendar.startOf(day).getTime() + 9 * 3_600_000);
+    const promise = async (user: SeededUser, itemId: number, day: number) =>
+      (await t.http.post(`/payg/collections/${itemId}/contacts`).set(user.auth).send({ outcome: 'promised_to_pay', promised_on: isoDayOf(day) }).expect(201)).body
+        .data;
+    const [kept, broken, late, superseded, leavers] = devices;
+    await promise(collector, kept!.id, today + 2);
+    await promise(collector, broken!.id, today + 2);
+    await promise(collector, late!.id, today + 5);
+    await promise(collector, superseded!.id, today + 2);
+    await promise(owner, superseded!.id, today + 2); // the owner called again: the customer's newer promise replaces it
+    await promise(leaver, leavers!.id, today + 2);
+    await t.http.put(`/payg/users/${leaver.user_id}`).set(owner.auth).send({ is_active: false }).expect(200);
+    const kinds = async (user: SeededUser) => (await inbox(user)).items.map((n) => [n.kind, n.serial_number]);
+
+    // Before the day: nothing.
+    expect(await sweeps.sweep(at(today + 1))).toMatchObject({ notified: 0 });
+    expect(await kinds(collector)).toEqual([]);
+
+    // The day: the collector is told of both promises still standing (not the one a newer promise replaced: the owner,
+    // who logged that, is told of it), once however often the processes sweep; a user no longer active is not.
+    const logged = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: calendar.zone }).format(new Date());
+    expect((await sweeps.sweep(at(today + 2))).notified).toBe(3);
+    expect((await sweeps.sweep(at(today + 2))).notified).toBe(0);
+    const due = await inbox(collector);
+    expect(due.items.map((n) => [n.kind, n.serial_number]).sort()).toEqual([
+      ['promise_due', broken!.serial_number],
+      ['promise_due', kept!.serial_number],
+    ].sort());
+    expect(due.items.find((n) => n.serial_number === kept!.serial_number)).toMatchObject({
+      message: `A promise to pay for ${kept!.serial_number} is due today: you logged it on ${logged}`,
+      ticket_id: null,
+      actor: null,
+      read_at: null,
+    });
+    expect(await t.db.pool.query('SELECT 1 FROM user_notifications WHERE user_id = $1', [leaver.user_id])).toMatchObject({ rowCount: 0 });
+    expect(await kinds(owner)).toEqual([['promise_due', superseded!.serial_number]]);
+
+    // One is kept that day; the next day the collector hears of the other, once.
+    await t.db.pool.query(`UPDATE collection_contacts SET paid_at = now() WHERE organization_id = $1 AND item_id = $2 AND NOT superseded`, [org.id, kept!.id]);
+    expect((await sweeps.sweep(at(today + 3))).notified).toBe(2);
+    expect((await sweeps.sweep(at(today + 4))).notified).toBe(0);
+    const after = await inbox(collector);
+    expect(after.items[0]).toMatchObject({
+      kind: 'promise_broken',
+      serial_number: broken!.serial_number,
+      message: `A promise to pay for ${broken!.serial_number} by ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDayOf(today + 2)}T12:00:00Z`))} was not kept: nothing was paid by that day`,
+    });
+    expect(after.unread).toBe(3);
+
+    // After a long outage, a promise whose day is long past is not told of: only the last few days are.
+    expect((await sweeps.sweep(at(today + 12))).notified).toBe(0);
+    expect((await inbox(collector)).items.filter((n) => n.serial_number === late!.serial_number)).toEqual([]);
+
+    // A promise made for the day it is logged is not told of as due: the collector just logged it.
+    const fresh = (await seedCustomerWithDevice(t, org.id)).item;
+    await promise(collector, fresh.id, today);
+    await sweeps.sweep(at(today));
+    expect((await inbox(collector)).items.filter((n) => n.serial_number === fresh.serial_number)).toEqual([]);
+
+    // A suspended organization's collectors are not told.
+    const other = await seedTenant(t);
+    const otherDevice = (await seedCustomerWithDevice(t, other.org.id)).item;
+    await promise(other.user, otherDevice.id, today + 2);
+    await t.db.pool.query(`UPDATE organizations SET status = 'suspended' WHERE organization_id = $1`, [other.org.id]);
+    await sweeps.sweep(at(today + 2));
+    expect(await t.db.pool.query('SELECT 1 FROM user_notifications WHERE organization_id = $1', [other.org.id])).toMatchObject({ rowCount: 0 });
   });
 
   it('marks read one at a time or all at once, pages back with before and keeps the unread filter', async () => {

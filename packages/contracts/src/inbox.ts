@@ -9,9 +9,11 @@ import { zIdInput, zQueryBool } from './fields.js';
  *
  * - ticket_assigned: a service ticket was given to the user by someone else;
  * - ticket_resolved: a ticket the user opened was resolved by someone else;
- * - ticket_reopened: a resolved ticket assigned to the user was opened again by someone else.
+ * - ticket_reopened: a resolved ticket assigned to the user was opened again by someone else;
+ * - promise_due: a promise to pay the user logged (Collections → Log Contact) is due today and not paid yet;
+ * - promise_broken: the day of such a promise went by with nothing paid (told the next business day).
  */
-export const USER_NOTIFICATION_KINDS = ['ticket_assigned', 'ticket_resolved', 'ticket_reopened'] as const;
+export const USER_NOTIFICATION_KINDS = ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'promise_due', 'promise_broken'] as const;
 export const ZUserNotificationKindSchema = z.enum(USER_NOTIFICATION_KINDS);
 export type UserNotificationKind = z.infer<typeof ZUserNotificationKindSchema>;
 
@@ -22,9 +24,11 @@ export const ZUserNotificationSchema = z.object({
   id: z.number().int(),
   kind: ZUserNotificationKindSchema,
   message: z.string(),
-  /** The ticket it is about (null: the ticket was deleted with its device). */
+  /** The ticket it is about (null: not about a ticket). */
   ticket_id: z.number().int().nullable(),
-  /** Who did it. */
+  /** The device it is about: the ticket's, or the one a promise was made for (its page is where a promise leads). */
+  serial_number: z.string().nullable(),
+  /** Who did it (null: Kidogo itself, for a promise's day). */
   actor: z.string().nullable(),
   created_at: z.string(),
   /** When the user read it (null: unread). */

@@ -8,6 +8,8 @@ export interface UserNotice {
   kind: UserNotificationKind;
   message: string;
   ticketId: number | null;
+  /** The device it is about. */
+  itemId: number | null;
   actor: string;
 }
 
@@ -17,7 +19,7 @@ export interface UserNotice {
  * Activity Log entry and webhook event. The user must be of the organization.
  */
 export function userNotificationSql(n: UserNotice): Prisma.Sql {
-  return Prisma.sql`INSERT INTO user_notifications (organization_id, user_id, kind, message, ticket_id, actor_username)
-    SELECT ${n.orgId}, u.user_id, ${n.kind}::"UserNotificationKind", ${n.message.slice(0, 300)}, ${n.ticketId}::int, ${n.actor}
+  return Prisma.sql`INSERT INTO user_notifications (organization_id, user_id, kind, message, ticket_id, item_id, actor_username)
+    SELECT ${n.orgId}, u.user_id, ${n.kind}::"UserNotificationKind", ${n.message.slice(0, 300)}, ${n.ticketId}::int, ${n.itemId}::int, ${n.actor}
     FROM users u WHERE u.user_id = ${n.userId}::int AND u.organization_id = ${n.orgId}`;
 }

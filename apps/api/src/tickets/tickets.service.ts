@@ -320,11 +320,12 @@ export class TicketsService {
     if (assigned) notices.push(assignedNotice(orgId, ticket, assignee, actor));
     const on = `Ticket #${ticket.ticket_id} on ${ticket.serial_number}`;
     if (ticket.status === 'resolved' && before.status !== 'resolved' && before.opened_by !== null && before.opened_by !== actor.user_id) {
-      notices.push({ orgId, userId: before.opened_by, kind: 'ticket_resolved', ticketId: ticket.ticket_id, actor: actor.username,
-        message: `${on}, which you opened, was resolved by ${actor.username}: ${ticket.resolution ?? ''}` });
+      // Without the resolution's text: it may name the customer, and an erasure scrubs the ticket, not copies of it.
+      notices.push({ orgId, userId: before.opened_by, kind: 'ticket_resolved', ticketId: ticket.ticket_id, itemId: ticket.item_id, actor: actor.username,
+        message: `${on}, which you opened, was resolved by ${actor.username}` });
     }
     if (before.status === 'resolved' && ticket.status !== 'resolved' && assignee !== null && assignee !== actor.user_id && !assigned) {
-      notices.push({ orgId, userId: assignee, kind: 'ticket_reopened', ticketId: ticket.ticket_id, actor: actor.username,
+      notices.push({ orgId, userId: assignee, kind: 'ticket_reopened', ticketId: ticket.ticket_id, itemId: ticket.item_id, actor: actor.username,
         message: `${on}, assigned to you, was opened again by ${actor.username}` });
     }
     return notices;
@@ -353,6 +354,7 @@ function assignedNotice(orgId: string, ticket: Ticket, userId: number, actor: Au
     userId,
     kind: 'ticket_assigned',
     ticketId: ticket.ticket_id,
+    itemId: ticket.item_id,
     actor: actor.username,
     message: `Ticket #${ticket.ticket_id} on ${ticket.serial_number} (${TICKET_CATEGORY_LABELS[ticket.category]}) was assigned to you by ${actor.username}`,
   };
