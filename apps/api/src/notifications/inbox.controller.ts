@@ -24,7 +24,8 @@ export class InboxController {
     summary: "The caller's own notifications, newest first, with how many are unread",
     description:
       `kind: ${USER_NOTIFICATION_KINDS.join(', ')}. Written when someone else assigns the caller a service ticket, ` +
-      'resolves a ticket the caller opened, or opens again a ticket assigned to the caller. Page back with before=next_before.',
+      'resolves a ticket the caller opened, or opens again a ticket assigned to the caller; and on the day of a promise to pay ' +
+      'the caller logged, and the day after when it was not kept. Page back with before=next_before.',
     query: ZMyNotificationsQuerySchema,
     response: ZMyNotificationsReplySchema,
     errors: { 400: 'A bad limit, unread or before' },
