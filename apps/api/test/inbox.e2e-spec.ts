@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZMarkNotificationsReadReplySchema, ZMyNotificationsReplySchema, ZTicketReplySchema, type MyNotificationsQuery } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+import { mpesaCode, mpesaPaybillSms, seedApiKey, seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 import { Calendar } from '../src/common/calendar.js';
 import { isoDayOf } from '../src/metrics/period.js';
-import { PromiseNoticesService } from '../src/collections/promise-notices.service.js';
+import { NoticeSweepService } from '../src/notifications/notice-sweep.service.js';
 
 // A user's own notifications (README "Your notifications"): what happened to
 // their work, told to them alone, in the transaction of the change.
@@ -91,7 +91,7 @@ describe('your notifications', () => {
     const devices = [];
     for (let i = 0; i < 5; i++) devices.push((await seedCustomerWithDevice(t, org.id)).item);
     const calendar = t.app.get(Calendar);
-    const sweeps = t.app.get(PromiseNoticesService);
+    const sweeps = t.app.get(NoticeSweepService);
     const today = calendar.today();
     const at = (day: number) => new Date(calendar.startOf(day).getTime() + 9 * 3_600_000);
     const promise = async (user: SeededUser, itemId: number, day: number) =>
@@ -159,6 +159,53 @@ describe('your notifications', () => {
     await t.db.pool.query(`UPDATE organizations SET status = 'suspended' WHERE organization_id = $1`, [other.org.id]);
     await sweeps.sweep(at(today + 2));
     expect(await t.db.pool.query('SELECT 1 FROM user_notifications WHERE organization_id = $1', [other.org.id])).toMatchObject({ rowCount: 0 });
+  });
+
+  it('tells owners and admins of payments held for matching: one line for all those since the last they were told of', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const admin = await seedUser(t, { organization_id: org.id, role: 'admin' });
+    const staff = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const key = await seedApiKey(t, owner);
+    const sweeps = t.app.get(NoticeSweepService);
+    const receive = (amount: string, code: string, account = 'NOWHERE-1') =>
+      t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: mpesaPaybillSms({ code, amount, account }), from: 'MPESA' }).expect(200);
+    const held = async (user: SeededUser) => (await inbox(user)).items.filter((n) => n.kind === 'payments_held');
+
+    // Nothing held: nothing told.
+    await sweeps.sweep();
+    expect(await held(owner)).toEqual([]);
+
+    // One payment nobody's device matches: each owner and admin is told, once; staff (who cannot match) are not.
+    const first = mpesaCode('H');
+    await receive('55.00', first);
+    expect((await sweeps.sweep()).held).toBe(2);
+    expect((await sweeps.sweep()).held).toBe(0);
+    for (const user of [owner, admin]) {
+      expect(await held(user)).toEqual([
+        expect.objectContaining({ message: `A payment of KES 55.00 (receipt ${first}) is held for matching`, actor: null, ticket_id: null, read_at: null }),
+      ]);
+    }
+    expect(await held(staff)).toEqual([]);
+
+    // A month-end burst: three more, told of in one line each, naming the newest.
+    const codes = [mpesaCode('H'), mpesaCode('H'), mpesaCode('H')];
+    await receive('1000.00', codes[0]!);
+    await receive('20.50', codes[1]!);
+    await receive('1234567.00', codes[2]!);
+    expect((await sweeps.sweep()).held).toBe(2);
+    expect((await held(owner))[0]!.message).toBe(`3 payments are held for matching; the newest: KES 1,234,567.00 (receipt ${codes[2]})`);
+
+    // An admin who joins later hears of those still held (the first, matched or rejected meanwhile, is not counted).
+    const payment = await t.db.pool.query('SELECT payment_id FROM payments WHERE organization_id = $1 AND transaction_code = $2', [org.id, first]);
+    await t.http.post(`/payg/payments/${payment.rows[0].payment_id}/reject`).set(owner.auth).send({ reason: 'Refunded to the customer' }).expect(200);
+    const later = await seedUser(t, { organization_id: org.id, role: 'admin' });
+    expect((await sweeps.sweep()).held).toBe(1);
+    expect((await held(later))[0]!.message).toMatch(/^3 payments are held for matching/);
+
+    // A suspended organization's owners are not told.
+    await receive('10.00', mpesaCode('H'));
+    await t.db.pool.query(`UPDATE organizations SET status = 'suspended' WHERE organization_id = $1`, [org.id]);
+    expect((await sweeps.sweep()).held).toBe(0);
   });
 
   it('marks read one at a time or all at once, pages back with before and keeps the unread filter', async () => {

@@ -11,9 +11,10 @@ import { zIdInput, zQueryBool } from './fields.js';
  * - ticket_resolved: a ticket the user opened was resolved by someone else;
  * - ticket_reopened: a resolved ticket assigned to the user was opened again by someone else;
  * - promise_due: a promise to pay the user logged (Collections → Log Contact) is due today and not paid yet;
- * - promise_broken: the day of such a promise went by with nothing paid (told the next business day).
+ * - promise_broken: the day of such a promise went by with nothing paid (told the next business day);
+ * - payments_held: (owners and admins) payments were held for matching since the last such notification.
  */
-export const USER_NOTIFICATION_KINDS = ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'promise_due', 'promise_broken'] as const;
+export const USER_NOTIFICATION_KINDS = ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'promise_due', 'promise_broken', 'payments_held'] as const;
 export const ZUserNotificationKindSchema = z.enum(USER_NOTIFICATION_KINDS);
 export type UserNotificationKind = z.infer<typeof ZUserNotificationKindSchema>;
 

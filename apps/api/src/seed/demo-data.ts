@@ -24,6 +24,7 @@ import { InvoicesService } from '../invoices/invoices.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { CollectionsService } from '../collections/collections.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
+import { NoticeSweepService } from '../notifications/notice-sweep.service.js';
 import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
 
@@ -350,6 +351,8 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     technician,
   );
 
+  // The owner's notifications: besides the ticket above, the payment held for matching (XYZ-999).
+  await get(NoticeSweepService).sweep();
   await get(NotificationsService).notify(superAdmin, orgId, {
     message: 'Welcome to Kidogo! This demo organization has customers, devices, payments and tokens to explore.',
     level: 'info',

@@ -1,0 +1,155 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Calendar } from '../common/calendar.js';
+import { isoDayOf } from '../metrics/period.js';
+import { DatabaseService } from '../database/database.service.js';
+import { Prisma } from '../generated/prisma/client.js';
+
+/** How often each process looks (they share the work: a notification's key makes each once). */
+const SWEEP_EVERY_MS = 10 * 60_000;
+/** A promise not kept is told of up to this many business days after its day (after a longer outage, not at all). */
+export const BROKEN_PROMISE_LOOKBACK_DAYS = 3;
+
+export interface NoticeSweepResult {
+  organizations: number;
+  /** Promise notifications written. */
+  notified: number;
+  /** payments_held notifications written. */
+  held: number;
+}
+
+/**
+ * The notifications nobody's action writes, looked for every 10 minutes, only
+ * for users still active in organizations that are active:
+ *
+ * - Promises to pay: whoever logged one (Collections → Log Contact) is told on
+ *   the promised business day that it is due (unless it was logged that day,
+ *   or is paid already), and after it that it was not kept (nothing paid by
+ *   the day). Each promise once of each kind, whichever process sweeps first
+ *   (the unique key of organization, contact and kind). A promise a newer one
+ *   replaced is passed over, as Collections does.
+ * - Held payments: each owner and admin (who can match them) is told of the
+ *   payments held for matching since the last they were told of, in one
+ *   notification (a month-end burst is one line, not hundreds), marked with the
+ *   newest payment's id. A payment reversed back into the held list keeps its
+ *   old id and is not told of again: whoever reversed it is an owner or admin.
+ */
+@Injectable()
+export class NoticeSweepService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Notices');
+  private timer: NodeJS.Timeout | null = null;
+  private first: NodeJS.Timeout | null = null;
+  private sweeping: Promise<NoticeSweepResult> | null = null;
+
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly calendar: Calendar,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Writes every notification due at `now`; one sweep at a time per process. */
+  sweep(now: Date = new Date()): Promise<NoticeSweepResult> {
+    this.sweeping ??= this.run(now).finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async run(now: Date): Promise<NoticeSweepResult> {
+    const promises = await this.promises(now);
+    const held = await this.heldPayments();
+    return { organizations: promises.organizations + held.organizations, notified: promises.notified, held: held.notified };
+  }
+
+  private async promises(now: Date): Promise<{ organizations: number; notified: number }> {
+    const todayNumber = this.calendar.today(now);
+    const today = isoDayOf(todayNumber);
+    const from = isoDayOf(todayNumber - BROKEN_PROMISE_LOOKBACK_DAYS);
+    // Cross-organization by design, like the reminders' sweep: each active organization with a promise in the window.
+    const orgs = await this.database.query<{ organization_id: string }>(Prisma.sql`
+      SELECT o.organization_id FROM organizations o
+      WHERE o.status = 'active' AND EXISTS (
+        SELECT 1 FROM collection_contacts cc
+        WHERE cc.organization_id = o.organization_id AND cc.outcome = 'promised_to_pay' AND NOT cc.superseded
+          AND cc.promised_on BETWEEN ${from}::date AND ${today}::date AND cc.paid_at IS NULL)`);
+    let notified = 0;
+    for (const { organization_id: orgId } of orgs) {
+      const made = await this.database.query<{ id: number }>(Prisma.sql`
+        INSERT INTO user_notifications (organization_id, user_id, kind, message, item_id, contact_id)
+        SELECT cc.organization_id, cc.user_id,
+               CASE WHEN cc.promised_on = ${today}::date THEN 'promise_due' ELSE 'promise_broken' END::"UserNotificationKind",
+               CASE WHEN cc.promised_on = ${today}::date
+                    THEN 'A promise to pay for ' || i.serial_number || ' is due today: you logged it on ' || to_char(kidogo_day(cc.created_at), 'FMDD Mon YYYY')
+                    ELSE 'A promise to pay for ' || i.serial_number || ' by ' || to_char(cc.promised_on, 'FMDD Mon YYYY') || ' was not kept: nothing was paid by that day'
+               END,
+               cc.item_id, cc.contact_id
+        FROM collection_contacts cc
+        JOIN items i ON i.organization_id = cc.organization_id AND i.item_id = cc.item_id
+        JOIN users u ON u.user_id = cc.user_id AND u.organization_id = cc.organization_id AND u.is_active
+        WHERE cc.organization_id = ${orgId} AND cc.outcome = 'promised_to_pay' AND NOT cc.superseded
+          AND cc.promised_on BETWEEN ${from}::date AND ${today}::date AND cc.paid_at IS NULL
+          AND (cc.promised_on < ${today}::date OR kidogo_day(cc.created_at) < ${today}::date)
+        ON CONFLICT (organization_id, contact_id, kind) DO NOTHING
+        RETURNING id`);
+      notified += made.length;
+    }
+    return { organizations: orgs.length, notified };
+  }
+
+  private async heldPayments(): Promise<{ organizations: number; notified: number }> {
+    // Each active organization with a held payment (index payments organization_id, status).
+    const orgs = await this.database.query<{ organization_id: string }>(Prisma.sql`
+      SELECT o.organization_id FROM organizations o
+      WHERE o.status = 'active' AND EXISTS (
+        SELECT 1 FROM payments p WHERE p.organization_id = o.organization_id AND p.status = 'pending'::"PaymentStatus")`);
+    let notified = 0;
+    for (const { organization_id: orgId } of orgs) {
+      // Per owner and admin: the held payments newer than the last they were told of; one notification for them all.
+      // The advisory lock keeps two processes from telling of the same payments at once.
+      const made = await this.database.transaction(async (run) => {
+        await run(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('kidogo.held_notices'), hashtext(${orgId}))`);
+        return run<{ id: number }>(Prisma.sql`
+          WITH watchers AS (
+            SELECT u.user_id,
+                   coalesce((SELECT max(n.payment_id) FROM user_notifications n WHERE n.user_id = u.user_id AND n.kind = 'payments_held'), 0) AS mark
+            FROM users u WHERE u.organization_id = ${orgId} AND u.is_active AND u.role IN ('owner', 'admin')
+          ), news AS (
+            SELECT w.user_id, count(*)::int AS n, max(p.payment_id) AS newest
+            FROM watchers w JOIN payments p ON p.organization_id = ${orgId} AND p.status = 'pending'::"PaymentStatus" AND p.payment_id > w.mark
+            GROUP BY w.user_id
+          )
+          INSERT INTO user_notifications (organization_id, user_id, kind, message, payment_id)
+          SELECT ${orgId}, x.user_id, 'payments_held',
+                 CASE WHEN x.n = 1 THEN 'A payment of ' ELSE x.n || ' payments are held for matching; the newest: ' END ||
+                   p.currency || ' ' || to_char(p.amount, 'FM999,999,999,990.00') ||
+                   coalesce(' (receipt ' || p.transaction_code || ')', '') ||
+                   CASE WHEN x.n = 1 THEN ' is held for matching' ELSE '' END,
+                 x.newest
+          FROM news x JOIN payments p ON p.organization_id = ${orgId} AND p.payment_id = x.newest
+          RETURNING id`);
+      });
+      notified += made.length;
+    }
+    return { organizations: orgs.length, notified };
+  }
+
+  onApplicationBootstrap(): void {
+    // The background work runs where the outbox does (OUTBOX_ENABLED): off on web-only processes.
+    if (!this.config.outbox.enabled) return;
+    // A first look soon after start, so a restart does not leave the bell 10 minutes behind.
+    this.first = setTimeout(() => void this.sweep().catch((e) => this.logger.error(`notification sweep failed: ${(e as Error).message}`)), 5_000);
+    this.first.unref();
+    this.timer = setInterval(
+      () =>
+        void this.sweep()
+          .then((r) => (r.notified || r.held) && this.logger.log(`${r.notified} promise and ${r.held} held-payment notification(s)`))
+          .catch((e) => this.logger.error(`notification sweep failed: ${(e as Error).message}`)),
+      SWEEP_EVERY_MS,
+    );
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.first) clearTimeout(this.first);
+    await this.sweeping?.catch(() => undefined);
+  }
+}
