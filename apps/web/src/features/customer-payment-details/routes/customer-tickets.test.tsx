@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTicket, listCalls, mockTicketsApi, sent } from '@/features/tickets/testing/mock-tickets-api';
+import { buildTicket, listCalls, mockTicketsApi, sent, type Total } from '@/features/tickets/testing/mock-tickets-api';
 import type { Ticket } from '@/features/tickets/api/types';
 import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
@@ -49,7 +49,7 @@ function paymentDetails(devices: ReturnType<typeof device>[], status = 'active')
 }
 
 /** The customer page over the tickets API: `tickets` answers GET /tickets (`total` in all); a POST opens #13 for the serial number sent. */
-function mockCustomerPage({ tickets = [buildTicket()], total, devices = TWO_DEVICES, status }: { tickets?: Ticket[]; total?: number; devices?: ReturnType<typeof device>[]; status?: string } = {}) {
+function mockCustomerPage({ tickets = [buildTicket()], total, devices = TWO_DEVICES, status }: { tickets?: Ticket[]; total?: Total; devices?: ReturnType<typeof device>[]; status?: string } = {}) {
   return mockTicketsApi(
     () => tickets,
     (c) => {
@@ -124,19 +124,23 @@ describe('Customer Payment Details: Service Tickets', { timeout: 30_000 }, () =>
     expect(within(dialog).getByLabelText(/^Resolution/, { selector: 'textarea' })).toHaveValue('Explained the bill.');
   });
 
-  it('says when the customer has no tickets, and how many there are when it lists only the newest ten', async () => {
+  it('says when the customer has no tickets, and when it lists only the newest ten, how many there are and where the rest are', async () => {
     mockCustomerPage({ tickets: [] });
     let card = await openCustomerPage();
     expect(await within(card).findByText('No tickets for this customer')).toBeInTheDocument();
     expect(within(card).getByText("Faults, installations and other work on the customer's devices")).toBeInTheDocument();
     cleanup();
 
-    mockCustomerPage({ tickets: Array.from({ length: 10 }, (_, i) => buildTicket({ ticket_id: 20 - i })), total: 14 });
+    // 14 tickets, 3 of them active: the rows listed cannot tell how many are, the API counts them.
+    const { calls } = mockCustomerPage({
+      tickets: Array.from({ length: 10 }, (_, i) => buildTicket({ ticket_id: 20 - i })),
+      total: (q) => (q.get('status') === 'active' ? 3 : 14),
+    });
     card = await openCustomerPage();
-    // The Service Tickets screen cannot filter by customer: no link to the rest.
-    expect(await within(card).findByText('The 10 newest of 14.')).toBeInTheDocument();
-    expect(within(card).queryByRole('link', { name: 'See them all in Service Tickets' })).not.toBeInTheDocument();
-    expect(within(card).getByText('14 tickets')).toBeInTheDocument();
+    expect(await within(card).findByText(/The 10 newest of 14\./)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'See them all in Service Tickets' })).toHaveAttribute('href', '/tickets?status=all&customer=42');
+    expect(await within(card).findByText('14 tickets · 3 active')).toBeInTheDocument();
+    expect(listCalls(calls)).toContain('/payg/tickets?page=1&limit=1&status=active&customer_id=42');
   });
 
   it("opens a ticket for one of the customer's devices, chosen from them, and reads the list again", async () => {

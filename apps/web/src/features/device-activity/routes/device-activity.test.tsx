@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
-import { buildTicket, listCalls as ticketCalls, mockTicketsApi, sent } from '@/features/tickets/testing/mock-tickets-api';
+import { buildTicket, listCalls as ticketCalls, mockTicketsApi, sent, type Total } from '@/features/tickets/testing/mock-tickets-api';
 
 const activity = (overrides: Record<string, unknown> = {}) => ({
   data: {
@@ -257,7 +257,7 @@ describe('Device Activity: Service Tickets', { timeout: 30_000 }, () => {
   });
 
   /** The device page over the tickets API: `tickets` answers GET /tickets (`total` in all); a POST opens #13. */
-  function mockDevicePage(tickets = [buildTicket()], total?: number) {
+  function mockDevicePage(tickets = [buildTicket()], total?: Total) {
     return mockTicketsApi(
       () => tickets,
       (c) => {
@@ -307,11 +307,16 @@ describe('Device Activity: Service Tickets', { timeout: 30_000 }, () => {
     expect(await within(card).findByText('No tickets for this device')).toBeInTheDocument();
     cleanup();
 
-    mockDevicePage(Array.from({ length: 10 }, (_, i) => buildTicket({ ticket_id: 20 - i })), 14);
+    // 14 tickets, 3 of them active: the rows listed cannot tell how many are, the API counts them.
+    const { calls } = mockDevicePage(
+      Array.from({ length: 10 }, (_, i) => buildTicket({ ticket_id: 20 - i })),
+      (q) => (q.get('status') === 'active' ? 3 : 14),
+    );
     card = await openDevicePage();
     expect(await within(card).findByText(/The 10 newest of 14\./)).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'See them all in Service Tickets' })).toHaveAttribute('href', '/tickets?status=all&serial=SHS-0001');
-    expect(within(card).getByText('14 tickets')).toBeInTheDocument();
+    expect(await within(card).findByText('14 tickets · 3 active')).toBeInTheDocument();
+    expect(ticketCalls(calls)).toContain('/payg/tickets?page=1&limit=1&status=active&serial_number=SHS-0001');
   });
 
   it('opens a ticket for this device: its serial number is filled in and cannot be changed', async () => {

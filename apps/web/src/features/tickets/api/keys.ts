@@ -5,7 +5,8 @@ import type { TicketsListQuery } from './types';
  * `lists`: the Service Tickets list and its counts, and the cards of the
  * device and customer pages, which are the same list filtered on one serial
  * number or one customer. Updating one
- * also refreshes its `history`; a ticket just opened has none cached.
+ * also refreshes its `history`, and the ticket itself as a link opened it
+ * (`detail`); a ticket just opened has neither cached.
  */
 export const ticketKeys = {
   all: ['tickets'] as const,
@@ -13,4 +14,5 @@ export const ticketKeys = {
   list: (q: TicketsListQuery) => [...ticketKeys.lists(), q] as const,
   assignees: () => [...ticketKeys.all, 'assignees'] as const,
   history: (ticketId: number) => [...ticketKeys.all, 'history', ticketId] as const,
+  detail: (ticketId: number) => [...ticketKeys.all, 'detail', ticketId] as const,
 };

@@ -22,12 +22,13 @@ export function useUpdateTicket() {
   return useMutation({
     mutationFn: updateTicket,
     // A status change moves the ticket between tabs and their counts; the device and customer pages' cards show it too.
-    // The change is a new line of the ticket's history.
+    // The change is a new line of the ticket's history, and the ticket as a link opened it is not what it was.
     // Free days are a new code: the device's Token History and days left, and the Tokens page's log.
     onSuccess: (reply, { ticketId }) =>
       Promise.all([
         refreshAfterWrite(qc, { queryKey: ticketKeys.lists() }),
         refreshAfterWrite(qc, { queryKey: ticketKeys.history(ticketId) }),
+        refreshAfterWrite(qc, { queryKey: ticketKeys.detail(ticketId) }),
         ...(reply.token ? [refreshAfterWrite(qc, { queryKey: deviceActivityKeys.all }), refreshAfterWrite(qc, { queryKey: tokenKeys.all })] : []),
       ]),
   });

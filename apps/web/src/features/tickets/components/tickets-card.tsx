@@ -1,11 +1,12 @@
 import { Anchor, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { TICKET_CATEGORY_LABELS } from '@kidogo/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
-import { useTickets } from '../api/get-tickets';
+import { ticketsQueryOptions, useTickets } from '../api/get-tickets';
 import type { Ticket, TicketsListQuery } from '../api/types';
 import { ticketsHref } from '../routes/screen-params';
 import { NewTicketButton, type TicketDevice } from './open-ticket-modal';
@@ -43,8 +44,8 @@ interface CardView {
   emptyHint: ReactNode;
   /** A customer has several devices: each row says which. */
   deviceColumn: boolean;
-  /** Where the rest are, when the card does not list them all; null when no screen lists them. */
-  allHref: string | null;
+  /** Where the rest are, when the card does not list them all. */
+  allHref: string;
   action: ReactNode;
 }
 
@@ -79,17 +80,29 @@ function customerView({ customerId, customerName, devices, canOpen = true }: Cus
     emptyText: 'No tickets for this customer',
     emptyHint: canOpen && devices.length > 0 ? 'Open one with New Ticket when the customer reports a problem with a device.' : null,
     deviceColumn: true,
-    // The Service Tickets screen filters by serial number, not by customer.
-    allHref: null,
+    allHref: ticketsHref({ customer: customerId, status: 'all' }),
     action,
   };
 }
 
-/** "3 tickets · 1 active"; the active count only when every ticket is listed (it is counted from the rows). */
-function summary(total: number, listed: number, active: number, about: string): string {
+/** "3 tickets · 1 active"; just "14 tickets" while the active ones are being counted. */
+function summary(total: number, active: number | null, about: string): string {
   if (total === 0) return about;
   const tickets = total === 1 ? '1 ticket' : `${total.toLocaleString()} tickets`;
-  return listed >= total ? `${tickets} · ${active} active` : tickets;
+  return active === null ? tickets : `${tickets} · ${active.toLocaleString()} active`;
+}
+
+/**
+ * How many of the scope's tickets are open or in progress: counted from the
+ * rows when the card lists them all, else asked of the API (one row, status
+ * active, read for its total).
+ */
+function useActiveCount(query: CardView['query'], rows: readonly Ticket[] | undefined, total: number): number | null {
+  const listsAll = rows !== undefined && rows.length >= total;
+  const counted = useQuery({ ...ticketsQueryOptions({ page: 1, limit: 1, status: 'active', ...query }), enabled: rows !== undefined && !listsAll });
+  if (rows === undefined) return null;
+  if (listsAll) return rows.filter((t) => t.status !== 'resolved').length;
+  return counted.data && !counted.data.suspended ? counted.data.total : null;
 }
 
 /**
@@ -103,7 +116,7 @@ export function TicketsCard(props: TicketsCardProps) {
   const rows = tickets.data?.data;
   const listed = rows?.length ?? 0;
   const total = tickets.data?.total ?? 0;
-  const active = rows?.filter((t) => t.status !== 'resolved').length ?? 0;
+  const active = useActiveCount(view.query, rows, total);
 
   const columns: Column<Ticket>[] = [
     {
@@ -138,7 +151,7 @@ export function TicketsCard(props: TicketsCardProps) {
           <div>
             <Title order={4}>Service Tickets</Title>
             <Text size="sm" c="dimmed">
-              {summary(total, listed, active, view.about)}
+              {summary(total, active, view.about)}
             </Text>
           </div>
         </Group>
@@ -158,15 +171,10 @@ export function TicketsCard(props: TicketsCardProps) {
       />
       {total > listed ? (
         <Text size="sm" c="dimmed" mt="sm">
-          The {listed} newest of {total.toLocaleString()}.
-          {view.allHref ? (
-            <>
-              {' '}
-              <Anchor component={Link} to={view.allHref} size="sm">
-                See them all in Service Tickets
-              </Anchor>
-            </>
-          ) : null}
+          The {listed} newest of {total.toLocaleString()}.{' '}
+          <Anchor component={Link} to={view.allHref} size="sm">
+            See them all in Service Tickets
+          </Anchor>
         </Text>
       ) : null}
       <UpdateTicketModal ticket={updating} onClose={() => setUpdating(null)} />

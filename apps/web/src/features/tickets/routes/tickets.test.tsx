@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/components/ui/date-text';
@@ -164,6 +164,76 @@ describe('Service Tickets', () => {
     fails = false;
     await user.click(within(failure).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'SHS-0001' })).toBeInTheDocument();
+  });
+
+  it("opens the ticket of a link's ?ticket= in its Update dialog, and closing it takes the param out of the URL", async () => {
+    const { calls } = mockTicketsApi(() => [buildTicket(), buildTicket({ ticket_id: 7, serial_number: 'SHS-0007', status: 'resolved', resolution: 'Replaced the panel.' })]);
+    const { router, user } = await openTickets('/tickets?status=resolved&ticket=7');
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket #7' });
+    expect(within(dialog).getByRole('link', { name: 'SHS-0007' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Resolution/, { selector: 'textarea' })).toHaveValue('Replaced the panel.');
+    expect(calls.filter((c) => c.url === '/payg/tickets/7').map((c) => c.method)).toEqual(['GET']);
+    // The list behind it is the one the rest of the URL asks for.
+    expect(listCalls(calls)[0]).toBe('/payg/tickets?page=1&limit=25&status=resolved');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?status=resolved');
+
+    // A link followed while on the screen (the bell's) opens its ticket too.
+    await act(() => router.navigate('/tickets?ticket=12'));
+    expect(await screen.findByRole('dialog', { name: 'Ticket #12' })).toBeInTheDocument();
+  });
+
+  it('says when the ticket of a link is not found, and Dismiss takes it out of the URL', async () => {
+    mockTicketsApi(() => [buildTicket()]);
+    const { router, user } = await openTickets('/tickets?ticket=99');
+    const alert = (await screen.findByText('Ticket #99 was not found')).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText("It is not one of your organization's tickets, or it was deleted with its device.")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The list is there all the same.
+    expect(await screen.findByRole('link', { name: 'SHS-0001' })).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Ticket #99 was not found')).not.toBeInTheDocument();
+  });
+
+  it("says the server's message when the ticket of a link fails to load, with Retry", async () => {
+    let fails = true;
+    mockTicketsApi(undefined, (c) => (c.url === '/payg/tickets/12' && fails ? jsonResponse(503, { message: 'Database unavailable' }) : undefined));
+    const { user } = await openTickets('/tickets?ticket=12');
+    const alert = (await screen.findByText('Failed to load Ticket #12')).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText('Database unavailable')).toBeInTheDocument();
+    fails = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('dialog', { name: 'Ticket #12' })).toBeInTheDocument();
+  });
+
+  it("lists one customer's tickets for ?customer=, named in a filter that Remove takes off", async () => {
+    const { calls } = mockTicketsApi((q) => (q.get('status') === 'resolved' ? [] : [buildTicket()]));
+    const { router, user } = await openTickets('/tickets?customer=42');
+    await screen.findByRole('link', { name: 'SHS-0001' });
+    expect(listCalls(calls)[0]).toBe('/payg/tickets?page=1&limit=25&status=active&customer_id=42');
+    expect(screen.getByText('Customer: Amina Wanjiru')).toBeInTheDocument();
+
+    // A tab with none of theirs keeps the name, and says what hides the rest.
+    await user.click(screen.getByRole('tab', { name: /^Resolved/ }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/payg/tickets?page=1&limit=25&status=resolved&customer_id=42'));
+    expect(router.state.location.search).toBe('?status=resolved&customer=42');
+    expect(await screen.findByText('None for this customer in this tab: remove the customer filter to see more.')).toBeInTheDocument();
+    expect(screen.getByText('Customer: Amina Wanjiru')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove customer filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=resolved'));
+    expect(listCalls(calls).at(-1)).toBe('/payg/tickets?page=1&limit=25&status=resolved');
+    expect(screen.queryByText(/^Customer:/)).not.toBeInTheDocument();
+  });
+
+  it('names the customer by number until a ticket of theirs says who they are', async () => {
+    mockTicketsApi(() => []);
+    await openTickets('/tickets?customer=42&mine=true');
+    expect(await screen.findByText('None assigned to you for this customer in this tab: remove the customer filter or turn off Assigned to me to see more.')).toBeInTheDocument();
+    expect(screen.getByText('Customer: #42')).toBeInTheDocument();
   });
 
   it('is in the sidebar after Collections', async () => {

@@ -55,13 +55,17 @@ export type Handler = (call: RecordedCall) => Response | undefined;
 /** The query of a GET /tickets call. */
 export const queryOf = (call: RecordedCall) => new URL(call.url, 'http://x').searchParams;
 
+/** How many tickets GET /tickets says there are in all: one number for every query, or by query. */
+export type Total = number | ((q: URLSearchParams) => number);
+
 /**
  * The API of the tickets screens: `rows(query)` answers GET /tickets (`total`
- * tickets in all, 25 a page unless the query says), the assignees ASSIGNEES,
- * a ticket's history its opening by juma, `extra` anything first. A POST or
- * PATCH answers 404 unless `extra` does.
+ * tickets in all, 25 a page unless the query says), GET /tickets/{id} the
+ * `rows` ticket of that id (404 when none has it), the assignees ASSIGNEES,
+ * a ticket's history its opening by juma, the bell an empty "For you",
+ * `extra` anything first. A POST or PATCH answers 404 unless `extra` does.
  */
-export function mockTicketsApi(rows: (q: URLSearchParams) => Ticket[] = () => [buildTicket()], extra: Handler = () => undefined, total?: number) {
+export function mockTicketsApi(rows: (q: URLSearchParams) => Ticket[] = () => [buildTicket()], extra: Handler = () => undefined, total?: Total) {
   return mockFetch((call) => {
     const hit = extra(call);
     if (hit) return hit;
@@ -74,13 +78,19 @@ export function mockTicketsApi(rows: (q: URLSearchParams) => Ticket[] = () => [b
     if (call.method === 'GET' && call.url.startsWith('/payg/tickets?')) {
       const q = queryOf(call);
       const items = rows(q);
-      const count = total ?? items.length;
+      const count = typeof total === 'function' ? total(q) : (total ?? items.length);
       const limit = Number(q.get('limit'));
       return jsonResponse(200, {
         data: { items, pagination: { total: count, total_pages: Math.ceil(count / limit), page: Number(q.get('page')), limit }, counts: COUNTS },
       });
     }
+    const one = call.method === 'GET' ? /^\/payg\/tickets\/(\d+)$/.exec(call.url) : null;
+    if (one) {
+      const ticket = rows(new URLSearchParams({ status: 'all' })).find((t) => t.ticket_id === Number(one[1]));
+      return ticket ? jsonResponse(200, { data: ticket }) : jsonResponse(404, { detail: 'Ticket not found', message: 'Ticket not found' });
+    }
     if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    if (call.url.startsWith('/payg/me/notifications')) return jsonResponse(200, { data: { items: [], unread: 0, next_before: null } });
     return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
   });
 }
