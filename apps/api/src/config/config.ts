@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_SECRET: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   OUTBOX_ENABLED: bool.default(true),
+  NOTICE_SWEEP_MS: z.coerce.number().int().min(10_000).default(600_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   TIME_ZONE: z
@@ -113,6 +114,8 @@ export interface AppConfig {
     webhookSecret?: string;
   };
   outbox: { enabled: boolean; pollMs: number };
+  /** How often each process looks for notifications nobody's action writes (promises, held payments). */
+  noticeSweepMs: number;
   /** Whether event webhooks may go to private, loopback and link-local addresses (the installation's own network). */
   webhookAllowPrivate: boolean;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: e.SMS_WEBHOOK_SECRET,
     },
     outbox: { enabled: e.OUTBOX_ENABLED, pollMs: e.OUTBOX_POLL_MS },
+    noticeSweepMs: e.NOTICE_SWEEP_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,

@@ -5,8 +5,6 @@ import { isoDayOf } from '../metrics/period.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Prisma } from '../generated/prisma/client.js';
 
-/** How often each process looks (they share the work: a notification's key makes each once). */
-const SWEEP_EVERY_MS = 10 * 60_000;
 /** A promise not kept is told of up to this many business days after its day (after a longer outage, not at all). */
 export const BROKEN_PROMISE_LOOKBACK_DAYS = 3;
 
@@ -134,7 +132,7 @@ export class NoticeSweepService implements OnApplicationBootstrap, OnApplication
   onApplicationBootstrap(): void {
     // The background work runs where the outbox does (OUTBOX_ENABLED): off on web-only processes.
     if (!this.config.outbox.enabled) return;
-    // A first look soon after start, so a restart does not leave the bell 10 minutes behind.
+    // A first look soon after start, so a restart does not leave the bell a whole period (NOTICE_SWEEP_MS) behind.
     this.first = setTimeout(() => void this.sweep().catch((e) => this.logger.error(`notification sweep failed: ${(e as Error).message}`)), 5_000);
     this.first.unref();
     this.timer = setInterval(
@@ -142,7 +140,7 @@ export class NoticeSweepService implements OnApplicationBootstrap, OnApplication
         void this.sweep()
           .then((r) => (r.notified || r.held) && this.logger.log(`${r.notified} promise and ${r.held} held-payment notification(s)`))
           .catch((e) => this.logger.error(`notification sweep failed: ${(e as Error).message}`)),
-      SWEEP_EVERY_MS,
+      this.config.noticeSweepMs,
     );
     this.timer.unref();
   }
