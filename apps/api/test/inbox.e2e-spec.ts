@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ZMarkNotificationsReadReplySchema, ZMyNotificationsReplySchema, ZTicketReplySchema, type MyNotificationsQuery } from '@kidogo/contracts';
+import {
+  ZMarkNotificationsReadReplySchema,
+  ZMyNotificationsReplySchema,
+  ZNotificationSettingsSchema,
+  ZTicketReplySchema,
+  type MyNotificationsQuery,
+} from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { mpesaCode, mpesaPaybillSms, seedApiKey, seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 import { Calendar } from '../src/common/calendar.js';
@@ -209,6 +215,59 @@ describe('your notifications', () => {
     await receive('10.00', mpesaCode('H'));
     await t.db.pool.query(`UPDATE organizations SET status = 'suspended' WHERE organization_id = $1`, [org.id]);
     expect((await sweeps.sweep()).held).toBe(0);
+  });
+
+  it('tells nobody of a kind they turned off, and keeps what they already have', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const tech = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const item = await seedItem(t, org.id);
+    const settings = async (user: SeededUser) =>
+      ZNotificationSettingsSchema.parse((await t.http.get('/payg/me/notification-settings').set(user.auth).expect(200)).body).data;
+    const put = async (user: SeededUser, muted: string[]) =>
+      ZNotificationSettingsSchema.parse((await t.http.put('/payg/me/notification-settings').set(user.auth).send({ muted }).expect(200)).body).data;
+
+    // Every kind is on until turned off.
+    expect(await settings(tech)).toEqual({ muted: [] });
+    await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
+    expect((await inbox(tech)).items).toHaveLength(1);
+
+    // Off (repeats dropped, in the kinds' own order): the next assignment tells nobody; the first stays.
+    expect(await put(tech, ['ticket_reopened', 'ticket_assigned', 'ticket_assigned'])).toEqual({ muted: ['ticket_assigned', 'ticket_reopened'] });
+    expect(await settings(tech)).toEqual({ muted: ['ticket_assigned', 'ticket_reopened'] });
+    await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
+    expect((await inbox(tech)).items).toHaveLength(1);
+    // Someone else's settings are theirs: the owner is still told when the technician resolves the owner's ticket.
+    const ticket = await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
+    await patch(tech, ticket.ticket_id, { status: 'resolved', resolution: 'Done' });
+    expect((await inbox(owner)).items.map((n) => n.kind)).toEqual(['ticket_resolved']);
+
+    // An owner who turned held payments off is not told of them; back on, they hear of those still held.
+    const key = await seedApiKey(t, owner);
+    await put(owner, ['payments_held']);
+    await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: mpesaPaybillSms({ code: mpesaCode('H'), amount: '70.00', account: 'NOWHERE-2' }), from: 'MPESA' }).expect(200);
+    const sweeps = t.app.get(NoticeSweepService);
+    expect((await sweeps.sweep()).held).toBe(0);
+    expect(await put(owner, [])).toEqual({ muted: [] });
+    expect((await sweeps.sweep()).held).toBe(1);
+    expect((await inbox(owner)).items[0]).toMatchObject({ kind: 'payments_held', message: expect.stringMatching(/^A payment of KES 70\.00 /) });
+
+    // All on again for the technician: told again.
+    await put(tech, []);
+    await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
+    expect((await inbox(tech)).items).toHaveLength(2);
+
+    // Bad input: a 400 naming the field, and nothing changes.
+    await put(tech, ['promise_due']);
+    for (const [body, message] of [
+      [{}, 'muted: must be a list of notification kinds'],
+      [{ muted: 'all' }, 'muted: must be a list of notification kinds'],
+      [{ muted: ['everything'] }, 'muted.0: must be one of ticket_assigned, ticket_resolved, ticket_reopened, promise_due, promise_broken, payments_held'],
+      [{ muted: Array(7).fill('promise_due') }, 'muted: must name at most 6 kinds'],
+    ] as const) {
+      const res = await t.http.put('/payg/me/notification-settings').set(tech.auth).send(body).expect(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await settings(tech)).toEqual({ muted: ['promise_due'] });
   });
 
   it('marks read one at a time or all at once, pages back with before and keeps the unread filter', async () => {

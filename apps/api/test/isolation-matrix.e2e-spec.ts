@@ -61,6 +61,8 @@ const SCOPED: Record<string, number[]> = {
   // The caller's own notifications: B's, and marking A's read by id passes them over.
   'GET /payg/me/notifications': [200],
   'POST /payg/me/notifications/read': [200],
+  'GET /payg/me/notification-settings': [200],
+  'PUT /payg/me/notification-settings': [200],
   'GET /payg/config': [200],
   // A's rows by id, serial number, ID number or phone: not found.
   'POST /payg/fetch-customer': [404],

@@ -223,6 +223,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/notifications': 'any',
   'GET /payg/me/notifications': 'any',
   'POST /payg/me/notifications/read': 'any',
+  'GET /payg/me/notification-settings': 'any',
+  'PUT /payg/me/notification-settings': 'any',
   'GET /payg/config': 'any',
   'POST /payg/config/create': 'manage',
   'POST /payg/config/credentials/upsert': 'manage',

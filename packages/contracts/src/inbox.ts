@@ -77,3 +77,29 @@ export const ZMarkNotificationsReadReplySchema = z.object({
   }),
 });
 export type MarkNotificationsReadReply = z.infer<typeof ZMarkNotificationsReadReplySchema>;
+
+/** What each kind is called where a user chooses what they are told of. */
+export const USER_NOTIFICATION_KIND_LABELS: Record<UserNotificationKind, string> = {
+  ticket_assigned: 'A service ticket is assigned to me',
+  ticket_resolved: 'A ticket I opened is resolved',
+  ticket_reopened: 'A ticket assigned to me is opened again',
+  promise_due: 'A promise to pay I logged is due today',
+  promise_broken: 'A promise to pay I logged was not kept',
+  payments_held: 'Payments are held for matching (owners and admins)',
+};
+
+/** GET /me/notification-settings: the kinds the caller is not told of (every kind is on until turned off). */
+export const ZNotificationSettingsSchema = z.object({
+  data: z.object({ muted: z.array(ZUserNotificationKindSchema) }),
+});
+export type NotificationSettingsReply = z.infer<typeof ZNotificationSettingsSchema>;
+
+/** PUT /me/notification-settings: the whole list of kinds to turn off ([] turns every kind on). */
+export const ZNotificationSettingsInputSchema = z.object({
+  muted: z
+    .array(z.enum(USER_NOTIFICATION_KINDS, { error: `must be one of ${USER_NOTIFICATION_KINDS.join(', ')}` }), {
+      error: 'must be a list of notification kinds',
+    })
+    .max(USER_NOTIFICATION_KINDS.length, { error: `must name at most ${USER_NOTIFICATION_KINDS.length} kinds` }),
+});
+export type NotificationSettingsInput = z.input<typeof ZNotificationSettingsInputSchema>;

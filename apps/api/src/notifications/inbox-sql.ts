@@ -16,10 +16,12 @@ export interface UserNotice {
 /**
  * The INSERT of a user's notification, for the statement list of the change it
  * tells of: it exists if and only if the change commits, like the change's
- * Activity Log entry and webhook event. The user must be of the organization.
+ * Activity Log entry and webhook event. The user must be of the organization,
+ * and is not told of a kind they turned off.
  */
 export function userNotificationSql(n: UserNotice): Prisma.Sql {
   return Prisma.sql`INSERT INTO user_notifications (organization_id, user_id, kind, message, ticket_id, item_id, actor_username)
     SELECT ${n.orgId}, u.user_id, ${n.kind}::"UserNotificationKind", ${n.message.slice(0, 300)}, ${n.ticketId}::int, ${n.itemId}::int, ${n.actor}
-    FROM users u WHERE u.user_id = ${n.userId}::int AND u.organization_id = ${n.orgId}`;
+    FROM users u WHERE u.user_id = ${n.userId}::int AND u.organization_id = ${n.orgId}
+      AND NOT (${n.kind}::"UserNotificationKind" = ANY(coalesce(u.muted_notification_kinds, ARRAY[]::"UserNotificationKind"[])))`;
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Post } from '@nestjs/common';
+import { Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   MARK_READ_MAX_IDS,
@@ -7,6 +7,8 @@ import {
   ZMarkNotificationsReadSchema,
   ZMyNotificationsQuerySchema,
   ZMyNotificationsReplySchema,
+  ZNotificationSettingsInputSchema,
+  ZNotificationSettingsSchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
@@ -15,11 +17,11 @@ import { InboxService } from './inbox.service.js';
 
 /** The signed-in user's own notifications: the header bell's "For you" (README "Your notifications"). */
 @ApiTags('notifications')
-@Controller('me/notifications')
+@Controller('me')
 export class InboxController {
   constructor(private readonly inbox: InboxService) {}
 
-  @Get()
+  @Get('notifications')
   @Endpoint({
     summary: "The caller's own notifications, newest first, with how many are unread",
     description:
@@ -34,7 +36,7 @@ export class InboxController {
     return this.inbox.list(orgId, user, q);
   }
 
-  @Post('read')
+  @Post('notifications/read')
   @Endpoint({
     summary: "Mark the caller's notifications read: those named by ids, or all of them",
     description: `At most ${MARK_READ_MAX_IDS} ids; ids of notifications that are not the caller's are passed over.`,
@@ -44,5 +46,23 @@ export class InboxController {
   })
   markRead(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZMarkNotificationsReadSchema>) {
     return this.inbox.markRead(orgId, user, body);
+  }
+
+  @Get('notification-settings')
+  @Endpoint({ summary: 'The kinds of their own notifications the caller turned off (every kind is on until turned off)', response: ZNotificationSettingsSchema })
+  settings(@OrgId() orgId: string, @CurrentUser() user: AuthUser) {
+    return this.inbox.settings(orgId, user);
+  }
+
+  @Put('notification-settings')
+  @Endpoint({
+    summary: 'Set the kinds of their own notifications the caller is not told of: the whole list ([] turns every kind on)',
+    description: `muted: any of ${USER_NOTIFICATION_KINDS.join(', ')}. Notifications already written stay.`,
+    body: ZNotificationSettingsInputSchema,
+    response: ZNotificationSettingsSchema,
+    errors: { 400: 'muted not a list of notification kinds' },
+  })
+  updateSettings(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZNotificationSettingsInputSchema>) {
+    return this.inbox.updateSettings(orgId, user, body);
   }
 }

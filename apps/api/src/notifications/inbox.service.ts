@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   type MarkNotificationsReadReply,
+  type NotificationSettingsReply,
+  ZNotificationSettingsInputSchema,
   type MyNotificationsReply,
   type UserNotification,
   type UserNotificationKind,
+  USER_NOTIFICATION_KINDS,
   ZMarkNotificationsReadSchema,
   ZMyNotificationsQuerySchema,
 } from '@kidogo/contracts';
@@ -14,6 +17,7 @@ import type { AuthUser } from '../common/tenancy.js';
 
 type Query = z.output<typeof ZMyNotificationsQuerySchema>;
 type MarkRead = z.output<typeof ZMarkNotificationsReadSchema>;
+type SettingsInput = z.output<typeof ZNotificationSettingsInputSchema>;
 
 interface Row {
   id: number;
@@ -75,6 +79,22 @@ export class InboxService {
         ${body.ids ? Prisma.sql`AND id = ANY(${body.ids}::int[])` : Prisma.empty}
       RETURNING id`);
     return { data: { marked: marked.length, unread: await this.unread(orgId, user) } };
+  }
+
+  /** The kinds the caller turned off. */
+  async settings(orgId: string, user: AuthUser): Promise<NotificationSettingsReply> {
+    const [row] = await this.database.query<{ muted: UserNotificationKind[] }>(Prisma.sql`
+      SELECT coalesce(muted_notification_kinds::text[], ARRAY[]::text[]) AS muted FROM users WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
+    return { data: { muted: row?.muted ?? [] } };
+  }
+
+  /** Sets the whole list of kinds the caller is not told of (repeats dropped, in the kinds' own order). */
+  async updateSettings(orgId: string, user: AuthUser, input: SettingsInput): Promise<NotificationSettingsReply> {
+    const muted = USER_NOTIFICATION_KINDS.filter((k) => input.muted.includes(k));
+    await this.database.query(Prisma.sql`
+      UPDATE users SET muted_notification_kinds = ${muted}::"UserNotificationKind"[]
+      WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
+    return this.settings(orgId, user);
   }
 
   private async unread(orgId: string, user: AuthUser): Promise<number> {

@@ -17,8 +17,8 @@ export interface NoticeSweepResult {
 }
 
 /**
- * The notifications nobody's action writes, looked for every 10 minutes, only
- * for users still active in organizations that are active:
+ * The notifications nobody's action writes, looked for every NOTICE_SWEEP_MS, only
+ * for users still active in organizations that are active, of the kinds they did not turn off:
  *
  * - Promises to pay: whoever logged one (Collections → Log Contact) is told on
  *   the promised business day that it is due (unless it was logged that day,
@@ -71,20 +71,25 @@ export class NoticeSweepService implements OnApplicationBootstrap, OnApplication
     let notified = 0;
     for (const { organization_id: orgId } of orgs) {
       const made = await this.database.query<{ id: number }>(Prisma.sql`
+        WITH due AS (
+          SELECT cc.organization_id, cc.user_id, cc.item_id, cc.contact_id, cc.promised_on, cc.created_at,
+                 CASE WHEN cc.promised_on = ${today}::date THEN 'promise_due' ELSE 'promise_broken' END::"UserNotificationKind" AS kind
+          FROM collection_contacts cc
+          WHERE cc.organization_id = ${orgId} AND cc.outcome = 'promised_to_pay' AND NOT cc.superseded
+            AND cc.promised_on BETWEEN ${from}::date AND ${today}::date AND cc.paid_at IS NULL
+            AND (cc.promised_on < ${today}::date OR kidogo_day(cc.created_at) < ${today}::date)
+        )
         INSERT INTO user_notifications (organization_id, user_id, kind, message, item_id, contact_id)
-        SELECT cc.organization_id, cc.user_id,
-               CASE WHEN cc.promised_on = ${today}::date THEN 'promise_due' ELSE 'promise_broken' END::"UserNotificationKind",
-               CASE WHEN cc.promised_on = ${today}::date
-                    THEN 'A promise to pay for ' || i.serial_number || ' is due today: you logged it on ' || to_char(kidogo_day(cc.created_at), 'FMDD Mon YYYY')
-                    ELSE 'A promise to pay for ' || i.serial_number || ' by ' || to_char(cc.promised_on, 'FMDD Mon YYYY') || ' was not kept: nothing was paid by that day'
+        SELECT d.organization_id, d.user_id, d.kind,
+               CASE WHEN d.kind = 'promise_due'
+                    THEN 'A promise to pay for ' || i.serial_number || ' is due today: you logged it on ' || to_char(kidogo_day(d.created_at), 'FMDD Mon YYYY')
+                    ELSE 'A promise to pay for ' || i.serial_number || ' by ' || to_char(d.promised_on, 'FMDD Mon YYYY') || ' was not kept: nothing was paid by that day'
                END,
-               cc.item_id, cc.contact_id
-        FROM collection_contacts cc
-        JOIN items i ON i.organization_id = cc.organization_id AND i.item_id = cc.item_id
-        JOIN users u ON u.user_id = cc.user_id AND u.organization_id = cc.organization_id AND u.is_active
-        WHERE cc.organization_id = ${orgId} AND cc.outcome = 'promised_to_pay' AND NOT cc.superseded
-          AND cc.promised_on BETWEEN ${from}::date AND ${today}::date AND cc.paid_at IS NULL
-          AND (cc.promised_on < ${today}::date OR kidogo_day(cc.created_at) < ${today}::date)
+               d.item_id, d.contact_id
+        FROM due d
+        JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+        JOIN users u ON u.user_id = d.user_id AND u.organization_id = d.organization_id AND u.is_active
+          AND NOT (d.kind = ANY(coalesce(u.muted_notification_kinds, ARRAY[]::"UserNotificationKind"[])))
         ON CONFLICT (organization_id, contact_id, kind) DO NOTHING
         RETURNING id`);
       notified += made.length;
@@ -109,6 +114,7 @@ export class NoticeSweepService implements OnApplicationBootstrap, OnApplication
             SELECT u.user_id,
                    coalesce((SELECT max(n.payment_id) FROM user_notifications n WHERE n.user_id = u.user_id AND n.kind = 'payments_held'), 0) AS mark
             FROM users u WHERE u.organization_id = ${orgId} AND u.is_active AND u.role IN ('owner', 'admin')
+              AND NOT ('payments_held' = ANY(coalesce(u.muted_notification_kinds, ARRAY[]::"UserNotificationKind"[])))
           ), news AS (
             SELECT w.user_id, count(*)::int AS n, max(p.payment_id) AS newest
             FROM watchers w JOIN payments p ON p.organization_id = ${orgId} AND p.status = 'pending'::"PaymentStatus" AND p.payment_id > w.mark

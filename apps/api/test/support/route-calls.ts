@@ -425,6 +425,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/me/notifications/read', body: { ids: [await seedNotification(t, w)] } },
     { path: '/payg/me/notifications/read', body: {} },
   ],
+  'GET /payg/me/notification-settings': () => ({ path: '/payg/me/notification-settings' }),
+  'PUT /payg/me/notification-settings': () => [
+    { path: '/payg/me/notification-settings', body: { muted: ['promise_due'] } },
+    { path: '/payg/me/notification-settings', body: { muted: [] } },
+  ],
   'GET /payg/config': () => ({ path: '/payg/config' }),
   'POST /payg/config/create': () => ({ path: '/payg/config/create', body: { key: `new.${hex()}`, value: 1 } }),
   'POST /payg/config/credentials/upsert': ({ w }) => ({
