@@ -25,6 +25,7 @@ const screens: RouteObject[] = [
   { path: paths.app.tickets.path, lazy: lazyRoute(() => import('@/features/tickets/routes/tickets')) },
   { path: paths.app.invoices.path, lazy: lazyRoute(() => import('@/features/invoices/routes/invoices')) },
   { path: paths.app.auditLog.path, lazy: lazyRoute(() => import('@/features/audit-log/routes/audit-log')) },
+  { path: paths.app.notifications.path, lazy: lazyRoute(() => import('@/features/notifications/routes/notifications')) },
   {
     path: paths.app.deviceActivity.path,
     lazy: lazyRoute(() => import('@/features/device-activity/routes/device-activity')),

@@ -16,6 +16,8 @@ export const paths = {
     tickets: { path: '/tickets', getHref: () => '/tickets' },
     invoices: { path: '/invoices', getHref: () => '/invoices' },
     auditLog: { path: '/activity-log', getHref: () => '/activity-log' },
+    /** The user's own notifications and what they are told of: from the bell (See All), not the sidebar. */
+    notifications: { path: '/notifications', getHref: ({ unread = false }: { unread?: boolean } = {}) => (unread ? '/notifications?unread=true' : '/notifications') },
     deviceActivity: {
       path: '/device-activity/:serialNumber',
       getHref: (serialNumber: string) => `/device-activity/${encodeURIComponent(serialNumber)}`,

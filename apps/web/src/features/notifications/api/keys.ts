@@ -3,7 +3,14 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   /** The organization's notices from the platform. */
   list: () => [...notificationKeys.all, 'list'] as const,
-  /** The signed-in user's own notifications ("For you"), every page and filter of them. */
+  /** The signed-in user's own notifications ("For you"): the bell's and the page's, every filter of them. */
   mine: () => [...notificationKeys.all, 'mine'] as const,
-  myList: (limit: number) => [...notificationKeys.mine(), { limit }] as const,
+  /** The bell's: the newest few. */
+  latest: () => [...notificationKeys.mine(), 'latest'] as const,
+  myList: (limit: number) => [...notificationKeys.latest(), { limit }] as const,
+  /** The Notifications page's: pages of them, all or only the unread. */
+  pages: () => [...notificationKeys.mine(), 'pages'] as const,
+  myPages: (unread: boolean) => [...notificationKeys.pages(), { unread }] as const,
+  /** The kinds the user has turned off. */
+  settings: () => [...notificationKeys.all, 'settings'] as const,
 };

@@ -1,56 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserNotification } from '@kidogo/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/components/ui/date-text';
 import { buildTicket, mockTicketsApi, type Handler } from '@/features/tickets/testing/mock-tickets-api';
 import { seedSession } from '@/testing/factories';
 import { jsonResponse, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
+import { bodiesOf, buildNotification, inbox, notificationSettings, READ_URL } from '../testing/mock-inbox';
 
-const READ_URL = '/payg/me/notifications/read';
-
-function buildNotification(overrides: Partial<UserNotification> = {}): UserNotification {
-  return {
-    id: 5,
-    kind: 'ticket_assigned',
-    message: 'Ticket #12 on SHS-0001 (Device fault) was assigned to you by juma',
-    ticket_id: 12,
-    serial_number: 'SHS-0001',
-    actor: 'juma',
-    created_at: '2026-11-25T09:30:00Z',
-    read_at: null,
-    ...overrides,
-  };
-}
-
-/**
- * The signed-in user's notifications as the API keeps them: GET lists them
- * with the unread count, POST .../read marks the ids sent (or all) read.
- * `fail` answers a request instead, when it returns a Response.
- */
-function inbox(initial: UserNotification[], fail: (c: RecordedCall) => Response | undefined = () => undefined): Handler {
-  let items = initial;
-  return (c) => {
-    if (!c.url.startsWith('/payg/me/notifications')) return undefined;
-    const failure = fail(c);
-    if (failure) return failure;
-    if (c.method === 'POST' && c.url === READ_URL) {
-      const { ids } = JSON.parse(c.body!) as { ids?: number[] };
-      const marked = items.filter((n) => n.read_at === null && (!ids || ids.includes(n.id))).length;
-      items = items.map((n) => (n.read_at === null && (!ids || ids.includes(n.id)) ? { ...n, read_at: '2026-11-25T10:00:00Z' } : n));
-      return jsonResponse(200, { data: { marked, unread: items.filter((n) => n.read_at === null).length } });
-    }
-    return jsonResponse(200, { data: { items, unread: items.filter((n) => n.read_at === null).length, next_before: null } });
-  };
-}
-
-/** The dashboard (anything but tickets and the bell answers an empty 200) with the bell over `inboxHandler`. */
+/** The dashboard (anything but tickets, the bell and the user's notification settings answers an empty 200) with the bell over `inboxHandler`. */
 async function openApp(inboxHandler: Handler, platform: unknown[] = []) {
+  const settings = notificationSettings();
   const api = mockTicketsApi(
     () => [buildTicket()],
     (c) => {
-      const hit = inboxHandler(c);
+      const hit = inboxHandler(c) ?? settings(c);
       if (hit) return hit;
       if (c.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: platform });
       if (!c.url.startsWith('/payg/tickets')) return jsonResponse(200, {});
@@ -66,7 +30,7 @@ async function openApp(inboxHandler: Handler, platform: unknown[] = []) {
 const bell = () => screen.getByRole('button', { name: 'Notifications' });
 /** The count on the bell: its text, or null when it shows none. */
 const badge = () => bell().querySelector<HTMLElement>('.mantine-Indicator-indicator')?.textContent ?? null;
-const reads = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url === READ_URL).map((c) => JSON.parse(c.body!) as unknown);
+const reads = (calls: RecordedCall[]) => bodiesOf(calls, 'POST', READ_URL);
 
 describe('the bell', () => {
   afterEach(() => {
@@ -117,6 +81,7 @@ describe('the bell', () => {
     expect(items.map((i) => i.textContent)).toEqual([
       `Unread: Ticket #12 on SHS-0001 (Device fault) was assigned to you by juma${formatDate('2026-11-25T09:30:00Z', true)} · juma`,
       `Ticket #9 on SHS-0002 (Billing question) was resolved by otieno${formatDate('2026-11-24T08:00:00Z', true)} · otieno`,
+      'See All',
       `Token batch finished${formatDate('2026-11-21T08:00:00Z', true)} · system`,
     ]);
     expect(items[0]).toHaveAttribute('data-unread');
@@ -223,10 +188,23 @@ describe('the bell', () => {
     for (const item of within(menu).getAllByRole('menuitem')) expect(item).not.toHaveAttribute('data-unread');
   });
 
-  it('says when there is nothing for the user, with no count and no Mark All as Read', async () => {
+  it('leads from See All, at the bottom of For you, to the Notifications page', async () => {
+    const { user, router } = await openApp(inbox([buildNotification({ id: 6 })]));
+    await waitFor(() => expect(badge()).toBe('1'));
+    await user.click(bell());
+    const seeAll = await screen.findByRole('menuitem', { name: 'See All' });
+    expect(seeAll).toHaveAttribute('href', '/notifications');
+    await user.click(seeAll);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('says when there is nothing for the user, with no count and no Mark All as Read, and See All all the same', async () => {
     const { user } = await openApp(inbox([]));
     await user.click(bell());
     expect(await screen.findByText('Nothing for you yet')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'See All' })).toBeInTheDocument();
     expect(screen.getByText('No notifications')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
     expect(badge()).toBeNull();

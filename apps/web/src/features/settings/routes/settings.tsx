@@ -13,6 +13,7 @@ import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card'
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { SecurityCard } from '@/features/two-factor/components/security-card';
 import { SignedInDevicesCard } from '@/features/sessions/components/signed-in-devices-card';
+import { NotificationsLinkCard } from '@/features/notifications/components/notifications-link-card';
 
 export default function SettingsRoute() {
   const { user } = useSession();
@@ -44,6 +45,7 @@ export default function SettingsRoute() {
               {/* Security is the organization's two-factor rule: it stays next to the user's own. */}
               {manages ? <SecurityCard /> : null}
               <SignedInDevicesCard />
+              <NotificationsLinkCard />
               <ApiTokensCard />
               {manages ? <ReceiverInstructionsCard /> : null}
             </Stack>
