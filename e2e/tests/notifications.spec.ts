@@ -30,8 +30,39 @@ async function expectCount(page: Page, unread: number) {
 async function freshStaff(request: APIRequestContext) {
   const owner = await apiToken(request);
   const who = { username: unique('tech').toLowerCase(), password: 'bell-rings-1' };
-  await apiCall(request, owner, 'POST', '/users', { username: who.username, email: `${who.username}@demo.kidogo.local`, password: who.password, role: 'staff' });
-  return who;
+  const made = await apiCall<{ user_id: number }>(request, owner, 'POST', '/users', {
+    username: who.username,
+    email: `${who.username}@demo.kidogo.local`,
+    password: who.password,
+    role: 'staff',
+  });
+  return { ...who, user_id: made.user_id };
+}
+
+/** The owner opens a ticket on `serial` and gives it to `userId` (who is told, unless they turned it off); its id. */
+async function ticketFor(request: APIRequestContext, owner: string, serial: string, userId: number) {
+  const made = await apiCall<{ data: { ticket_id: number } }>(request, owner, 'POST', '/tickets', {
+    serial_number: serial,
+    category: 'device_fault',
+    description: 'The lamp flickers and the battery is empty by evening.',
+    assigned_to: userId,
+  });
+  return made.data.ticket_id;
+}
+
+const assignedMessage = (ticketId: number, serial: string) => `Ticket #${ticketId} on ${serial} (Device fault) was assigned to you by demo`;
+
+/** The Notifications page's list, and its lines. */
+const pageList = (page: Page) => page.getByRole('main').getByRole('list', { name: /^(Unread )?notifications$/i });
+const pageRows = (page: Page) => pageList(page).getByRole('listitem');
+/** A filter of the page's All / Unread control (its radio input is hidden under its label). */
+const filter = (page: Page, name: 'All' | 'Unread') => page.getByRole('main').locator('label').filter({ hasText: new RegExp(`^${name}$`) });
+/** The switch of a kind under What I Am Told Of. */
+const kindSwitch = (page: Page, label: string) => page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch', { name: label });
+
+/** The page fits its width: nothing to scroll sideways. */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** Signs the page's user out through the user menu. */
@@ -177,5 +208,133 @@ test.describe('your notifications', () => {
     await expect(page.getByRole('menu').locator('[data-unread]')).toHaveCount(0);
     await screenshotBothThemes(page, 'notifications-menu-read', { fullPage: false });
     expect((await mine(request, owner)).data.unread).toBe(0);
+  });
+
+  test('See All leads from the bell to the Notifications page; its Unread filter stays in the URL; Mark All as Read; desktop and phone', async ({ page, request }) => {
+    const tech = await freshStaff(request);
+    const owner = await apiToken(request);
+    const serial = unique('ALL');
+    await createItem(request, owner, serial, 'Solar Home 80W');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await ticketFor(request, owner, serial, tech.user_id));
+    // The oldest one read already.
+    const techToken = await apiToken(request, tech);
+    const oldest = (await mine(request, techToken)).data.items.find((n) => n.ticket_id === ids[0])!;
+    await apiCall(request, techToken, 'POST', '/me/notifications/read', { ids: [oldest.id] });
+
+    await signIn(page, tech);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectCount(page, 2);
+    await bell(page).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'See All' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    // Newest first, like the bell: the two unread in bold, each leading to its ticket.
+    await expect(pageRows(page)).toHaveCount(3);
+    const links = pageList(page).getByRole('link');
+    for (const [i, id] of [ids[2]!, ids[1]!, ids[0]!].entries()) {
+      await expect(links.nth(i)).toHaveAccessibleName(new RegExp(assignedMessage(id, serial).replace(/[()#]/g, '\\$&')));
+      await expect(links.nth(i)).toHaveAttribute('href', `/tickets?ticket=${id}`);
+    }
+    await expect(pageList(page).locator('[data-unread]')).toHaveCount(2);
+    await expect(kindSwitch(page, 'A service ticket is assigned to me')).toBeChecked();
+    await expect(page.getByRole('switch', { name: /Payments are held/ })).toHaveCount(0);
+    await expectNoSideScroll(page);
+    // The pointer left where See All was: over a line, which it would show hovered.
+    await page.mouse.move(0, 0);
+    await screenshotBothThemes(page, 'notifications-page');
+
+    // Unread: the two, kept in the URL through a reload.
+    await filter(page, 'Unread').click();
+    await expect(page).toHaveURL(/\/notifications\?unread=true$/);
+    await expect(pageRows(page)).toHaveCount(2);
+    await page.reload();
+    await expect(pageRows(page)).toHaveCount(2);
+    await expect(page.getByRole('radio', { name: 'Unread' })).toBeChecked();
+
+    // Mark All as Read: nothing unread left, on the page and on the bell.
+    await page.getByRole('button', { name: 'Mark All as Read' }).click();
+    await expect(page.getByText('No unread notifications')).toBeVisible();
+    await expectCount(page, 0);
+    await expect(page.getByRole('button', { name: 'Mark All as Read' })).toHaveCount(0);
+    await screenshotBothThemes(page, 'notifications-page-unread-empty');
+    expect((await mine(request, techToken)).data.unread).toBe(0);
+    await filter(page, 'All').click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(pageRows(page)).toHaveCount(3);
+    await expect(pageList(page).locator('[data-unread]')).toHaveCount(0);
+
+    // A line leads where the bell's does.
+    await links.first().click();
+    await expect(page).toHaveURL(new RegExp(`/tickets\\?ticket=${ids[2]}$`));
+    await expect(page.getByRole('dialog', { name: `Ticket #${ids[2]}` })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // On a phone: from the bell the same way; the list, then the switches, in one column.
+    await page.setViewportSize(PHONE);
+    await bell(page).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'See All' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(pageRows(page)).toHaveCount(3);
+    await expect(kindSwitch(page, 'A service ticket is assigned to me')).toBeVisible();
+    await expectNoSideScroll(page);
+    await screenshotBothThemes(page, 'notifications-page-phone');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  test('a kind turned off is not told of, and on again is; the switches keep their state through a reload', async ({ page, request }) => {
+    const tech = await freshStaff(request);
+    const owner = await apiToken(request);
+    const techToken = await apiToken(request, tech);
+    const serial = unique('MUTE');
+    await createItem(request, owner, serial, 'Solar Home 80W');
+    const assigned = 'A service ticket is assigned to me';
+
+    // From Settings, where the user's own things are.
+    await signIn(page, tech, '/settings');
+    await expect(page).toHaveURL(/\/settings$/);
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Open Notifications' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByText('Nothing for you yet')).toBeVisible();
+    // Staff are never told of held payments: five kinds, all on.
+    const card = page.getByRole('region', { name: 'What I Am Told Of' });
+    await expect(card.getByRole('switch')).toHaveCount(5);
+    for (const s of await card.getByRole('switch').all()) await expect(s).toBeChecked();
+    await expect(card.getByText('Turning a kind off stops new notifications of it; those you already have stay.')).toBeVisible();
+
+    // Off: saved at once, and still off after a reload.
+    await kindSwitch(page, assigned).click({ force: true });
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    await expect(kindSwitch(page, assigned)).not.toBeChecked();
+    expect(await apiCall(request, techToken, 'GET', '/me/notification-settings')).toEqual({ data: { muted: ['ticket_assigned'] } });
+    await page.reload();
+    await expect(kindSwitch(page, assigned)).not.toBeChecked();
+    await expect(kindSwitch(page, 'A ticket I opened is resolved')).toBeChecked();
+    await screenshotBothThemes(page, 'notifications-settings');
+
+    // A ticket given to them meanwhile: not told.
+    const unheard = await ticketFor(request, owner, serial, tech.user_id);
+    expect((await mine(request, techToken)).data.items.some((n) => n.ticket_id === unheard)).toBe(false);
+
+    // On again: told of the next one.
+    await kindSwitch(page, assigned).click({ force: true });
+    await expect(page.getByText('Notification settings saved').first()).toBeVisible();
+    await expect(kindSwitch(page, assigned)).toBeChecked();
+    expect(await apiCall(request, techToken, 'GET', '/me/notification-settings')).toEqual({ data: { muted: [] } });
+    const heard = await ticketFor(request, owner, serial, tech.user_id);
+    await page.reload();
+    await expect(kindSwitch(page, assigned)).toBeChecked();
+    await expectCount(page, 1);
+    await expect(pageRows(page)).toHaveCount(1);
+    await expect(pageList(page).getByRole('link', { name: new RegExp(`Ticket #${heard} on ${serial}`) })).toHaveAttribute('data-unread', 'true');
+    await signOut(page);
+
+    // An owner is offered held payments too.
+    await signIn(page, undefined, '/notifications');
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(kindSwitch(page, 'Payments are held for matching (owners and admins)')).toBeChecked();
+    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(6);
   });
 });
