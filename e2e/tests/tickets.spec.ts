@@ -156,6 +156,46 @@ test.describe('service tickets', () => {
     await expect(page.getByRole('region', { name: 'Service Tickets' }).getByRole('row', { name: new RegExp(`#${ticketId}\\b`) }).getByText('Resolved')).toBeVisible();
   });
 
+  test("a customer with more tickets than their card lists: the card's link shows them all on Service Tickets, filtered to the customer", async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const name = unique('Many Tickets Wanjiku');
+    const serial = unique('TKM');
+    const customer = await createCustomer(request, owner, name, '0733 444 555');
+    await createItem(request, owner, serial, 'Solar Home 80W');
+    const template = await createTemplate(request, owner, unique('Many tickets plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    const ids: number[] = [];
+    for (let i = 1; i <= 12; i++) {
+      const made = await apiCall<TicketReply>(request, owner, 'POST', '/tickets', {
+        serial_number: serial,
+        category: 'billing',
+        description: `Question ${i} about the bill`,
+      });
+      ids.push(made.data.ticket_id);
+    }
+    await apiCall(request, owner, 'PATCH', `/tickets/${ids[0]}`, { status: 'resolved', resolution: 'Explained the daily rate' });
+
+    // The card: the ten newest, the exact counts, and the way to the rest.
+    await signIn(page, undefined, `/customer-payment-details/${customer.customer_id}`);
+    const card = page.getByRole('region', { name: 'Service Tickets' });
+    await expect(card.getByText('12 tickets · 11 active')).toBeVisible();
+    await expect(card.getByText('The 10 newest of 12.')).toBeVisible();
+    await card.getByRole('link', { name: 'See them all in Service Tickets' }).click();
+
+    // Service Tickets, every status, this customer only: all twelve, the resolved one too.
+    await expect(page).toHaveURL(new RegExp(`/tickets\\?status=all&customer=${customer.customer_id}$`));
+    await expect(page.getByText(`Customer: ${name}`)).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(13);
+    await expect(table.getByRole('row', { name: new RegExp(`#${ids[0]}\\b`) }).getByText('Resolved')).toBeVisible();
+    await screenshotBothThemes(page, 'tickets-customer-filter');
+
+    // Removing the filter: everyone's tickets again.
+    await page.getByRole('button', { name: 'Remove customer filter' }).click();
+    await expect(page).toHaveURL(/\/tickets\?status=all$/);
+    await expect(page.getByText(`Customer: ${name}`)).toBeHidden();
+  });
+
   test("the customer page lists the customer's tickets on any of their devices, and opens one for a device chosen among theirs", async ({ page, request }) => {
     // A customer with two devices, and a ticket already open on the first.
     const owner = await apiToken(request);

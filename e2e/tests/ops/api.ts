@@ -19,7 +19,7 @@ export async function apiToken(request: APIRequestContext, who = DEMO_OWNER): Pr
 export async function apiCall<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
