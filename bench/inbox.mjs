@@ -4,7 +4,8 @@
 // of 200 users of one organization, one of them with 500,000 (a technician
 // handed tickets for years), and runs the API's own statements on it with the
 // API's driver: a page, a deep page, the unread count the bell polls on every
-// page of the app, and marking all read. Prints median and p95 of each.
+// page of the app, and marking all read (median and p95 of each); then the
+// look for held payments over 100,000 held, with the API's own service.
 //
 //   pnpm bench:inbox      (with the workspace built)
 import { resolve } from 'node:path';
@@ -111,6 +112,40 @@ await time('mark all read, 2,000 unread (rolled back)', {
 for (const [label, q] of [['the first page', page(heavy)], ['the unread count', unread(heavy)]]) {
   const plan = await sql.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, values: q.values });
   console.log(`\nEXPLAIN of ${label}, 500,000-notification user:\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+}
+
+// The look for held payments (the sweep of NOTICE_SWEEP_MS), run by the API's own service: 100,000 payments held
+// in the organization (a statement import nobody matched), five owners and admins to tell.
+await sql.query(`UPDATE users SET role = CASE WHEN user_id = $1 THEN 'owner' ELSE 'admin' END::"UserRole"
+                 WHERE organization_id = 'inbox' AND user_id IN (SELECT user_id FROM users WHERE organization_id = 'inbox' ORDER BY user_id LIMIT 5)`, [heavy]);
+await sql.query(`INSERT INTO payments (organization_id, amount, currency, status, transaction_code, hold_reason)
+                 SELECT 'inbox', 100 + g % 900, 'KES', 'pending', 'BENCH' || g, 'No single device matches the account reference X' || g
+                 FROM generate_series(1, 100000) g`);
+await sql.query('ANALYZE payments');
+const { loadConfig } = await import(pathToFileURL(resolve(root, 'apps/api/dist/config/config.js')).href);
+const { AppModule } = await import(pathToFileURL(resolve(root, 'apps/api/dist/app.module.js')).href);
+const { NoticeSweepService } = await import(pathToFileURL(resolve(root, 'apps/api/dist/notifications/notice-sweep.service.js')).href);
+const { NestFactory } = await import(pathToFileURL(resolve(root, 'apps/api/node_modules/@nestjs/core/index.js')).href);
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  JWT_SECRET: database.jwtSecret,
+  ENCRYPTION_KEY: database.encryptionKey,
+  SEED_DEMO: 'false',
+  PAYG_ADMIN_PASSWORD: 'benchadmin-password',
+  OUTBOX_ENABLED: 'false',
+});
+const app = await NestFactory.createApplicationContext(AppModule.register(config), { logger: ['error', 'warn'] });
+try {
+  const sweeps = app.get(NoticeSweepService);
+  for (const label of ['first look: 100,000 held, 5 owners and admins told', 'next look: nothing new']) {
+    const t0 = process.hrtime.bigint();
+    const r = await sweeps.sweep();
+    console.log(`${label.padEnd(58)} ${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(1).padStart(8)} ms  (${r.held} notifications)`);
+  }
+} finally {
+  await app.close();
 }
 
 await sql.end();
