@@ -94,7 +94,7 @@ test.describe('your notifications', () => {
     await expect(item).toHaveAttribute('href', `/tickets?ticket=${given!.ticket_id}`);
     await expect(item).toContainText(` · ${given!.actor}`);
     await expect(menu.getByText('For you', { exact: true })).toBeVisible();
-    await expect(menu.getByText('From the platform', { exact: true })).toBeVisible();
+    await expect(menu.getByText('For everyone', { exact: true })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: /Welcome to Kidogo!/ })).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Mark All as Read' })).toBeVisible();
     await screenshotBothThemes(page, 'notifications-menu', { fullPage: false });

@@ -88,8 +88,8 @@ describe('the bell', () => {
     expect(items[1]).not.toHaveAttribute('data-unread');
     expect(items[0]).toHaveAttribute('href', '/tickets?ticket=12');
     expect(within(items[0]!).getByRole('time')).toHaveAttribute('dateTime', '2026-11-25T09:30:00.000Z');
-    const labels = within(menu).getAllByText(/^(For you|From the platform)$/).map((l) => l.textContent);
-    expect(labels).toEqual(['For you', 'From the platform']);
+    const labels = within(menu).getAllByText(/^(For you|For everyone)$/).map((l) => l.textContent);
+    expect(labels).toEqual(['For you', 'For everyone']);
     expect(within(menu).getByRole('button', { name: 'Mark All as Read' })).toBeInTheDocument();
   });
 

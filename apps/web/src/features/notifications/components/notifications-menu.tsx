@@ -95,13 +95,13 @@ function ForYou() {
   );
 }
 
-/** "From the platform": the notices to the whole organization. */
+/** "For everyone": the notices to the whole organization (the super admin's, and warnings such as a webhook given up). */
 function FromThePlatform() {
   const { data, isPending, isError, error } = useNotifications();
   const items = data?.data ?? [];
   return (
     <>
-      <Menu.Label>From the platform</Menu.Label>
+      <Menu.Label>For everyone</Menu.Label>
       {isPending ? (
         <Pending />
       ) : isError ? (
