@@ -3,6 +3,7 @@ import {
   ZMarkNotificationsReadReplySchema,
   ZMyNotificationsReplySchema,
   ZNotificationSettingsSchema,
+  ZTicketHistoryReplySchema,
   ZTicketReplySchema,
   type MyNotificationsQuery,
 } from '@kidogo/contracts';
@@ -88,6 +89,45 @@ describe('your notifications', () => {
     const unresolved = await openTicket(owner, item.serial_number);
     await t.http.patch(`/payg/tickets/${unresolved.ticket_id}`).set(owner.auth).send({ status: 'resolved', assigned_to: tech.user_id }).expect(400);
     expect((await inbox(tech)).items).toHaveLength(1);
+  });
+
+  it('keeps notes on a ticket in its history and tells whoever opened it or is assigned it, but the writer', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const tech = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const item = await seedItem(t, org.id);
+    const ticket = await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
+    const note = (user: SeededUser, body: object, id = ticket.ticket_id) => t.http.post(`/payg/tickets/${id}/notes`).set(user.auth).send(body);
+
+    // The technician notes the visit: the ticket's history answers with it last; the owner, who opened it, is told.
+    const history = ZTicketHistoryReplySchema.parse((await note(tech, { note: '  Visited; the panel cable is cut. Ordered a new one.  ' }).expect(201)).body).data;
+    expect(history.map((e) => e.action)).toEqual(['ticket.opened', 'ticket.noted']);
+    expect(history[1]).toMatchObject({
+      actor_username: tech.username,
+      description: `Ticket #${ticket.ticket_id} (device ${item.serial_number}): Note: Visited; the panel cable is cut. Ordered a new one.`,
+    });
+    const owners = await inbox(owner);
+    expect(owners.items.map((n) => [n.kind, n.message])).toEqual([
+      ['ticket_noted', `${tech.username} added a note to ticket #${ticket.ticket_id} on ${item.serial_number}`],
+    ]);
+    expect((await inbox(tech)).items.map((n) => n.kind)).toEqual(['ticket_assigned']);
+    // The ticket shows it moved, without its status changing.
+    const after = ZTicketReplySchema.parse((await t.http.get(`/payg/tickets/${ticket.ticket_id}`).set(owner.auth).expect(200)).body).data;
+    expect(after.status).toBe('open');
+    expect(new Date(after.updated_at).getTime()).toBeGreaterThan(new Date(ticket.updated_at).getTime());
+
+    // The owner's reply: the technician is told; a resolved ticket takes notes too.
+    await patch(tech, ticket.ticket_id, { status: 'resolved', resolution: 'New cable fitted' });
+    await note(owner, { note: 'Customer called to say thanks' }).expect(201);
+    expect((await inbox(tech)).items.map((n) => n.kind)).toEqual(['ticket_noted', 'ticket_assigned']);
+
+    // A bad note or an unknown ticket: a 400 naming the field or a 404, and nothing written.
+    const entries = async () => (await t.db.pool.query(`SELECT count(*)::int AS n FROM audit_logs WHERE organization_id = $1 AND action = 'ticket.noted'`, [org.id])).rows[0].n;
+    const before = await entries();
+    expect((await note(owner, {}).expect(400)).body.message).toBe('note: is required');
+    expect((await note(owner, { note: '   ' }).expect(400)).body.message).toBe('note: is required');
+    expect((await note(owner, { note: 'x'.repeat(1001) }).expect(400)).body.message).toBe('note: must be at most 1000 characters');
+    expect((await note(owner, { note: 'Hello' }, 999_999).expect(404)).body.message).toBe('Ticket not found');
+    expect(await entries()).toBe(before);
   });
 
   it("tells a collector on the day of a customer's promise to pay, and the day after if it was not kept, once each", async () => {
@@ -261,8 +301,8 @@ describe('your notifications', () => {
     for (const [body, message] of [
       [{}, 'muted: must be a list of notification kinds'],
       [{ muted: 'all' }, 'muted: must be a list of notification kinds'],
-      [{ muted: ['everything'] }, 'muted.0: must be one of ticket_assigned, ticket_resolved, ticket_reopened, promise_due, promise_broken, payments_held'],
-      [{ muted: Array(7).fill('promise_due') }, 'muted: must name at most 6 kinds'],
+      [{ muted: ['everything'] }, 'muted.0: must be one of ticket_assigned, ticket_resolved, ticket_reopened, ticket_noted, promise_due, promise_broken, payments_held'],
+      [{ muted: Array(8).fill('promise_due') }, 'muted: must name at most 7 kinds'],
     ] as const) {
       const res = await t.http.put('/payg/me/notification-settings').set(tech.auth).send(body).expect(400);
       expect(res.body.message).toBe(message);

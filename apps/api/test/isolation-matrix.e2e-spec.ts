@@ -75,6 +75,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/tickets/{ticket_id}': [404],
   'GET /payg/tickets/{ticket_id}/history': [404],
   'PATCH /payg/tickets/{ticket_id}': [404],
+  'POST /payg/tickets/{ticket_id}/notes': [404],
   'POST /payg/tickets': [404],
   'GET /payg/customers/{id}/payments': [404],
   'GET /payg/customers/{id}/status': [404],

@@ -126,6 +126,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/tickets/{ticket_id}/history': 'any',
   'POST /payg/tickets': 'any',
   'PATCH /payg/tickets/{ticket_id}': 'any',
+  'POST /payg/tickets/{ticket_id}/notes': 'any',
   'GET /payg/collections/promises/summary': 'any',
   'GET /payg/collections/promises': 'any',
   'GET /payg/collections/export': 'any',

@@ -77,6 +77,7 @@ const AUDITED: Record<string, RegExp> = {
   // after-sales work on a device
   'POST /payg/tickets': /^ticket\.opened$/,
   'PATCH /payg/tickets/{ticket_id}': /^ticket\.status_changed$/,
+  'POST /payg/tickets/{ticket_id}/notes': /^ticket\.noted$/,
   // money taken off a device
   'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,
   // sign-in

@@ -10,11 +10,20 @@ import { zIdInput, zQueryBool } from './fields.js';
  * - ticket_assigned: a service ticket was given to the user by someone else;
  * - ticket_resolved: a ticket the user opened was resolved by someone else;
  * - ticket_reopened: a resolved ticket assigned to the user was opened again by someone else;
+ * - ticket_noted: someone else added a note to a ticket the user opened or is assigned;
  * - promise_due: a promise to pay the user logged (Collections → Log Contact) is due today and not paid yet;
  * - promise_broken: the day of such a promise went by with nothing paid (told the next business day);
  * - payments_held: (owners and admins) payments were held for matching since the last such notification.
  */
-export const USER_NOTIFICATION_KINDS = ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'promise_due', 'promise_broken', 'payments_held'] as const;
+export const USER_NOTIFICATION_KINDS = [
+  'ticket_assigned',
+  'ticket_resolved',
+  'ticket_reopened',
+  'ticket_noted',
+  'promise_due',
+  'promise_broken',
+  'payments_held',
+] as const;
 export const ZUserNotificationKindSchema = z.enum(USER_NOTIFICATION_KINDS);
 export type UserNotificationKind = z.infer<typeof ZUserNotificationKindSchema>;
 
@@ -83,6 +92,7 @@ export const USER_NOTIFICATION_KIND_LABELS: Record<UserNotificationKind, string>
   ticket_assigned: 'A service ticket is assigned to me',
   ticket_resolved: 'A ticket I opened is resolved',
   ticket_reopened: 'A ticket assigned to me is opened again',
+  ticket_noted: 'Someone adds a note to a ticket I opened or am assigned',
   promise_due: 'A promise to pay I logged is due today',
   promise_broken: 'A promise to pay I logged was not kept',
   payments_held: 'Payments are held for matching (owners and admins)',

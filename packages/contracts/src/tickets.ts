@@ -170,7 +170,7 @@ export const ZTicketHistoryReplySchema = z.object({
   data: z.array(
     z.object({
       at: z.string(),
-      /** ticket.opened, ticket.updated or ticket.status_changed. */
+      /** ticket.opened, ticket.updated, ticket.status_changed or ticket.noted. */
       action: z.string(),
       description: z.string(),
       actor_username: z.string().nullable(),
@@ -178,3 +178,14 @@ export const ZTicketHistoryReplySchema = z.object({
   ),
 });
 export type TicketHistoryReply = z.infer<typeof ZTicketHistoryReplySchema>;
+
+export const TICKET_NOTE_MAX = 1000;
+
+/**
+ * POST /tickets/{ticket_id}/notes: what was found or done, without moving the ticket on (a visit, a part
+ * ordered, a call to the customer). Any user; kept in the ticket's history and the Activity Log.
+ */
+export const ZTicketNoteInputSchema = z.object({
+  note: zRequiredText(TICKET_NOTE_MAX),
+});
+export type TicketNoteInput = z.input<typeof ZTicketNoteInputSchema>;

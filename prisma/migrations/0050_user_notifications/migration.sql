@@ -1,8 +1,8 @@
 -- A user's own notifications (GET /payg/me/notifications): a ticket given to
--- them, a ticket they opened resolved, a ticket of theirs opened again, a
+-- them, a ticket they opened resolved, a ticket of theirs opened again or noted, a
 -- promise to pay they logged due today or not kept, payments held for an owner
 -- or admin to match. The header bell's "For you", with its unread count.
-CREATE TYPE "UserNotificationKind" AS ENUM ('ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'promise_due', 'promise_broken', 'payments_held');
+CREATE TYPE "UserNotificationKind" AS ENUM ('ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'ticket_noted', 'promise_due', 'promise_broken', 'payments_held');
 
 CREATE TABLE "user_notifications" (
     "id" SERIAL NOT NULL,

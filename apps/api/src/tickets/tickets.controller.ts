@@ -5,6 +5,7 @@ import {
   ZTicketAssigneesReplySchema,
   ZTicketHistoryReplySchema,
   ZTicketInputSchema,
+  ZTicketNoteInputSchema,
   ZTicketReplySchema,
   ZTicketsQuerySchema,
   ZTicketsReplySchema,
@@ -74,6 +75,27 @@ export class TicketsController {
   })
   open(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZTicketInputSchema>, @CurrentUser() user: AuthUser) {
     return this.tickets.open(orgId, body, user);
+  }
+
+  @Post(':ticket_id/notes')
+  @Endpoint({
+    summary: 'Add a note to a service ticket (what was found or done) without moving it on; answers its history',
+    description:
+      'Any user, on a ticket of any status. Audited (ticket.noted, with the note: the ticket\'s history shows it); whoever opened the ' +
+      'ticket or is assigned it is told in their notifications (ticket_noted), unless they wrote it.',
+    params: ZTicketParams,
+    body: ZTicketNoteInputSchema,
+    response: ZTicketHistoryReplySchema,
+    status: 201,
+    errors: { 400: 'A missing or too long note', 404: 'Ticket not found' },
+  })
+  addNote(
+    @OrgId() orgId: string,
+    @ValidParams() p: TicketParams,
+    @ValidBody() body: z.output<typeof ZTicketNoteInputSchema>,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.tickets.addNote(orgId, p.ticket_id, body, user);
   }
 
   @Patch(':ticket_id')

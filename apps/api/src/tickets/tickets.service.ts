@@ -13,6 +13,7 @@ import {
   type TicketStatus,
   type TokenReply,
   ZTicketInputSchema,
+  ZTicketNoteInputSchema,
   ZTicketsQuerySchema,
   ZTicketUpdateSchema,
 } from '@kidogo/contracts';
@@ -31,6 +32,7 @@ import { formatFreeDaysReply, normalizePhone } from '@kidogo/mobile-money';
 type TicketInput = z.output<typeof ZTicketInputSchema>;
 type TicketUpdate = z.output<typeof ZTicketUpdateSchema>;
 type TicketsQuery = z.output<typeof ZTicketsQuerySchema>;
+type TicketNoteInput = z.output<typeof ZTicketNoteInputSchema>;
 
 /** The 400 of a resolution missing when a ticket is resolved. */
 export const RESOLUTION_REQUIRED = 'is required to resolve a ticket';
@@ -261,6 +263,28 @@ export class TicketsService {
       return ticket;
     });
     return { data: ticket, ...(token ? { token } : {}), ...(codeSms ? { code_sms: codeSms } : {}) };
+  }
+
+  /**
+   * A note on a ticket, without moving it on: its Activity Log entry (the ticket's history), the ticket's updated_at,
+   * and a notification to whoever opened it or is assigned it, but the one who wrote it. Answers the history.
+   */
+  async addNote(orgId: string, id: number, input: TicketNoteInput, actor: AuthUser): Promise<TicketHistoryReply> {
+    await this.database.transaction(async (run) => {
+      const [before] = await run<{ assigned_to: number | null; opened_by: number | null }>(Prisma.sql`
+        UPDATE service_tickets SET updated_at = now() WHERE organization_id = ${orgId} AND ticket_id = ${id}::int
+        RETURNING assigned_to, opened_by`);
+      if (!before) throw Errors.notFound('Ticket');
+      const ticket = toTicket(await this.row(run, orgId, id));
+      await this.record(run, orgId, actor, 'ticket.noted', ticket, `Ticket #${id} (device ${ticket.serial_number}): Note: ${input.note}`, { note: input.note });
+      // Without the note's text: it may name the customer, and an erasure scrubs the Activity Log, not copies of it.
+      for (const userId of new Set([before.assigned_to, before.opened_by])) {
+        if (userId === null || userId === actor.user_id) continue;
+        await run(userNotificationSql({ orgId, userId, kind: 'ticket_noted', ticketId: id, itemId: ticket.item_id, actor: actor.username,
+          message: `${actor.username} added a note to ticket #${id} on ${ticket.serial_number}` }));
+      }
+    });
+    return this.history(orgId, id);
   }
 
   /**

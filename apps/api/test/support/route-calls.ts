@@ -196,6 +196,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: '/payg/tickets',
     body: { serial_number: w.device.serial, category: 'device_fault', description: `Panel cracked ${w.tag}`, assigned_to: w.staff.user_id },
   }),
+  'POST /payg/tickets/{ticket_id}/notes': async ({ t, w }) => ({
+    path: fill('/payg/tickets/{ticket_id}/notes', { ticket_id: await seedTicket(t, w) }),
+    body: { note: `Visited; the panel cable is cut ${w.tag}` },
+  }),
   'PATCH /payg/tickets/{ticket_id}': async ({ t, w }) => ({
     path: fill('/payg/tickets/{ticket_id}', { ticket_id: await seedTicket(t, w) }),
     body: { status: 'resolved', resolution: `Replaced the panel ${w.tag}`, assigned_to: w.staff.user_id },
