@@ -156,6 +156,28 @@ test.describe('service tickets', () => {
     await expect(page.getByRole('region', { name: 'Service Tickets' }).getByRole('row', { name: new RegExp(`#${ticketId}\\b`) }).getByText('Resolved')).toBeVisible();
   });
 
+  test('a note on a ticket, without moving it on: last in its history, and the ticket stays as it was', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const serial = unique('TKN');
+    await createItem(request, owner, serial, 'Solar Home 80W');
+    const ticket = (
+      await apiCall<TicketReply>(request, owner, 'POST', '/tickets', { serial_number: serial, category: 'installation', description: 'Mount the panel on the roof.' })
+    ).data;
+
+    await signIn(page, undefined, `/tickets?ticket=${ticket.ticket_id}`);
+    const dialog = page.getByRole('dialog', { name: `Ticket #${ticket.ticket_id}` });
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Visited: the roof is iron sheet, brought the wrong brackets. Back on Friday.');
+    await dialog.getByRole('button', { name: 'Add Note' }).click();
+    await expect(page.getByText(`Note added to ticket #${ticket.ticket_id}`)).toBeVisible();
+    const history = dialog.getByRole('list', { name: 'History' }).getByRole('listitem');
+    await expect(history).toHaveCount(2);
+    await expect(history.nth(1)).toContainText('Note: Visited: the roof is iron sheet, brought the wrong brackets. Back on Friday.');
+    await expect(dialog.getByRole('textbox', { name: 'Note' })).toHaveValue('');
+    await screenshotBothThemes(page, 'tickets-note', { fullPage: false });
+    const after = await apiCall<TicketReply>(request, owner, 'GET', `/tickets/${ticket.ticket_id}`);
+    expect(after.data.status).toBe('open');
+  });
+
   test("a customer with more tickets than their card lists: the card's link shows them all on Service Tickets, filtered to the customer", async ({ page, request }) => {
     const owner = await apiToken(request);
     const name = unique('Many Tickets Wanjiku');

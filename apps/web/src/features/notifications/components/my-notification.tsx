@@ -1,5 +1,5 @@
 import { Box, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconArrowBackUp, IconBell, IconCalendarDue, IconCalendarX, IconCircleCheck, IconCoins, IconUserCheck } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBell, IconCalendarDue, IconCalendarX, IconCircleCheck, IconCoins, IconNote, IconUserCheck } from '@tabler/icons-react';
 import type { UserNotificationKind } from '@kidogo/contracts';
 import { formatDate, parseDate } from '@/components/ui/date-text';
 import { paths } from '@/config/paths';
@@ -19,6 +19,7 @@ const KINDS: Record<UserNotificationKind, { icon: typeof IconBell; color: string
   ticket_assigned: { icon: IconUserCheck, color: 'blue' },
   ticket_resolved: { icon: IconCircleCheck, color: 'green' },
   ticket_reopened: { icon: IconArrowBackUp, color: 'orange' },
+  ticket_noted: { icon: IconNote, color: 'grape' },
   promise_due: { icon: IconCalendarDue, color: 'blue' },
   promise_broken: { icon: IconCalendarX, color: 'red' },
   payments_held: { icon: IconCoins, color: 'yellow' },

@@ -1,10 +1,16 @@
-import { Group, Loader, ScrollArea, Stack, Text, Timeline } from '@mantine/core';
-import { useEffect, useId, useRef, type CSSProperties } from 'react';
+import { Button, Group, Loader, ScrollArea, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { IconNote } from '@tabler/icons-react';
+import { TICKET_NOTE_MAX } from '@kidogo/contracts';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { DateText } from '@/components/ui/date-text';
 import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import { useAddTicketNote } from '../api/add-ticket-note';
 import { useTicketHistory } from '../api/get-ticket-history';
 
 export const HISTORY_FAILED = 'Failed to load the history';
+export const NOTE_FAILED = 'Failed to add the note';
+export const NOTE_REQUIRED = 'Write the note first';
 
 /** Who made a change when nobody signed in did (an import, a job). */
 export const SYSTEM_ACTOR = 'System';
@@ -46,7 +52,7 @@ export function TicketHistory({ ticketId }: { ticketId: number }) {
     if (box && history.data?.length) box.scrollTop = box.scrollHeight;
   }, [history.data]);
 
-  if (history.isSuccess && history.data.length === 0) return null;
+  if (history.isSuccess && history.data.length === 0) return <AddNote ticketId={ticketId} />;
   return (
     <Stack gap={6} component="section" aria-labelledby={titleId}>
       {heading(titleId)}
@@ -75,6 +81,54 @@ export function TicketHistory({ ticketId }: { ticketId: number }) {
           </Timeline>
         </ScrollArea.Autosize>
       )}
+      <AddNote ticketId={ticketId} />
     </Stack>
+  );
+}
+
+/**
+ * A note on the ticket without moving it on (a visit, a part ordered, a call): added on its own, apart from the
+ * form's Save, and shown last in the history; whoever opened the ticket or is assigned it is told.
+ */
+function AddNote({ ticketId }: { ticketId: number }) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddTicketNote();
+  const submit = () => {
+    const text = note.trim();
+    if (!text) return setError(NOTE_REQUIRED);
+    add.mutate(
+      { ticketId, note: text },
+      {
+        onSuccess: () => {
+          setNote('');
+          setError(null);
+          toast.success(`Note added to ticket #${ticketId}`);
+        },
+        onError: (e) => setError(errorMessage(e, NOTE_FAILED)),
+      },
+    );
+  };
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="xs">
+      <Textarea
+        label="Note"
+        placeholder="What was found or done: a visit, a part ordered, a call"
+        autosize
+        minRows={1}
+        maxRows={4}
+        maxLength={TICKET_NOTE_MAX}
+        value={note}
+        error={error}
+        onChange={(e) => {
+          setNote(e.currentTarget.value);
+          if (error) setError(null);
+        }}
+        style={{ flex: 1 }}
+      />
+      <Button type="button" variant="light" mt={25} leftSection={<IconNote size={16} />} loading={add.isPending} onClick={submit}>
+        Add Note
+      </Button>
+    </Group>
   );
 }

@@ -419,6 +419,57 @@ describe('Service Tickets: Update Ticket', { timeout: 30_000 }, () => {
     expect(historyLines(again)[1]).toBe(`Open → In progress${formatDate('2026-11-25T10:00:00Z', true)} · demo`);
   });
 
+  it('adds a note apart from Save: sent trimmed, shown last in the history, the box emptied', async () => {
+    const ticket = buildTicket();
+    const noted = buildHistoryEntry({
+      at: '2026-11-25T11:00:00Z',
+      action: 'ticket.noted',
+      description: 'Ticket #12 (device SHS-0001): Note: Visited; the panel cable is cut.',
+      actor_username: 'demo',
+    });
+    const { user, dialog, calls } = await openUpdate(
+      ticket,
+      firstOf(
+        historyOf(() => HISTORY.slice(0, 1)),
+        (c) => (c.method === 'POST' && c.url === '/payg/tickets/12/notes' ? jsonResponse(201, { data: [HISTORY[0]!, noted] }) : undefined),
+        patched(ticket),
+      ),
+    );
+    await waitFor(() => expect(historyLines(dialog)).toHaveLength(1));
+    const box = field(dialog, /^Note/);
+    await user.type(box, '  Visited; the panel cable is cut.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Note' }));
+    expect(await screen.findByText('Note added to ticket #12')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/payg/tickets/12/notes')).toEqual([{ note: 'Visited; the panel cable is cut.' }]);
+    await waitFor(() => expect(historyLines(dialog)).toHaveLength(2));
+    expect(historyLines(dialog)[1]).toBe(`Note: Visited; the panel cable is cut.${formatDate('2026-11-25T11:00:00Z', true)} · demo`);
+    expect(box).toHaveValue('');
+    // The dialog stays open, and nothing was saved.
+    expect(screen.getByRole('dialog', { name: 'Ticket #12' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  it("asks for the note before sending it, and shows the server's refusal under the box, keeping the text", async () => {
+    const ticket = buildTicket();
+    const { user, dialog, calls } = await openUpdate(
+      ticket,
+      firstOf(
+        historyOf(() => HISTORY.slice(0, 1)),
+        (c) => (c.method === 'POST' && c.url === '/payg/tickets/12/notes' ? fieldError('note', 'must be at most 1000 characters') : undefined),
+        patched(ticket),
+      ),
+    );
+    await waitFor(() => expect(historyLines(dialog)).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Note' }));
+    expect(within(dialog).getByText('Write the note first')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.type(field(dialog, /^Note/), 'Too long, says the server');
+    expect(within(dialog).queryByText('Write the note first')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Note' }));
+    expect(await within(dialog).findByText('note: must be at most 1000 characters')).toBeInTheDocument();
+    expect(field(dialog, /^Note/)).toHaveValue('Too long, says the server');
+  });
+
   it("reads a history line without the ticket's number and device, which the modal already shows", () => {
     expect(historyText('Ticket #4 (device SHS-1004): Open → In progress')).toBe('Open → In progress');
     expect(historyText('Ticket #4 opened for device SHS-1004: Device fault')).toBe('Opened for device SHS-1004: Device fault');
