@@ -161,6 +161,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/settings/sms-provider': 'manage',
   'PUT /payg/settings/sms-provider': 'manage',
   'GET /payg/settings/reminders': 'manage',
+  'GET /payg/settings/commissions': 'manage',
   'GET /payg/audit-log': 'manage',
   'GET /payg/audit-log/export': 'manage',
   'POST /payg/collections/sms': 'manage',
@@ -177,6 +178,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/webhooks/{id}/deliveries': 'manage',
   'POST /payg/webhooks/{id}/deliveries/{delivery_id}/redeliver': 'manage',
   'PUT /payg/settings/reminders': 'manage',
+  'PUT /payg/settings/commissions': 'manage',
 
   'GET /payg/payments': 'any',
   'POST /payg/payments': 'any',

@@ -71,6 +71,9 @@ describe('first start', () => {
 
     // Service tickets: one of each status.
     const tickets = await t.http.get('/payg/tickets').query({ status: 'all' }).set(auth).expect(200);
+    // Agent commissions are set, so the Agent report's Commission column means something in the demo.
+    const commissions = await t.http.get('/payg/settings/commissions').set('Authorization', `Bearer ${owner.body.access_token}`).expect(200);
+    expect(commissions.body).toMatchObject({ per_device: '500.00', percent: '5.00', example: { commission: '10000.00' } });
     expect(tickets.body.data.items.map((k: { serial_number: string; status: string }) => [k.serial_number, k.status])).toEqual([
       ['PHN-3002', 'open'],
       ['LMP-2001', 'in_progress'],

@@ -17,7 +17,8 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   they had paid on the device and what was left to pay, written off;
  * - agents: each sales agent (the customers' agent_id; "(no agent)" for customers without one), most revenue first:
  *   customers registered and devices given in the period, payments and revenue from their customers in the period,
- *   and their customers' devices out of credit now and out of credit for over 30 days now (what commissions and
+ *   the agent's commission for the period (GET /settings/commissions: per device given, plus a percentage of the
+ *   revenue), and their customers' devices out of credit now and out of credit for over 30 days now (what
  *   collections are reckoned on).
  * - tickets: service tickets opened in the period (GET /tickets), newest first: the device, the customer, category,
  *   status, who has it, when it was resolved, whole days from opening to resolving (null while open) and the free days

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zWholeNumber as wholeNumber } from './common.js';
+import { ZMoneySchema, zMoneyInput, zWholeNumber as wholeNumber } from './common.js';
 
 /** The organization's receiver key (header X-API-Key): kdg_<43 base64url characters>. */
 export const ZApiKeyReplySchema = z.object({ api_key: z.string() });
@@ -96,3 +96,32 @@ export const ZReminderSettingsSchema = z.object({
   last_sent_at: z.string().nullable(),
 });
 export type ReminderSettings = z.infer<typeof ZReminderSettingsSchema>;
+
+/** The highest commission per device given that can be set. */
+export const COMMISSION_PER_DEVICE_MAX = 1_000_000;
+
+/**
+ * PUT /settings/commissions: what the organization pays its sales agents (the
+ * customers' agent_id), reckoned in the Agent report for any period:
+ * per_device for each device given to one of the agent's customers in the
+ * period, and percent of the successful payments of the agent's customers in
+ * the period. Every field optional: one left out keeps its stored value.
+ */
+export const ZCommissionSettingsInputSchema = z
+  .object({
+    per_device: zMoneyInput({ min: 0, max: COMMISSION_PER_DEVICE_MAX }).optional(),
+    percent: zMoneyInput({ min: 0, max: 100 }).optional(),
+  })
+  .strict();
+export type CommissionSettingsInput = z.infer<typeof ZCommissionSettingsInputSchema>;
+
+export const ZCommissionSettingsSchema = z.object({
+  /** An amount per device given ("500.00"); "0.00" for none. */
+  per_device: ZMoneySchema,
+  /** A percentage of payments collected ("2.50"); "0.00" for none. */
+  percent: ZMoneySchema,
+  /** What an agent earns with these: for 10 devices given and 100,000.00 collected, reckoned as the Agent report does. */
+  example: z.object({ devices_given: z.number().int(), revenue: ZMoneySchema, commission: ZMoneySchema }),
+});
+export type CommissionSettings = z.infer<typeof ZCommissionSettingsSchema>;
+

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
+import { CommissionsController } from './commissions.controller.js';
+import { CommissionsService } from './commissions.service.js';
 import { MetricSnapshots } from '../metrics/metric-snapshots.js';
 
-@Module({ controllers: [ReportsController], providers: [ReportsService, MetricSnapshots], exports: [ReportsService] })
+@Module({
+  controllers: [ReportsController, CommissionsController],
+  providers: [ReportsService, CommissionsService, MetricSnapshots],
+  exports: [ReportsService],
+})
 export class ReportsModule {}

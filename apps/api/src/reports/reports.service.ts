@@ -8,6 +8,7 @@ import { MetricSnapshots } from '../metrics/metric-snapshots.js';
 import { paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { customerBalances } from '../customers/balances.js';
 import type { ReportStream, Row } from './report-writers.js';
+import { commissionSql } from './commissions.js';
 
 /** Customers fetched per round trip: big enough to be quick, small enough to never hold a large report in memory. */
 export const CUSTOMER_BATCH = 1000;
@@ -51,6 +52,7 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'devices_given', label: 'Devices Given', type: 'number' },
     { key: 'payments', label: 'Payments', type: 'number' },
     { key: 'revenue', label: 'Revenue', type: 'money' },
+    { key: 'commission', label: 'Commission', type: 'money' },
     { key: 'out_of_credit', label: 'Out of Credit Now', type: 'number' },
     { key: 'over_30_days', label: 'Over 30 Days', type: 'number' },
   ],
@@ -77,7 +79,7 @@ const SUMMED: Record<ReportRequest['report'], string[]> = {
   customers: ['devices', 'total_paid', 'remaining'],
   tokens: ['tokens', 'days'],
   repossessions: ['total_paid', 'written_off'],
-  agents: ['new_customers', 'devices_given', 'payments', 'revenue', 'out_of_credit', 'over_30_days'],
+  agents: ['new_customers', 'devices_given', 'payments', 'revenue', 'commission', 'out_of_credit', 'over_30_days'],
   tickets: ['free_days'],
 };
 
@@ -350,8 +352,9 @@ export class ReportsService {
    * Per sales agent (customers.agent_id, trimmed; NO_AGENT for none): the
    * customers registered and devices given in the period, the successful
    * payments of their customers in the period (the payments' (organization,
-   * paid_at) range, each joined to its customer by key), and their devices out
-   * of credit now (open_accounts). Most revenue first.
+   * paid_at) range, each joined to its customer by key), the commission on
+   * them (the organization's commission settings), and their devices out of
+   * credit now (open_accounts). Most revenue first.
    */
   private async *agentRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
     const agent = Prisma.sql`coalesce(nullif(btrim(c.agent_id), ''), ${NO_AGENT})`;
@@ -376,8 +379,16 @@ export class ReportsService {
         WHERE o.organization_id = ${orgId} GROUP BY 1
       ), agents AS (SELECT agent FROM nc UNION SELECT agent FROM dg UNION SELECT agent FROM pm UNION SELECT agent FROM oc)
       SELECT a.agent, coalesce(nc.n, 0) AS new_customers, coalesce(dg.n, 0) AS devices_given, coalesce(pm.n, 0) AS payments,
-             coalesce(pm.revenue, 0)::numeric(20,2)::text AS revenue, coalesce(oc.n, 0) AS out_of_credit, coalesce(oc.over30, 0) AS over_30_days
+             coalesce(pm.revenue, 0)::numeric(20,2)::text AS revenue,
+             ${commissionSql(
+               Prisma.sql`k.commission_per_device`,
+               Prisma.sql`k.commission_percent`,
+               Prisma.sql`coalesce(dg.n, 0)`,
+               Prisma.sql`coalesce(pm.revenue, 0)`,
+             )}::numeric(20,2)::text AS commission,
+             coalesce(oc.n, 0) AS out_of_credit, coalesce(oc.over30, 0) AS over_30_days
       FROM agents a
+      CROSS JOIN (SELECT commission_per_device, commission_percent FROM organizations WHERE organization_id = ${orgId}) k
       LEFT JOIN nc ON nc.agent = a.agent LEFT JOIN dg ON dg.agent = a.agent LEFT JOIN pm ON pm.agent = a.agent LEFT JOIN oc ON oc.agent = a.agent
       WHERE coalesce(nc.n, 0) + coalesce(dg.n, 0) + coalesce(pm.n, 0) + coalesce(oc.n, 0) > 0
       ORDER BY coalesce(pm.revenue, 0) DESC, (a.agent = ${NO_AGENT}), a.agent`;

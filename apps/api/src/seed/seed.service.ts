@@ -93,7 +93,10 @@ export class SeedService {
           });
           lines.push(`Created the super admin "${username}" in organization "${orgId}".`);
           if (this.config.seedDemo && !(await tx.organization.findUnique({ where: { id: DEMO_ORG } }))) {
-            await tx.organization.create({ data: { id: DEMO_ORG, name: 'Demo Solar Ltd', external_key: 'DEMO-001', app: 'kidogo' } });
+            await tx.organization.create({
+              // Commissions set, so the Agent report shows what each agent earned: 500.00 a device and 5% of payments.
+              data: { id: DEMO_ORG, name: 'Demo Solar Ltd', external_key: 'DEMO-001', app: 'kidogo', commission_per_device: 500, commission_percent: 5 },
+            });
             await tx.user.create({
               data: {
                 username: DEMO_OWNER.username,

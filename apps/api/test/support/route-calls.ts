@@ -259,6 +259,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/settings/api-key/rotate': () => ({ path: '/payg/settings/api-key/rotate' }),
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
   'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
+  'GET /payg/settings/commissions': () => ({ path: '/payg/settings/commissions' }),
   'POST /payg/customers/{id}/sms': ({ w }) => ({
     path: `/payg/customers/${w.customer.id}/sms`,
     body: { text: 'Habari, we called about your device.', serial_number: w.device.serial },
@@ -338,6 +339,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { path: `/payg/webhooks/${hook.id}/deliveries/${hook.deliveryId}/redeliver` };
   },
   'PUT /payg/settings/reminders': () => ({ path: '/payg/settings/reminders', body: { enabled: true, days_before: 2, send_hour: 8 } }),
+  'PUT /payg/settings/commissions': () => ({ path: '/payg/settings/commissions', body: { per_device: 250, percent: '2.5' } }),
   'PUT /payg/settings/sms-provider': ({ w }) => ({
     path: '/payg/settings/sms-provider',
     body: { provider: 'sms_webhook', config: { url: `http://127.0.0.1:9/${w.tag}`, secret: `s-${hex()}` } },
