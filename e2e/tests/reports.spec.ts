@@ -48,6 +48,50 @@ test.describe('reports', () => {
     await screenshotBothThemes(page, 'reports-agents');
   });
 
+  test('agent commissions set in Settings are reckoned per agent in the agent report', async ({ page }) => {
+    await openSignedIn(page, '/settings');
+    const card = page.getByRole('region', { name: 'Agent Commissions' });
+    // The demo's: 500.00 a device and 5%.
+    await expect(card.getByTestId('commission-example')).toContainText(/earns [A-Z]{3} 10,000\.00\./);
+    await card.getByLabel('Per device given').fill('250');
+    await card.getByLabel('Of payments collected').fill('10');
+    await card.getByRole('button', { name: 'Save Commissions' }).click();
+    await expect(page.getByText('Agent commissions saved')).toBeVisible();
+    // 10 devices at 250.00 and 10% of 100,000.00.
+    await expect(card.getByTestId('commission-example')).toContainText(/earns [A-Z]{3} 12,500\.00\./);
+    await card.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'settings-commissions');
+    try {
+      await page.goto('/reports');
+      await page.getByRole('button', { name: 'Generate Agent Report' }).click();
+      const table = page.getByRole('region', { name: 'Agent Report' }).getByRole('table', { name: 'agents report' });
+      await expect(table.getByRole('columnheader', { name: 'Commission' })).toBeVisible();
+      // The header row's own cells (the totals row's are headers too).
+      const headers = await table.locator('thead th').allInnerTexts();
+      const at = (name: string) => headers.findIndex((h) => h.trim() === name);
+      const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+      // Every agent's commission is 250.00 a device given and a tenth of what their customers paid.
+      const rows = table.locator('tbody tr');
+      let checked = 0;
+      for (let i = 0; i < (await rows.count()); i++) {
+        const cells = await rows.nth(i).getByRole('cell').allInnerTexts();
+        const expected = Number(cells[at('Devices Given')]!.replace(/\D/g, '')) * 250 + money(cells[at('Revenue')]!) / 10;
+        expect(money(cells[at('Commission')]!)).toBeCloseTo(expected, 2);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+      await table.scrollIntoViewIfNeeded();
+      await screenshotBothThemes(page, 'reports-agents-commission');
+    } finally {
+      // Back to the demo's: the other tests read the demo organization's agent report.
+      await page.goto('/settings');
+      await card.getByLabel('Per device given').fill('500');
+      await card.getByLabel('Of payments collected').fill('5');
+      await card.getByRole('button', { name: 'Save Commissions' }).click();
+      await expect(card.getByTestId('commission-example')).toContainText(/earns [A-Z]{3} 10,000\.00\./);
+    }
+  });
+
   test("the service ticket report lists the demo's tickets, the repaired one with its days and free days", async ({ page }) => {
     await openSignedIn(page, '/reports');
     await page.getByRole('button', { name: 'Generate Service Ticket Report' }).click();

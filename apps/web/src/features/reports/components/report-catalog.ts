@@ -49,7 +49,7 @@ export const REPORTS: ReportInfo[] = [
   {
     kind: 'agents',
     title: 'Agent Report',
-    description: 'Each sales agent: customers and devices brought in, what their customers paid, and who is behind now.',
+    description: 'Each sales agent: customers and devices brought in, what their customers paid, their commission, and who is behind now.',
     icon: IconUsersGroup,
     color: 'orange',
     defaultRange: (today) => lastDays(30, today),

@@ -5,6 +5,7 @@ export const settingsKeys = {
   apiKey: () => [...settingsKeys.all, 'api-key'] as const,
   smsProvider: () => [...settingsKeys.all, 'sms-provider'] as const,
   reminders: () => [...settingsKeys.all, 'reminders'] as const,
+  commissions: () => [...settingsKeys.all, 'commissions'] as const,
   security: () => [...settingsKeys.all, 'security'] as const,
   team: () => [...settingsKeys.all, 'team'] as const,
   teamList: (search: string, offset: number) => [...settingsKeys.team(), search, offset] as const,

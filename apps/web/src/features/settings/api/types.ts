@@ -1,9 +1,11 @@
 // The settings shapes are the API's contract (packages/contracts/src/settings.ts).
-export { REMINDER_DAYS_BEFORE_MAX, SMS_PROVIDERS } from '@kidogo/contracts';
+export { COMMISSION_PER_DEVICE_MAX, REMINDER_DAYS_BEFORE_MAX, SMS_PROVIDERS } from '@kidogo/contracts';
 export type {
   ApiKeyReply,
   AuthReply,
   ChangePasswordInput,
+  CommissionSettings,
+  CommissionSettingsInput,
   CreateOrgUserInput,
   ReminderSettings,
   ReminderSettingsInput,

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconAlarm } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
+import { SettingsFormCard } from './settings-form-card';
 import { useReminders } from '../api/get-reminders';
 import { useUpdateReminders } from '../api/update-reminders';
 import { REMINDER_DAYS_BEFORE_MAX, type ReminderSettings } from '../api/types';
@@ -112,27 +113,20 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
  * reply language.
  */
 export function RemindersCard() {
-  const settings = useReminders();
   return (
-    <Card padding="lg" component="section" aria-label="Payment Reminders">
-      <Group gap="sm" mb={4}>
-        <IconAlarm size={20} />
-        <Title order={4}>Payment Reminders</Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        An SMS to each customer before their device&apos;s credit runs out, so they can pay before it locks. One per device for each
-        day its credit runs out on.
-      </Text>
-      {settings.isError ? (
-        <ErrorAlert message={errorMessage(settings.error, 'Failed to load payment reminders')} onRetry={() => void settings.refetch()} />
-      ) : settings.isPending ? (
-        <Stack gap="sm">
-          <Skeleton h={36} />
-          <Skeleton h={36} />
-        </Stack>
-      ) : (
-        <RemindersForm key={`${settings.data.enabled}-${settings.data.days_before}-${settings.data.send_hour}`} settings={settings.data} />
-      )}
-    </Card>
+    <SettingsFormCard
+      title="Payment Reminders"
+      icon={<IconAlarm size={20} />}
+      description={
+        <>
+          An SMS to each customer before their device&apos;s credit runs out, so they can pay before it locks. One per device for each day its
+          credit runs out on.
+        </>
+      }
+      query={useReminders()}
+      loadFailed="Failed to load payment reminders"
+    >
+      {(data) => <RemindersForm key={`${data.enabled}-${data.days_before}-${data.send_hour}`} settings={data} />}
+    </SettingsFormCard>
   );
 }

@@ -4,6 +4,7 @@ import { managesOrganization, useSession } from '@/lib/session';
 import { ApiKeyCard } from '../components/api-key-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
+import { CommissionsCard } from '../components/commissions-card';
 import { RemindersCard } from '../components/reminders-card';
 import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
@@ -36,6 +37,7 @@ export default function SettingsRoute() {
               {manages ? <ApiKeyCard /> : null}
               {manages ? <SmsProviderCard /> : null}
               {manages ? <RemindersCard /> : null}
+              {manages ? <CommissionsCard /> : null}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>

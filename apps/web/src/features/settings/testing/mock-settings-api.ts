@@ -1,4 +1,4 @@
-import type { ReminderSettings, SecuritySettings, User } from '@kidogo/contracts';
+import type { CommissionSettings, ReminderSettings, SecuritySettings, User } from '@kidogo/contracts';
 import { buildSession } from '@/features/sessions/testing/mock-sessions-api';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
@@ -35,13 +35,19 @@ export function buildReminders(overrides: Partial<ReminderSettings> = {}): Remin
   };
 }
 
+/** Commission settings as the API answers them, its example reckoned the same way (10 devices, 100,000.00 collected). */
+export function buildCommissions(perDevice = '0.00', percent = '0.00'): CommissionSettings {
+  const commission = (Number(perDevice) * 10 + (100_000 * Number(percent)) / 100).toFixed(2);
+  return { per_device: perDevice, percent, example: { devices_given: 10, revenue: '100000.00', commission } };
+}
+
 /**
  * The Settings page's API in memory: health, API key, SMS provider, and a
  * team that POST, PUT and DELETE /users (and POST /users/{id}/2fa/reset)
  * really change (POST /users/{id}/sign-out answers as the API does), two-factor
  * sign-in off, this browser as the one signed-in device, and payment reminders
  * that PUT changes, and two-factor sign-in not required of everyone (PUT
- * changes it). `handler` answers first (return undefined to fall through).
+ * changes it), and agent commissions that PUT changes. `handler` answers first (return undefined to fall through).
  */
 export function mockSettingsApi(
   handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined,
@@ -51,6 +57,7 @@ export function mockSettingsApi(
 ) {
   const users = [...team];
   let stored = reminders;
+  let commissions = buildCommissions();
   let rule = security;
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
@@ -69,6 +76,15 @@ export function mockSettingsApi(
       return jsonResponse(200, { ...body, config: { ...body.config, secret: body.config.secret ? '••••cret' : undefined }, fallback: 'none', updated_at: '2026-01-02T00:00:00Z' });
     }
     if (path === '/payg/settings/reminders' && call.method === 'GET') return jsonResponse(200, stored);
+    if (path === '/payg/settings/commissions' && call.method === 'GET') return jsonResponse(200, commissions);
+    if (path === '/payg/settings/commissions' && call.method === 'PUT') {
+      const body = JSON.parse(call.body!) as { per_device?: number | string; percent?: number | string };
+      commissions = buildCommissions(
+        Number(body.per_device ?? commissions.per_device).toFixed(2),
+        Number(body.percent ?? commissions.percent).toFixed(2),
+      );
+      return jsonResponse(200, commissions);
+    }
     if (path === '/payg/webhooks' && call.method === 'GET') return jsonResponse(200, { data: [], events: [] });
     if (path === '/payg/auth/api-tokens' && call.method === 'GET') return jsonResponse(200, { data: [] });
     if (path === '/payg/auth/sessions' && call.method === 'GET') return jsonResponse(200, { data: [buildSession()] });
