@@ -49,6 +49,7 @@ describe('texting a band of Collections', () => {
     expect(preview).toEqual({
       message: 'Would send 1 SMS to the customers 8–30 days without credit',
       bucket: '8-30',
+      agent: null,
       dry_run: true,
       recipients: 1,
       skipped_no_phone: 1,

@@ -29,6 +29,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/products/summary': [200],
   'GET /payg/products': [200],
   'GET /payg/collections/summary': [200],
+  'GET /payg/collections/agents': [200],
   'GET /payg/collections/promises/summary': [200],
   'GET /payg/collections/promises': [200],
   'GET /payg/collections/export': [200],

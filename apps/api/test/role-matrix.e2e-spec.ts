@@ -120,6 +120,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/products/summary': 'any',
   'GET /payg/products': 'any',
   'GET /payg/collections/summary': 'any',
+  'GET /payg/collections/agents': 'any',
   'GET /payg/tickets': 'any',
   'GET /payg/tickets/assignees': 'any',
   'GET /payg/tickets/{ticket_id}': 'any',

@@ -30,22 +30,53 @@ export const COLLECTION_BUCKET_LABELS: Record<CollectionBucket, string> = {
 
 export const COLLECTION_BUCKET_FILTERS = ['all', ...COLLECTION_BUCKETS] as const;
 
+/** The sales agent of customers without one, as the Agent report names them, and as the agent filter takes them. */
+export const NO_AGENT = '(no agent)';
+
+/**
+ * One sales agent's accounts only: the customers' agent_id as the Agent
+ * report shows it (trimmed, exact), or NO_AGENT for customers without one.
+ */
+export const zAgentFilter = () =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(64, { error: 'must be at most 64 characters' })
+    .optional();
+
 /**
  * GET /collections: the devices out of credit (assigned, not paid off, the
  * days bought so far run out), the most recently run out first: those are
  * the customers most likely to pay again when called. `bucket` keeps one
- * band of days without credit.
+ * band of days without credit, `agent` one sales agent's customers (a field
+ * agent's own worklist).
  */
 export const ZCollectionsQuerySchema = z.object({
   // With at most 100 per page, page 10,000,000 starts below MAX_OFFSET.
   page: zQueryInt({ default: 1, min: 1, max: 10_000_000 }),
   limit: zQueryInt({ default: 20, min: 1, max: 100 }),
   bucket: zQueryChoice(COLLECTION_BUCKET_FILTERS, 'all'),
+  agent: zAgentFilter(),
 });
 export type CollectionsQuery = z.input<typeof ZCollectionsQuerySchema>;
 
 /** GET /collections/export: the same devices as CSV, every page. */
-export const ZCollectionsExportQuerySchema = ZCollectionsQuerySchema.pick({ bucket: true });
+export const ZCollectionsExportQuerySchema = ZCollectionsQuerySchema.pick({ bucket: true, agent: true });
+
+/** GET /collections/summary: the whole organization's, or one agent's. */
+export const ZCollectionsSummaryQuerySchema = z.object({ agent: zAgentFilter() });
+
+/** GET /collections/agents: the sales agents with open accounts, by name (NO_AGENT last, when some customers have none). */
+export const MAX_AGENTS_LISTED = 500;
+export const ZCollectionAgentsReplySchema = z.object({
+  data: z.object({
+    agents: z.array(z.string()),
+    /** More agents than MAX_AGENTS_LISTED have open accounts: the first are listed. */
+    truncated: z.boolean(),
+  }),
+});
+export type CollectionAgentsReply = z.infer<typeof ZCollectionAgentsReplySchema>;
 
 /**
  * What came of calling (or visiting) a customer about a device out of
@@ -323,6 +354,8 @@ export const MAX_BAND_SMS = 10_000;
  */
 export const ZBandSmsSchema = z.object({
   bucket: z.enum(COLLECTION_BUCKET_FILTERS, { error: `must be one of ${COLLECTION_BUCKET_FILTERS.join(', ')}` }),
+  /** Only the band's devices of this sales agent's customers (NO_AGENT: of customers without one). */
+  agent: zAgentFilter(),
   text: z
     .string({ error: 'is required' })
     .trim()
@@ -346,6 +379,7 @@ export type BandSmsInput = z.input<typeof ZBandSmsSchema>;
 export const ZBandSmsReplySchema = z.object({
   message: z.string(),
   bucket: z.enum(COLLECTION_BUCKET_FILTERS),
+  agent: z.string().nullable(),
   dry_run: z.boolean(),
   /** Devices of the band whose customer has a phone number: one SMS text each. */
   recipients: z.number().int(),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   COLLECTION_BUCKET_LABELS,
+  NO_AGENT,
   MAX_BAND_SMS,
   MAX_SMS_PARTS,
   fillPlaceholders,
@@ -42,11 +43,13 @@ export class BandSmsService {
   ) {}
 
   async send(orgId: string, user: AuthUser, input: BandSmsInput): Promise<BandSmsReply> {
-    const band = input.bucket === 'all' ? 'all the customers' : `the customers ${COLLECTION_BUCKET_LABELS[input.bucket]}`;
+    const of = input.agent === undefined ? '' : input.agent === NO_AGENT ? ' who have no agent' : ` of agent ${input.agent}`;
+    // "the customers 0–7 days without credit of agent AG-1"
+    const band = `${input.bucket === 'all' ? 'all the customers' : `the customers ${COLLECTION_BUCKET_LABELS[input.bucket]}`} without credit${of}`;
     if (!input.dry_run && !(await this.sms.routeFor(orgId))) {
       throw Errors.conflict('No SMS provider is set up to send it: an owner or admin sets one in Settings → SMS Provider');
     }
-    const accounts = await this.collections.band(orgId, input.bucket, MAX_BAND_SMS);
+    const accounts = await this.collections.band(orgId, { bucket: input.bucket, agent: input.agent }, MAX_BAND_SMS);
     if (accounts === null) {
       throw Errors.conflict(
         `More than ${MAX_BAND_SMS.toLocaleString('en')} devices are in this band: text a narrower band (by days without credit) at a time`,
@@ -91,12 +94,12 @@ export class BandSmsService {
     }
     const parts = texts.reduce((n, t) => n + t.parts, 0);
     const sample = texts.slice(0, SAMPLE).map(({ item_id: _id, ...t }) => t);
-    const base = { bucket: input.bucket, dry_run: input.dry_run, recipients: texts.length, skipped_no_phone: skipped, skipped_opted_out: optedOut, skipped_open_ticket: underRepair, parts, sample };
+    const base = { bucket: input.bucket, agent: input.agent ?? null, dry_run: input.dry_run, recipients: texts.length, skipped_no_phone: skipped, skipped_opted_out: optedOut, skipped_open_ticket: underRepair, parts, sample };
     if (input.dry_run || !texts.length) {
-      const what = `${texts.length.toLocaleString('en')} SMS${parts > texts.length ? ` (${parts.toLocaleString('en')} parts)` : ''} to ${band} without credit`;
+      const what = `${texts.length.toLocaleString('en')} SMS${parts > texts.length ? ` (${parts.toLocaleString('en')} parts)` : ''} to ${band}`;
       return { ...base, queued: 0, message: input.dry_run ? `Would send ${what}` : `Nothing to send: no customer of this band has a phone number and takes texts` };
     }
-    const description = `SMS to ${texts.length} devices (${band} without credit) by ${user.username}: ${input.text}`;
+    const description = `SMS to ${texts.length} devices (${band}) by ${user.username}: ${input.text}`;
     await this.database.execute(Prisma.sql`
       WITH m AS (
         INSERT INTO messages (organization_id, forwarded_message, recipient_number, delivery_status, item_id, status, sent_by)
@@ -107,9 +110,9 @@ export class BandSmsService {
       )
       INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
       SELECT ${orgId}, ${user.user_id}::int, ${user.username}, 'collections.sms_sent', 'item', NULL, ${description.slice(0, 1000)},
-             jsonb_build_object('bucket', ${input.bucket}::text, 'text', ${input.text}::text, 'queued', (SELECT count(*) FROM m),
+             jsonb_build_object('bucket', ${input.bucket}::text, 'agent', ${input.agent ?? null}::text, 'text', ${input.text}::text, 'queued', (SELECT count(*) FROM m),
                                 'parts', ${parts}::int, 'skipped_no_phone', ${skipped}::int, 'skipped_opted_out', ${optedOut}::int,
                                 'skipped_open_ticket', ${underRepair}::int)`);
-    return { ...base, queued: texts.length, message: `${texts.length.toLocaleString('en')} SMS queued to ${band} without credit` };
+    return { ...base, queued: texts.length, message: `${texts.length.toLocaleString('en')} SMS queued to ${band}` };
   }
 }

@@ -2,7 +2,11 @@ import { Controller, Get, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   BAND_SMS_PLACEHOLDERS,
+  MAX_AGENTS_LISTED,
   MAX_BAND_SMS,
+  NO_AGENT,
+  ZCollectionAgentsReplySchema,
+  ZCollectionsSummaryQuerySchema,
   ZBandSmsReplySchema,
   ZBandSmsSchema,
   ZCollectionsExportQuerySchema,
@@ -36,11 +40,23 @@ export class CollectionsController {
 
   @Get('summary')
   @Endpoint({
-    summary: 'How many devices are out of credit, by days without credit (0–7, 8–30, 31–90, over 90)',
+    summary: 'How many devices are out of credit, by days without credit (0–7, 8–30, 31–90, over 90); of one sales agent with agent',
+    query: ZCollectionsSummaryQuerySchema,
     response: ZCollectionsSummaryReplySchema,
+    errors: { 400: 'A bad agent' },
   })
-  summary(@OrgId() orgId: string) {
-    return this.collections.summary(orgId);
+  summary(@OrgId() orgId: string, @ValidQuery() q: z.output<typeof ZCollectionsSummaryQuerySchema>) {
+    return this.collections.summary(orgId, q.agent);
+  }
+
+  @Get('agents')
+  @Endpoint({
+    summary: `The sales agents (customers' agent_id) with devices given and not paid off, by name, "${NO_AGENT}" last for customers without one: what the agent filter takes`,
+    description: `At most ${MAX_AGENTS_LISTED} (truncated tells there are more).`,
+    response: ZCollectionAgentsReplySchema,
+  })
+  agents(@OrgId() orgId: string) {
+    return this.collections.agents(orgId);
   }
 
   @Get('promises/summary')
@@ -69,10 +85,10 @@ export class CollectionsController {
 
   @Get('export')
   @Endpoint({
-    summary: 'The devices out of credit of one band (or all) as a CSV file (collections.csv), in the list order',
+    summary: 'The devices out of credit of one band (or all), of one sales agent with agent, as a CSV file (collections.csv), in the list order',
     query: ZCollectionsExportQuerySchema,
     produces: 'text/csv',
-    errors: { 400: 'A bad bucket' },
+    errors: { 400: 'A bad bucket or agent' },
   })
   export(
     @OrgId() orgId: string,
@@ -80,13 +96,13 @@ export class CollectionsController {
     @Res() reply: HttpReply,
     @CurrentUser() user: AuthUser,
   ) {
-    return this.collections.export(orgId, q.bucket, reply, user);
+    return this.collections.export(orgId, q, reply, user);
   }
 
   @Post('sms')
   @Roles('owner', 'admin', 'super_admin')
   @Endpoint({
-    summary: 'Text every customer of a band of days without credit, each message filled in for its device; dry_run to preview',
+    summary: 'Text every customer of a band of days without credit (of one sales agent with agent), each message filled in for its device; dry_run to preview',
     description:
       `Placeholders: ${Object.entries(BAND_SMS_PLACEHOLDERS)
         .map(([k, what]) => `{${k}} (${what})`)
@@ -112,7 +128,7 @@ export class CollectionsController {
       'with the customer to call, the last payment, the plan and what is left to pay',
     query: ZCollectionsQuerySchema,
     response: ZCollectionsReplySchema,
-    errors: { 400: 'A bad page, limit or bucket' },
+    errors: { 400: 'A bad page, limit, bucket or agent' },
   })
   list(@OrgId() orgId: string, @ValidQuery() q: z.output<typeof ZCollectionsQuerySchema>) {
     return this.collections.list(orgId, q);

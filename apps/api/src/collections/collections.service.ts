@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  NO_AGENT,
+  MAX_AGENTS_LISTED,
+  type CollectionAgentsReply,
   COLLECTION_BUCKET_DAYS,
   COLLECTION_BUCKET_LABELS,
   COLLECTION_BUCKETS,
@@ -43,6 +46,15 @@ import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type ListQuery = z.output<typeof ZCollectionsQuerySchema>;
 type BucketFilter = ListQuery['bucket'];
+/** Which accounts: a band (or all), of one sales agent's customers or everyone's. */
+export interface AccountScope {
+  bucket: BucketFilter;
+  agent?: string | undefined;
+}
+
+/** One agent's open accounts, on open_accounts `o` (their agent column: the (organization_id, agent, since, item_id) index). */
+const agentCondition = (agent: string | undefined): Prisma.Sql =>
+  agent === undefined ? Prisma.empty : agent === NO_AGENT ? Prisma.sql`AND o.agent IS NULL` : Prisma.sql`AND o.agent = ${agent}`;
 type ContactInput = z.output<typeof ZContactInputSchema>;
 type PromisesQuery = z.output<typeof ZPromisesQuerySchema>;
 
@@ -237,11 +249,11 @@ export class CollectionsService {
     private readonly calendar: Calendar,
   ) {}
 
-  /** The open accounts of `bucket` (all out of credit for 'all'), as a condition on open_accounts `o`. */
-  private where(orgId: string, bucket: BucketFilter): Prisma.Sql {
+  /** The open accounts of `bucket` (all out of credit for 'all'), of one agent's customers when named, as a condition on open_accounts `o`. */
+  private where(orgId: string, { bucket, agent }: AccountScope): Prisma.Sql {
     const days = bucket === 'all' ? { min: 0, max: null } : COLLECTION_BUCKET_DAYS[bucket];
     // days ≥ min ⇔ since ≤ now − min days; days ≤ max ⇔ since > now − (max + 1) days.
-    return Prisma.sql`o.organization_id = ${orgId}
+    return Prisma.sql`o.organization_id = ${orgId} ${agentCondition(agent)}
       AND o.since <= now() - make_interval(days => ${days.min}::int)
       AND o.since > ${days.max === null ? Prisma.sql`'-infinity'::timestamptz` : Prisma.sql`now() - make_interval(days => ${days.max + 1}::int)`}`;
   }
@@ -295,13 +307,14 @@ export class CollectionsService {
    * and a deep page started from the kept place of an account before it.
    */
   async list(orgId: string, q: ListQuery): Promise<CollectionsReply> {
-    const where = this.where(orgId, q.bucket);
+    const where = this.where(orgId, q);
     const offset = (q.page - 1) * q.limit;
     const keys = ({ anchor, skip }: PageStart) => Prisma.sql`
       SELECT o.item_id, o.since FROM open_accounts o WHERE ${where}
       ${anchor ? Prisma.sql`AND (o.since, o.item_id) <= (${anchor.time}::timestamptz, ${anchor.id}::int)` : Prisma.empty}
       ORDER BY o.since DESC, o.item_id DESC ${pageBounds(q.limit, skip)}`;
-    const { rows, total } = await searchPage<AccountRow>(this.database.runs, orgId, 'collections', q.bucket, offset, {
+    const key = q.agent === undefined ? q.bucket : JSON.stringify([q.bucket, q.agent]);
+    const { rows, total } = await searchPage<AccountRow>(this.database.runs, orgId, 'collections', key, offset, {
       count: Prisma.sql`SELECT count(*)::int AS total FROM open_accounts o WHERE ${where}`,
       page: (_kept, start) => ({ prepared: this.rows(orgId, keys(start)) }),
       anchors: Prisma.sql`SELECT o.since AS t, o.item_id AS id FROM open_accounts o WHERE ${where}`,
@@ -313,8 +326,8 @@ export class CollectionsService {
    * Every account of the band, in list order, when there are at most `max`
    * (null when there are more): for a text to the whole band.
    */
-  async band(orgId: string, bucket: BucketFilter, max: number): Promise<CollectionAccount[] | null> {
-    const where = this.where(orgId, bucket);
+  async band(orgId: string, scope: AccountScope, max: number): Promise<CollectionAccount[] | null> {
+    const where = this.where(orgId, scope);
     // Counted on the keys alone first: a band too large is refused without reading its rows.
     const [{ n }] = (await this.database.query<{ n: number }>(
       Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM open_accounts o WHERE ${where} LIMIT ${max + 1}::int) k`,
@@ -326,9 +339,31 @@ export class CollectionsService {
     return rows.map(toAccount);
   }
 
+  /**
+   * The sales agents with open accounts, by name, NO_AGENT last when some
+   * customers with open accounts have none: the agent index skipped through
+   * one agent at a time (a key lookup each), never read whole.
+   */
+  async agents(orgId: string): Promise<CollectionAgentsReply> {
+    const rows = await this.database.query<{ agent: string }>(Prisma.sql`
+      WITH RECURSIVE a(agent) AS (
+        (SELECT o.agent FROM open_accounts o WHERE o.organization_id = ${orgId} AND o.agent IS NOT NULL ORDER BY o.agent LIMIT 1)
+        UNION ALL
+        SELECT (SELECT o.agent FROM open_accounts o WHERE o.organization_id = ${orgId} AND o.agent > a.agent ORDER BY o.agent LIMIT 1)
+        FROM a WHERE a.agent IS NOT NULL
+      )
+      SELECT agent FROM a WHERE agent IS NOT NULL LIMIT ${MAX_AGENTS_LISTED + 1}::int`);
+    const [none] = await this.database.query<{ any: boolean }>(Prisma.sql`
+      SELECT EXISTS (SELECT 1 FROM open_accounts o WHERE o.organization_id = ${orgId} AND o.agent IS NULL) AS any`);
+    const agents = rows.slice(0, MAX_AGENTS_LISTED).map((r) => r.agent);
+    return { data: { agents: none?.any ? [...agents, NO_AGENT] : agents, truncated: rows.length > MAX_AGENTS_LISTED } };
+  }
+
   /** The bucket counts: live for a small organization, kept up to SUMMARY_MAX_AGE_S for a large one. */
-  async summary(orgId: string): Promise<CollectionsSummaryReply> {
-    const { value, computedAt } = await this.snapshots.get(orgId, SUMMARY_KEY, () => this.count(orgId), SUMMARY_MAX_AGE_S);
+  async summary(orgId: string, agent?: string): Promise<CollectionsSummaryReply> {
+    // One agent's are a range of the agent index, a fraction of the whole: kept each under its own key all the same.
+    const key = agent === undefined ? SUMMARY_KEY : `${SUMMARY_KEY}:${agent}`;
+    const { value, computedAt } = await this.snapshots.get(orgId, key, () => this.count(orgId, agent), SUMMARY_MAX_AGE_S);
     return { data: { ...value, as_of: computedAt.toISOString(), today: isoDayOf(this.calendar.today()) } };
   }
 
@@ -338,7 +373,7 @@ export class CollectionsService {
    * accounts, their devices and plans, hashed (1-1.5 s on 900,000 open
    * accounts, so a large organization's are kept: see summary).
    */
-  private async count(orgId: string): Promise<Omit<CollectionsSummaryReply['data'], 'as_of' | 'today'>> {
+  private async count(orgId: string, agent: string | undefined): Promise<Omit<CollectionsSummaryReply['data'], 'as_of' | 'today'>> {
     const inBand = COLLECTION_BUCKETS.map((b) => {
       const { min, max } = COLLECTION_BUCKET_DAYS[b];
       const upper = max === null ? Prisma.empty : Prisma.sql`AND o.since > now() - make_interval(days => ${max + 1}::int)`;
@@ -354,7 +389,7 @@ export class CollectionsService {
       JOIN items i ON i.organization_id = o.organization_id AND i.item_id = o.item_id
       ${devicePlanJoin()}
       CROSS JOIN LATERAL (SELECT ${remainingSql('i', 't')} AS remaining) r
-      WHERE o.organization_id = ${orgId}`);
+      WHERE o.organization_id = ${orgId} ${agentCondition(agent)}`);
     const counts = row?.counts ?? COLLECTION_BUCKETS.map(() => 0);
     const buckets = COLLECTION_BUCKETS.map((bucket, i) => ({
       bucket,
@@ -380,8 +415,8 @@ export class CollectionsService {
    * written in order as they come (with backpressure). Stops when the client
    * goes.
    */
-  async export(orgId: string, bucket: BucketFilter, reply: HttpReply, actor: AuthUser): Promise<void> {
-    const where = this.where(orgId, bucket);
+  async export(orgId: string, scope: AccountScope, reply: HttpReply, actor: AuthUser): Promise<void> {
+    const where = this.where(orgId, scope);
     type Key = { item_id: number; since: Date };
     const keys = (after: Key | null) =>
       this.database.prepared<Key>(Prisma.sql`
@@ -404,8 +439,8 @@ export class CollectionsService {
       actor,
       action: 'collections.exported',
       entityType: 'item',
-      description: `Exported ${count} devices out of credit to CSV`,
-      metadata: { count, bucket, complete },
+      description: `Exported ${count} devices out of credit${scope.agent === undefined ? '' : ` of agent ${scope.agent}`} to CSV`,
+      metadata: { count, bucket: scope.bucket, ...(scope.agent === undefined ? {} : { agent: scope.agent }), complete },
     });
   }
 

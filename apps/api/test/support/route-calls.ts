@@ -172,6 +172,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/products', query: { search: w.oem } },
   ],
   'GET /payg/collections/summary': () => ({ path: '/payg/collections/summary' }),
+  'GET /payg/collections/agents': () => ({ path: '/payg/collections/agents' }),
   'GET /payg/collections/promises/summary': () => ({ path: '/payg/collections/promises/summary' }),
   'GET /payg/collections/promises': () => [{ path: '/payg/collections/promises' }, { path: '/payg/collections/promises', query: { status: 'broken', page: 2, limit: 5 } }],
   'GET /payg/collections/export': () => [{ path: '/payg/collections/export' }, { path: '/payg/collections/export', query: { bucket: '8-30' } }],
