@@ -78,7 +78,8 @@ await step('templates', `INSERT INTO payment_templates (template_id, organizatio
   FROM generate_series(1, 50) g`);
 
 const customers = (org, from, count) => `INSERT INTO customers (customer_id, organization_id, customer_name, id_number, phone_contact,
-    phone_normalized, email, country, gender, county, constituency, ward, village, occupation, preferred_language, customer_type, status, created_at)
+    phone_normalized, email, country, gender, county, constituency, ward, village, occupation, preferred_language, customer_type, status,
+    agent_id, created_at)
   SELECT g, '${org}',
     (${FIRST})[1 + g % 30] || ' ' || (${LAST})[1 + (g / 30) % 20] || ' ' || (${LAST})[1 + (g / 600) % 20],
     (20000000 + g)::text,
@@ -90,6 +91,8 @@ const customers = (org, from, count) => `INSERT INTO customers (customer_id, org
     (${COUNTIES})[1 + g % 15], 'Constituency ' || (g % 290), 'Ward ' || (g % 1450), 'Village ' || (g % 9000),
     (${OCCUPATIONS})[1 + g % 10], 'English', 'individual',
     CASE WHEN g % 20 = 0 THEN 'inactive' ELSE 'active' END,
+    -- 200 sales agents; every 20th customer with none (bench/agents.mjs times the agent paths on their own).
+    CASE WHEN g % 20 = 1 THEN NULL ELSE 'AGT-' || lpad((1 + g % 200)::text, 3, '0') END,
     now() - ((${count} - (g - ${from})) * interval '25 seconds')
   FROM generate_series(${from}, ${from + count - 1}) g`;
 await step('customers (large organization)', customers('big', 1, N));
