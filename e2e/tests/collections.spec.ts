@@ -1,10 +1,29 @@
 import { readFileSync } from 'node:fs';
-import type { Locator } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiCall, apiToken, createCustomer, createItem, createTemplate, onboard, unique } from './ops/api.js';
 
 interface Summary {
   data: { open_accounts: number; out_of_credit: number; buckets: { bucket: string; devices: number }[]; today: string };
+}
+
+interface AgentReport {
+  rows: { agent: string; out_of_credit: number }[];
+}
+
+interface CustomerPage {
+  data: { customer_id: number; agent_id: string | null }[];
+  pagination: { total: number };
+}
+
+/** Every customer's sales agent as the Agent report names it (trimmed; '(no agent)' without one), by customer id. */
+async function agentsByCustomer(request: APIRequestContext, token: string): Promise<Map<number, string>> {
+  const agents = new Map<number, string>();
+  for (let offset = 0; ; offset += 100) {
+    const page = await apiCall<CustomerPage>(request, token, 'GET', `/registered-customers?limit=100&offset=${offset}`);
+    for (const c of page.data) agents.set(c.customer_id, c.agent_id?.trim() || '(no agent)');
+    if (page.data.length < 100 || offset + 100 >= page.pagination.total) return agents;
+  }
 }
 
 interface PromisesSummary {
@@ -367,5 +386,103 @@ test.describe('collections', () => {
     } finally {
       await apiCall(request, owner, 'PUT', '/settings/sms-provider', { provider: before.provider, config: before.config, reply_language: before.reply_language });
     }
+  });
+
+  test("one sales agent's devices out of credit: the Agent filter, kept in the URL, the counts, the list and the export of their customers only", async ({
+    page,
+    request,
+  }) => {
+    const owner = await apiToken(request);
+    // The demo's three field agents and the customers who came in at the shop are offered.
+    const listed = (await apiCall<{ data: { agents: string[]; truncated: boolean } }>(request, owner, 'GET', '/collections/agents')).data;
+    expect(listed.agents).toEqual(expect.arrayContaining(['AGT-001', 'AGT-002', 'AGT-003']));
+    expect(listed.agents.at(-1)).toBe('(no agent)');
+    expect(listed.truncated).toBe(false);
+    // The Agent report's Out of Credit Now: the first demo agent with devices out of credit.
+    const report = await apiCall<AgentReport>(request, owner, 'POST', '/reports/page', { report: 'agents' });
+    const outOfCredit = (agent: string) => report.rows.find((r) => r.agent === agent)?.out_of_credit ?? 0;
+    const agent = ['AGT-001', 'AGT-002', 'AGT-003'].find((a) => outOfCredit(a) > 0);
+    expect(agent, 'a demo agent with devices out of credit').toBeDefined();
+    const count = outOfCredit(agent!);
+    // One page holds them all.
+    expect(count).toBeLessThanOrEqual(20);
+    const everyone = (await apiCall<Summary>(request, owner, 'GET', '/collections/summary')).data.out_of_credit;
+    expect(everyone).toBeGreaterThan(count);
+
+    await signIn(page, undefined, '/collections');
+    const table = page.getByRole('table', { name: 'Collections' });
+    await expect(page.getByRole('radio', { name: `All: ${everyone} devices` })).toBeVisible();
+    const field = page.getByRole('combobox', { name: 'Agent' });
+    await expect(field).toHaveAttribute('placeholder', 'All agents');
+    await field.click();
+    const listbox = page.getByRole('listbox');
+    await expect(listbox.getByRole('option', { name: 'No agent' })).toBeVisible();
+    await screenshotBothThemes(page, 'collections-agent-options', { fullPage: false });
+    await listbox.getByRole('option', { name: agent, exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/collections\\?agent=${agent}$`));
+    await expect(field).toHaveValue(agent!);
+    const devices = `${count} ${count === 1 ? 'device' : 'devices'}`;
+    await expect(page.getByRole('radio', { name: `All: ${devices}` })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText(/^Left to pay on open accounts of agent /)).toContainText(`of agent ${agent} `);
+    // The Agent report's count of the agent's devices out of credit, each of them a customer of the agent.
+    const rows = table.locator('tbody tr');
+    const agentOf = await agentsByCustomer(request, owner);
+    // Polled: the list of every agent stays on screen until the agent's arrives.
+    await expect
+      .poll(() =>
+        rows.evaluateAll((trs, known) => {
+          const ids = trs.map((tr) => tr.querySelector('a[href^="/customer-payment-details/"]')?.getAttribute('href')?.split('/').pop());
+          return ids.map((id) => (id ? (known[id] ?? 'unknown customer') : 'no customer link'));
+        }, Object.fromEntries(agentOf)),
+      )
+      .toEqual(Array.from({ length: count }, () => agent));
+    await page.getByText(`Showing only the devices of agent ${agent}'s customers.`).waitFor();
+    await screenshotBothThemes(page, 'collections-agent');
+    expect(await overflowOf(table)).toBeLessThanOrEqual(0);
+
+    // Kept across a reload, and in the export.
+    await page.reload();
+    await expect(field).toHaveValue(agent!);
+    await expect(rows).toHaveCount(count);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(count + 1);
+
+    // Text This Band says whose customers it texts.
+    await page.getByRole('button', { name: 'Text This Band' }).click();
+    const dialog = page.getByRole('dialog', { name: `Text every customer out of credit — agent ${agent}` });
+    await expect(dialog.getByText(`only the customers of agent ${agent}`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // On a phone: the field in a card beside All, so that whom to call stays in view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(field).toHaveValue(agent!);
+    await expect(field).toBeInViewport();
+    const all = await page.getByRole('radio', { name: /^All: / }).boundingBox();
+    const beside = await field.boundingBox();
+    expect(Math.abs(beside!.y - all!.y)).toBeLessThan(60);
+    await expect(rows.first().getByRole('link').first()).toBeInViewport();
+    await screenshotBothThemes(page, 'collections-agent-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+
+    // A band keeps the agent; the customers without an agent are a choice too.
+    await page.getByRole('radio', { name: /^8–30 days/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/collections\\?bucket=8-30&agent=${agent}$`));
+    await page.getByRole('radio', { name: /^All/ }).click();
+    await field.click();
+    await page.getByRole('listbox').getByRole('option', { name: 'No agent' }).click();
+    await expect(page).toHaveURL(/\/collections\?agent=%28no\+agent%29$/);
+    const shop = (await apiCall<Summary>(request, owner, 'GET', `/collections/summary?agent=${encodeURIComponent('(no agent)')}`)).data.out_of_credit;
+    await expect(page.getByRole('radio', { name: `All: ${shop} ${shop === 1 ? 'device' : 'devices'}` })).toBeVisible();
+
+    // Promises to Pay drops the agent, as the band; back on Out of Credit it is every agent's again.
+    await page.getByRole('tab', { name: 'Promises to Pay' }).click();
+    await expect(page).toHaveURL(/\/collections\?view=promises$/);
+    await page.getByRole('tab', { name: 'Out of Credit' }).click();
+    await expect(page).toHaveURL(/\/collections$/);
+    await expect(field).toHaveValue('');
+    await expect(page.getByRole('radio', { name: /^All: / })).toHaveAccessibleName(/^All: \d+ devices?$/);
   });
 });

@@ -48,6 +48,42 @@ test.describe('reports', () => {
     await screenshotBothThemes(page, 'reports-agents');
   });
 
+  test("an agent's Out of Credit Now opens Collections filtered by that agent", async ({ page }) => {
+    await openSignedIn(page, '/reports');
+    await page.getByRole('button', { name: 'Generate Agent Report' }).click();
+    const table = page.getByRole('region', { name: 'Agent Report' }).getByRole('table', { name: 'agents report' });
+    await expect(table).toBeVisible();
+    // The first demo agent with devices out of credit: their count is a link.
+    const row = table
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('cell', { name: /^AGT-00\d$/ }) })
+      .filter({ has: page.getByRole('link') })
+      .first();
+    const agent = (await row.getByRole('cell').first().innerText()).trim();
+    const link = row.getByRole('link');
+    const count = Number((await link.innerText()).replace(/\D/g, ''));
+    expect(count).toBeGreaterThan(0);
+    await expect(link).toHaveAttribute('href', `/collections?agent=${agent}`);
+    await expect(link).toHaveAttribute('title', `Open in Collections: the devices of agent ${agent} out of credit`);
+    // Every count above 0 is a link, a 0 none; the customers who came in at the shop link with (no agent).
+    const headers = await table.locator('thead th').allInnerTexts();
+    const at = headers.findIndex((h) => h.trim() === 'Out of Credit Now');
+    const rows = table.locator('tbody tr');
+    for (let i = 0; i < (await rows.count()); i++) {
+      const cell = rows.nth(i).getByRole('cell').nth(at);
+      const n = Number((await cell.innerText()).replace(/\D/g, ''));
+      await expect(cell.getByRole('link')).toHaveCount(n > 0 ? 1 : 0);
+    }
+    const shop = rows.filter({ has: page.getByRole('cell', { name: '(no agent)', exact: true }) }).getByRole('link');
+    if ((await shop.count()) > 0) await expect(shop).toHaveAttribute('href', '/collections?agent=(no%20agent)');
+
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/collections\\?agent=${agent}$`));
+    await expect(page.getByRole('combobox', { name: 'Agent' })).toHaveValue(agent);
+    await expect(page.getByRole('radio', { name: `All: ${count} ${count === 1 ? 'device' : 'devices'}` })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('table', { name: 'Collections' }).locator('tbody tr')).toHaveCount(count);
+  });
+
   test('agent commissions set in Settings are reckoned per agent in the agent report', async ({ page }) => {
     await openSignedIn(page, '/settings');
     const card = page.getByRole('region', { name: 'Agent Commissions' });

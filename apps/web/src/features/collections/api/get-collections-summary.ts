@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ServiceBlockedError } from '@/lib/api-client';
 import { collectionKeys } from './keys';
-import type { CollectionBucket, CollectionsSummaryReply } from './types';
+import type { AgentFilter, CollectionBucket, CollectionsSummaryReply } from './types';
 
 export interface CollectionsSummary {
   openAccounts: number;
@@ -45,9 +45,10 @@ export function summarize(data: Partial<CollectionsSummaryReply['data']> | undef
   };
 }
 
-export async function getCollectionsSummary(signal?: AbortSignal): Promise<CollectionsSummary> {
+/** GET /collections/summary: the whole organization's counts, or one sales agent's (`agent`). */
+export async function getCollectionsSummary(agent: AgentFilter, signal?: AbortSignal): Promise<CollectionsSummary> {
   try {
-    const reply = await api.get<Partial<CollectionsSummaryReply> | null>('/collections/summary', { signal });
+    const reply = await api.get<Partial<CollectionsSummaryReply> | null>('/collections/summary', { query: { agent }, signal });
     return summarize(reply?.data);
   } catch (error) {
     // A blocked organization sees zeros; the banner and toast say why.
@@ -56,8 +57,8 @@ export async function getCollectionsSummary(signal?: AbortSignal): Promise<Colle
   }
 }
 
-export const collectionsSummaryQueryOptions = () =>
-  queryOptions({ queryKey: collectionKeys.summary(), queryFn: ({ signal }) => getCollectionsSummary(signal) });
+export const collectionsSummaryQueryOptions = (agent: AgentFilter = null) =>
+  queryOptions({ queryKey: collectionKeys.summary(agent), queryFn: ({ signal }) => getCollectionsSummary(agent, signal) });
 
-/** `enabled: false` reads what is cached without asking the server. */
-export const useCollectionsSummary = (enabled = true) => useQuery({ ...collectionsSummaryQueryOptions(), enabled });
+/** The counts of every agent's devices (agent null) or one agent's; `enabled: false` reads what is cached without asking the server. */
+export const useCollectionsSummary = (agent: AgentFilter = null, enabled = true) => useQuery({ ...collectionsSummaryQueryOptions(agent), enabled });

@@ -15,7 +15,7 @@ export interface CollectionsPage {
 export const getCollections = (q: CollectionsListQuery, signal?: AbortSignal) =>
   suspendableList<CollectionsPage>(
     api
-      .get<Partial<CollectionsReply> | null>('/collections', { query: { page: q.page, limit: q.limit, bucket: q.bucket }, signal })
+      .get<Partial<CollectionsReply> | null>('/collections', { query: { page: q.page, limit: q.limit, bucket: q.bucket, agent: q.agent }, signal })
       .then((reply) => {
         const data = reply?.data?.items ?? [];
         const total = reply?.data?.pagination?.total ?? data.length;

@@ -1,4 +1,4 @@
-import type { CollectionsListQuery, PromisesListQuery } from './types';
+import type { AgentFilter, CollectionsListQuery, PromisesListQuery } from './types';
 
 /**
  * Query keys of the collections feature. A contact logged here refreshes
@@ -8,7 +8,10 @@ import type { CollectionsListQuery, PromisesListQuery } from './types';
  */
 export const collectionKeys = {
   all: ['collections'] as const,
-  summary: () => [...collectionKeys.all, 'summary'] as const,
+  summaries: () => [...collectionKeys.all, 'summary'] as const,
+  /** The whole organization's counts (agent null), or one sales agent's. */
+  summary: (agent: AgentFilter) => [...collectionKeys.summaries(), { agent }] as const,
+  agents: () => [...collectionKeys.all, 'agents'] as const,
   lists: () => [...collectionKeys.all, 'list'] as const,
   list: (q: CollectionsListQuery) => [...collectionKeys.lists(), q] as const,
   contacts: (itemId: number) => [...collectionKeys.all, 'contacts', itemId] as const,

@@ -3,16 +3,26 @@ import type { BandSmsInput, BandSmsReply } from '@kidogo/contracts';
 import { api } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
 import { collectionKeys } from './keys';
-import type { CollectionBucketFilter } from './types';
+import type { AgentFilter, CollectionBucketFilter } from './types';
 
-/** One text to every customer of a band, filled in for each device; dry_run previews it. */
+/** Whom a text to a band goes to: the band's devices, of one sales agent's customers when `agent` is set. */
+export interface BandTarget {
+  bucket: CollectionBucketFilter;
+  agent: AgentFilter;
+}
+
+/** One text to every customer of a band (of one agent), filled in for each device; dry_run previews it. */
 export const textBand = (body: BandSmsInput) => api.post<BandSmsReply>('/collections/sms', body);
 
+/** The request's body: `agent` only when one is chosen (the API reads its absence as every agent's). */
+const bodyOf = ({ bucket, agent }: BandTarget, text: string, dryRun: boolean): BandSmsInput =>
+  agent === null ? { bucket, text, dry_run: dryRun } : { bucket, agent, text, dry_run: dryRun };
+
 /** The preview of a text to the band: how many it reaches and the first few as they go out (nothing is queued). */
-export function useBandSmsPreview(bucket: CollectionBucketFilter, text: string, enabled: boolean) {
+export function useBandSmsPreview(target: BandTarget, text: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...collectionKeys.all, 'sms-preview', bucket, text] as const,
-    queryFn: () => textBand({ bucket, text, dry_run: true }),
+    queryKey: [...collectionKeys.all, 'sms-preview', target.bucket, target.agent, text] as const,
+    queryFn: () => textBand(bodyOf(target, text, true)),
     enabled: enabled && text.trim().length > 0,
     retry: false,
     staleTime: 30_000,
@@ -22,7 +32,7 @@ export function useBandSmsPreview(bucket: CollectionBucketFilter, text: string, 
 export function useTextBand() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { bucket: CollectionBucketFilter; text: string }) => textBand({ ...body, dry_run: false }),
+    mutationFn: ({ text, ...target }: BandTarget & { text: string }) => textBand(bodyOf(target, text, false)),
     // Message History, each device's history and the outbox figures changed.
     onSuccess: () => refreshAfterWrite(qc),
   });

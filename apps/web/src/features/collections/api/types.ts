@@ -3,6 +3,7 @@ import type { COLLECTION_BUCKET_FILTERS, PROMISE_STATUS_FILTERS } from '@kidogo/
 
 export type {
   CollectionAccount,
+  CollectionAgentsReply,
   CollectionBucket,
   CollectionsReply,
   CollectionsSummaryReply,
@@ -20,11 +21,19 @@ export type {
 /** 'all' or one band of days without credit: what the screen filters on and keeps in the URL. */
 export type CollectionBucketFilter = (typeof COLLECTION_BUCKET_FILTERS)[number];
 
+/**
+ * One sales agent's customers (their agent_id, or NO_AGENT for the customers
+ * without one), or null for every agent's: what the screen filters on and
+ * keeps in the URL.
+ */
+export type AgentFilter = string | null;
+
 /** What the list asks GET /collections for (the contract's query with its defaults applied). */
 export interface CollectionsListQuery {
   page: number;
   limit: number;
   bucket: CollectionBucketFilter;
+  agent: AgentFilter;
 }
 
 /** 'all' or one promise status: what the Promises view filters on and keeps in the URL. */

@@ -1,19 +1,23 @@
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMessages, IconSend } from '@tabler/icons-react';
-import { BAND_SMS_PLACEHOLDERS, COLLECTION_BUCKET_LABELS, ZBandSmsSchema, type BandSmsPlaceholder } from '@kidogo/contracts';
+import { BAND_SMS_PLACEHOLDERS, COLLECTION_BUCKET_LABELS, NO_AGENT, ZBandSmsSchema, type BandSmsPlaceholder } from '@kidogo/contracts';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
-import { useBandSmsPreview, useTextBand } from '../api/text-band';
-import type { CollectionBucketFilter } from '../api/types';
+import { useBandSmsPreview, useTextBand, type BandTarget } from '../api/text-band';
+import type { AgentFilter, CollectionBucketFilter } from '../api/types';
+import { agentPhrase } from './agent-filter';
 
 export const DEFAULT_BAND_TEXT =
   'Habari {name}, your device {serial} has been off for {days} days. Pay {daily_price} to account {serial} to switch it back on.';
 
 const bandName = (bucket: CollectionBucketFilter) =>
   bucket === 'all' ? 'every customer out of credit' : `the customers ${COLLECTION_BUCKET_LABELS[bucket]} without credit`;
+
+/** "Text the customers 8–30 days without credit", and whose when one agent's customers are shown: "— agent AGT-001". */
+export const bandTitle = ({ bucket, agent }: BandTarget) => `Text ${bandName(bucket)}${agent === null ? '' : ` — ${agentPhrase(agent)}`}`;
 
 /** The text's own problem (an unknown placeholder, too long), as the API would word it; null when it is fine. */
 function textProblem(text: string): string | null {
@@ -28,7 +32,18 @@ function textProblem(text: string): string | null {
  * what is left to pay), previewed on the real customers before anything is
  * sent, then sent after a last confirmation.
  */
-export function TextBandModal({ bucket, opened, onClose }: { bucket: CollectionBucketFilter; opened: boolean; onClose: () => void }) {
+export function TextBandModal({
+  bucket,
+  agent,
+  opened,
+  onClose,
+}: {
+  bucket: CollectionBucketFilter;
+  /** Only this sales agent's customers (NO_AGENT: those without one); null for every agent's. */
+  agent: AgentFilter;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const send = useTextBand();
   const close = () => {
     if (send.isPending) return;
@@ -36,19 +51,19 @@ export function TextBandModal({ bucket, opened, onClose }: { bucket: CollectionB
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={`Text ${bandName(bucket)}`} size="lg">
-      {opened ? <BandForm bucket={bucket} send={send} onCancel={close} onDone={onClose} /> : null}
+    <Modal opened={opened} onClose={close} title={bandTitle({ bucket, agent })} size="lg">
+      {opened ? <BandForm target={{ bucket, agent }} send={send} onCancel={close} onDone={onClose} /> : null}
     </Modal>
   );
 }
 
 function BandForm({
-  bucket,
+  target,
   send,
   onCancel,
   onDone,
 }: {
-  bucket: CollectionBucketFilter;
+  target: BandTarget;
   send: ReturnType<typeof useTextBand>;
   onCancel: () => void;
   onDone: () => void;
@@ -58,7 +73,7 @@ function BandForm({
   const area = useRef<HTMLTextAreaElement>(null);
   const [settled] = useDebouncedValue(text.trim(), 400);
   const problem = textProblem(text.trim());
-  const preview = useBandSmsPreview(bucket, settled, problem === null);
+  const preview = useBandSmsPreview(target, settled, problem === null);
   const current = preview.data && settled === text.trim() ? preview.data : null;
 
   const insert = (key: BandSmsPlaceholder) => {
@@ -74,7 +89,7 @@ function BandForm({
   };
   const submit = () =>
     send.mutate(
-      { bucket, text: text.trim() },
+      { ...target, text: text.trim() },
       {
         onSuccess: (reply) => {
           toast.success(reply.message);
@@ -88,8 +103,9 @@ function BandForm({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        One SMS to each device of the band whose customer has a phone number, filled in for that device, sent through your SMS provider
-        and listed in each device&apos;s Message History with your name.
+        One SMS to each device of the band whose customer has a phone number
+        {target.agent === null ? '' : target.agent === NO_AGENT ? ' (only the customers without an agent)' : ` (only the customers of agent ${target.agent})`},
+        filled in for that device, sent through your SMS provider and listed in each device&apos;s Message History with your name.
       </Text>
       <Textarea
         ref={area}

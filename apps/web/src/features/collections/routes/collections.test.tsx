@@ -5,7 +5,7 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { captureDownloads } from '@/testing/downloads';
 import { renderApp } from '@/testing/render';
-import { buildAccount as account, listCalls, mockCollectionsApi } from '../testing/mock-collections-api';
+import { buildAccount as account, listCalls, mockCollectionsApi, mockPromisesApi, summaryCalls } from '../testing/mock-collections-api';
 
 async function openCollections(url = '/collections') {
   seedSession();
@@ -215,5 +215,162 @@ describe('Collections', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Failed to export collections')).toBeInTheDocument();
     expect(screen.getByText('Export exploded')).toBeInTheDocument();
+  });
+});
+
+describe('Collections by sales agent', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const agentField = () => screen.getByRole('combobox', { name: 'Agent' });
+  const options = () => screen.getAllByRole('option').map((o) => o.textContent);
+
+  it('offers the agents with open accounts, customers without one as No agent, All agents when none is chosen', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockCollectionsApi();
+    await openCollections();
+    await screen.findByRole('link', { name: 'Amina Wanjiru' });
+    const field = agentField();
+    expect(field).toHaveValue('');
+    expect(field).toHaveAttribute('placeholder', 'All agents');
+    await user.click(field);
+    await waitFor(() => expect(options()).toEqual(['AGT-001', 'AGT-002', 'No agent']));
+    expect(calls.filter((c) => c.url === '/payg/collections/agents')).toHaveLength(1);
+    // Every agent's: nothing about an agent goes to the server.
+    expect(listCalls(calls)).toEqual(['/payg/collections?page=1&limit=20&bucket=all']);
+    expect(summaryCalls(calls)).toEqual(['/payg/collections/summary']);
+    // Typing narrows the list.
+    await user.type(field, '002');
+    await waitFor(() => expect(options()).toEqual(['AGT-002']));
+  });
+
+  it("filters the list, the counts and the export by the agent chosen, keeps it in the URL beside the band, and clears it", async () => {
+    const user = userEvent.setup();
+    const names = captureDownloads();
+    const { calls } = mockCollectionsApi(
+      (_, __, agent) => (agent === 'AGT-002' ? [account({ customer_name: 'Baraka Otieno', customer_id: 43 })] : [account()]),
+      (c) => (c.url.startsWith('/payg/collections/export') ? new Response('customer_name\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }) : undefined),
+      45,
+    );
+    const { router } = await openCollections('/collections?bucket=8-30&page=2');
+    await screen.findByRole('link', { name: 'Amina Wanjiru' });
+
+    await user.click(agentField());
+    await user.click(await screen.findByRole('option', { name: 'AGT-002' }));
+    // A new filter starts again at page 1.
+    await waitFor(() => expect(router.state.location.search).toBe('?bucket=8-30&agent=AGT-002'));
+    expect(agentField()).toHaveValue('AGT-002');
+    expect(await screen.findByRole('link', { name: 'Baraka Otieno' })).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)).toBe('/payg/collections?page=1&limit=20&bucket=8-30&agent=AGT-002');
+    // The band counts are the agent's.
+    expect(await screen.findByRole('radio', { name: 'All: 2 devices' })).toBeInTheDocument();
+    expect(within(screen.getByRole('radio', { name: 'All: 2 devices' })).getByText('22.2% of 9 open accounts')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '8–30 days: 2 devices' })).toHaveAttribute('aria-checked', 'true');
+    expect(summaryCalls(calls).at(-1)).toBe('/payg/collections/summary?agent=AGT-002');
+    expect(screen.getByText(/Counts as of /)).toHaveTextContent(/^Left to pay on open accounts of agent AGT-002 [A-Z]{3} 81,000\.00 · /);
+
+    // The export is the agent's devices of the band.
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toEqual(['collections.csv']));
+    expect(calls.find((c) => c.url.startsWith('/payg/collections/export'))!.url).toBe('/payg/collections/export?bucket=8-30&agent=AGT-002');
+
+    // A band chosen keeps the agent.
+    await user.click(screen.getByRole('radio', { name: /^All/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?agent=AGT-002'));
+    expect(listCalls(calls).at(-1)).toBe('/payg/collections?page=1&limit=20&bucket=all&agent=AGT-002');
+
+    // Cleared: every agent's again, and the agent leaves the URL.
+    // The clear button (Mantine hides it from screen readers, who delete the text instead).
+    await user.click(agentField().closest('.mantine-Select-root')!.querySelector('.mantine-InputClearButton-root')!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(agentField()).toHaveValue('');
+    expect(await screen.findByRole('link', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)).toBe('/payg/collections?page=1&limit=20&bucket=all');
+    expect(await screen.findByRole('radio', { name: 'All: 6 devices' })).toBeInTheDocument();
+  });
+
+  it('opens on the agent of its URL, customers without an agent too, with their counts', async () => {
+    const { calls } = mockCollectionsApi();
+    await openCollections('/collections?agent=%28no+agent%29');
+    await screen.findByRole('link', { name: 'Amina Wanjiru' });
+    expect(listCalls(calls)).toEqual(['/payg/collections?page=1&limit=20&bucket=all&agent=%28no+agent%29']);
+    expect(summaryCalls(calls)).toEqual(['/payg/collections/summary?agent=%28no+agent%29']);
+    await waitFor(() => expect(agentField()).toHaveValue('No agent'));
+    expect(await screen.findByRole('radio', { name: 'All: 2 devices' })).toBeInTheDocument();
+    expect(screen.getByText('Showing only the devices of customers without an agent.')).toBeInTheDocument();
+  });
+
+  it('shows an agent of a shared link that the list does not name, and says when the agent has nothing out of credit', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockCollectionsApi((_, __, agent) => (agent === 'AGT-099' ? [] : [account()]));
+    const { router } = await openCollections('/collections?bucket=31-90&agent=AGT-099');
+    expect(await screen.findByText('No devices of this agent in this band.')).toBeInTheDocument();
+    expect(screen.getByText('Choose All agents, or another band, to see more devices.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?bucket=31-90&agent=AGT-099');
+    expect(listCalls(calls)).toEqual(['/payg/collections?page=1&limit=20&bucket=31-90&agent=AGT-099']);
+    expect(agentField()).toHaveValue('AGT-099');
+    await user.click(agentField());
+    // The search starts from the chosen agent's name: cleared, every option shows.
+    await user.clear(agentField());
+    await waitFor(() => expect(options()).toEqual(['AGT-099', 'AGT-001', 'AGT-002', 'No agent']));
+
+    await user.click(screen.getByRole('option', { name: 'AGT-001' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?bucket=31-90&agent=AGT-001'));
+    await user.click(screen.getByRole('radio', { name: /^All/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?agent=AGT-001'));
+  });
+
+  it('says the agent of the URL has no device out of credit at all', async () => {
+    mockCollectionsApi(() => []);
+    await openCollections('/collections?agent=AGT-001');
+    expect(await screen.findByText('No devices of this agent are out of credit.')).toBeInTheDocument();
+    expect(screen.getByText('Choose All agents to see every device out of credit.')).toBeInTheDocument();
+  });
+
+  it('reads an agent too long for the API as every agent', async () => {
+    const { calls } = mockCollectionsApi();
+    await openCollections(`/collections?agent=${'A'.repeat(65)}`);
+    await screen.findByRole('link', { name: 'Amina Wanjiru' });
+    expect(listCalls(calls)).toEqual(['/payg/collections?page=1&limit=20&bucket=all']);
+    expect(agentField()).toHaveValue('');
+  });
+
+  it('drops the agent on the way to Promises to Pay, as the band', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockPromisesApi();
+    const { router } = await openCollections('/collections?bucket=8-30&agent=AGT-001');
+    await screen.findByRole('link', { name: 'Amina Wanjiru' });
+    await user.click(screen.getByRole('tab', { name: 'Promises to Pay' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=promises'));
+    expect(screen.queryByRole('combobox', { name: 'Agent' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Out of Credit' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(agentField()).toHaveValue(''));
+    expect(listCalls(calls).at(-1)).toBe('/payg/collections?page=1&limit=20&bucket=all');
+  });
+
+  it('says the agents failed to load, with Retry, and the list still shows unfiltered', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const { calls } = mockCollectionsApi(undefined, (c) =>
+      c.url === '/payg/collections/agents' && fail ? jsonResponse(503, { message: 'Database unavailable' }) : undefined,
+    );
+    await openCollections();
+    expect(await screen.findByRole('link', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Agents unavailable: Database unavailable/)).toBeInTheDocument();
+    expect(listCalls(calls)).toEqual(['/payg/collections?page=1&limit=20&bucket=all']);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(/^Agents unavailable/)).not.toBeInTheDocument());
+    await user.click(agentField());
+    await waitFor(() => expect(options()).toEqual(['AGT-001', 'AGT-002', 'No agent']));
+  });
+
+  it('says only the first agents are listed when there are more', async () => {
+    mockCollectionsApi(undefined, (c) => (c.url === '/payg/collections/agents' ? jsonResponse(200, { data: { agents: ['AGT-001'], truncated: true } }) : undefined));
+    await openCollections();
+    expect(await screen.findByText('The first 500 agents')).toBeInTheDocument();
   });
 });

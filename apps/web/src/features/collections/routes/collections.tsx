@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, Tabs, Tooltip } from '@mantine/core';
 import { IconBatteryOff, IconCalendarDollar, IconDownload, IconMessages, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { COLLECTION_BUCKET_FILTERS, PROMISE_STATUS_FILTERS } from '@kidogo/contracts';
+import { COLLECTION_BUCKET_FILTERS, PROMISE_STATUS_FILTERS, zAgentFilter } from '@kidogo/contracts';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { PaginationControl } from '@/components/ui/pagination-control';
@@ -15,7 +15,7 @@ import { useCollectionsSummary } from '../api/get-collections-summary';
 import { PROMISES_PAGE_SIZE, usePromises } from '../api/get-promises';
 import { usePromisesSummary } from '../api/get-promises-summary';
 import { collectionKeys } from '../api/keys';
-import type { CollectionBucketFilter, PromiseStatusFilter as StatusFilter } from '../api/types';
+import type { AgentFilter, CollectionBucketFilter, PromiseStatusFilter as StatusFilter } from '../api/types';
 import { BucketFilter } from '../components/bucket-filter';
 import { CollectionsTable } from '../components/collections-table';
 import { LogContactModal, type ContactTarget } from '../components/log-contact-modal';
@@ -35,6 +35,8 @@ interface ScreenParams {
   view: View;
   /** The band of Out of Credit. */
   bucket: CollectionBucketFilter;
+  /** The sales agent of Out of Credit (null: every agent's). */
+  agent: AgentFilter;
   /** The status of Promises to Pay. */
   status: StatusFilter;
   page: number;
@@ -43,25 +45,33 @@ interface ScreenParams {
 const oneOf = <T extends string>(choices: readonly T[], value: string | null, fallback: T): T =>
   (choices as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 
-/** The view, its filter and the page from the URL, so a reload or a shared link opens the same list; anything else reads as the default. */
+/** An agent as the API takes it (trimmed, 1 to 64 characters); anything else reads as every agent's. */
+function agentOf(value: string | null): AgentFilter {
+  const agent = zAgentFilter().safeParse(value ?? undefined);
+  return agent.success ? (agent.data ?? null) : null;
+}
+
+/** The view, its filters and the page from the URL, so a reload or a shared link opens the same list; anything else reads as the default. */
 function readParams(params: URLSearchParams): ScreenParams {
   const page = Number(params.get('page'));
   return {
     view: oneOf(VIEWS, params.get('view'), 'out-of-credit'),
     bucket: oneOf(COLLECTION_BUCKET_FILTERS, params.get('bucket'), 'all'),
+    agent: agentOf(params.get('agent')),
     status: oneOf(PROMISE_STATUS_FILTERS, params.get('status'), 'all'),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
 
-/** Defaults stay out of the URL (/collections is Out of Credit, All, page 1), and so does the filter of the view not shown. */
-function searchFor({ view, bucket, status, page }: ScreenParams): string {
+/** Defaults stay out of the URL (/collections is Out of Credit, All, every agent, page 1), and so do the filters of the view not shown. */
+function searchFor({ view, bucket, agent, status, page }: ScreenParams): string {
   const search = new URLSearchParams();
   if (view === 'promises') {
     search.set('view', view);
     if (status !== 'all') search.set('status', status);
-  } else if (bucket !== 'all') {
-    search.set('bucket', bucket);
+  } else {
+    if (bucket !== 'all') search.set('bucket', bucket);
+    if (agent !== null) search.set('agent', agent);
   }
   if (page > 1) search.set('page', String(page));
   return search.toString();
@@ -81,13 +91,25 @@ const PROMISES_EMPTY: Record<StatusFilter, string> = {
   paid_late: 'No promises paid late.',
 };
 
+/** What Out of Credit says when the list is empty, by its band and agent. */
+function emptyState(bucket: CollectionBucketFilter, agent: AgentFilter): { text: string; hint: string } {
+  if (agent !== null) {
+    return bucket === 'all'
+      ? { text: 'No devices of this agent are out of credit.', hint: 'Choose All agents to see every device out of credit.' }
+      : { text: 'No devices of this agent in this band.', hint: 'Choose All agents, or another band, to see more devices.' };
+  }
+  return bucket === 'all'
+    ? { text: 'No devices are out of credit.', hint: 'Every device given out still has credit.' }
+    : { text: 'No devices in this band.', hint: 'Choose All to see every device out of credit.' };
+}
+
 /**
  * The server's business day (YYYY-MM-DD) from whichever summary has said it,
  * the shown view's first; until one has, today in the time zone GET /me names. Reads the cache
- * only: the filter cards ask for the summaries.
+ * only: the filter cards ask for the summaries (Out of Credit's of the agent chosen).
  */
-function useBusinessDay(view: View): string {
-  const collections = useCollectionsSummary(false).data?.today;
+function useBusinessDay(view: View, agent: AgentFilter): string {
+  const collections = useCollectionsSummary(agent, false).data?.today;
   const promises = usePromisesSummary(false).data?.today;
   const zoneToday = useBusinessToday();
   return (view === 'promises' ? (promises ?? collections) : (collections ?? promises)) ?? zoneToday;
@@ -98,15 +120,16 @@ export default function CollectionsRoute() {
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const screen = readParams(params);
-  const { view, bucket, status, page } = screen;
+  const { view, bucket, agent, status, page } = screen;
   const currency = useOrganizationCurrency();
   const exporter = useExportCollections();
   // Only the shown view's list is asked for.
-  const collections = useCollections({ page, limit: COLLECTIONS_PAGE_SIZE, bucket }, view === 'out-of-credit');
+  const collections = useCollections({ page, limit: COLLECTIONS_PAGE_SIZE, bucket, agent }, view === 'out-of-credit');
   const promises = usePromises({ page, limit: PROMISES_PAGE_SIZE, status }, view === 'promises');
   const list = view === 'promises' ? promises : collections;
   const totalPages = list.data?.totalPages ?? 0;
-  const today = useBusinessDay(view);
+  const today = useBusinessDay(view, agent);
+  const empty = emptyState(bucket, agent);
   // The device whose contact is being logged; kept while the modal closes so its title stays put.
   const [contacting, setContacting] = useState<ContactTarget | null>(null);
   const [contactOpened, setContactOpened] = useState(false);
@@ -152,7 +175,7 @@ export default function CollectionsRoute() {
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} />}
-                onClick={() => exporter.mutate(bucket)}
+                onClick={() => exporter.mutate({ bucket, agent })}
                 loading={exporter.isPending}
               >
                 Export CSV
@@ -169,7 +192,7 @@ export default function CollectionsRoute() {
           </>
         }
       />
-      <Tabs value={view} onChange={(v) => v && v !== view && show({ view: v as View, bucket: 'all', status: 'all', page: 1 })} keepMounted={false}>
+      <Tabs value={view} onChange={(v) => v && v !== view && show({ view: v as View, bucket: 'all', agent: null, status: 'all', page: 1 })} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="out-of-credit" leftSection={<IconBatteryOff size={16} />}>
             Out of Credit
@@ -179,7 +202,12 @@ export default function CollectionsRoute() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="out-of-credit">
-          <BucketFilter value={bucket} onChange={(next) => show({ bucket: next, page: 1 })} />
+          <BucketFilter
+            value={bucket}
+            agent={agent}
+            onChange={(next) => show({ bucket: next, page: 1 })}
+            onAgentChange={(next) => show({ agent: next, page: 1 })}
+          />
           <Card padding="md" radius="md">
             <CollectionsTable
               rows={collections.data?.data}
@@ -187,8 +215,8 @@ export default function CollectionsRoute() {
               loading={collections.isPending}
               error={collections.isError ? errorMessage(collections.error, LOAD_FAILED) : null}
               onRetry={() => void collections.refetch()}
-              emptyText={bucket === 'all' ? 'No devices are out of credit.' : 'No devices in this band.'}
-              emptyHint={bucket === 'all' ? 'Every device given out still has credit.' : 'Choose All to see every device out of credit.'}
+              emptyText={empty.text}
+              emptyHint={empty.hint}
               onLogContact={logContact}
               onSendSms={setTexting}
             />
@@ -227,7 +255,7 @@ export default function CollectionsRoute() {
       </Tabs>
       <LogContactModal account={contacting} opened={contactOpened} onClose={() => setContactOpened(false)} today={today} />
       <SendSmsModal target={texting} onClose={() => setTexting(null)} />
-      <TextBandModal bucket={bucket} opened={textingBand} onClose={() => setTextingBand(false)} />
+      <TextBandModal bucket={bucket} agent={agent} opened={textingBand} onClose={() => setTextingBand(false)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BandSmsReply } from '@kidogo/contracts';
+import { NO_AGENT, type BandSmsReply } from '@kidogo/contracts';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
@@ -13,10 +13,12 @@ const fill = (text: string) => text.replace(/\{name\}/g, 'Amina').replace(/\{ser
 /** POST /collections/sms: a preview of the band (2 customers, one without a phone, one who asked for no texts) or the send. */
 function bandSms(call: RecordedCall): Response | undefined {
   if (call.url !== '/payg/collections/sms') return undefined;
-  const body = JSON.parse(call.body!) as { bucket: string; text: string; dry_run: boolean };
+  const body = JSON.parse(call.body!) as { bucket: string; agent?: string; text: string; dry_run: boolean };
+  const of = body.agent === undefined ? '' : body.agent === NO_AGENT ? ' who have no agent' : ` of agent ${body.agent}`;
   const reply: BandSmsReply = {
-    message: body.dry_run ? 'Would send 2 SMS to the customers 8–30 days without credit' : '2 SMS queued to the customers 8–30 days without credit',
+    message: body.dry_run ? `Would send 2 SMS to the customers 8–30 days without credit${of}` : `2 SMS queued to the customers 8–30 days without credit${of}`,
     bucket: body.bucket as BandSmsReply['bucket'],
+    agent: body.agent ?? null,
     dry_run: body.dry_run,
     recipients: 2,
     skipped_no_phone: 1,
@@ -81,5 +83,28 @@ describe('Text This Band', { timeout: 20_000 }, () => {
     expect(box).toHaveValue('Hi {name}');
     await waitFor(() => expect(posts(calls).at(-1)).toEqual({ bucket: 'all', text: 'Hi {name}', dry_run: true }));
     expect(await within(dialog).findByRole('button', { name: 'Send to 2 Customers' })).toBeEnabled();
+  });
+
+  it("texts only the chosen agent's customers of the band: the agent in the title and in every POST", async () => {
+    const { user, calls } = await openBand('owner', '/collections?bucket=8-30&agent=AGT-001');
+    await user.click(screen.getAllByRole('button', { name: 'Text This Band' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Text the customers 8–30 days without credit — agent AGT-001' });
+    expect(within(dialog).getByText(/only the customers of agent AGT-001/)).toBeInTheDocument();
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByText(fill(DEFAULT_BAND_TEXT))).toBeInTheDocument();
+    expect(posts(calls)).toEqual([{ bucket: '8-30', agent: 'AGT-001', text: DEFAULT_BAND_TEXT, dry_run: true }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 2 Customers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Send 2 SMS' }));
+    expect(await screen.findByText('2 SMS queued to the customers 8–30 days without credit of agent AGT-001')).toBeInTheDocument();
+    expect(posts(calls).filter((b) => !b.dry_run)).toEqual([{ bucket: '8-30', agent: 'AGT-001', text: DEFAULT_BAND_TEXT, dry_run: false }]);
+  });
+
+  it('texts the customers without an agent', async () => {
+    const { user, calls } = await openBand('owner', '/collections?agent=%28no+agent%29');
+    await user.click(screen.getAllByRole('button', { name: 'Text This Band' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Text every customer out of credit — customers without an agent' });
+    expect(within(dialog).getByText(/only the customers without an agent/)).toBeInTheDocument();
+    await waitFor(() => expect(posts(calls)).toEqual([{ bucket: 'all', agent: NO_AGENT, text: DEFAULT_BAND_TEXT, dry_run: true }]));
   });
 });

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { NO_AGENT } from '@kidogo/contracts';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import type { CollectionAccount, Contact, PromiseRow, PromisesSummaryReply } from '../api/types';
 
@@ -81,6 +82,24 @@ export const SUMMARY = {
   today: day(),
 };
 
+/** One agent's counts (GET /collections/summary?agent=): 2 of their 9 open accounts out of credit. */
+export const AGENT_SUMMARY = {
+  ...SUMMARY,
+  open_accounts: 9,
+  out_of_credit: 2,
+  buckets: [
+    { bucket: '0-7', label: '0–7 days', devices: 0, outstanding: '0.00' },
+    { bucket: '8-30', label: '8–30 days', devices: 2, outstanding: '17000.00' },
+    { bucket: '31-90', label: '31–90 days', devices: 0, outstanding: '0.00' },
+    { bucket: 'over-90', label: 'Over 90 days', devices: 0, outstanding: '0.00' },
+  ],
+  outstanding: '81000.00',
+  portfolio_at_risk_30: 0,
+};
+
+/** GET /collections/agents: two agents, and customers without one. */
+export const AGENTS = ['AGT-001', 'AGT-002', NO_AGENT];
+
 /** 11 promises, 4 of the 7 settled kept. */
 export const PROMISES_SUMMARY: PromisesSummaryReply['data'] = {
   today: day(),
@@ -107,12 +126,14 @@ export const promisesHandler =
   };
 
 /**
- * The API of the screen: `rows(bucket, page)` answers GET /collections,
- * `extra` anything first. A device's contacts answer empty unless `extra`
- * says otherwise; the promises, one upcoming promise unless `promises` does.
+ * The API of the screen: `rows(bucket, page, agent)` answers GET /collections
+ * (agent null without one), `extra` anything first. The counts are SUMMARY,
+ * one agent's AGENT_SUMMARY; the agents AGENTS. A device's contacts answer
+ * empty unless `extra` says otherwise; the promises, one upcoming promise
+ * unless `promises` does.
  */
 export function mockCollectionsApi(
-  rows: (bucket: string, page: number) => CollectionAccount[] = () => [buildAccount()],
+  rows: (bucket: string, page: number, agent: string | null) => CollectionAccount[] = () => [buildAccount()],
   extra: Handler = () => undefined,
   total?: number,
   promises: (call: RecordedCall) => Response = promisesHandler(),
@@ -120,12 +141,16 @@ export function mockCollectionsApi(
   return mockFetch((call) => {
     const hit = extra(call);
     if (hit) return hit;
-    if (call.url.startsWith('/payg/collections/summary')) return jsonResponse(200, { data: SUMMARY });
+    if (call.url.startsWith('/payg/collections/summary')) {
+      const agent = new URL(call.url, 'http://x').searchParams.get('agent');
+      return jsonResponse(200, { data: agent === null ? SUMMARY : AGENT_SUMMARY });
+    }
+    if (call.url === '/payg/collections/agents') return jsonResponse(200, { data: { agents: AGENTS, truncated: false } });
     if (call.url.startsWith('/payg/collections/promises')) return promises(call);
     if (call.url.startsWith('/payg/collections?')) {
       const q = new URL(call.url, 'http://x').searchParams;
       const page = Number(q.get('page'));
-      return jsonResponse(200, { data: pageOf(rows(q.get('bucket') ?? 'all', page), page, total) });
+      return jsonResponse(200, { data: pageOf(rows(q.get('bucket') ?? 'all', page, q.get('agent')), page, total) });
     }
     if (/^\/payg\/collections\/\d+\/contacts$/.test(call.url) && call.method === 'GET') return jsonResponse(200, { data: [] });
     if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
@@ -140,6 +165,9 @@ export const mockPromisesApi = (rows?: (status: string, page: number) => Promise
 
 /** The GET /collections calls made, by URL. */
 export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections?')).map((c) => c.url);
+
+/** The GET /collections/summary calls made, by URL. */
+export const summaryCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections/summary')).map((c) => c.url);
 
 /** The GET /collections/promises calls made (not the summary's), by URL. */
 export const promiseCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/collections/promises?')).map((c) => c.url);

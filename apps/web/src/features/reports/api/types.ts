@@ -7,3 +7,4 @@ export type { Report, ReportColumn, ReportRequest, StatementImportReply } from '
 export type ReportKind = Report['report'];
 export type ReportFormat = 'json' | 'csv' | 'pdf';
 export type ReportCell = Report['rows'][number][string];
+export type ReportRow = Report['rows'][number];

@@ -1,6 +1,14 @@
 import { IconCoins, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { NO_AGENT } from '@kidogo/contracts';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
-import type { ReportKind } from '../api/types';
+import { paths } from '@/config/paths';
+import type { ReportKind, ReportRow } from '../api/types';
+
+/** Where a cell of a report leads: the screen to act on it, and what the link says it opens. */
+export interface CellLink {
+  to: string;
+  title: string;
+}
 
 export interface ReportInfo {
   kind: ReportKind;
@@ -10,6 +18,18 @@ export interface ReportInfo {
   color: string;
   /** The period a report opens with, ending `today` (the business day). */
   defaultRange: (today: string) => DayRange;
+  /** A cell that leads somewhere (a row's worklist), or null; without it, no cell of the report is a link. */
+  cellLink?: (row: ReportRow, columnKey: string) => CellLink | null;
+}
+
+/** The agent's devices out of credit now, on Collections filtered by that agent ('(no agent)': the customers without one). */
+function agentCellLink(row: ReportRow, columnKey: string): CellLink | null {
+  const agent = row.agent;
+  if (columnKey !== 'out_of_credit' || typeof agent !== 'string' || !agent || !(Number(row.out_of_credit) > 0)) return null;
+  return {
+    to: `${paths.app.collections.getHref()}?agent=${encodeURIComponent(agent)}`,
+    title: `Open in Collections: the devices of ${agent === NO_AGENT ? 'customers without an agent' : `agent ${agent}`} out of credit`,
+  };
 }
 
 /** The three report cards of spec §2, the repossessions with their write-offs, the sales agents and the service tickets. */
@@ -53,6 +73,7 @@ export const REPORTS: ReportInfo[] = [
     icon: IconUsersGroup,
     color: 'orange',
     defaultRange: (today) => lastDays(30, today),
+    cellLink: agentCellLink,
   },
   {
     kind: 'tickets',

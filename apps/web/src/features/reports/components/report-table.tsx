@@ -1,10 +1,12 @@
-import { ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, ScrollArea, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { Report, ReportCell, ReportColumn } from '../api/types';
+import { REPORTS } from './report-catalog';
 
 export const REPORT_PAGE_SIZE = 20;
 
@@ -47,6 +49,8 @@ export function ReportTable({ report, paging }: { report: Report; paging?: { pag
   const rows = paging ? report.rows : report.rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
   const count = paging ? Number(report.totals.rows ?? 0) : report.rows.length;
   const hasTotals = report.columns.some((c) => (c.type === 'money' || c.type === 'number') && report.totals[c.key] !== undefined);
+  // The cells that lead to the screen to act on them (an agent's devices out of credit: their Collections worklist).
+  const cellLink = REPORTS.find((info) => info.kind === report.report)?.cellLink;
 
   if (!count) {
     return (
@@ -71,11 +75,21 @@ export function ReportTable({ report, paging }: { report: Report; paging?: { pag
           <Table.Tbody>
             {rows.map((r, i) => (
               <Table.Tr key={i}>
-                {report.columns.map((c) => (
-                  <Table.Td key={c.key} ta={alignOf(c)} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} tt={c.key === 'token_type' || c.key === 'status' ? 'capitalize' : undefined}>
-                    {formatCell(r[c.key], c, currency)}
-                  </Table.Td>
-                ))}
+                {report.columns.map((c) => {
+                  const text = formatCell(r[c.key], c, currency);
+                  const link = cellLink?.(r, c.key);
+                  return (
+                    <Table.Td key={c.key} ta={alignOf(c)} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} tt={c.key === 'token_type' || c.key === 'status' ? 'capitalize' : undefined}>
+                      {link ? (
+                        <Anchor component={Link} to={link.to} title={link.title} size="sm" fw={600}>
+                          {text}
+                        </Anchor>
+                      ) : (
+                        text
+                      )}
+                    </Table.Td>
+                  );
+                })}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -126,6 +126,52 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(days).toBeLessThanOrEqual(31);
   });
 
+  it("links each agent's Out of Credit Now to Collections filtered by that agent, the customers without one too", async () => {
+    seedSession();
+    const columns: Report['columns'] = [
+      { key: 'agent', label: 'Agent', type: 'text' },
+      { key: 'revenue', label: 'Revenue', type: 'money' },
+      { key: 'out_of_credit', label: 'Out of Credit Now', type: 'number' },
+      { key: 'over_30_days', label: 'Over 30 Days', type: 'number' },
+    ];
+    mockFetch((call: RecordedCall) => {
+      if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+      if (call.url === '/payg/reports/page') {
+        return jsonResponse(200, {
+          report: 'agents',
+          from: '2026-10-27',
+          to: '2026-11-25',
+          generated_at: '2026-11-25T10:00:00Z',
+          columns,
+          rows: [
+            { agent: 'AG 002/East', revenue: '12500.00', out_of_credit: 2, over_30_days: 1 },
+            { agent: 'AG-003', revenue: '9000.00', out_of_credit: 0, over_30_days: 0 },
+            { agent: '(no agent)', revenue: '500.00', out_of_credit: 1, over_30_days: 1 },
+          ],
+          totals: { revenue: '22000.00', out_of_credit: 3, over_30_days: 2, rows: 3 },
+        } satisfies Report);
+      }
+      // Collections, once the link is followed.
+      if (call.url.startsWith('/payg/collections')) return jsonResponse(200, { data: { items: [], pagination: { total: 0, total_pages: 0, page: 1, limit: 20 } } });
+      return jsonResponse(404, { message: 'not mocked' });
+    });
+    const { router } = renderApp('/reports?report=agents');
+    const table = await screen.findByRole('table', { name: 'agents report' });
+    const [, east, idle, shop] = within(table).getAllByRole('row');
+    const link = within(east!).getByRole('link', { name: '2' });
+    expect(link).toHaveAttribute('href', '/collections?agent=AG%20002%2FEast');
+    expect(link).toHaveAttribute('title', 'Open in Collections: the devices of agent AG 002/East out of credit');
+    // Nothing out of credit: nothing to open.
+    expect(within(idle!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(shop!).getByRole('link', { name: '1' })).toHaveAttribute('href', '/collections?agent=(no%20agent)');
+    // Only Out of Credit Now: the agent's name, the money and the totals are no links.
+    expect(within(table).getAllByRole('link')).toHaveLength(2);
+
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collections'));
+    expect(new URLSearchParams(router.state.location.search).get('agent')).toBe('AG 002/East');
+  });
+
   it('brings the report into view when it arrives after a Generate tap (on a phone it is below the fold)', async () => {
     seedSession();
     const reply = deferred<Response>();
