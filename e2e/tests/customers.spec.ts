@@ -17,6 +17,11 @@ test.describe('customers', () => {
     await add.getByRole('textbox', { name: 'Email', exact: true }).fill('amina@example.com');
     await add.getByRole('textbox', { name: 'County', exact: true }).fill('Nakuru');
     await add.getByRole('textbox', { name: 'Occupation', exact: true }).fill('Farmer');
+    // Agent ID offers the demo's agents in use, so one agent is not written two ways.
+    const agent = add.getByRole('combobox', { name: 'Agent ID' });
+    await agent.fill('agt');
+    await page.getByRole('option', { name: 'AGT-002' }).click();
+    await expect(agent).toHaveValue('AGT-002');
     await screenshotBothThemes(page, 'customers-add');
     await add.getByRole('button', { name: 'Add Customer' }).click();
     await expect(page.getByText(`Customer ${name} added successfully`)).toBeVisible();

@@ -1,11 +1,13 @@
 import '@mantine/dates/styles.css';
-import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { useCollectionAgents } from '@/features/collections/api/get-collection-agents';
+import { NO_AGENT } from '@kidogo/contracts';
 import { ApiError, apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { useBusinessToday } from '@/lib/business-day';
 import { labelledFieldErrors } from '@/lib/validation';
@@ -275,6 +277,20 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
   const text = (field: Field, extra: Record<string, unknown> = {}) => (
     <TextInput label={CUSTOMER_LABELS[field]} {...form.getInputProps(field)} key={form.key(field)} {...extra} />
   );
+  // The agents already in use, so that one agent is not written two ways ("AGT-001", "agt 001"): the Agent report and
+  // commissions group by the exact name. Any other name can still be typed (a new agent).
+  const agents = useCollectionAgents().data?.agents.filter((a) => a !== NO_AGENT) ?? [];
+  const agentField = () => (
+    <Autocomplete
+      label={CUSTOMER_LABELS.agent_id}
+      placeholder="Choose one in use, or type a new one"
+      data={agents}
+      limit={20}
+      comboboxProps={{ withinPortal: true }}
+      {...form.getInputProps('agent_id')}
+      key={form.key('agent_id')}
+    />
+  );
   const select = (field: Field, data: { value: string; label: string }[], isRequired = false) => (
     <Select
       label={CUSTOMER_LABELS[field]}
@@ -332,7 +348,7 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
           {text('occupation')}
           {text('employer_name')}
           {select('education_level', options(EDUCATION_LEVELS))}
-          {text('agent_id')}
+          {agentField()}
         </Section>
         <Section title="Account">
           {select('preferred_language', options(LANGUAGES), true)}

@@ -259,6 +259,31 @@ describe('Add Customer form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Customer' })).not.toBeInTheDocument());
   });
 
+  it("offers the agents already in use for Agent ID, so one agent is not written two ways", async () => {
+    seedSession();
+    const { calls } = mockCustomersApi((call) => {
+      if (call.url === '/payg/collections/agents') return jsonResponse(200, { data: { agents: ['AGT-001', 'AGT-002', '(no agent)'], truncated: false } });
+      return call.url === '/payg/register-customer' ? jsonResponse(201, buildCustomer({ customer_id: 2 })) : undefined;
+    });
+    renderApp('/customers');
+    await screen.findByRole('cell', { name: 'Amina Wanjiru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Customer' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Customer Name' }), 'Baraka Otieno');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'ID Number' }), '555');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Phone Contact' }), '0722000111');
+    const agent = within(dialog).getByRole('combobox', { name: 'Agent ID' });
+    await userEvent.type(agent, 'agt');
+    expect(await screen.findByRole('option', { name: 'AGT-001' })).toBeInTheDocument();
+    // Customers without an agent are not an agent to choose.
+    expect(screen.queryByRole('option', { name: '(no agent)' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'AGT-002' }));
+    expect(agent).toHaveValue('AGT-002');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/payg/register-customer')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/register-customer')!.body!)).toMatchObject({ agent_id: 'AGT-002' });
+  });
+
   it('shows Failed to add customer with the reason and keeps the form', async () => {
     seedSession();
     mockCustomersApi((call) =>
