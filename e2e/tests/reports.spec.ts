@@ -102,6 +102,8 @@ test.describe('reports', () => {
       await page.getByRole('button', { name: 'Generate Agent Report' }).click();
       const table = page.getByRole('region', { name: 'Agent Report' }).getByRole('table', { name: 'agents report' });
       await expect(table.getByRole('columnheader', { name: 'Commission' })).toBeVisible();
+      // What it rests on, under the table (and at the top of the PDF).
+      await expect(page.getByText(/Commission: 250\.00 per device given and 10\.00% of payments collected/)).toBeVisible();
       // The header row's own cells (the totals row's are headers too).
       const headers = await table.locator('thead th').allInnerTexts();
       const at = (name: string) => headers.findIndex((h) => h.trim() === name);

@@ -78,6 +78,16 @@ describe('the agent report', () => {
       ['(no agent)', '151.25'],
     ]);
     expect(paid.totals.commission).toBe('641.25');
+    expect(paid.note).toBe('Commission: 150.00 per device given and 2.50% of payments collected, as set in Settings, Agent Commissions.');
+    expect(r.note).toBe('No agent commissions are set: owners and admins set them in Settings, Agent Commissions.');
+    // The printed sheet says what the commission rests on.
+    const pdf = await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'agents', format: 'pdf' }).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(pdf.status).toBe(200);
+    expect((pdf.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // A period before any of it: only the arrears, which are now.
     const past = await report(user, { from: '2020-01-01', to: '2020-12-31' });

@@ -22,6 +22,8 @@ export interface ReportStream {
   totals: () => Row;
   /** The business time zone: the PDF shows its dates and the time it was generated in it. */
   timeZone: string;
+  /** What the figures rest on, known once the first batch is read (the agent report's commission rates). */
+  note?: () => string | null;
 }
 
 /**
@@ -65,7 +67,8 @@ export const sent = (res: Response) => (res.writableFinished || res.destroyed ? 
 
 export async function writeJson(res: Response, r: ReportStream): Promise<void> {
   const { title: _t, ...head } = r.meta;
-  res.write(`${JSON.stringify(head).slice(0, -1)},"rows":[`);
+  const note = r.note ? { note: r.note() } : {};
+  res.write(`${JSON.stringify({ ...head, ...note }).slice(0, -1)},"rows":[`);
   let first = true;
   for await (const batch of r.batches) {
     if (!batch.length) continue;
@@ -145,6 +148,8 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, pages.left, doc.page.margins.top);
   const period = r.meta.from || r.meta.to ? `Period: ${r.meta.from ?? 'the beginning'} to ${r.meta.to ?? 'today'}` : 'Period: all time';
   doc.font('Helvetica').fontSize(10).fillColor('#444444').text(period).text(`Generated ${local(r.meta.generated_at, 16)} (${r.timeZone})`);
+  const note = r.note?.();
+  if (note) doc.text(note);
   doc.fillColor('#000000');
   pages.y = doc.y + 12;
   table.header();

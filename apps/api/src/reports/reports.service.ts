@@ -142,6 +142,7 @@ export class ReportsService {
     const period = toPeriod(req.from, req.to, this.calendar);
     const columns = COLUMNS[req.report];
     const totals = new Totals(columns, SUMMED[req.report]);
+    const note: { text: string | null } = { text: null };
     const source =
       req.report === 'revenue'
         ? this.revenueRows(orgId, period)
@@ -150,7 +151,7 @@ export class ReportsService {
           : req.report === 'tokens'
             ? this.tokenRows(orgId, period)
             : req.report === 'agents'
-              ? this.agentRows(orgId, period)
+              ? this.agentRows(orgId, period, note)
               : req.report === 'tickets'
                 ? this.ticketRows(orgId, period)
                 : this.repossessionRows(orgId, period);
@@ -162,6 +163,7 @@ export class ReportsService {
       batches: counted(),
       totals: () => totals.result(),
       timeZone: this.calendar.zone,
+      ...(req.report === 'agents' ? { note: () => note.text } : {}),
     };
   }
 
@@ -355,8 +357,14 @@ export class ReportsService {
    * credit now (open_accounts, which keep each account's agent: one pass over
    * them, no join). Most revenue first.
    */
-  private async *agentRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+  private async *agentRows(orgId: string, period: Period, note: { text: string | null }): AsyncGenerator<Row[]> {
     const agent = Prisma.sql`coalesce(nullif(btrim(c.agent_id), ''), ${NO_AGENT})`;
+    const [rates] = await this.database.read.$queryRaw<{ per_device: string; percent: string }[]>`
+      SELECT commission_per_device::text AS per_device, commission_percent::text AS percent FROM organizations WHERE organization_id = ${orgId}`;
+    note.text =
+      !rates || (Number(rates.per_device) === 0 && Number(rates.percent) === 0)
+        ? 'No agent commissions are set: owners and admins set them in Settings, Agent Commissions.'
+        : `Commission: ${rates.per_device} per device given and ${rates.percent}% of payments collected, as set in Settings, Agent Commissions.`;
     yield await this.database.read.$queryRaw<Row[]>`
       WITH nc AS (
         SELECT ${agent} AS agent, count(*)::int AS n FROM customers c

@@ -112,12 +112,15 @@ describe('reports page', { timeout: 20_000 }, () => {
         ],
         rows: [{ agent: 'AG-002', new_customers: 3, devices_given: 3, payments: 41, revenue: '12500.00', out_of_credit: 2, over_30_days: 1 }],
         totals: { new_customers: 3, devices_given: 3, payments: 41, revenue: '12500.00', out_of_credit: 2, over_30_days: 1, rows: 1 },
+        note: 'Commission: 500.00 per device given and 5.00% of payments collected, as set in Settings, Agent Commissions.',
       } satisfies Report),
     );
     renderApp('/reports');
     await userEvent.click(await screen.findByRole('button', { name: 'Generate Agent Report' }));
     const table = await screen.findByRole('table', { name: 'agents report' });
     expect(within(table).getByRole('columnheader', { name: 'Out of Credit Now' })).toBeInTheDocument();
+    // What the commission rests on, under the table.
+    expect(screen.getByText(/ · Commission: 500\.00 per device given and 5\.00% of payments collected/)).toBeInTheDocument();
     expect(within(table).getByText('AG-002')).toBeInTheDocument();
     const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
     expect(body).toMatchObject({ report: 'agents', format: 'json' });

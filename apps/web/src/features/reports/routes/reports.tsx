@@ -119,6 +119,8 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
             <ReportTable key={`${kind}-${range.from}-${range.to}`} report={report.data} paging={paged ? { page, onPageChange: setPage } : undefined} />
             <Text size="xs" c="dimmed">
               {formatDate(range.from)} – {formatDate(range.to)} · generated {formatDate(report.data.generated_at, true)}
+              {/* What the figures rest on: the agent report's commission rates. */}
+              {report.data.note ? ` · ${report.data.note}` : null}
             </Text>
           </Stack>
         ) : null}
