@@ -69,6 +69,22 @@ describe('pnpm account', () => {
     expect(again.stderr.trim()).toBe(`${admin.username} does not use two-factor sign-in`);
   });
 
+  it("gives a user whose time to set up a required two-factor sign-in has passed 7 more days", async () => {
+    const org = await seedOrg(t);
+    await t.db.platform.organization.update({ where: { id: org.id }, data: { require_two_factor: true } });
+    const user = await seedUser(t, { organization_id: org.id, role: 'owner' });
+    await t.db.platform.user.update({ where: { id: user.user_id }, data: { two_factor_setup_until: new Date(Date.now() - 1000) } });
+    await t.http.post('/payg/auth/2fa/setup').set(user.auth).send({ password: DEFAULT_PASSWORD }).expect(403);
+    const out = await account('reset-two-factor', user.username);
+    expect(out).toMatchObject({ code: 0, stderr: '' });
+    expect(out.stdout).toContain(`${user.username} may set up two-factor sign-in again: they sign in with their password and must set it up within 7 days`);
+    const row = await t.db.platform.user.findUniqueOrThrow({ where: { id: user.user_id } });
+    expect((row.two_factor_setup_until!.getTime() - Date.now()) / 86_400_000).toBeCloseTo(7, 1);
+    await t.http.post('/payg/auth/2fa/setup').set(user.auth).send({ password: DEFAULT_PASSWORD }).expect(200);
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { action: 'user.2fa_reset', entity_id: String(user.user_id) } });
+    expect(audit.description).toMatch(new RegExp(`^Two-factor set-up reopened for ${user.username} for 7 days from the server's command line`));
+  });
+
   it('gives a new password, printed once, that refuses the old password and every earlier token', async () => {
     const { user } = await seedTenant(t);
     const session = ZAuthReplySchema.parse((await signIn(user.username).expect(200)).body);

@@ -225,4 +225,50 @@ describe('two-factor sign-in', () => {
     await t.http.post('/payg/auth/2fa/disable').set(staff.auth).send({ password: DEFAULT_PASSWORD }).expect(200);
     await t.http.get('/payg/registered-customers').set(staff.auth).expect(200);
   });
+
+  it('where it is required, gives a user 7 days to set it up with the password alone; afterwards only a manager reopens it', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const early = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    await turnOn(owner);
+    const at = Date.now();
+    await t.http.put('/payg/settings/security').set(owner.auth).send({ require_two_factor: true }).expect(200);
+    const me = async (user: SeededUser) => (await t.http.get('/payg/me').set(user.auth).expect(200)).body as { two_factor_setup_until: string | null };
+    const days = (iso: string | null) => (Date.parse(iso!) - at) / 86_400_000;
+    expect(days((await me(early)).two_factor_setup_until)).toBeCloseTo(7, 1);
+    // Nothing is due of the owner, who has it.
+    expect((await me(owner)).two_factor_setup_until).toBeNull();
+
+    // Someone added afterwards gets their 7 days from then.
+    const added = await t.http.post('/payg/users').set(owner.auth).send({ username: `late-${randomUUID().slice(0, 8)}`, email: 'late@example.com', password: 'a-long-enough-password', role: 'staff' }).expect(201);
+    const row = await t.db.platform.user.findUniqueOrThrow({ where: { id: added.body.user_id } });
+    expect((row.two_factor_setup_until!.getTime() - at) / 86_400_000).toBeCloseTo(7, 1);
+
+    // The 7 days pass: a stolen password alone no longer sets it up, and says whom to ask.
+    await t.db.platform.user.update({ where: { id: early.user_id }, data: { two_factor_setup_until: new Date(Date.now() - 1000) } });
+    const late = await t.http.post('/payg/auth/2fa/setup').set(early.auth).send({ password: DEFAULT_PASSWORD }).expect(403);
+    expect(late.body.message).toMatch(/^The time to set up two-factor sign-in has passed \(\d{4}-\d{2}-\d{2}\): ask an owner or admin of your organization to reset your two-factor sign-in/);
+    // Nor a secret made before the time ran out.
+    await t.db.platform.user.update({ where: { id: early.user_id }, data: { two_factor_setup_until: new Date(Date.now() + 60_000) } });
+    const setup = ZTwoFactorSetupReplySchema.parse((await t.http.post('/payg/auth/2fa/setup').set(early.auth).send({ password: DEFAULT_PASSWORD }).expect(200)).body);
+    await t.db.platform.user.update({ where: { id: early.user_id }, data: { two_factor_setup_until: new Date(Date.now() - 1000) } });
+    await t.http.post('/payg/auth/2fa/enable').set(early.auth).send({ code: totpCode(setup.secret) }).expect(403);
+    expect(await status(early)).toMatchObject({ enabled: false });
+
+    // Staff cannot reopen it; an owner or admin can, for another 7 days, audited.
+    await t.http.post(`/payg/users/${early.user_id}/2fa/reset`).set(early.auth).expect(403);
+    const reopened = await t.http.post(`/payg/users/${early.user_id}/2fa/reset`).set(owner.auth).expect(200);
+    expect(reopened.body.message).toMatch(new RegExp(`^${early.username} may set up two-factor sign-in with their password until \\d{4}-\\d{2}-\\d{2}$`));
+    expect(days((await me(early)).two_factor_setup_until)).toBeCloseTo(7, 1);
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { action: 'user.2fa_reset', entity_id: String(early.user_id) }, orderBy: { id: 'desc' } });
+    expect(audit.description).toMatch(new RegExp(`^${owner.username} let ${early.username} set up two-factor sign-in until `));
+    await turnOn(early);
+    await t.http.get('/payg/registered-customers').set(early.auth).expect(200);
+
+    // Where it is not required, anyone may set it up at any time, and a reset of someone without it has nothing to do.
+    const free = await seedTenant(t);
+    await turnOn(free.user);
+    const colleague = await seedUser(t, { organization_id: free.org.id, role: 'staff' });
+    await t.http.post(`/payg/users/${colleague.user_id}/2fa/reset`).set(free.user.auth).expect(409);
+    expect((await me(colleague)).two_factor_setup_until).toBeNull();
+  });
 });

@@ -31,6 +31,12 @@ export const ZSessionUserSchema = z.object({
    */
   two_factor_setup_required: z.boolean(),
   /**
+   * While two_factor_setup_required: until when the user may set it up with the password alone
+   * (TWO_FACTOR_SETUP_DAYS from when it was required of them); null or past, the time has passed and only an owner or
+   * admin (Team → Reset Two-Factor) can open it again. Null when nothing is required.
+   */
+  two_factor_setup_until: z.string().nullable(),
+  /**
    * The installation's business time zone (TIME_ZONE, an IANA name such as Africa/Nairobi): the zone in which the
    * API counts days (periods, reports, due dates). The web computes "today" in it, not in the browser's zone.
    */

@@ -15,6 +15,13 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Seconds a sign-in challenge stays valid. */
 export const TWO_FACTOR_CHALLENGE_SECONDS = 300;
 
+/**
+ * Where an organization requires two-factor sign-in, the days a user without it has to set it up with the
+ * password alone: from when it was required of everyone, from when they were added, or from a manager's reset.
+ * Afterwards only a manager's reset opens it again, so a password stolen meanwhile is not enough to set it up.
+ */
+export const TWO_FACTOR_SETUP_DAYS = 7;
+
 /** GET /auth/2fa: the signed-in user's own two-factor sign-in. */
 export const ZTwoFactorStatusSchema = z.object({
   enabled: z.boolean(),

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import pg from 'pg';
-import { ZPasswordSchema } from '@kidogo/contracts';
+import { TWO_FACTOR_SETUP_DAYS, ZPasswordSchema } from '@kidogo/contracts';
 import { hashPassword } from './passwords.js';
 
 /**
@@ -46,6 +46,8 @@ interface Target {
   role: string;
   organization_id: string;
   totp_enabled_at: Date | null;
+  /** The organization requires two-factor sign-in. */
+  required: boolean;
 }
 
 /**
@@ -76,8 +78,8 @@ export async function recoverAccount(
   try {
     await client.query('BEGIN');
     const { rows } = await client.query<Target>(
-      `SELECT user_id, username, role::text AS role, organization_id, totp_enabled_at
-         FROM users WHERE username = $1 FOR UPDATE`,
+      `SELECT u.user_id, u.username, u.role::text AS role, u.organization_id, u.totp_enabled_at, o.require_two_factor AS required
+         FROM users u JOIN organizations o ON o.organization_id = u.organization_id WHERE u.username = $1 FOR UPDATE OF u`,
       [name],
     );
     const target = rows[0];
@@ -86,13 +88,17 @@ export async function recoverAccount(
     let message: string;
     let auditAction: string;
     if (action === 'reset-two-factor') {
-      if (!target.totp_enabled_at) throw new RecoveryError(`${target.username} does not use two-factor sign-in`);
+      if (!target.totp_enabled_at && !target.required) throw new RecoveryError(`${target.username} does not use two-factor sign-in`);
+      // As a manager's reset: TWO_FACTOR_SETUP_DAYS to set it up again where the organization requires it.
       await client.query(
-        `UPDATE users SET totp_secret_enc = NULL, totp_enabled_at = NULL, totp_last_step = NULL, totp_recovery_codes = '{}'
+        `UPDATE users SET totp_secret_enc = NULL, totp_enabled_at = NULL, totp_last_step = NULL, totp_recovery_codes = '{}',
+                two_factor_setup_until = now() + make_interval(days => $2::int)
           WHERE user_id = $1`,
-        [target.user_id],
+        [target.user_id, TWO_FACTOR_SETUP_DAYS],
       );
-      message = `Two-factor sign-in is off for ${target.username}: they sign in with their password and can turn it on again in Settings`;
+      message = target.required
+        ? `${target.totp_enabled_at ? `Two-factor sign-in is off for ${target.username}` : `${target.username} may set up two-factor sign-in again`}: they sign in with their password and must set it up within ${TWO_FACTOR_SETUP_DAYS} days`
+        : `Two-factor sign-in is off for ${target.username}: they sign in with their password and can turn it on again in Settings`;
       auditAction = 'user.2fa_reset';
     } else if (action === 'reset-password') {
       // password_changed_at refuses every access token issued before it, as a manager's reset does.
@@ -112,7 +118,9 @@ export async function recoverAccount(
     const who = `${userInfo().username}@${hostname()}`;
     const what =
       action === 'reset-two-factor'
-        ? `Two-factor sign-in of ${target.username} turned off`
+        ? target.totp_enabled_at
+          ? `Two-factor sign-in of ${target.username} turned off`
+          : `Two-factor set-up reopened for ${target.username} for ${TWO_FACTOR_SETUP_DAYS} days`
         : action === 'reset-password'
           ? `Password of ${target.username} reset`
           : `Sign-in lockout of ${target.username} cleared`;

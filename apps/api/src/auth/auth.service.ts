@@ -38,6 +38,7 @@ type UserWithOrg = {
   role: SessionUser['role'];
   organization_id: string;
   totp_enabled_at: Date | null;
+  two_factor_setup_until: Date | null;
   organization: {
     id: string;
     external_key: string | null;
@@ -211,6 +212,8 @@ export class AuthService {
       role: user.role,
       app: user.organization.app,
       two_factor_setup_required: user.organization.require_two_factor && user.totp_enabled_at === null,
+      two_factor_setup_until:
+        user.organization.require_two_factor && user.totp_enabled_at === null ? (user.two_factor_setup_until?.toISOString() ?? null) : null,
       time_zone: this.config.timeZone,
       organization_details: {
         organization_id: user.organization.id,

@@ -1,6 +1,7 @@
 import { Controller, Get, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  TWO_FACTOR_SETUP_DAYS,
   ZAuthReplySchema,
   ZMessageReplySchema,
   ZRecoveryCodesReplySchema,
@@ -63,7 +64,11 @@ export class TwoFactorController {
     description: 'Nothing changes at sign-in until POST /auth/2fa/enable takes the first code the app shows.',
     body: ZTwoFactorPasswordSchema,
     response: ZTwoFactorSetupReplySchema,
-    errors: { 400: 'password is incorrect', 409: 'Two-factor sign-in is already on' },
+    errors: {
+      400: 'password is incorrect',
+      403: `The organization requires it and the user's ${TWO_FACTOR_SETUP_DAYS} days to set it up with the password alone have passed`,
+      409: 'Two-factor sign-in is already on',
+    },
   })
   setup(@CurrentUser() user: AuthUser, @ValidBody() body: TwoFactorPasswordInput) {
     return this.twoFactor.setup(user, body.password);
@@ -75,7 +80,11 @@ export class TwoFactorController {
     summary: 'Turn on two-factor sign-in with the first code of your authenticator app; answers ten recovery codes, shown once',
     body: ZTwoFactorEnableSchema,
     response: ZRecoveryCodesReplySchema,
-    errors: { 400: 'code is not the current one', 409: 'Not set up, or already on' },
+    errors: {
+      400: 'code is not the current one',
+      403: `The organization requires it and the user's ${TWO_FACTOR_SETUP_DAYS} days to set it up with the password alone have passed`,
+      409: 'Not set up, or already on',
+    },
   })
   enable(@CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZTwoFactorEnableSchema>) {
     return this.twoFactor.enable(user, body.code);
@@ -107,9 +116,17 @@ export class TwoFactorController {
   @Roles('owner', 'admin', 'super_admin')
   @Endpoint({
     summary: "Turn off a user's two-factor sign-in (they lost their phone and their recovery codes); signs them out",
+    description:
+      `Where the organization requires two-factor sign-in, the user then has ${TWO_FACTOR_SETUP_DAYS} days to set it up again with their ` +
+      'password; for a user who never set it up and whose days have passed, this gives them another ' +
+      `${TWO_FACTOR_SETUP_DAYS} days (nothing to sign out). Audited (user.2fa_reset).`,
     params: UserIdParams,
     response: ZMessageReplySchema,
-    errors: { 403: "An admin resetting an owner's", 404: 'User not found in this organization', 409: 'The user does not use two-factor sign-in' },
+    errors: {
+      403: "An admin resetting an owner's",
+      404: 'User not found in this organization',
+      409: 'The user does not use two-factor sign-in, and the organization does not require it',
+    },
   })
   reset(@CurrentUser() actor: AuthUser, @OrgId() orgId: string, @ValidParams() p: { id: number }) {
     return this.twoFactor.reset(actor, orgId, p.id, policy(actor));

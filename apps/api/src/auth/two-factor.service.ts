@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
+  TWO_FACTOR_SETUP_DAYS,
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_CHALLENGE_EXPIRED,
   TWO_FACTOR_CHALLENGE_SECONDS,
@@ -54,6 +55,9 @@ const recoveryCodes = () => {
  * and each code is taken once by a conditional UPDATE, so any API process
  * can check the code of a challenge another one issued.
  */
+/** The end of a user's time to set up two-factor sign-in, opened now. */
+export const setupDeadline = (from = new Date()): Date => new Date(from.getTime() + TWO_FACTOR_SETUP_DAYS * 86_400_000);
+
 @Injectable()
 export class TwoFactorService {
   /** Challenges are signed with a key of their own: no access token is ever a challenge, nor a challenge an access token. */
@@ -91,9 +95,25 @@ export class TwoFactorService {
     return user;
   }
 
+  /**
+   * Where the organization requires two-factor sign-in, a user without it sets it up with the password alone only
+   * until two_factor_setup_until: afterwards a password stolen meanwhile must not be enough. Voluntary set-up, where
+   * it is not required, is not limited.
+   */
+  private async setupOpen(user: { organization_id: string; two_factor_setup_until: Date | null }): Promise<void> {
+    const org = await this.db.organization.findUnique({ where: { id: user.organization_id }, select: { require_two_factor: true } });
+    if (!org?.require_two_factor) return;
+    if (user.two_factor_setup_until && user.two_factor_setup_until > new Date()) return;
+    throw Errors.forbidden(
+      `The time to set up two-factor sign-in has passed${user.two_factor_setup_until ? ` (${user.two_factor_setup_until.toISOString().slice(0, 10)})` : ''}: ` +
+        'ask an owner or admin of your organization to reset your two-factor sign-in (Settings → Team → Reset Two-Factor), then set it up',
+    );
+  }
+
   async setup(actor: AuthUser, password: string): Promise<TwoFactorSetupReply> {
     const user = await this.withPassword(actor, password);
     if (user.totp_enabled_at) throw Errors.conflict('Two-factor sign-in is already on: turn it off first to move it to another app');
+    await this.setupOpen(user);
     const secret = newTotpSecret();
     await this.db.user.update({ where: { id: user.id }, data: { totp_secret_enc: this.box.seal(secret), totp_last_step: null } });
     return { secret, otpauth_url: otpauthUrl(TOTP_ISSUER, user.username, secret), issuer: TOTP_ISSUER, account: user.username };
@@ -104,6 +124,7 @@ export class TwoFactorService {
     if (!user) throw Errors.unauthorized('Your session is no longer valid');
     if (user.totp_enabled_at) throw Errors.conflict('Two-factor sign-in is already on');
     if (!user.totp_secret_enc) throw Errors.conflict('Set up two-factor sign-in first: Set Up, with your password');
+    await this.setupOpen(user);
     const step = matchTotp(this.box.open(user.totp_secret_enc), code, null);
     if (step === null) throw Errors.badRequest('code', 'is not the current code from your authenticator app');
     const { codes, hashes } = recoveryCodes();
@@ -184,14 +205,19 @@ export class TwoFactorService {
    */
   async reset(actor: AuthUser, orgId: string, id: number, check: (target: { role: AuthUser['role'] }) => void): Promise<{ message: string }> {
     return this.db.$transaction(async (tx) => {
-      const [target] = await tx.$queryRaw<{ username: string; role: AuthUser['role']; totp_enabled_at: Date | null }[]>`
-        SELECT username, role::text AS role, totp_enabled_at FROM users
-        WHERE user_id = ${id}::int AND organization_id = ${orgId} FOR UPDATE`;
+      const [target] = await tx.$queryRaw<{ username: string; role: AuthUser['role']; totp_enabled_at: Date | null; required: boolean }[]>`
+        SELECT u.username, u.role::text AS role, u.totp_enabled_at, o.require_two_factor AS required
+        FROM users u JOIN organizations o ON o.organization_id = u.organization_id
+        WHERE u.user_id = ${id}::int AND u.organization_id = ${orgId} FOR UPDATE OF u`;
       if (!target) throw Errors.notFound('User');
       check(target);
-      if (!target.totp_enabled_at) throw Errors.conflict(`${target.username} does not use two-factor sign-in`);
-      await tx.user.update({ where: { id }, data: OFF });
-      await revokeRefreshTokens(tx, id);
+      // Without it where it is not required, there is nothing to reset; where it is required, the reset gives the
+      // user another TWO_FACTOR_SETUP_DAYS to set it up (theirs had passed).
+      if (!target.totp_enabled_at && !target.required) throw Errors.conflict(`${target.username} does not use two-factor sign-in`);
+      const until = setupDeadline();
+      await tx.user.update({ where: { id }, data: { ...OFF, two_factor_setup_until: until } });
+      if (target.totp_enabled_at) await revokeRefreshTokens(tx, id);
+      const by = until.toISOString().slice(0, 10);
       await this.audit.record(
         {
           organizationId: orgId,
@@ -199,11 +225,18 @@ export class TwoFactorService {
           action: 'user.2fa_reset',
           entityType: 'user',
           entityId: id,
-          description: `${actor.username} turned off two-factor sign-in for ${target.username}`,
+          description: target.totp_enabled_at
+            ? `${actor.username} turned off two-factor sign-in for ${target.username}`
+            : `${actor.username} let ${target.username} set up two-factor sign-in until ${by}`,
+          metadata: { setup_until: until.toISOString(), was_on: target.totp_enabled_at !== null },
         },
         tx,
       );
-      return { message: `${target.username} signs in with a password only until they set up two-factor sign-in again` };
+      return {
+        message: target.required
+          ? `${target.username} may set up two-factor sign-in with their password until ${by}`
+          : `${target.username} signs in with a password only until they set up two-factor sign-in again`,
+      };
     });
   }
 
@@ -230,6 +263,10 @@ export class TwoFactorService {
     await this.db.$transaction(async (tx) => {
       const changed = await tx.organization.updateMany({ where: { id: orgId, require_two_factor: !required }, data: { require_two_factor: required } });
       if (!changed.count) return;
+      // Everyone without it has TWO_FACTOR_SETUP_DAYS from now to set it up.
+      if (required) {
+        await tx.user.updateMany({ where: { organization_id: orgId, totp_enabled_at: null }, data: { two_factor_setup_until: setupDeadline() } });
+      }
       await this.audit.record(
         {
           organizationId: orgId,

@@ -9,6 +9,7 @@ import type { AuthUser } from '../common/tenancy.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeRefreshTokens } from '../auth/session.js';
 import { USER_SELECT, UsersMapper } from './users.mapper.js';
+import { setupDeadline } from '../auth/two-factor.service.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -72,7 +73,7 @@ export class UsersService {
 
   async create(actor: AuthUser, input: NewUser): Promise<User> {
     return this.db.$transaction(async (tx) => {
-      const org = await tx.organization.findUnique({ where: { id: input.organization_id }, select: { id: true } });
+      const org = await tx.organization.findUnique({ where: { id: input.organization_id }, select: { id: true, require_two_factor: true } });
       if (!org) throw Errors.notFound('Organization');
       const taken = await tx.user.findUnique({ where: { username: input.username }, select: { id: true } });
       if (taken) throw Errors.conflict(`The username "${input.username}" is already taken`);
@@ -83,6 +84,8 @@ export class UsersService {
           password_hash: await hashPassword(input.password),
           role: input.role,
           organization_id: input.organization_id,
+          // Where two-factor sign-in is required, the new user has TWO_FACTOR_SETUP_DAYS to set it up.
+          ...(org.require_two_factor ? { two_factor_setup_until: setupDeadline() } : {}),
         },
         select: USER_SELECT,
       });

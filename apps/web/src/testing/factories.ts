@@ -9,6 +9,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     role: 'admin',
     app: 'kidogo',
     two_factor_setup_required: false,
+    two_factor_setup_until: null,
     time_zone: 'Africa/Nairobi',
     organization_details: {
       organization_id: 'org-1',

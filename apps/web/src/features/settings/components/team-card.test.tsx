@@ -227,6 +227,31 @@ describe('Team card', { timeout: 20_000 }, () => {
     expect(within(table).queryByRole('button', { name: 'Reset Two-Factor for brian' })).not.toBeInTheDocument();
   });
 
+  it('where two-factor sign-in is required, lets an owner give someone without it more days to set it up', async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    const { calls } = mockSettingsApi(
+      undefined,
+      [
+        { ...ME, two_factor_enabled: true },
+        buildTeamUser({ user_id: 8, username: 'brian', email: 'brian@example.com', role: 'admin', two_factor_enabled: true }),
+        buildTeamUser({ user_id: 9, username: 'chao', email: null, role: 'staff' }),
+      ],
+      undefined,
+      { require_two_factor: true, users_without_two_factor: 1 },
+    );
+    renderApp('/settings');
+    const { table } = await teamTable();
+    await user.click(await within(table).findByRole('button', { name: 'Allow Two-Factor Set-Up for chao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Allow two-factor set-up?' });
+    expect(dialog).toHaveTextContent('chao has not set up two-factor sign-in. They get 7 days to set it up with their password');
+    await user.click(within(dialog).getByRole('button', { name: 'Allow Set-Up' }));
+    expect(await screen.findByText('chao may set up two-factor sign-in with their password until 2026-12-03')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.includes('/2fa/reset')).map((c) => [c.method, c.url])).toEqual([['POST', '/payg/users/9/2fa/reset']]);
+    // Not for yourself.
+    expect(within(table).queryByRole('button', { name: 'Allow Two-Factor Set-Up for amina' })).not.toBeInTheDocument();
+  });
+
   it("shows the API's refusal to reset in the dialog", async () => {
     const user = userEvent.setup();
     signInAs('admin');

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconPencil, IconShieldOff, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconLogout, IconPencil, IconShieldOff, IconShieldPlus, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { TWO_FACTOR_SETUP_DAYS } from '@kidogo/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -17,6 +18,7 @@ import { useResetTeamUserTwoFactor } from '../api/reset-team-user-two-factor';
 import { useSignOutTeamUser } from '../api/sign-out-team-user';
 import type { TeamUser } from '../api/types';
 import { AddTeamUserModal, EditTeamUserModal } from './team-user-modals';
+import { useSecuritySettings } from '@/features/two-factor/api/security-settings';
 
 export const DELETE_FAILED = 'Failed to delete the user';
 export const RESET_TWO_FACTOR_FAILED = 'Failed to reset two-factor sign-in';
@@ -34,6 +36,8 @@ export function TeamCard() {
   const remove = useDeleteTeamUser();
   const [resetting, setResetting] = useState<TeamUser | null>(null);
   const resetTwoFactor = useResetTeamUserTwoFactor();
+  // Where two-factor sign-in is required, a user without it has TWO_FACTOR_SETUP_DAYS to set it up; a reset gives more.
+  const required = useSecuritySettings().data?.require_two_factor === true;
   const [signingOut, setSigningOut] = useState<TeamUser | null>(null);
   const signOut = useSignOutTeamUser();
   // Not yourself (Signed-In Devices does that, and ends this session too); an admin not an owner, as the API refuses.
@@ -134,6 +138,12 @@ export function TeamCard() {
                 <IconShieldOff size={16} />
               </ActionIcon>
             </Tooltip>
+          ) : required && u.user_id !== me?.user_id ? (
+            <Tooltip label="Allow Two-Factor Set-Up" withArrow>
+              <ActionIcon variant="subtle" color="orange" aria-label={`Allow Two-Factor Set-Up for ${u.username}`} onClick={() => setResetting(u)}>
+                <IconShieldPlus size={16} />
+              </ActionIcon>
+            </Tooltip>
           ) : null}
           {maySignOut(u) ? (
             <Tooltip label="Sign Out Everywhere" withArrow>
@@ -214,9 +224,13 @@ export function TeamCard() {
         opened={resetting !== null}
         onClose={closeReset}
         onConfirm={confirmReset}
-        title="Reset two-factor sign-in?"
-        message={`${resetting?.username ?? 'This user'} lost their phone? They will sign in with their password only until they set up two-factor sign-in again, and every session they have is signed out.`}
-        confirmLabel="Reset Two-Factor"
+        title={resetting && !resetting.two_factor_enabled ? 'Allow two-factor set-up?' : 'Reset two-factor sign-in?'}
+        message={
+          resetting && !resetting.two_factor_enabled
+            ? `${resetting.username} has not set up two-factor sign-in. They get ${TWO_FACTOR_SETUP_DAYS} days to set it up with their password: do this only when you know they asked, as anyone with their password could.`
+            : `${resetting?.username ?? 'This user'} lost their phone? They will sign in with their password only until they set up two-factor sign-in again${required ? ` (within ${TWO_FACTOR_SETUP_DAYS} days)` : ''}, and every session they have is signed out.`
+        }
+        confirmLabel={resetting && !resetting.two_factor_enabled ? 'Allow Set-Up' : 'Reset Two-Factor'}
         loading={resetTwoFactor.isPending}
         error={resetTwoFactor.isError ? errorMessage(resetTwoFactor.error, RESET_TWO_FACTOR_FAILED) : null}
         errorTitle={RESET_TWO_FACTOR_FAILED}

@@ -116,6 +116,8 @@ export function mockSettingsApi(
       const at = users.findIndex((u) => u.user_id === Number(reset[1]));
       if (at < 0) return jsonResponse(404, { detail: 'User not found', message: 'User not found' });
       const { username, two_factor_enabled } = users[at]!;
+      // As the API: where it is required, a user without it is given more days to set it up.
+      if (!two_factor_enabled && rule.require_two_factor) return jsonResponse(200, { message: `${username} may set up two-factor sign-in with their password until 2026-12-03` });
       if (!two_factor_enabled) return jsonResponse(409, { detail: `${username} does not use two-factor sign-in`, message: `${username} does not use two-factor sign-in` });
       users[at] = { ...users[at]!, two_factor_enabled: false };
       return jsonResponse(200, { message: `${username} signs in with a password only until they set up two-factor sign-in again` });

@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
+import { TWO_FACTOR_SETUP_DAYS } from '@kidogo/contracts';
 
 export const REQUIRE_FAILED = 'Failed to change the sign-in rule';
 
@@ -88,7 +89,7 @@ export function SecurityCard() {
           apply(true);
         }}
         title="Require two-factor sign-in?"
-        message={`${users(without)} will have to set it up before they can do anything else.`}
+        message={`${users(without)} will have to set it up before they can do anything else. They have ${TWO_FACTOR_SETUP_DAYS} days to do it with their password; after that, an owner or admin lets them (Team → Allow Two-Factor Set-Up).`}
         confirmLabel="Require It"
         color="kidogo"
       />

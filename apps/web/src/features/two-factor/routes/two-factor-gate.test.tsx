@@ -43,6 +43,28 @@ const passwordBox = () => screen.getByLabelText(/^Current password/, { selector:
 describe('the set-up screen of an organization that requires two-factor sign-in', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('says by when to set it up, and once that has passed, whom to ask instead of the steps', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    seedSession({ user: { ...GATED, two_factor_setup_until: until } });
+    mockSettingsApi((_call, path) => (path === '/payg/me' ? jsonResponse(200, { ...GATED, two_factor_setup_until: until }) : jsonResponse(403, REQUIRED)));
+    const first = renderApp('/settings');
+    expect(await gate()).toBeInTheDocument();
+    expect(screen.getByText(/requires a code from an authenticator app when you sign in\. Set it up by .+ to continue\./)).toBeInTheDocument();
+    expect(passwordBox()).toBeInTheDocument();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    const passed = new Date(Date.now() - 60_000).toISOString();
+    seedSession({ user: { ...GATED, two_factor_setup_until: passed } });
+    const { calls } = mockSettingsApi((_call, path) => (path === '/payg/me' ? jsonResponse(200, { ...GATED, two_factor_setup_until: passed }) : jsonResponse(403, REQUIRED)));
+    renderApp('/settings');
+    expect(await screen.findByText('The time to set it up has passed')).toBeInTheDocument();
+    expect(screen.getByText(/Ask an owner or admin of Sunlight Ltd to reset your two-factor sign-in \(Settings → Team → Reset Two-Factor\)/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Current password/, { selector: 'input' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(calls.some((c) => pathOf(c) === '/payg/auth/2fa/setup')).toBe(false);
+  });
+
   it('is all a user without it sees: no navigation, no page, no call the server would refuse', async () => {
     seedSession({ user: GATED });
     const { calls, refused } = requiringApi();

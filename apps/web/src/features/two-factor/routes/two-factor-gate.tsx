@@ -1,8 +1,10 @@
-import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconClockX, IconLogout } from '@tabler/icons-react';
+import { TWO_FACTOR_SETUP_DAYS } from '@kidogo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Logo } from '@/components/ui/logo';
 import { errorMessage } from '@/lib/api-client';
@@ -10,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { SetUpSteps } from '../components/set-up-two-factor-modal';
 
 export const GATE_TITLE = 'Set up two-factor sign-in';
+export const SETUP_CLOSED = 'The time to set it up has passed';
 const FINISH_FAILED = 'Two-factor sign-in is on, but Kidogo could not open';
 
 /**
@@ -31,6 +34,11 @@ export default function TwoFactorGate() {
   }, [reloadUser]);
 
   const organization = user?.organization_details?.name?.trim() || 'Your organization';
+  // The time the server gives to set it up with the password alone; past it, only a manager's reset opens it again.
+  // (Not known yet, as for a session read before the rule came in: the steps, and the server's answer if it refuses.)
+  const until = user?.two_factor_setup_until ?? null;
+  const [openedAt] = useState(() => Date.now());
+  const lapsed = until !== null && Date.parse(until) <= openedAt;
   const done = () =>
     finish.mutate(undefined, {
       onSuccess: (me) => {
@@ -48,16 +56,25 @@ export default function TwoFactorGate() {
         <div>
           <Title order={2}>{GATE_TITLE}</Title>
           <Text c="dimmed" size="sm" mt={4}>
-            {organization} requires a code from an authenticator app when you sign in. Set it up to continue.
+            {organization} requires a code from an authenticator app when you sign in.{' '}
+            {until && !lapsed ? <>Set it up by {formatDate(until, true)} to continue.</> : lapsed ? null : 'Set it up to continue.'}
           </Text>
         </div>
         <Paper p={{ base: 'md', sm: 'xl' }} radius="lg" withBorder shadow="sm">
-          <Stack gap="md">
-            <SetUpSteps key={attempt} account={user?.username} onDone={done} finishing={finish.isPending} />
-            {finish.isError ? (
-              <ErrorAlert title={FINISH_FAILED} message={errorMessage(finish.error)} onRetry={done} retrying={finish.isPending} />
-            ) : null}
-          </Stack>
+          {lapsed ? (
+            <Alert color="yellow" icon={<IconClockX size={18} />} title={SETUP_CLOSED}>
+              Two-factor sign-in can be set up with a password alone only for {TWO_FACTOR_SETUP_DAYS} days, so that a stolen password is not
+              enough. Ask an owner or admin of {organization} to reset your two-factor sign-in (Settings → Team → Reset Two-Factor), then sign
+              in again to set it up.
+            </Alert>
+          ) : (
+            <Stack gap="md">
+              <SetUpSteps key={attempt} account={user?.username} onDone={done} finishing={finish.isPending} />
+              {finish.isError ? (
+                <ErrorAlert title={FINISH_FAILED} message={errorMessage(finish.error)} onRetry={done} retrying={finish.isPending} />
+              ) : null}
+            </Stack>
+          )}
         </Paper>
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
