@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -23,6 +23,13 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  * - tickets: service tickets opened in the period (GET /tickets), newest first: the device, the customer, category,
  *   status, who has it, when it was resolved, whole days from opening to resolving (null while open) and the free days
  *   given with it; totals add up the tickets and the free days.
+ * - portfolio: the devices given to customers in the period, by the business month they were given in (the sales
+ *   cohort), oldest first: how many, their contract value (each account's payoff price; paid plus written off for one
+ *   ended by a repossession), what they have collected, the share of the contract value repaid (each account counting
+ *   at most its contract), the share repaid within 3, 6 and 12 months of each account's opening (null for a cohort
+ *   not that old yet: the vintage curves a lender compares cohorts by), the accounts paid off, PAR30 (the share of
+ *   what is left to pay on the cohort's open accounts that sits on devices out of credit for over 30 days), and the
+ *   accounts repossessed with what was written off. Its totals are the same figures over every cohort of the period.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *
@@ -49,8 +56,8 @@ export type ReportRequest = z.infer<typeof ZReportRequestSchema>;
 export const ZReportColumnSchema = z.object({
   key: z.string(),
   label: z.string(),
-  /** money cells are "123.45" strings; number cells are numbers. */
-  type: z.enum(['text', 'money', 'number', 'date']),
+  /** money cells are "123.45" strings; number cells are numbers; percent cells are numbers of percent (12.5 is 12.5%) or null. */
+  type: z.enum(['text', 'money', 'number', 'date', 'percent']),
 });
 export type ReportColumn = z.infer<typeof ZReportColumnSchema>;
 

@@ -128,6 +128,7 @@ const display = (v: Cell, type: ReportColumn['type'], local: (iso: string, lengt
   if (v === null || v === undefined) return '';
   if (type === 'date' && typeof v === 'string') return INSTANT.test(v) ? local(v, 10) : v.slice(0, 10);
   if (type === 'money' && typeof v === 'string') return Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (type === 'percent' && typeof v === 'number') return `${v.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
   return String(v);
 };
 
@@ -142,7 +143,7 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   doc.pipe(res);
   const pages = new PdfPages(doc);
   const table = pages.table(
-    cols.map((c) => ({ label: c.label, weight: c.type === 'text' ? 2 : 1, align: c.type === 'money' || c.type === 'number' ? 'right' : 'left' })),
+    cols.map((c) => ({ label: c.label, weight: c.type === 'text' ? 2 : 1, align: c.type === 'text' || c.type === 'date' ? 'left' : 'right' })),
   );
 
   doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, pages.left, doc.page.margins.top);

@@ -9,6 +9,7 @@ import { paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { customerBalances } from '../customers/balances.js';
 import type { ReportStream, Row } from './report-writers.js';
 import { commissionSql } from './commissions.js';
+import { PORTFOLIO_COLUMNS, portfolioSql } from './portfolio.js';
 
 /** Customers fetched per round trip: big enough to be quick, small enough to never hold a large report in memory. */
 export const CUSTOMER_BATCH = 1000;
@@ -68,6 +69,7 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'days_to_resolve', label: 'Days to Resolve', type: 'number' },
     { key: 'free_days', label: 'Free Days', type: 'number' },
   ],
+  portfolio: PORTFOLIO_COLUMNS,
 };
 
 
@@ -79,6 +81,8 @@ const SUMMED: Record<ReportRequest['report'], string[]> = {
   repossessions: ['total_paid', 'written_off'],
   agents: ['new_customers', 'devices_given', 'payments', 'revenue', 'commission', 'out_of_credit', 'over_30_days'],
   tickets: ['free_days'],
+  // Its totals are shares of the whole, not sums of the rows: the statement works them out (portfolioRows).
+  portfolio: [],
 };
 
 const TITLES: Record<ReportRequest['report'], string> = {
@@ -88,6 +92,7 @@ const TITLES: Record<ReportRequest['report'], string> = {
   repossessions: 'Repossession Report',
   agents: 'Agent Report',
   tickets: 'Service Ticket Report',
+  portfolio: 'Portfolio Report',
 };
 
 /** A report's heading: what, over which period, when, and its columns. */
@@ -143,8 +148,11 @@ export class ReportsService {
     const columns = COLUMNS[req.report];
     const totals = new Totals(columns, SUMMED[req.report]);
     const note: { text: string | null } = { text: null };
+    const whole: { row: Row | null } = { row: null };
     const source =
-      req.report === 'revenue'
+      req.report === 'portfolio'
+        ? this.portfolioRows(orgId, period, whole)
+        : req.report === 'revenue'
         ? this.revenueRows(orgId, period)
         : req.report === 'customers'
           ? this.customerRows(orgId, period)
@@ -161,7 +169,7 @@ export class ReportsService {
     return {
       meta: metaOf(req),
       batches: counted(),
-      totals: () => totals.result(),
+      totals: () => whole.row ?? totals.result(),
       timeZone: this.calendar.zone,
       ...(req.report === 'agents' ? { note: () => note.text } : {}),
     };
@@ -397,6 +405,24 @@ export class ReportsService {
       LEFT JOIN nc ON nc.agent = a.agent LEFT JOIN dg ON dg.agent = a.agent LEFT JOIN pm ON pm.agent = a.agent LEFT JOIN oc ON oc.agent = a.agent
       WHERE coalesce(nc.n, 0) + coalesce(dg.n, 0) + coalesce(pm.n, 0) + coalesce(oc.n, 0) > 0
       ORDER BY coalesce(pm.revenue, 0) DESC, (a.agent = ${NO_AGENT}), a.agent`;
+  }
+
+  /**
+   * The sales cohorts of the period, oldest first (portfolio.ts), in one
+   * statement whose last row is the figures over all of them: `whole` takes
+   * that row as the report's totals. Its per-account grouping of a large
+   * organization's payments hashes them, so it gets room to (as the
+   * dashboard's performance figures do).
+   */
+  private async *portfolioRows(orgId: string, period: Period, whole: { row: Row | null }): AsyncGenerator<Row[]> {
+    const rows = await this.database.read.$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL work_mem = '256MB'`;
+      return tx.$queryRaw<Row[]>(portfolioSql(orgId, period, this.calendar.zone));
+    }, { timeout: 600_000, maxWait: 10_000 });
+    const cohorts = rows.filter((r) => r.month !== null);
+    const { month: _all, ...all } = rows.find((r) => r.month === null) ?? {};
+    whole.row = { rows: cohorts.length, ...all };
+    yield cohorts;
   }
 
   /** Tokens per business day and token type, from their daily totals (token_stats; rows only for part days). */

@@ -1,4 +1,4 @@
-import { IconCoins, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconChartLine, IconCoins, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { NO_AGENT } from '@kidogo/contracts';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import { paths } from '@/config/paths';
@@ -32,7 +32,10 @@ function agentCellLink(row: ReportRow, columnKey: string): CellLink | null {
   };
 }
 
-/** The three report cards of spec §2, the repossessions with their write-offs, the sales agents and the service tickets. */
+/**
+ * The three report cards of spec §2, the repossessions with their write-offs, the sales agents, the service tickets
+ * and the portfolio by month of sale.
+ */
 export const REPORTS: ReportInfo[] = [
   {
     kind: 'revenue',
@@ -82,6 +85,16 @@ export const REPORTS: ReportInfo[] = [
     icon: IconTool,
     color: 'grape',
     defaultRange: (today) => lastDays(90, today),
+  },
+  {
+    kind: 'portfolio',
+    title: 'Portfolio Report',
+    description:
+      'Devices given each month and how they repay: contract value, collected, the share repaid by month 3, 6 and 12, PAR30 and write-offs.',
+    icon: IconChartLine,
+    color: 'cyan',
+    // Two years of cohorts, so that a year's cohorts can be read at 12 months.
+    defaultRange: (today) => lastDays(730, today),
   },
 ];
 

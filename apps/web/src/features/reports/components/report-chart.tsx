@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
 import { formatMoney } from '@/components/ui/money';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import type { Report } from '../api/types';
@@ -18,9 +18,51 @@ function dayLabel(day: string) {
   return Number.isNaN(d.getTime()) ? String(day) : new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(d);
 }
 
-/** Revenue per month, or tokens per day stacked by type; nothing for the customer report. */
+/** The portfolio report's shares drawn per cohort: the share repaid by each age, then overall. */
+const PORTFOLIO_SERIES = [
+  { name: 'repaid_3m', label: 'By Month 3', color: 'cyan.3' },
+  { name: 'repaid_6m', label: 'By Month 6', color: 'cyan.6' },
+  { name: 'repaid_12m', label: 'By Month 12', color: 'cyan.9' },
+  { name: 'repaid', label: 'Repaid to Date', color: 'orange.6' },
+];
+
+/**
+ * The cohorts side by side: for each month of sale, the share of its contract
+ * value repaid by month 3, 6 and 12 and to date. A line that falls towards
+ * the newer cohorts says customers are repaying slower than they used to.
+ * A cohort too young for an age has no point on that line.
+ */
+function PortfolioChart({ report }: { report: Report }) {
+  const series = PORTFOLIO_SERIES.filter((s) => report.rows.some((r) => typeof r[s.name] === 'number'));
+  // One cohort is a single point: the table says it all.
+  if (!series.length || report.rows.length < 2) return null;
+  const data = report.rows.map((r) => ({
+    month: monthLabel(String(r.month ?? '')),
+    ...Object.fromEntries(series.map((s) => [s.name, typeof r[s.name] === 'number' ? r[s.name] : null])),
+  }));
+  return (
+    <LineChart
+      h={260}
+      data={data}
+      dataKey="month"
+      series={series}
+      withLegend
+      // In the order of PORTFOLIO_SERIES (by age), not sorted by name.
+      legendProps={{ itemSorter: null }}
+      connectNulls={false}
+      tickLine="none"
+      gridAxis="y"
+      valueFormatter={(v) => `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })}%`}
+      yAxisProps={{ width: 48, domain: [0, 100], tickFormatter: (v: number) => `${v}%` }}
+      aria-label="Share repaid per month of sale"
+    />
+  );
+}
+
+/** Revenue per month, tokens per day stacked by type, or the portfolio's cohorts; nothing for the customer report. */
 export function ReportChart({ report }: { report: Report }) {
   const currency = useOrganizationCurrency();
+  if (report.report === 'portfolio') return <PortfolioChart report={report} />;
   if (report.report === 'revenue') {
     const data = report.rows.map((r) => ({ month: monthLabel(String(r.month ?? '')), Revenue: num(r.revenue) }));
     if (!data.some((d) => d.Revenue > 0)) return null;

@@ -23,9 +23,17 @@ export function formatCell(value: ReportCell | undefined, column: ReportColumn, 
       return typeof value === 'number' ? value.toLocaleString() : String(value);
     case 'date':
       return formatDate(value);
+    case 'percent':
+      return formatPercent(value);
     default:
       return column.key === 'month' ? monthText(String(value)) : String(value).replace(/_/g, ' ');
   }
+}
+
+/** A share in percent, to one decimal: 12.5 → "12.5%". */
+export function formatPercent(value: ReportCell): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? `${n.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%` : '—';
 }
 
 function monthText(month: string) {
@@ -35,7 +43,11 @@ function monthText(month: string) {
     : month;
 }
 
-const alignOf = (c: ReportColumn) => (c.type === 'money' || c.type === 'number' ? 'right' : 'left');
+const totalLabel = (rows: number) => `Total (${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'})`;
+
+/** Money, counts and shares: the columns that line up on the right and have a total. */
+const isFigure = (c: ReportColumn) => c.type === 'money' || c.type === 'number' || c.type === 'percent';
+const alignOf = (c: ReportColumn) => (isFigure(c) ? 'right' : 'left');
 
 /**
  * The report's rows 20 at a time, with a totals row for the money and number
@@ -48,7 +60,7 @@ export function ReportTable({ report, paging }: { report: Report; paging?: { pag
   const page = paging?.page ?? localPage;
   const rows = paging ? report.rows : report.rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
   const count = paging ? Number(report.totals.rows ?? 0) : report.rows.length;
-  const hasTotals = report.columns.some((c) => (c.type === 'money' || c.type === 'number') && report.totals[c.key] !== undefined);
+  const hasTotals = report.columns.some((c) => isFigure(c) && report.totals[c.key] !== undefined);
   // The cells that lead to the screen to act on them (an agent's devices out of credit: their Collections worklist).
   const cellLink = REPORTS.find((info) => info.kind === report.report)?.cellLink;
 
@@ -99,8 +111,8 @@ export function ReportTable({ report, paging }: { report: Report; paging?: { pag
                 {report.columns.map((c, i) => (
                   <Table.Th key={c.key} ta={alignOf(c)} style={{ whiteSpace: 'nowrap' }}>
                     {i === 0
-                      ? `Total (${Number(report.totals.rows ?? report.rows.length).toLocaleString()} rows)`
-                      : (c.type === 'money' || c.type === 'number') && c.key !== 'customer_id' && report.totals[c.key] !== undefined
+                      ? totalLabel(Number(report.totals.rows ?? report.rows.length))
+                      : isFigure(c) && c.key !== 'customer_id' && report.totals[c.key] !== undefined
                         ? formatCell(report.totals[c.key], c, currency)
                         : ''}
                   </Table.Th>

@@ -39,11 +39,11 @@ describe('reports page', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the report cards: the three of the spec, the repossessions, the agents and the service tickets', async () => {
+  it('shows the report cards: the three of the spec, the repossessions, the agents, the service tickets and the portfolio', async () => {
     seedSession();
     mockReportsApi(() => jsonResponse(200, revenueReport));
     renderApp('/reports');
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report']) {
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText(/Monthly revenue analysis/)).toBeInTheDocument();
@@ -127,6 +127,55 @@ describe('reports page', { timeout: 20_000 }, () => {
     const days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(29);
     expect(days).toBeLessThanOrEqual(31);
+  });
+
+  it('generates the portfolio report: each month of sale with its shares repaid, a dash where a cohort is too young, two years by default', async () => {
+    seedSession();
+    const percent = (key: string, label: string) => ({ key, label, type: 'percent' as const });
+    const { calls } = mockReportsApi(() =>
+      jsonResponse(200, {
+        report: 'portfolio',
+        from: '2024-11-29',
+        to: '2026-11-28',
+        generated_at: '2026-11-28T10:00:00Z',
+        columns: [
+          { key: 'month', label: 'Month Given', type: 'text' },
+          { key: 'accounts', label: 'Devices Given', type: 'number' },
+          { key: 'contract_value', label: 'Contract Value', type: 'money' },
+          { key: 'collected', label: 'Collected', type: 'money' },
+          percent('repaid', 'Repaid'),
+          percent('repaid_3m', 'By Month 3'),
+          percent('repaid_6m', 'By Month 6'),
+          percent('repaid_12m', 'By Month 12'),
+          { key: 'paid_off', label: 'Paid Off', type: 'number' },
+          percent('par30', 'PAR30'),
+        ],
+        rows: [
+          { month: '2025-09', accounts: 3, contract_value: '20000.00', collected: '12000.00', repaid: 55, repaid_3m: 15, repaid_6m: 30, repaid_12m: 55, paid_off: 1, par30: 0 },
+          { month: '2026-07', accounts: 3, contract_value: '30000.00', collected: '3100.00', repaid: 10.3, repaid_3m: 10.3, repaid_6m: null, repaid_12m: null, paid_off: 0, par30: 35.3 },
+        ],
+        totals: { rows: 2, accounts: 6, contract_value: '50000.00', collected: '15100.00', repaid: 28.2, repaid_3m: 12.2, repaid_6m: 30, repaid_12m: 55, paid_off: 1, par30: 35.3 },
+      } satisfies Report),
+    );
+    renderApp('/reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Portfolio Report' }));
+    const table = await screen.findByRole('table', { name: 'portfolio report' });
+    const [, old, young, total] = within(table).getAllByRole('row');
+    expect(within(old!).getAllByRole('cell').map((c) => c.textContent)).toEqual(
+      expect.arrayContaining(['55.0%', '15.0%', '30.0%', '0.0%']),
+    );
+    // Not 6 or 12 months old yet: no share to read.
+    expect(within(young!).getAllByRole('cell').filter((c) => c.textContent === '—')).toHaveLength(2);
+    expect(within(young!).getByText('35.3%')).toBeInTheDocument();
+    expect(within(total!).getByText('28.2%')).toBeInTheDocument();
+    expect(within(total!).getByText('Total (2 rows)')).toBeInTheDocument();
+    // The cohorts drawn side by side (the browser test looks at the lines themselves).
+    expect(document.querySelector('[aria-label="Share repaid per month of sale"]')).not.toBeNull();
+    const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
+    expect(body).toMatchObject({ report: 'portfolio', format: 'json' });
+    const days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(728);
+    expect(days).toBeLessThanOrEqual(731);
   });
 
   it("links each agent's Out of Credit Now to Collections filtered by that agent, the customers without one too", async () => {

@@ -143,7 +143,7 @@ export default function ReportsRoute() {
     <>
       <PageHeader
         title="Reports"
-        subtitle="Revenue, customers, tokens, repossessions, sales agents and service tickets over any period, on screen or as CSV and PDF."
+        subtitle="Revenue, customers, tokens, repossessions, sales agents, service tickets and the portfolio by month of sale over any period, on screen or as CSV and PDF."
         actions={
           canReconcile ? (
             <Button leftSection={<IconFileUpload size={16} />} onClick={() => setUploading(true)}>
@@ -154,7 +154,7 @@ export default function ReportsRoute() {
       />
       {canReconcile ? <UploadStatementModal opened={uploading} onClose={() => setUploading(false)} /> : null}
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
           {REPORTS.map((r) => {
             const active = selected === r.kind;
             return (

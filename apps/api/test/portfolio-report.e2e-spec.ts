@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ZReportSchema } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, type SeededUser } from './support/factories.js';
+import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
+
+// The Portfolio report (POST /payg/reports/page {report: 'portfolio'}): the
+// devices given each month (sales cohorts) and how each cohort is repaying
+// (README "Metrics, reports, histories ...").
+
+const DAY = 86_400_000;
+/** The test app's business time zone, Africa/Nairobi, is UTC+3 all year. */
+const ZONE_OFFSET = 3 * 3_600_000;
+
+/** Noon (Nairobi) on the 15th of the month `k` months before this one, and that month as "YYYY-MM". */
+function monthsAgo(k: number): { at: Date; month: string } {
+  const local = new Date(Date.now() + ZONE_OFFSET);
+  const at = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - k, 15, 9));
+  return { at, month: at.toISOString().slice(0, 7) };
+}
+
+const PLAN = { daily_price: '50.00', free_code_price: '10000.00' };
+
+describe('the portfolio report', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const post = (user: SeededUser, body: Record<string, unknown>) => t.http.post('/payg/reports/page').set(user.auth).send({ report: 'portfolio', ...body });
+  const report = async (user: SeededUser, body: Record<string, unknown> = {}) => ZReportSchema.parse((await post(user, body).expect(200)).body);
+
+  /** A customer given a device on the plan at `opened`, with payments of [amount, days after opening]. */
+  async function account(orgId: string, opened: Date, payments: [string, number][], opts: { creditUntil?: Date } = {}) {
+    const d = await seedCustomerWithDevice(t, orgId, { template: PLAN });
+    await t.db.db.itemAssignment.updateMany({ where: { organization_id: orgId, item_id: d.item.id }, data: { assigned_at: opened } });
+    for (const [amount, days] of payments) {
+      const at = new Date(opened.getTime() + days * DAY);
+      const p = await seedPayment(t, orgId, { customer_id: d.customer.id, item_id: d.item.id, amount, paid_at: at });
+      await t.db.db.payment.update({ where: { organization_id_id: { organization_id: orgId, id: p.id } }, data: { applied_at: at } });
+    }
+    await t.db.db.item.update({
+      where: { organization_id_id: { organization_id: orgId, id: d.item.id } },
+      data: { assigned_at: opened, credit_until: opts.creditUntil ?? new Date(Date.now() + 10 * DAY) },
+    });
+    return d;
+  }
+
+  it('groups the accounts by the month they opened and reads each cohort’s repayment, at 3, 6 and 12 months too', async () => {
+    const { user, org } = await seedTenant(t);
+    const old = monthsAgo(14);
+    const recent = monthsAgo(4);
+
+    // Old cohort: one paid off within a year, one repossessed after paying 1,000.00 of 10,000.00.
+    const paidOff = await account(org.id, old.at, [['2000.00', 10], ['3000.00', 100], ['5000.00', 300]]);
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: org.id, id: paidOff.item.id } }, data: { paid_off_at: new Date(old.at.getTime() + 300 * DAY) } });
+    const taken = await account(org.id, old.at, [['1000.00', 5]], { creditUntil: new Date(Date.now() - 200 * DAY) });
+    await t.http.post('/payg/items/repossess').set(user.auth).send({ item_serial_number: taken.item.serial_number, reason: 'Stopped paying' }).expect(200);
+
+    // Recent cohort: one out of credit for 40 days, one paying on time; a failed payment counts for nothing.
+    const behind = await account(org.id, recent.at, [['500.00', 20]], { creditUntil: new Date(Date.now() - 40 * DAY) });
+    await seedPayment(t, org.id, { customer_id: behind.customer.id, item_id: behind.item.id, amount: '700.00', status: 'failed', paid_at: recent.at });
+    await account(org.id, recent.at, [['2000.00', 15]]);
+
+    // A device given in the old month to one customer, given back, and given to another in the recent month: two
+    // accounts, each with its own customer's payments. The first ended without a repossession: no contract value.
+    const [first, second] = [await seedCustomer(t, org.id), await seedCustomer(t, org.id)];
+    const device = await seedItem(t, org.id, { customer_id: second.id });
+    await t.db.db.templateAssignment.create({ data: { organization_id: org.id, customer_id: second.id, template_id: paidOff.template.id, is_active: true } });
+    await t.db.db.itemAssignment.createMany({
+      data: [
+        { organization_id: org.id, item_id: device.id, customer_id: first.id, assigned_at: old.at, unassigned_at: monthsAgo(10).at },
+        { organization_id: org.id, item_id: device.id, customer_id: second.id, assigned_at: recent.at },
+      ],
+    });
+    for (const [customer, amount, from] of [[first, '1000.00', old.at], [second, '600.00', recent.at]] as const) {
+      const at = new Date(from.getTime() + 10 * DAY);
+      const p = await seedPayment(t, org.id, { customer_id: customer.id, item_id: device.id, amount, paid_at: at });
+      await t.db.db.payment.update({ where: { organization_id_id: { organization_id: org.id, id: p.id } }, data: { applied_at: at } });
+    }
+    await t.db.db.item.update({
+      where: { organization_id_id: { organization_id: org.id, id: device.id } },
+      data: { total_paid: '600.00', credit_until: new Date(Date.now() + 5 * DAY) },
+    });
+
+    const r = await report(user);
+    expect(r.columns.map((c) => `${c.label}:${c.type}`)).toEqual([
+      'Month Given:text',
+      'Devices Given:number',
+      'Contract Value:money',
+      'Collected:money',
+      'Repaid:percent',
+      'By Month 3:percent',
+      'By Month 6:percent',
+      'By Month 12:percent',
+      'Paid Off:number',
+      'PAR30:percent',
+      'Repossessed:number',
+      'Written Off:money',
+    ]);
+    expect(r.rows).toEqual([
+      {
+        month: old.month,
+        accounts: 3,
+        contract_value: '20000.00',
+        collected: '12000.00',
+        // (10,000 + 1,000) of 20,000; the account without a contract value is not in the shares.
+        repaid: 55,
+        repaid_3m: 15,
+        repaid_6m: 30,
+        repaid_12m: 55,
+        paid_off: 1,
+        par30: 0,
+        repossessed: 1,
+        written_off: '9000.00',
+      },
+      {
+        month: recent.month,
+        accounts: 3,
+        contract_value: '30000.00',
+        collected: '3100.00',
+        repaid: 10.3,
+        repaid_3m: 10.3,
+        // Not 6 months old yet.
+        repaid_6m: null,
+        repaid_12m: null,
+        paid_off: 0,
+        // 9,500.00 left on the device out of credit for 40 days, of 9,500 + 8,000 + 9,400 left on the three.
+        par30: 35.3,
+        repossessed: 0,
+        written_off: '0.00',
+      },
+    ]);
+    expect(r.totals).toEqual({
+      rows: 2,
+      accounts: 6,
+      contract_value: '50000.00',
+      collected: '15100.00',
+      repaid: 28.2,
+      repaid_3m: 12.2,
+      repaid_6m: 30,
+      repaid_12m: 55,
+      paid_off: 1,
+      par30: 35.3,
+      repossessed: 1,
+      written_off: '9000.00',
+    });
+
+    // The period chooses the cohorts: the devices given from the recent month on.
+    const since = await report(user, { from: `${recent.month}-01` });
+    expect(since.rows.map((x) => x.month)).toEqual([recent.month]);
+    expect(since.totals).toMatchObject({ rows: 1, accounts: 3, collected: '3100.00', repaid_6m: null, par30: 35.3 });
+    // A page of it keeps the totals of the whole.
+    const page = await report(user, { limit: 1, offset: 1 });
+    expect(page.rows.map((x) => x.month)).toEqual([recent.month]);
+    expect(page.totals).toMatchObject({ rows: 2, accounts: 6 });
+
+    // As CSV: the shares as numbers of percent, empty where a cohort is too young.
+    const csv = await post(user, { format: 'csv' }).expect(200);
+    const lines = csv.text.split(/\r\n/);
+    expect(lines[0]).toBe('Month Given,Devices Given,Contract Value,Collected,Repaid,By Month 3,By Month 6,By Month 12,Paid Off,PAR30,Repossessed,Written Off');
+    expect(lines[1]).toBe(`${old.month},3,20000.00,12000.00,55,15,30,55,1,0,1,9000.00`);
+    expect(lines[2]).toBe(`${recent.month},3,30000.00,3100.00,10.3,10.3,,,0,35.3,0,0.00`);
+    expect(lines[3]).toBe('Total,6,50000.00,15100.00,28.2,12.2,30,55,1,35.3,1,9000.00');
+    // As PDF: the shares with their per cent sign.
+    const pdf = await post(user, { format: 'pdf' }).buffer(true).parse(binaryParser).expect(200);
+    expect(bodyBytes(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bodyBytes(pdf));
+    if (text !== null) {
+      expect(text).toContain('Portfolio Report');
+      expect(text).toContain('55.0%');
+      expect(text).toContain('35.3%');
+    }
+
+    // Another organization sees none of it.
+    const other = await seedTenant(t);
+    const empty = await report(other.user);
+    expect(empty.rows).toEqual([]);
+    expect(empty.totals).toMatchObject({ rows: 0, accounts: 0, contract_value: '0.00', collected: '0.00', repaid: null, par30: 0 });
+  });
+
+  it('refuses a period in the wrong order, naming the field', async () => {
+    const { user } = await seedTenant(t);
+    const res = await post(user, { from: '2026-05-01', to: '2026-04-01' }).expect(400);
+    expect(JSON.stringify(res.body)).toContain('from');
+  });
+});
