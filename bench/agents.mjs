@@ -8,7 +8,8 @@
 // a year, as `pnpm bench` seeds them; then runs the API's own services on it
 // (median and p95 of each), and times 20,000 single-device credit updates
 // (what each payment does to open_accounts) with the trigger of before and of
-// now, taking turns.
+// now, taking turns. The devices were given over 700 days, so it also times the
+// portfolio report (a cohort a month) on them.
 //
 //   pnpm bench:agents      (with the workspace built)
 import { resolve } from 'node:path';
@@ -142,6 +143,26 @@ try {
   };
   await time('agent report, last 30 days', agentReport(day(30)), 5);
   await time('agent report, a year', agentReport(day(365)), 3);
+  // The portfolio report reads every account of its cohorts with their payments: here 900,000 accounts opened over
+  // 700 days and the payments of a year.
+  const { toPeriod } = await dist('metrics/period.js');
+  const { Calendar } = await dist('common/calendar.js');
+  // Worked out each time (the report keeps a large organization's for 10 minutes).
+  const portfolioReport = (from) => async () =>
+    (await reports.computePortfolio(ORG, toPeriod(from, day(0), app.get(Calendar)))).filter((r) => r.month !== null).length;
+  await time('portfolio report, all time (24 cohorts)', portfolioReport(null), 3);
+  await time('portfolio report, the cohorts of a year', portfolioReport(day(365)), 3);
+  await time('portfolio report, the cohorts of 30 days', portfolioReport(day(30)), 3);
+  {
+    const { portfolioSql } = await dist('reports/portfolio.js');
+    const statement = portfolioSql(ORG, toPeriod(null, null, app.get(Calendar)), 'Africa/Nairobi');
+    await sql.query('BEGIN');
+    await sql.query(`SET LOCAL work_mem = '256MB'`);
+    await sql.query('SET LOCAL enable_nestloop = off');
+    const plan = await sql.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, values: statement.values });
+    await sql.query('COMMIT');
+    console.log(`\nEXPLAIN of the portfolio report, all time:\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}\n`);
+  }
   // The devices out of credit per agent: as the report read them before (every open account joined to its device and customer) and now.
   const before = `SELECT coalesce(nullif(btrim(c.agent_id), ''), '(no agent)') AS agent, count(*) FILTER (WHERE o.since <= now())::int AS n
     FROM open_accounts o JOIN items i ON i.organization_id = o.organization_id AND i.item_id = o.item_id

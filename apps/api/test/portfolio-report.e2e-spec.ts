@@ -173,11 +173,33 @@ describe('the portfolio report', () => {
       expect(text).toContain('35.3%');
     }
 
+    // Worked out now on a small portfolio: no note of when.
+    expect(r.note ?? null).toBeNull();
+
     // Another organization sees none of it.
     const other = await seedTenant(t);
     const empty = await report(other.user);
     expect(empty.rows).toEqual([]);
     expect(empty.totals).toMatchObject({ rows: 0, accounts: 0, contract_value: '0.00', collected: '0.00', repaid: null, par30: 0 });
+  });
+
+  it('serves a large portfolio’s figures kept minutes ago, and says when they were worked out', async () => {
+    const { user, org } = await seedTenant(t);
+    const kept = [
+      { month: '2026-01', accounts: 40000, contract_value: '600000000.00', collected: '240000000.00', repaid: 40, repaid_3m: 18.5, repaid_6m: 30.1, repaid_12m: null, paid_off: 900, par30: 12.4, repossessed: 310, written_off: '2790000.00' },
+      { month: null, accounts: 40000, contract_value: '600000000.00', collected: '240000000.00', repaid: 40, repaid_3m: 18.5, repaid_6m: 30.1, repaid_12m: null, paid_off: 900, par30: 12.4, repossessed: 310, written_off: '2790000.00' },
+    ];
+    const computedAt = new Date(Date.now() - 2 * 60_000);
+    await t.db.db.metricSnapshot.create({
+      data: { organization_id: org.id, key: 'report.portfolio.2025-01-01.', value: kept, computed_at: computedAt, took_ms: 9000 },
+    });
+    const r = await report(user, { from: '2025-01-01' });
+    expect(r.rows).toEqual([kept[0]]);
+    expect(r.totals).toMatchObject({ rows: 1, accounts: 40000, par30: 12.4 });
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Africa/Nairobi', dateStyle: 'short', timeStyle: 'short' }).format(computedAt);
+    expect(r.note).toBe(`Figures as of ${local} (Africa/Nairobi): on a large portfolio they are kept for up to 10 minutes.`);
+    // Another period is its own figures, worked out now (none here).
+    expect((await report(user, { from: '2025-02-01' })).rows).toEqual([]);
   });
 
   it('refuses a period in the wrong order, naming the field', async () => {

@@ -72,7 +72,10 @@ export const ZReportSchema = z.object({
   rows: z.array(z.record(z.string(), ZCell)),
   /** Sums of the money and number columns, plus `rows` (the row count). */
   totals: z.record(z.string(), ZCell),
-  /** What the figures rest on, when the report has such a line: the agent report's commission rates. */
+  /**
+   * What the figures rest on, when the report has such a line: the agent report's commission rates, or when a large
+   * organization's portfolio report was worked out (it is kept up to 10 minutes).
+   */
   note: z.string().nullable().optional(),
 });
 export type Report = z.infer<typeof ZReportSchema>;

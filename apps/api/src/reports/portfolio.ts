@@ -59,7 +59,8 @@ const percent = (part: Prisma.Sql, whole: Prisma.Sql) => Prisma.sql`round(100 * 
 export function portfolioSql(orgId: string, period: Period, zone: string): Prisma.Sql {
   const at = Prisma.sql`coalesce(p.applied_at, p.paid_at)`;
   const localNow = Prisma.sql`(now() AT TIME ZONE ${zone})`;
-  const old = (m: number) => Prisma.sql`a.cohort + make_interval(months => ${m + 1}::int) <= ${localNow}`;
+  const old = (n: number) => Prisma.sql`c.cohort + make_interval(months => ${n + 1}::int) <= ${localNow}`;
+  const m = (n: number) => Prisma.raw(`m${n}`);
   return Prisma.sql`
     WITH runs AS (
       SELECT ia.assignment_id, ia.item_id, ia.customer_id, ia.assigned_at,
@@ -72,68 +73,79 @@ export function portfolioSql(orgId: string, period: Period, zone: string): Prism
              lag(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) IS NULL AS first_of_pair,
              lead(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) AS pair_next
       FROM runs WHERE opens
-    ), acc AS MATERIALIZED (
-      SELECT o.*, date_trunc('month', o.opened_at AT TIME ZONE ${zone}) AS cohort
-      FROM opened o WHERE true ${periodSql(Prisma.sql`o.opened_at`, period)}
-    ), paid AS (
-      SELECT acc.item_id, acc.opened_at, sum(p.amount) AS collected,
-             ${Prisma.join(
-               PORTFOLIO_CHECKPOINTS.map(
-                 (m) => Prisma.sql`sum(p.amount) FILTER (WHERE p.paid_at < acc.opened_at + make_interval(months => ${m}::int)) AS m${Prisma.raw(String(m))}`,
-               ),
-             )}
-      FROM acc
-      JOIN payments p ON p.organization_id = ${orgId} AND p.item_id = acc.item_id AND p.customer_id = acc.customer_id
-      WHERE p.status IN ${SUCCESSFUL}
-        AND (acc.first_of_pair OR ${at} >= acc.opened_at)
-        AND (acc.pair_next IS NULL OR ${at} < acc.pair_next)
-      GROUP BY acc.item_id, acc.opened_at
-    ), rep AS (
-      SELECT acc.item_id, acc.opened_at,
-             (array_agg(r.written_off ORDER BY r.repossessed_at DESC))[1] AS written_off,
-             (array_agg(r.total_paid + r.written_off ORDER BY r.repossessed_at DESC))[1] AS contract
-      FROM acc
-      JOIN repossessions r ON r.organization_id = ${orgId} AND r.item_id = acc.item_id AND r.customer_id = acc.customer_id
-       AND r.repossessed_at >= acc.opened_at AND (acc.closed_at IS NULL OR r.repossessed_at < acc.closed_at)
-      GROUP BY acc.item_id, acc.opened_at
-    ), cur AS (
-      SELECT acc.item_id, acc.opened_at, ${payoffSql('i', 't')} AS contract, ${remainingSql('i', 't')} AS remaining,
-             i.paid_off_at IS NOT NULL AS paid_off, oa.since <= now() - make_interval(days => 31) AS at_risk
-      FROM acc
-      JOIN items i ON i.organization_id = ${orgId} AND i.item_id = acc.item_id AND i.customer_id = acc.customer_id AND i.is_assigned
+    ), held AS MATERIALIZED (
+      -- Each account of the period with what it is to be paid off at and how it stands: its device, plan and open
+      -- account while it is current, its repossession once it ended in one (the latest, should a device given back
+      -- have gone twice). Materialized, so that the repossession is looked up once an account, not once a payment.
+      SELECT row_number() OVER () AS k, o.item_id, o.customer_id, o.opened_at,
+             -- The span of its payments, by when they were applied (see above).
+             CASE WHEN o.first_of_pair THEN '-infinity'::timestamptz ELSE o.opened_at END AS pays_from,
+             coalesce(o.pair_next, 'infinity'::timestamptz) AS pays_until,
+             date_trunc('month', o.opened_at AT TIME ZONE ${zone}) AS cohort,
+             i.item_id IS NOT NULL AS current,
+             CASE WHEN i.item_id IS NOT NULL THEN ${payoffSql('i', 't')} ELSE rep.total_paid + rep.written_off END AS contract,
+             ${remainingSql('i', 't')} AS remaining, oa.since <= now() - make_interval(days => 31) AS at_risk,
+             i.paid_off_at IS NOT NULL AS device_paid_off,
+             i.item_id IS NULL AND rep.repossessed_at IS NOT NULL AS repossessed,
+             CASE WHEN i.item_id IS NULL THEN rep.written_off END AS written_off
+      FROM opened o
+      LEFT JOIN items i ON o.closed_at IS NULL AND i.organization_id = ${orgId} AND i.item_id = o.item_id
+       AND i.customer_id = o.customer_id AND i.is_assigned
       ${devicePlanJoin()}
       LEFT JOIN open_accounts oa ON oa.organization_id = i.organization_id AND oa.item_id = i.item_id
-      WHERE acc.closed_at IS NULL
+      LEFT JOIN LATERAL (
+        SELECT r.repossessed_at, r.total_paid, r.written_off FROM repossessions r
+        WHERE r.organization_id = ${orgId} AND r.item_id = o.item_id AND r.customer_id = o.customer_id
+          AND r.repossessed_at >= o.opened_at AND (o.closed_at IS NULL OR r.repossessed_at < o.closed_at)
+        ORDER BY r.repossessed_at DESC LIMIT 1
+      ) rep ON i.item_id IS NULL
+      WHERE true ${periodSql(Prisma.sql`o.opened_at`, period)}
+    ), paid AS (
+      -- The payments of each account that has any, added up in one hashed pass over the organization's payments.
+      SELECT h.k, sum(p.amount) AS collected,
+             ${Prisma.join(
+               PORTFOLIO_CHECKPOINTS.map(
+                 (n) => Prisma.sql`sum(p.amount) FILTER (WHERE p.paid_at < h.opened_at + make_interval(months => ${n}::int)) AS ${m(n)}`,
+               ),
+             )}
+      FROM held h
+      JOIN payments p ON p.organization_id = ${orgId} AND p.item_id = h.item_id AND p.customer_id = h.customer_id
+       AND p.status IN ${SUCCESSFUL} AND ${at} >= h.pays_from AND ${at} < h.pays_until
+      GROUP BY h.k
     ), a AS (
-      SELECT acc.cohort, coalesce(cur.contract, CASE WHEN cur.item_id IS NULL THEN rep.contract END) AS contract,
+      SELECT h.cohort, h.contract, h.current, h.device_paid_off, h.remaining, h.at_risk, h.repossessed, h.written_off,
              coalesce(paid.collected, 0) AS collected,
-             ${Prisma.join(PORTFOLIO_CHECKPOINTS.map((m) => Prisma.sql`coalesce(paid.m${Prisma.raw(String(m))}, 0) AS m${Prisma.raw(String(m))}`))},
-             CASE WHEN cur.item_id IS NOT NULL THEN cur.paid_off ELSE rep.contract IS NOT NULL AND coalesce(paid.collected, 0) >= rep.contract END AS paid_off,
-             cur.remaining, cur.at_risk, cur.item_id IS NULL AND rep.item_id IS NOT NULL AS repossessed,
-             CASE WHEN cur.item_id IS NULL THEN rep.written_off END AS written_off
-      FROM acc
-      LEFT JOIN paid ON paid.item_id = acc.item_id AND paid.opened_at = acc.opened_at
-      LEFT JOIN rep ON rep.item_id = acc.item_id AND rep.opened_at = acc.opened_at
-      LEFT JOIN cur ON cur.item_id = acc.item_id AND cur.opened_at = acc.opened_at
+             ${Prisma.join(PORTFOLIO_CHECKPOINTS.map((n) => Prisma.sql`coalesce(paid.${m(n)}, 0) AS ${m(n)}`))}
+      FROM held h LEFT JOIN paid ON paid.k = h.k
+    ), c AS (
+      -- Each cohort's sums (a hashed pass over the accounts), from which the shares of each cohort and of all are read.
+      SELECT a.cohort, count(*) AS accounts, sum(a.contract) AS contract, sum(a.collected) AS collected,
+             sum(least(a.collected, a.contract)) FILTER (WHERE a.contract IS NOT NULL) AS capped,
+             ${Prisma.join(
+               PORTFOLIO_CHECKPOINTS.map((n) => Prisma.sql`sum(least(a.${m(n)}, a.contract)) FILTER (WHERE a.contract IS NOT NULL) AS ${Prisma.raw(`capped${n}`)}`),
+             )},
+             -- An ended account counts as paid off when it had collected its contract value.
+             count(*) FILTER (WHERE CASE WHEN a.current THEN a.device_paid_off ELSE a.collected >= a.contract END) AS paid_off,
+             sum(a.remaining) AS remaining, sum(a.remaining) FILTER (WHERE a.at_risk) AS at_risk,
+             count(*) FILTER (WHERE a.repossessed) AS repossessed, sum(a.written_off) AS written_off
+      FROM a GROUP BY a.cohort
     )
-    SELECT CASE WHEN grouping(a.cohort) = 0 THEN to_char(a.cohort, 'YYYY-MM') END AS month,
-           count(*)::int AS accounts,
-           coalesce(sum(a.contract), 0)::numeric(20,2)::text AS contract_value,
-           coalesce(sum(a.collected), 0)::numeric(20,2)::text AS collected,
-           ${percent(Prisma.sql`sum(least(a.collected, a.contract)) FILTER (WHERE a.contract IS NOT NULL)`, Prisma.sql`sum(a.contract)`)} AS repaid,
+    SELECT CASE WHEN grouping(c.cohort) = 0 THEN to_char(c.cohort, 'YYYY-MM') END AS month,
+           coalesce(sum(c.accounts), 0)::int AS accounts,
+           coalesce(sum(c.contract), 0)::numeric(20,2)::text AS contract_value,
+           coalesce(sum(c.collected), 0)::numeric(20,2)::text AS collected,
+           ${percent(Prisma.sql`sum(c.capped)`, Prisma.sql`sum(c.contract)`)} AS repaid,
            ${Prisma.join(
              PORTFOLIO_CHECKPOINTS.map(
-               (m) => Prisma.sql`${percent(
-                 Prisma.sql`sum(least(a.m${Prisma.raw(String(m))}, a.contract)) FILTER (WHERE a.contract IS NOT NULL AND ${old(m)})`,
-                 Prisma.sql`sum(a.contract) FILTER (WHERE ${old(m)})`,
-               )} AS repaid_${Prisma.raw(String(m))}m`,
+               (n) =>
+                 Prisma.sql`${percent(Prisma.sql`sum(c.${Prisma.raw(`capped${n}`)}) FILTER (WHERE ${old(n)})`, Prisma.sql`sum(c.contract) FILTER (WHERE ${old(n)})`)} AS repaid_${Prisma.raw(String(n))}m`,
              ),
            )},
-           count(*) FILTER (WHERE a.paid_off)::int AS paid_off,
-           coalesce(${percent(Prisma.sql`coalesce(sum(a.remaining) FILTER (WHERE a.at_risk), 0)`, Prisma.sql`sum(a.remaining)`)}, 0)::float8 AS par30,
-           count(*) FILTER (WHERE a.repossessed)::int AS repossessed,
-           coalesce(sum(a.written_off), 0)::numeric(20,2)::text AS written_off
-    FROM a
-    GROUP BY GROUPING SETS ((a.cohort), ())
-    ORDER BY grouping(a.cohort), a.cohort`;
+           coalesce(sum(c.paid_off), 0)::int AS paid_off,
+           coalesce(${percent(Prisma.sql`coalesce(sum(c.at_risk), 0)`, Prisma.sql`sum(c.remaining)`)}, 0)::float8 AS par30,
+           coalesce(sum(c.repossessed), 0)::int AS repossessed,
+           coalesce(sum(c.written_off), 0)::numeric(20,2)::text AS written_off
+    FROM c
+    GROUP BY GROUPING SETS ((c.cohort), ())
+    ORDER BY grouping(c.cohort), c.cohort`;
 }

@@ -22,7 +22,7 @@ export interface ReportStream {
   totals: () => Row;
   /** The business time zone: the PDF shows its dates and the time it was generated in it. */
   timeZone: string;
-  /** What the figures rest on, known once the first batch is read (the agent report's commission rates). */
+  /** What the figures rest on, known once the first batch is read (the agent report's commission rates, a kept portfolio's time). */
   note?: () => string | null;
 }
 

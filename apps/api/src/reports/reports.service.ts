@@ -7,12 +7,14 @@ import { Calendar } from '../common/calendar.js';
 import { MetricSnapshots } from '../metrics/metric-snapshots.js';
 import { paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { customerBalances } from '../customers/balances.js';
-import type { ReportStream, Row } from './report-writers.js';
+import { localTime, type ReportStream, type Row } from './report-writers.js';
 import { commissionSql } from './commissions.js';
 import { PORTFOLIO_COLUMNS, portfolioSql } from './portfolio.js';
 
 /** Customers fetched per round trip: big enough to be quick, small enough to never hold a large report in memory. */
 export const CUSTOMER_BATCH = 1000;
+/** How old a large organization's portfolio report may be (see portfolioRows). */
+const PORTFOLIO_MAX_AGE_S = 600;
 /** How old the totals of a paged customer report may be on a large organization (see customerTotals). */
 const PAGED_TOTALS_MAX_AGE_S = 60;
 
@@ -151,7 +153,7 @@ export class ReportsService {
     const whole: { row: Row | null } = { row: null };
     const source =
       req.report === 'portfolio'
-        ? this.portfolioRows(orgId, period, whole)
+        ? this.portfolioRows(orgId, req, period, whole, note)
         : req.report === 'revenue'
         ? this.revenueRows(orgId, period)
         : req.report === 'customers'
@@ -171,7 +173,7 @@ export class ReportsService {
       batches: counted(),
       totals: () => whole.row ?? totals.result(),
       timeZone: this.calendar.zone,
-      ...(req.report === 'agents' ? { note: () => note.text } : {}),
+      ...(req.report === 'agents' || req.report === 'portfolio' ? { note: () => note.text } : {}),
     };
   }
 
@@ -408,21 +410,40 @@ export class ReportsService {
   }
 
   /**
-   * The sales cohorts of the period, oldest first (portfolio.ts), in one
-   * statement whose last row is the figures over all of them: `whole` takes
-   * that row as the report's totals. Its per-account grouping of a large
-   * organization's payments hashes them, so it gets room to (as the
-   * dashboard's performance figures do).
+   * The sales cohorts of the period, oldest first (portfolio.ts): `whole`
+   * takes the figures over all of them as the report's totals. On a large
+   * organization they take seconds (every account of the period and its
+   * payments: docs/performance.md), so they are kept up to
+   * PORTFOLIO_MAX_AGE_S when slow, and the note says when they were worked out.
    */
-  private async *portfolioRows(orgId: string, period: Period, whole: { row: Row | null }): AsyncGenerator<Row[]> {
-    const rows = await this.database.read.$transaction(async (tx) => {
-      await tx.$executeRaw`SET LOCAL work_mem = '256MB'`;
-      return tx.$queryRaw<Row[]>(portfolioSql(orgId, period, this.calendar.zone));
-    }, { timeout: 600_000, maxWait: 10_000 });
+  private async *portfolioRows(orgId: string, req: ReportRequest, period: Period, whole: { row: Row | null }, note: { text: string | null }): AsyncGenerator<Row[]> {
+    const key = `report.portfolio.${req.from ?? ''}.${req.to ?? ''}`;
+    const { value: rows, computedAt } = await this.snapshots.get(orgId, key, () => this.computePortfolio(orgId, period), PORTFOLIO_MAX_AGE_S);
+    if (Date.now() - computedAt.getTime() > 5_000) {
+      const at = localTime(this.calendar.zone)(computedAt.toISOString(), 16);
+      note.text = `Figures as of ${at} (${this.calendar.zone}): on a large portfolio they are kept for up to ${PORTFOLIO_MAX_AGE_S / 60} minutes.`;
+    }
     const cohorts = rows.filter((r) => r.month !== null);
     const { month: _all, ...all } = rows.find((r) => r.month === null) ?? {};
     whole.row = { rows: cohorts.length, ...all };
     yield cohorts;
+  }
+
+  /**
+   * The portfolio report's rows, the cohorts' and the last (month null) for
+   * all of them, worked out now in one statement. It hashes every account of
+   * the period and their payments, so it gets room to (as the dashboard's
+   * performance figures do), and nested loops are off: the accounts' payment
+   * sums are estimated at one row (the payments' device and customer go
+   * together, which the planner cannot know), and a loop over them for every
+   * account would take hours where the hash join takes seconds.
+   */
+  async computePortfolio(orgId: string, period: Period): Promise<Row[]> {
+    return this.database.read.$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL work_mem = '256MB'`;
+      await tx.$executeRaw`SET LOCAL enable_nestloop = off`;
+      return tx.$queryRaw<Row[]>(portfolioSql(orgId, period, this.calendar.zone));
+    }, { timeout: 600_000, maxWait: 10_000 });
   }
 
   /** Tokens per business day and token type, from their daily totals (token_stats; rows only for part days). */
