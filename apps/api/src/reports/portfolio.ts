@@ -81,6 +81,8 @@ export function portfolioSql(orgId: string, period: Period, zone: string): Prism
              -- The span of its payments, by when they were applied (see above).
              CASE WHEN o.first_of_pair THEN '-infinity'::timestamptz ELSE o.opened_at END AS pays_from,
              coalesce(o.pair_next, 'infinity'::timestamptz) AS pays_until,
+             -- The ends of its first months on book, worked out once here rather than for each payment.
+             ${Prisma.join(PORTFOLIO_CHECKPOINTS.map((n) => Prisma.sql`o.opened_at + make_interval(months => ${n}::int) AS ${Prisma.raw(`ends${n}`)}`))},
              date_trunc('month', o.opened_at AT TIME ZONE ${zone}) AS cohort,
              i.item_id IS NOT NULL AS current,
              CASE WHEN i.item_id IS NOT NULL THEN ${payoffSql('i', 't')} ELSE rep.total_paid + rep.written_off END AS contract,
@@ -105,7 +107,7 @@ export function portfolioSql(orgId: string, period: Period, zone: string): Prism
       SELECT h.k, sum(p.amount) AS collected,
              ${Prisma.join(
                PORTFOLIO_CHECKPOINTS.map(
-                 (n) => Prisma.sql`sum(p.amount) FILTER (WHERE p.paid_at < h.opened_at + make_interval(months => ${n}::int)) AS ${m(n)}`,
+                 (n) => Prisma.sql`sum(p.amount) FILTER (WHERE p.paid_at < h.${Prisma.raw(`ends${n}`)}) AS ${m(n)}`,
                ),
              )}
       FROM held h
