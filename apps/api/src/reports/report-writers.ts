@@ -133,6 +133,17 @@ const display = (v: Cell, type: ReportColumn['type'], local: (iso: string, lengt
 };
 
 /**
+ * A column's share of the page's width: the characters of its header or of
+ * its longest cell in `sample`, whichever is more (money with room for a
+ * larger total; text at most 40, so one long note does not squeeze the rest).
+ */
+function columnWeight(c: ReportColumn, sample: Row[], local: (iso: string, length: number) => string): number {
+  let chars = c.label.length;
+  for (const row of sample) chars = Math.max(chars, display(row[c.key] ?? null, c.type, local).length + (c.type === 'money' ? 2 : 0));
+  return Math.min(Math.max(chars, 5), 40) + 2; // and the cell's padding
+}
+
+/**
  * A PDF table: title, period, header row, the rows, a totals row, and a page
  * number on every page. Pages are written out as they fill (no page buffering).
  */
@@ -142,9 +153,18 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   const doc = new PdfKit({ size: 'A4', layout: cols.length > 5 ? 'landscape' : 'portrait', margin: 40, bufferPages: false, info: { Title: r.meta.title } });
   doc.pipe(res);
   const pages = new PdfPages(doc);
+  // The first batch (read already: see primed) sizes the columns, so that twelve columns of money and shares fit.
+  const batches = r.batches[Symbol.asyncIterator]();
+  const first = await batches.next();
+  const sample = first.done ? [] : first.value;
   const table = pages.table(
-    cols.map((c) => ({ label: c.label, weight: c.type === 'text' ? 2 : 1, align: c.type === 'text' || c.type === 'date' ? 'left' : 'right' })),
+    cols.map((c) => ({ label: c.label, weight: columnWeight(c, sample, local), align: c.type === 'text' || c.type === 'date' ? 'left' : 'right' })),
   );
+  async function* rows(): AsyncGenerator<Row[]> {
+    if (first.done) return;
+    yield first.value;
+    for (let n = await batches.next(); !n.done; n = await batches.next()) yield n.value;
+  }
 
   doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, pages.left, doc.page.margins.top);
   const period = r.meta.from || r.meta.to ? `Period: ${r.meta.from ?? 'the beginning'} to ${r.meta.to ?? 'today'}` : 'Period: all time';
@@ -155,7 +175,7 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   pages.y = doc.y + 12;
   table.header();
   let count = 0;
-  for await (const batch of r.batches) {
+  for await (const batch of rows()) {
     for (const row of batch) {
       table.row(cols.map((c) => display(row[c.key] ?? null, c.type, local)));
       count++;
