@@ -183,6 +183,52 @@ describe('the portfolio report', () => {
     expect(empty.totals).toMatchObject({ rows: 0, accounts: 0, contract_value: '0.00', collected: '0.00', repaid: null, par30: 0 });
   });
 
+  it('continues an account given back to the same customer, and opens a new one when another held the device between', async () => {
+    const { user, org } = await seedTenant(t);
+    const [a, b] = [await seedCustomer(t, org.id), await seedCustomer(t, org.id)];
+    const template = await t.db.db.paymentTemplate.create({
+      data: { organization_id: org.id, template_name: 'Lamp', daily_price: '20.00', free_code_price: '3000.00' },
+    });
+    await t.db.db.templateAssignment.create({ data: { organization_id: org.id, customer_id: a.id, template_id: template.id, is_active: true } });
+    const at = (k: number, days = 0) => new Date(monthsAgo(k).at.getTime() + days * DAY);
+    // Lamp 1: A, given back and given to A again (one account); lamp 2: A, then B, then A again (three accounts).
+    const [one, two] = [await seedItem(t, org.id, { customer_id: a.id }), await seedItem(t, org.id, { customer_id: a.id })];
+    await t.db.db.itemAssignment.createMany({
+      data: [
+        { organization_id: org.id, item_id: one.id, customer_id: a.id, assigned_at: at(8), unassigned_at: at(8, 3) },
+        { organization_id: org.id, item_id: one.id, customer_id: a.id, assigned_at: at(7) },
+        { organization_id: org.id, item_id: two.id, customer_id: a.id, assigned_at: at(8), unassigned_at: at(6) },
+        { organization_id: org.id, item_id: two.id, customer_id: b.id, assigned_at: at(6, 1), unassigned_at: at(3) },
+        { organization_id: org.id, item_id: two.id, customer_id: a.id, assigned_at: at(2) },
+      ],
+    });
+    const pay = async (item: number, customer: number, amount: string, when: Date) => {
+      const p = await seedPayment(t, org.id, { customer_id: customer, item_id: item, amount, paid_at: when });
+      await t.db.db.payment.update({ where: { organization_id_id: { organization_id: org.id, id: p.id } }, data: { applied_at: when } });
+    };
+    await pay(one.id, a.id, '100.00', at(8, 1));
+    await pay(one.id, a.id, '200.00', at(7, 5));
+    await pay(two.id, a.id, '300.00', at(8, 2));
+    await pay(two.id, b.id, '400.00', at(6, 5));
+    await pay(two.id, a.id, '500.00', at(2, 5));
+    for (const item of [one, two]) {
+      await t.db.db.item.update({
+        where: { organization_id_id: { organization_id: org.id, id: item.id } },
+        data: { total_paid: item.id === one.id ? '300.00' : '500.00', credit_until: new Date(Date.now() + DAY) },
+      });
+    }
+    const r = await report(user);
+    expect(r.rows.map((x) => [x.month, x.accounts, x.collected])).toEqual([
+      // Lamp 1's one account (both its payments) and lamp 2's first with A.
+      [monthsAgo(8).month, 2, '600.00'],
+      [monthsAgo(6).month, 1, '400.00'],
+      [monthsAgo(2).month, 1, '500.00'],
+    ]);
+    // The open accounts are on A's plan (3,000.00 each); the ones that ended without a repossession have no contract value.
+    expect(r.rows.map((x) => x.contract_value)).toEqual(['3000.00', '0.00', '3000.00']);
+    expect(r.rows[0]!.repaid).toBe(10);
+  });
+
   it('serves a large portfolio’s figures kept minutes ago, and says when they were worked out', async () => {
     const { user, org } = await seedTenant(t);
     const kept = [
