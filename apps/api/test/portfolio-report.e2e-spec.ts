@@ -3,6 +3,7 @@ import { ZReportSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedPayment, seedTenant, type SeededUser } from './support/factories.js';
 import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
+import { MetricSnapshots, REPORT_KEPT_S, SNAPSHOT_SLOW_MS } from '../src/metrics/metric-snapshots.js';
 
 // The Portfolio report (POST /payg/reports/page {report: 'portfolio'}): the
 // devices given each month (sales cohorts) and how each cohort is repaying
@@ -246,6 +247,35 @@ describe('the portfolio report', () => {
     expect(r.note).toBe(`Figures as of ${local} (Africa/Nairobi): on a large portfolio they are kept for up to 10 minutes.`);
     // Another period is its own figures, worked out now (none here).
     expect((await report(user, { from: '2025-02-01' })).rows).toEqual([]);
+    // Kept longer than 10 minutes ago: worked out again while the caller waits, never served (as a dashboard figure
+    // that took seconds would be), so a report run again the next day is that day's.
+    await t.db.db.metricSnapshot.update({
+      where: { organization_id_key: { organization_id: org.id, key: 'report.portfolio.2025-01-01.' } },
+      data: { computed_at: new Date(Date.now() - 11 * 60_000) },
+    });
+    const again = await report(user, { from: '2025-01-01' });
+    expect(again.rows).toEqual([]);
+    expect(again.note ?? null).toBeNull();
+  });
+
+  it('drops a report’s kept figures a day after they were last worked out, when another is kept', async () => {
+    const { org } = await seedTenant(t);
+    const snapshots = t.app.get(MetricSnapshots);
+    const dayAgo = new Date(Date.now() - (REPORT_KEPT_S + 60) * 1000);
+    await t.db.db.metricSnapshot.createMany({
+      data: [
+        { organization_id: org.id, key: 'report.portfolio.2024-01-01.', value: [], computed_at: dayAgo, took_ms: 9000 },
+        { organization_id: org.id, key: 'report.portfolio.2026-01-01.', value: [], computed_at: new Date(), took_ms: 9000 },
+        { organization_id: org.id, key: 'performance', value: {}, computed_at: dayAgo, took_ms: 9000 },
+      ],
+    });
+    const slow = async () => {
+      await new Promise((r) => setTimeout(r, SNAPSHOT_SLOW_MS + 50));
+      return [];
+    };
+    await snapshots.get(org.id, 'report.portfolio.2025-06-01.', slow, 600, { waitWhenOld: true });
+    const keys = (await t.db.db.metricSnapshot.findMany({ where: { organization_id: org.id }, select: { key: true } })).map((k) => k.key).sort();
+    expect(keys).toEqual(['performance', 'report.portfolio.2025-06-01.', 'report.portfolio.2026-01-01.']);
   });
 
   it('refuses a period in the wrong order, naming the field', async () => {

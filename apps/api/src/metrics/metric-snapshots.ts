@@ -22,6 +22,10 @@ export const SNAPSHOT_MAX_STALE_S = 3600;
 export const SNAPSHOT_WAIT_MAX_MS = 1000;
 /** DashboardWarmer computes a kept figure again once it is this old, so that it never reaches SNAPSHOT_MAX_STALE_S. */
 export const SNAPSHOT_REWARM_S = SNAPSHOT_MAX_STALE_S - 15 * 60;
+/** Keys of figures kept for reports, one per report and period (ReportsService). */
+export const REPORT_KEY_PREFIX = 'report.';
+/** A report's kept figures not worked out again for this long are dropped when another is kept. */
+export const REPORT_KEPT_S = 86_400;
 /** A refresh claimed by a process that died is claimed again after this long. */
 const REFRESH_LEASE_S = 600;
 
@@ -41,14 +45,24 @@ export class MetricSnapshots {
 
   constructor(private readonly database: DatabaseService) {}
 
-  /** The figure `key`, kept when slow and served up to `maxAgeS` seconds old (see the class). */
-  async get<T>(orgId: string, key: string, compute: () => Promise<T>, maxAgeS = SNAPSHOT_MAX_AGE_S): Promise<{ value: T; computedAt: Date }> {
+  /**
+   * The figure `key`, kept when slow and served up to `maxAgeS` seconds old (see the class). A report's figures
+   * (`waitWhenOld`) are never served older than that: someone who runs a report again the next day waits for
+   * today's figures, where a dashboard shows yesterday's while today's are worked out.
+   */
+  async get<T>(
+    orgId: string,
+    key: string,
+    compute: () => Promise<T>,
+    maxAgeS = SNAPSHOT_MAX_AGE_S,
+    { waitWhenOld = false }: { waitWhenOld?: boolean } = {},
+  ): Promise<{ value: T; computedAt: Date }> {
     const [kept] = await this.database.prepared<{ value: T; computed_at: Date; fresh: boolean; servable: boolean }>(Prisma.sql`
       SELECT value, computed_at, computed_at > now() - make_interval(secs => ${maxAgeS}::int) AS fresh,
              computed_at > now() - make_interval(secs => ${SNAPSHOT_MAX_STALE_S}::int) OR took_ms > ${SNAPSHOT_WAIT_MAX_MS}::int AS servable
       FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);
     if (kept?.fresh) return { value: kept.value, computedAt: kept.computed_at };
-    if (kept && !kept.servable) return this.compute(orgId, key, compute, true);
+    if (kept && (!kept.servable || waitWhenOld)) return this.compute(orgId, key, compute, true);
     if (kept) {
       const claimed = await this.database.prepared(Prisma.sql`
         UPDATE metric_snapshots SET refreshing_at = now()
@@ -86,6 +100,12 @@ export class MetricSnapshots {
         VALUES (${orgId}, ${key}, ${JSON.stringify(value)}::jsonb, ${computedAt.toISOString()}::timestamptz, ${took}::int, NULL)
         ON CONFLICT (organization_id, key) DO UPDATE
         SET value = excluded.value, computed_at = excluded.computed_at, took_ms = excluded.took_ms, refreshing_at = NULL`);
+      // A report's figures are kept under its period, and periods move on with the days: those of a day ago go.
+      if (key.startsWith(REPORT_KEY_PREFIX)) {
+        await this.database.prepared(Prisma.sql`
+          DELETE FROM metric_snapshots
+          WHERE organization_id = ${orgId} AND key LIKE ${`${REPORT_KEY_PREFIX}%`} AND computed_at < now() - make_interval(secs => ${REPORT_KEPT_S}::int)`);
+      }
     } else if (kept) {
       // Fast again (devices were removed): live from now on.
       await this.database.prepared(Prisma.sql`DELETE FROM metric_snapshots WHERE organization_id = ${orgId} AND key = ${key}`);

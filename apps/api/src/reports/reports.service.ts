@@ -4,7 +4,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { SUCCESSFUL, isoDay, isoDayOf, periodSql, toPeriod, type Period } from '../metrics/period.js';
 import { Calendar } from '../common/calendar.js';
-import { MetricSnapshots } from '../metrics/metric-snapshots.js';
+import { MetricSnapshots, REPORT_KEY_PREFIX } from '../metrics/metric-snapshots.js';
 import { paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { customerBalances } from '../customers/balances.js';
 import { localTime, type ReportStream, type Row } from './report-writers.js';
@@ -265,7 +265,7 @@ export class ReportsService {
    * through the report does not add them up again on every page.
    */
   private async customerTotals(orgId: string, period: Period, req: ReportRequest): Promise<Row> {
-    const key = `report.customers.${req.from ?? ''}.${req.to ?? ''}`;
+    const key = `${REPORT_KEY_PREFIX}customers.${req.from ?? ''}.${req.to ?? ''}`;
     const compute = async () => {
       // Each table read once and grouped by hashing (the "+ 0" keeps PostgreSQL from grouping the payments in
       // customer order through their index instead: every payment read at random, 31 s, in each of three workers).
@@ -417,8 +417,10 @@ export class ReportsService {
    * PORTFOLIO_MAX_AGE_S when slow, and the note says when they were worked out.
    */
   private async *portfolioRows(orgId: string, req: ReportRequest, period: Period, whole: { row: Row | null }, note: { text: string | null }): AsyncGenerator<Row[]> {
-    const key = `report.portfolio.${req.from ?? ''}.${req.to ?? ''}`;
-    const { value: rows, computedAt } = await this.snapshots.get(orgId, key, () => this.computePortfolio(orgId, period), PORTFOLIO_MAX_AGE_S);
+    const key = `${REPORT_KEY_PREFIX}portfolio.${req.from ?? ''}.${req.to ?? ''}`;
+    const { value: rows, computedAt } = await this.snapshots.get(orgId, key, () => this.computePortfolio(orgId, period), PORTFOLIO_MAX_AGE_S, {
+      waitWhenOld: true,
+    });
     if (Date.now() - computedAt.getTime() > 5_000) {
       const at = localTime(this.calendar.zone)(computedAt.toISOString(), 16);
       note.text = `Figures as of ${at} (${this.calendar.zone}): on a large portfolio they are kept for up to ${PORTFOLIO_MAX_AGE_S / 60} minutes.`;
