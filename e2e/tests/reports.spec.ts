@@ -175,6 +175,16 @@ test.describe('reports', () => {
     expect(cells[5]).toBe('—');
     await expect(table.getByRole('row', { name: /^Total/ })).toContainText('%');
     await screenshotBothThemes(page, 'reports-portfolio');
+
+    // One sales agent's customers: fewer devices in the demo's cohort, and the report says whose they are.
+    const all = Number(cells[1]!.replace(/\D/g, ''));
+    await view.getByRole('combobox', { name: 'Agent' }).click();
+    await page.getByRole('option', { name: 'AGT-001', exact: true }).click();
+    await expect(view.getByText(/ · Agent: AGT-001\./)).toBeVisible();
+    const agentRow = table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: given, exact: true }) });
+    const agentDevices = Number((await agentRow.getByRole('cell').nth(1).innerText()).replace(/\D/g, ''));
+    expect(agentDevices).toBeGreaterThan(0);
+    expect(agentDevices).toBeLessThan(all);
   });
 
   test('the portfolio chart draws each cohort at month 3, 6 and 12, a young cohort without the ages it has not reached', async ({ page }) => {

@@ -177,6 +177,18 @@ describe('the portfolio report', () => {
     // Worked out now on a small portfolio: no note of when.
     expect(r.note ?? null).toBeNull();
 
+    // One sales agent's customers: the old cohort's two accounts were sold by AGT-001 (written two ways, trimmed).
+    for (const [d, agent] of [[paidOff, ' AGT-001'], [taken, 'AGT-001 ']] as const) {
+      await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org.id, id: d.customer.id } }, data: { agent_id: agent } });
+    }
+    const agent = await report(user, { agent: 'AGT-001' });
+    expect(agent.rows.map((x) => [x.month, x.accounts, x.collected, x.repaid, x.repossessed])).toEqual([[old.month, 2, '11000.00', 55, 1]]);
+    expect(agent.note).toBe('Agent: AGT-001.');
+    const none = await report(user, { agent: '(no agent)' });
+    expect(none.rows.map((x) => [x.month, x.accounts])).toEqual([[old.month, 1], [recent.month, 3]]);
+    expect(none.note).toBe('Agent: the customers without an agent.');
+    expect((await report(user, { agent: 'AGT-999' })).rows).toEqual([]);
+
     // Another organization sees none of it.
     const other = await seedTenant(t);
     const empty = await report(other.user);
@@ -278,9 +290,19 @@ describe('the portfolio report', () => {
     expect(keys).toEqual(['performance', 'report.portfolio.2025-06-01.', 'report.portfolio.2026-01-01.']);
   });
 
-  it('refuses a period in the wrong order, naming the field', async () => {
+  it('refuses a period in the wrong order, or an agent that is empty, too long or for another report, naming the field', async () => {
     const { user } = await seedTenant(t);
     const res = await post(user, { from: '2026-05-01', to: '2026-04-01' }).expect(400);
     expect(JSON.stringify(res.body)).toContain('from');
+    for (const [body, message] of [
+      [{ agent: '   ' }, 'must not be empty'],
+      [{ agent: 'A'.repeat(65) }, 'must be at most 64 characters'],
+      [{ agent: 7 }, 'must be text'],
+      [{ report: 'agents', agent: 'AGT-001' }, 'only with the portfolio report'],
+    ] as const) {
+      const refused = await post(user, body).expect(400);
+      expect(JSON.stringify(refused.body)).toContain('agent');
+      expect(JSON.stringify(refused.body)).toContain(message);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
+import { zAgentFilter } from './collections.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
 export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio'] as const;
@@ -29,7 +30,9 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   at most its contract), the share repaid within 3, 6 and 12 months of each account's opening (null for a cohort
  *   not that old yet: the vintage curves a lender compares cohorts by), the accounts paid off, PAR30 (the share of
  *   what is left to pay on the cohort's open accounts that sits on devices out of credit for over 30 days), and the
- *   accounts repossessed with what was written off. Its totals are the same figures over every cohort of the period.
+ *   accounts repossessed with what was written off. Its totals are the same figures over every cohort of the period. With `agent`, only the
+ *   accounts of that sales agent's customers (the customers' agent_id as the Agent report shows it, trimmed; "(no
+ *   agent)" for the customers without one): whether an agent's sales repay like the rest.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *
@@ -47,10 +50,13 @@ export const ZReportRequestSchema = z
     format: z.enum(REPORT_FORMATS).default('json'),
     limit: wholeNumber(1, REPORT_PAGE_MAX).optional(),
     offset: wholeNumber(0, MAX_OFFSET).optional(),
+    /** The portfolio report of one sales agent's customers (NO_AGENT: the customers without one). */
+    agent: zAgentFilter(),
   })
   .refine((q) => q.format === 'json' || q.limit === undefined, { error: 'only with format json', path: ['limit'] })
   .refine((q) => q.limit !== undefined || q.offset === undefined, { error: 'only with limit', path: ['offset'] })
-  .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
+  .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] })
+  .refine((q) => q.agent === undefined || q.report === 'portfolio', { error: 'only with the portfolio report', path: ['agent'] });
 export type ReportRequest = z.infer<typeof ZReportRequestSchema>;
 
 export const ZReportColumnSchema = z.object({

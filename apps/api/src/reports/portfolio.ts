@@ -1,4 +1,4 @@
-import type { ReportColumn } from '@kidogo/contracts';
+import { NO_AGENT, type ReportColumn } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { SUCCESSFUL, periodSql, type Period } from '../metrics/period.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
@@ -56,7 +56,13 @@ const percent = (part: Prisma.Sql, whole: Prisma.Sql) => Prisma.sql`round(100 * 
  * - repossessed, written_off: the accounts ended by a repossession and what
  *   was written off on them.
  */
-export function portfolioSql(orgId: string, period: Period, zone: string): Prisma.Sql {
+export function portfolioSql(orgId: string, period: Period, zone: string, agent?: string): Prisma.Sql {
+  // One agent's customers (the Agent report's grouping: customers.agent_id trimmed, NO_AGENT for none), by key.
+  const agentJoin =
+    agent === undefined
+      ? Prisma.empty
+      : Prisma.sql`JOIN customers cu ON cu.organization_id = ${orgId} AND cu.customer_id = o.customer_id
+          AND ${agent === NO_AGENT ? Prisma.sql`nullif(btrim(cu.agent_id), '') IS NULL` : Prisma.sql`btrim(cu.agent_id) = ${agent}`}`;
   const at = Prisma.sql`coalesce(p.applied_at, p.paid_at)`;
   const localNow = Prisma.sql`(now() AT TIME ZONE ${zone})`;
   const old = (n: number) => Prisma.sql`c.cohort + make_interval(months => ${n + 1}::int) <= ${localNow}`;
@@ -91,6 +97,7 @@ export function portfolioSql(orgId: string, period: Period, zone: string): Prism
              i.item_id IS NULL AND rep.repossessed_at IS NOT NULL AS repossessed,
              CASE WHEN i.item_id IS NULL THEN rep.written_off END AS written_off
       FROM opened o
+      ${agentJoin}
       LEFT JOIN items i ON o.closed_at IS NULL AND i.organization_id = ${orgId} AND i.item_id = o.item_id
        AND i.customer_id = o.customer_id AND i.is_assigned
       ${devicePlanJoin()}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { NO_AGENT, TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS, type ReportColumn, type ReportRequest } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
@@ -417,14 +418,19 @@ export class ReportsService {
    * PORTFOLIO_MAX_AGE_S when slow, and the note says when they were worked out.
    */
   private async *portfolioRows(orgId: string, req: ReportRequest, period: Period, whole: { row: Row | null }, note: { text: string | null }): AsyncGenerator<Row[]> {
-    const key = `${REPORT_KEY_PREFIX}portfolio.${req.from ?? ''}.${req.to ?? ''}`;
-    const { value: rows, computedAt } = await this.snapshots.get(orgId, key, () => this.computePortfolio(orgId, period), PORTFOLIO_MAX_AGE_S, {
+    // An agent's name is up to 64 characters: its digest keeps the key within its column.
+    const agent = req.agent === undefined ? '' : `.${createHash('sha256').update(req.agent).digest('hex').slice(0, 16)}`;
+    const key = `${REPORT_KEY_PREFIX}portfolio.${req.from ?? ''}.${req.to ?? ''}${agent}`;
+    const { value: rows, computedAt } = await this.snapshots.get(orgId, key, () => this.computePortfolio(orgId, period, req.agent), PORTFOLIO_MAX_AGE_S, {
       waitWhenOld: true,
     });
+    const lines: string[] = [];
+    if (req.agent !== undefined) lines.push(`Agent: ${req.agent === NO_AGENT ? 'the customers without an agent' : req.agent}.`);
     if (Date.now() - computedAt.getTime() > 5_000) {
       const at = localTime(this.calendar.zone)(computedAt.toISOString(), 16);
-      note.text = `Figures as of ${at} (${this.calendar.zone}): on a large portfolio they are kept for up to ${PORTFOLIO_MAX_AGE_S / 60} minutes.`;
+      lines.push(`Figures as of ${at} (${this.calendar.zone}): on a large portfolio they are kept for up to ${PORTFOLIO_MAX_AGE_S / 60} minutes.`);
     }
+    note.text = lines.length ? lines.join(' ') : null;
     const cohorts = rows.filter((r) => r.month !== null);
     const { month: _all, ...all } = rows.find((r) => r.month === null) ?? {};
     whole.row = { rows: cohorts.length, ...all };
@@ -440,11 +446,11 @@ export class ReportsService {
    * together, which the planner cannot know), and a loop over them for every
    * account would take hours where the hash join takes seconds.
    */
-  async computePortfolio(orgId: string, period: Period): Promise<Row[]> {
+  async computePortfolio(orgId: string, period: Period, agent?: string): Promise<Row[]> {
     return this.database.read.$transaction(async (tx) => {
       await tx.$executeRaw`SET LOCAL work_mem = '256MB'`;
       await tx.$executeRaw`SET LOCAL enable_nestloop = off`;
-      return tx.$queryRaw<Row[]>(portfolioSql(orgId, period, this.calendar.zone));
+      return tx.$queryRaw<Row[]>(portfolioSql(orgId, period, this.calendar.zone, agent));
     }, { timeout: 600_000, maxWait: 10_000 });
   }
 

@@ -11,6 +11,8 @@ export interface ReportDownload {
   from: string;
   to: string;
   format: 'csv' | 'pdf';
+  /** The portfolio report of one sales agent's customers. */
+  agent?: string;
 }
 
 /** The server names the file ({report}-report-YYYY-MM-DD.ext); this is the name when it does not. */

@@ -9,5 +9,6 @@ export interface ReportPage {
 /** Query keys of the reports feature. */
 export const reportKeys = {
   all: ['reports'] as const,
-  report: (kind: ReportKind, from: string, to: string, page: ReportPage | null = null) => [...reportKeys.all, kind, from, to, page] as const,
+  report: (kind: ReportKind, from: string, to: string, page: ReportPage | null = null, agent: string | null = null) =>
+    [...reportKeys.all, kind, from, to, page, agent] as const,
 };

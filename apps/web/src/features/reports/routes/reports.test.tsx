@@ -28,6 +28,7 @@ function mockReportsApi(reply: (body: Record<string, unknown>) => Response) {
   return mockFetch((call: RecordedCall) => {
     if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
     if (call.url === '/payg/reports/page') return reply(JSON.parse(call.body ?? '{}'));
+    if (call.url === '/payg/collections/agents') return jsonResponse(200, { data: { agents: ['AGT-001', 'AGT-002', '(no agent)'], truncated: false } });
     return jsonResponse(404, { message: 'not mocked' });
   });
 }
@@ -173,9 +174,22 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(document.querySelector('[aria-label="Share repaid per month of sale"]')).not.toBeNull();
     const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
     expect(body).toMatchObject({ report: 'portfolio', format: 'json' });
+    expect(body).not.toHaveProperty('agent');
     const days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(728);
     expect(days).toBeLessThanOrEqual(731);
+
+    // One sales agent's customers: the report, and its downloads, ask for them.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
+    await user.click(await screen.findByRole('option', { name: 'AGT-002' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/payg/reports/page').map((c) => JSON.parse(c.body!).agent)).toContain('AGT-002'));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/payg/reports/page').map((c) => JSON.parse(c.body!))).toContainEqual(
+        expect.objectContaining({ report: 'portfolio', format: 'csv', agent: 'AGT-002' }),
+      ),
+    );
   });
 
   it("links each agent's Out of Credit Now to Collections filtered by that agent, the customers without one too", async () => {

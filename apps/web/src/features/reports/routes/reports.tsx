@@ -3,6 +3,7 @@ import { IconArrowRight, IconFileTypeCsv, IconFileTypePdf, IconFileUpload, IconR
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
+import { AgentSelect } from '@/features/collections/components/agent-filter';
 import { DateRangePicker, type DayRange } from '@/components/ui/date-range-picker';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -30,7 +31,11 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
   // The customer report has a row per customer (a million on a large portfolio): the server sends it a page at a time.
   const paged = kind === 'customers';
   const [page, setPage] = useState(1);
-  const report = useReport(kind, range.from, range.to, paged ? { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE } : null);
+  // The portfolio report of one sales agent's customers: does what an agent sells repay like the rest?
+  const byAgent = kind === 'portfolio';
+  const [agent, setAgent] = useState<string | null>(null);
+  const report = useReport(kind, range.from, range.to, paged ? { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE } : null, agent);
+  const chosen = agent === null ? {} : { agent };
   const downloader = useDownloadReport();
   const busy = downloader.isPending ? downloader.variables?.format : null;
 
@@ -73,6 +78,7 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
               }}
               label="Period"
             />
+            {byAgent ? <AgentSelect value={agent} onChange={setAgent} /> : null}
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
@@ -89,7 +95,7 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
               leftSection={<IconFileTypeCsv size={16} />}
               loading={busy === 'csv'}
               disabled={downloader.isPending && busy !== 'csv'}
-              onClick={() => downloader.mutate({ report: kind, ...range, format: 'csv' })}
+              onClick={() => downloader.mutate({ report: kind, ...range, ...chosen, format: 'csv' })}
             >
               Download CSV
             </Button>
@@ -98,7 +104,7 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
               leftSection={<IconFileTypePdf size={16} />}
               loading={busy === 'pdf'}
               disabled={downloader.isPending && busy !== 'pdf'}
-              onClick={() => downloader.mutate({ report: kind, ...range, format: 'pdf' })}
+              onClick={() => downloader.mutate({ report: kind, ...range, ...chosen, format: 'pdf' })}
             >
               Download PDF
             </Button>
@@ -116,7 +122,7 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
         ) : report.data ? (
           <Stack gap="md" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
             <ReportChart report={report.data} />
-            <ReportTable key={`${kind}-${range.from}-${range.to}`} report={report.data} paging={paged ? { page, onPageChange: setPage } : undefined} />
+            <ReportTable key={`${kind}-${range.from}-${range.to}-${agent ?? ''}`} report={report.data} paging={paged ? { page, onPageChange: setPage } : undefined} />
             <Text size="xs" c="dimmed">
               {formatDate(range.from)} – {formatDate(range.to)} · generated {formatDate(report.data.generated_at, true)}
               {/* What the figures rest on: the agent report's commission rates. */}
