@@ -9,6 +9,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { CustomersModule } from './customers/customers.module.js';
+import { CustomerDocumentsModule } from './customer-documents/customer-documents.controller.js';
 import { ItemsModule } from './items/items.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { CollectionsModule } from './collections/collections.module.js';
@@ -41,6 +42,7 @@ export const FEATURE_MODULES: Type[] = [
   HealthModule,
   SeedModule,
   CustomersModule,
+  CustomerDocumentsModule,
   ItemsModule,
   ProductsModule,
   CollectionsModule,

@@ -271,7 +271,12 @@ describe('bad input on every route with a body, a query, a path parameter or a f
     expect(withBody().length).toBeGreaterThan(40);
     expect(withQuery().length).toBeGreaterThan(20);
     expect(withPath().length).toBeGreaterThan(30);
-    expect(withFiles().map((x) => x.key).sort()).toEqual(['POST /payg/items/add/bulk', 'POST /payg/reports/upload-csv', 'POST /payg/upload-csv']);
+    expect(withFiles().map((x) => x.key).sort()).toEqual([
+      'POST /payg/customers/{id}/documents',
+      'POST /payg/items/add/bulk',
+      'POST /payg/reports/upload-csv',
+      'POST /payg/upload-csv',
+    ]);
   });
 
   it('random and hostile JSON bodies', async () => {
@@ -406,7 +411,7 @@ describe('bad input on every route with a body, a query, a path parameter or a f
   it('malformed multipart bodies and hostile CSV files on the upload routes', async () => {
     const problems: string[] = [];
     const csvCell = hostileString.filter((s) => s.length < 2000);
-    for (const target of withFiles()) {
+    for (const target of withFiles().filter((x) => typeof x.call.file?.content === 'string')) {
       const field = target.files[0]!;
       const header = (target.call.file!.content as string).split('\n')[0]!;
       const columns = header.split(',').length;
@@ -453,6 +458,58 @@ describe('bad input on every route with a body, a query, a path parameter or a f
           const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
           const csv = `${header}\n${rows.map((r) => r.map(quote).join(',')).join('\n')}\n`;
           const problem = await probe(target, `CSV ${csv.slice(0, 160)}`, (req) => req.attach(field, Buffer.from(csv), 'fuzz.csv'), [field]);
+          if (problem) problems.push(problem);
+          return problem === null;
+        }),
+        { numRuns: RUNS, endOnFailure: true, seed: SEED },
+      ).catch(() => undefined);
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it('malformed multipart bodies, hostile files and hostile fields on the document upload', async () => {
+    const problems: string[] = [];
+    const targets = withFiles().filter((x) => Buffer.isBuffer(x.call.file?.content));
+    expect(targets.map((x) => x.key)).toEqual(['POST /payg/customers/{id}/documents']);
+    const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (const target of targets) {
+      const field = target.files[0]!;
+      const fixed: [string, (req: ReturnType<typeof open>) => PromiseLike<Response>][] = [
+        ['no file', (req) => req.field('kind', 'photo')],
+        ['the wrong field', (req) => req.field('kind', 'photo').attach('wrong', PNG, 'a.png')],
+        ['two files', (req) => req.field('kind', 'photo').attach(field, PNG, 'a.png').attach(field, PNG, 'b.png')],
+        ['an empty file', (req) => req.field('kind', 'photo').attach(field, Buffer.alloc(0), 'a.png')],
+        ['three bytes of a JPEG', (req) => req.field('kind', 'photo').attach(field, Buffer.from([0xff, 0xd8]), 'a.jpg')],
+        ['an HTML page named .png', (req) => req.field('kind', 'photo').attach(field, Buffer.from('<html><script>alert(1)</script></html>'), 'a.png')],
+        ['an SVG', (req) => req.field('kind', 'photo').attach(field, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg')],
+        ['a ZIP', (req) => req.field('kind', 'agreement').attach(field, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]), 'a.docx')],
+        ['a file over the upload limit', (req) => req.field('kind', 'photo').attach(field, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]), 'big.png')],
+        ['the kind twice', (req) => req.field('kind', 'photo').field('kind', 'other').attach(field, PNG, 'a.png')],
+        ['a kind with NUL', (req) => req.field('kind', 'pho\u0000to').attach(field, PNG, 'a.png')],
+        ['a note of 5,000 characters', (req) => req.field('kind', 'photo').field('note', 'n'.repeat(5000)).attach(field, PNG, 'a.png')],
+        ['a field named __proto__', (req) => req.field('__proto__', 'x').field('kind', 'photo').attach(field, PNG, 'a.png')],
+        ['ten text fields', (req) => Array.from({ length: 10 }, (_, i) => i).reduce((r, i) => r.field(`f${i}`, 'x'), req.field('kind', 'photo')).attach(field, PNG, 'a.png')],
+        [
+          'a multipart body cut short',
+          (req) => raw(req, 'multipart/form-data; boundary=XYZ', `--XYZ\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\n\r\n\x89PNG`),
+        ],
+        ['multipart without a boundary', (req) => raw(req, 'multipart/form-data', 'garbage')],
+        ['a part without a name', (req) => raw(req, 'multipart/form-data; boundary=B', '--B\r\nContent-Disposition: form-data\r\n\r\nx\r\n--B--\r\n')],
+        ['JSON instead of a file', (req) => req.send({ [field]: 'x', kind: 'photo' })],
+      ];
+      for (const [name, send] of fixed) {
+        const problem = await probe(target, name, send, [field, 'wrong', 'kind', 'note', '__proto__', ...Array.from({ length: 10 }, (_, i) => `f${i}`)]);
+        if (problem) problems.push(problem);
+      }
+      // Any bytes at all as the file, with hostile text as its kind and note: a 201 for a photo or a PDF, else a 4xx naming the field.
+      await fc.assert(
+        fc.asyncProperty(fc.uint8Array({ maxLength: 64 }), hostileString, hostileString, async (bytes, kind, note) => {
+          const problem = await probe(
+            target,
+            `kind ${JSON.stringify(kind).slice(0, 80)} note ${JSON.stringify(note).slice(0, 80)} bytes ${Buffer.from(bytes).toString('hex')}`,
+            (req) => req.field('kind', kind).field('note', note).attach(field, Buffer.from(bytes), 'fuzz.bin'),
+            [field, 'kind', 'note'],
+          );
           if (problem) problems.push(problem);
           return problem === null;
         }),

@@ -28,6 +28,7 @@ const AUDITED: Record<string, RegExp> = {
   'DELETE /payg/customers/{id}/sms-opt-out': /^customer\.sms_opted_in$/,
   'POST /payg/customers/{id}/erase': /^customer\.erased$/,
   'GET /payg/customers/{id}/personal-data': /^customer\.data_exported$/,
+  'DELETE /payg/customers/{id}/documents/{document_id}': /^customer\.document_deleted$/,
   'DELETE /payg/items/{serial_number}': /^item\.deleted$/,
   'DELETE /payg/payments/templates/{id}': /^template\.deleted$/,
   'DELETE /payg/invoices/{id}': /^invoice\.deleted$/,

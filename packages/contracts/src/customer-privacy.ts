@@ -104,6 +104,19 @@ export const ZPersonalDataExportSchema = z.object({
       resolved_at: z.string().nullable(),
     }),
   ),
+  /** The documents kept about the customer (ID card, photos, agreement): what each is; the files themselves are downloaded one by one. */
+  documents: z.array(
+    z.object({
+      document_id: z.number().int(),
+      kind: z.string(),
+      file_name: z.string(),
+      content_type: z.string(),
+      size_bytes: z.number().int(),
+      note: z.string().nullable(),
+      uploaded_by: z.string().nullable(),
+      uploaded_at: z.string(),
+    }),
+  ),
   /** The organization's activity log entries about the customer. */
   activity: z.array(z.object({ at: z.string(), action: z.string(), description: z.string(), actor_username: z.string().nullable() })),
 });
@@ -133,6 +146,8 @@ export const ZEraseCustomerReplySchema = z.object({
     payment_plans: z.number().int(),
     activity_entries: z.number().int(),
     webhook_deliveries: z.number().int(),
+    /** Documents (ID card, photos, agreement) deleted. */
+    documents: z.number().int(),
   }),
 });
 export type EraseCustomerReply = z.infer<typeof ZEraseCustomerReplySchema>;

@@ -29,3 +29,4 @@ export * from './two-factor.js';
 export * from './customer-privacy.js';
 export * from './tickets.js';
 export * from './inbox.js';
+export * from './customer-documents.js';

@@ -39,6 +39,7 @@ const OWNED_TABLES = [
   'template_assignments',
   'repossessions',
   'service_tickets',
+  'customer_documents',
   'items',
   'payment_templates',
   'customers',

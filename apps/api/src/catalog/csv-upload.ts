@@ -19,11 +19,12 @@ import type { HttpReply, HttpRequest } from '../common/http.js';
 
 export type UploadedCsv = Express.Multer.File & { path: string };
 
-function uploadError(field: string, err: unknown, maxBytes: number): HttpException {
+/** multer's error as the reply that names the field: 413 for a file over the limit, else 400. */
+export function uploadError(field: string, err: unknown, maxBytes: number, tooLargeHint = 'split it into smaller files'): HttpException {
   const e = err as { code?: string; field?: string; message?: string };
   if (e.code === 'LIMIT_FILE_SIZE') {
     const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-    const m = `${field}: the file is larger than the upload limit of ${mb} MB; split it into smaller files`;
+    const m = `${field}: the file is larger than the upload limit of ${mb} MB; ${tooLargeHint}`;
     return new HttpException({ detail: m, message: m }, HttpStatus.PAYLOAD_TOO_LARGE);
   }
   if (e.code === 'LIMIT_UNEXPECTED_FILE') {

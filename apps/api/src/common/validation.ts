@@ -24,7 +24,7 @@ export interface EndpointSpec {
   errors?: Record<number, string>;
   /** Non-JSON replies (text/csv, application/pdf, text/html). */
   produces?: string;
-  /** multipart/form-data body with these file fields. */
+  /** multipart/form-data body with these file fields (and the text fields of `body`, which the handler parses itself). */
   files?: string[];
   /** Body also accepted form-encoded. */
   formEncoded?: boolean;
@@ -44,9 +44,12 @@ export function Endpoint(spec: EndpointSpec): MethodDecorator {
     HttpCode(spec.status ?? 200),
   ];
   if (spec.files?.length) {
-    const properties: Record<string, unknown> = {};
+    // The text fields sent beside the files (a body schema with a files list) are documented as parts too.
+    const fields = spec.body ? (toOpenApi(spec.body, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : {};
+    const properties: Record<string, unknown> = { ...fields.properties };
     for (const f of spec.files) properties[f] = { type: 'string', format: 'binary' };
-    decorators.push(ApiConsumes("multipart/form-data"), ApiBody({ schema: { type: "object", properties: properties as never, required: spec.files } }));
+    const required = [...spec.files, ...(fields.required ?? [])];
+    decorators.push(ApiConsumes('multipart/form-data'), ApiBody({ schema: { type: 'object', properties: properties as never, required } }));
   } else if (spec.body) {
     if (spec.formEncoded) decorators.push(ApiConsumes('application/x-www-form-urlencoded', 'application/json'));
     decorators.push(ApiBody({ schema: toOpenApi(spec.body, 'input') as never }));

@@ -22,7 +22,7 @@ export class CustomerPrivacyController {
     summary: 'Everything held about a customer, as a JSON file to hand them (customer-{id}-personal-data.json)',
     description:
       'For a customer who asks what the business holds about them: their details, devices, payment plans, payments, codes, texts, ' +
-      'calls and visits, repossessions and the activity log entries about them. Audited (customer.data_exported).',
+      'calls and visits, repossessions, the documents kept about them (what each is; the files are downloaded one by one) and the activity log entries about them. Audited (customer.data_exported).',
     params: ZIdParams,
     response: ZPersonalDataExportSchema,
     errors: { 403: 'Not an owner or admin', 404: 'No such customer in your organization' },
@@ -40,7 +40,7 @@ export class CustomerPrivacyController {
       "The customer stays, as 'Erased customer' with status erased, and so do their payments, codes, devices and repossessions with " +
       'their amounts and dates. Their details, the payer names and phones of their payments, the texts from and to their phone and ' +
       'about their payments, the notes of calls and plans, what the activity log says of them and the bodies of webhook deliveries ' +
-      'already made about them are erased; texts still queued to them are not sent. Refused while they hold a device not yet paid ' +
+      'already made about them are erased, and their documents (ID card, photos, agreement) deleted; texts still queued to them are not sent. Refused while they hold a device not yet paid ' +
       'off. Cannot be undone. Sends customer.erased to webhooks; audited (customer.erased, with the reason).',
     params: ZIdParams,
     body: ZEraseCustomerSchema,

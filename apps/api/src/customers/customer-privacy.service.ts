@@ -35,7 +35,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * Erasing keeps the books: payments, codes, devices, repossessions and their
  * amounts and dates stay, linked to the customer record, which stays too
  * (status 'erased', named "Erased customer"). What goes is what identifies
- * the person: the profile; payer names and phones on their payments (and on
+ * the person: the profile; their documents (ID card, photos, agreement); payer names and phones on their payments (and on
  * payments from their phone no account took); the name on
  * token logs; the texts from and to their phone and about their payments;
  * notes of calls and plans; their name, ID number, phone and email in the
@@ -54,7 +54,7 @@ export class CustomerPrivacyService {
     if (!customer) throw Errors.notFound('Customer');
     const forms = phoneForms(customer.phone_contact, customer.phone_normalized);
     const q = this.database.query;
-    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, tickets, activity] = await Promise.all([
+    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, tickets, documents, activity] = await Promise.all([
       db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true } }),
       q<{ serial_number: string; product_name: string; assigned_at: Date | null; unassigned_at: Date | null; current: boolean }>(Prisma.sql`
         SELECT i.serial_number, i.product_name, a.assigned_at, a.unassigned_at, (a.unassigned_at IS NULL AND i.customer_id = a.customer_id) AS current
@@ -97,6 +97,11 @@ export class CustomerPrivacyService {
         SELECT s.ticket_id, s.opened_at, i.serial_number, s.category::text AS category, s.status::text AS status, s.description, s.resolution, s.resolved_at
         FROM service_tickets s JOIN items i ON i.organization_id = s.organization_id AND i.item_id = s.item_id
         WHERE s.organization_id = ${orgId} AND s.customer_id = ${id}::int ORDER BY s.ticket_id`),
+      db.customerDocument.findMany({
+        where: { organization_id: orgId, customer_id: id },
+        select: { id: true, kind: true, file_name: true, content_type: true, size_bytes: true, note: true, uploaded_by: true, created_at: true },
+        orderBy: { id: 'asc' },
+      }),
       q<{ at: Date; action: string; description: string; actor_username: string | null }>(Prisma.sql`
         SELECT created_at AS at, action, description, actor_username FROM audit_logs
         WHERE organization_id = ${orgId} AND ${this.activityOf(id)} ORDER BY created_at, id`),
@@ -124,6 +129,7 @@ export class CustomerPrivacyService {
       collection_contacts: contacts.map((c) => ({ ...c, created_at: c.created_at.toISOString(), promised_on: dateOnly(c.promised_on) })),
       repossessions: repossessions.map((r) => ({ ...r, repossessed_at: r.repossessed_at.toISOString() })),
       service_tickets: tickets.map((k) => ({ ...k, opened_at: k.opened_at.toISOString(), resolved_at: iso(k.resolved_at) })),
+      documents: documents.map(({ id: document_id, created_at, ...d }) => ({ document_id, ...d, uploaded_at: created_at.toISOString() })),
       activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
     };
   }
@@ -192,6 +198,8 @@ export class CustomerPrivacyService {
                                                                   'organization_id', payload->'organization_id',
                                                                   'data', json_build_object('customer_id', ${id}::int, 'erased', true))
         WHERE organization_id = ${orgId} AND status <> 'pending' AND payload->'data'->>'customer_id' = ${String(id)}`;
+      // The ID card, photos and agreement are the person themselves: they go, files and all.
+      const { count: documents } = await tx.customerDocument.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       const row = await tx.customer.update({
         where: { organization_id_id: { organization_id: orgId, id } },
         data: {
@@ -211,6 +219,7 @@ export class CustomerPrivacyService {
         payment_plans: plans,
         activity_entries: activity,
         webhook_deliveries: webhooks,
+        documents,
       };
       await tx.$executeRaw(webhookEventSql(orgId, 'customer.erased', { customer_id: id, erased_by: actor.username, erased_at: row.updated_at.toISOString() }));
       await this.audit.record(

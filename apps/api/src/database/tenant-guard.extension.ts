@@ -38,6 +38,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'ServiceTicket',
   'TicketCount',
   'UserNotification',
+  'CustomerDocument',
 ]);
 
 export class TenantScopeError extends Error {

@@ -22,6 +22,8 @@ export interface Call {
   /** Sent form-encoded instead of JSON. */
   form?: Record<string, string>;
   file?: { field: string; name: string; content: string | Buffer };
+  /** Text fields sent beside `file` in the multipart body. */
+  fields?: Record<string, string>;
   /** Authenticate with the organization's X-API-Key instead of a bearer token. */
   apiKey?: boolean;
   /** Run after the call: puts back what later calls depend on (the callers' own sessions, which signing out everywhere ends). */
@@ -270,6 +272,20 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'DELETE /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.optedOutCustomer(t, w)).id}/sms-opt-out` }),
   // A customer's personal data: the world's customer for the copy; a fresh one (no device) to erase, since erasing is for good.
   'GET /payg/customers/{id}/personal-data': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/personal-data` }),
+  // A customer's documents: the world's customer; a fresh document to read or delete.
+  'GET /payg/customers/{id}/documents': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/documents` }),
+  'POST /payg/customers/{id}/documents': ({ w }) => ({
+    path: `/payg/customers/${w.customer.id}/documents`,
+    // A new file each time: the same file twice for one customer is refused.
+    file: { field: 'file', name: 'id-front.png', content: fresh.png() },
+    fields: { kind: 'id_front', note: `Taken at the shop ${w.tag}` },
+  }),
+  'GET /payg/customers/{id}/documents/{document_id}/file': async ({ t, w }) => ({
+    path: `/payg/customers/${w.customer.id}/documents/${await fresh.document(t, w)}/file`,
+  }),
+  'DELETE /payg/customers/{id}/documents/{document_id}': async ({ t, w }) => ({
+    path: `/payg/customers/${w.customer.id}/documents/${await fresh.document(t, w)}`,
+  }),
   'POST /payg/customers/{id}/erase': async ({ t, w }) => ({
     path: `/payg/customers/${(await fresh.customer(t, w)).id}/erase`,
     body: { reason: 'The customer asked in writing' },
@@ -564,6 +580,7 @@ export async function send(t: TestApp, method: string, call: Call, creds: Creden
   if (creds.apiKey) req = req.set('X-API-Key', creds.apiKey);
   let res: Response;
   if (call.file) {
+    for (const [k, v] of Object.entries(call.fields ?? {})) req = req.field(k, v);
     res = await req.attach(call.file.field, Buffer.isBuffer(call.file.content) ? call.file.content : Buffer.from(call.file.content), call.file.name);
   } else if (call.form) {
     res = await req.type('form').send(call.form);

@@ -259,8 +259,22 @@ async function itemId(t: TestApp, org: string, serial: string) {
 // ------------------------------------------------------------------ fresh rows
 
 /** Rows made for one call that changes or deletes them, so the world itself stays as seeded. */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 export const fresh = {
   customer: (t: TestApp, w: World) => seedCustomer(t, w.org, { customer_name: `Fresh ${hex()}` }),
+  /** Bytes that read as a PNG, different every time (a document's type is read from its first bytes). */
+  png: () => Buffer.concat([PNG_SIGNATURE, randomBytes(64)]),
+  /** A new document of the world's customer, by id. */
+  async document(t: TestApp, w: World): Promise<number> {
+    const content = fresh.png();
+    const { rows } = await t.db.pool.query(
+      `INSERT INTO customer_documents (organization_id, customer_id, kind, file_name, content_type, size_bytes, sha256, content, uploaded_by)
+       VALUES ($1, $2, 'id_back', $3, 'image/png', $4, encode(sha256($5), 'hex'), $5, 'seed') RETURNING document_id`,
+      [w.org, w.customer.id, `id-back-${w.tag}.png`, content.length, content],
+    );
+    return rows[0].document_id as number;
+  },
   /** A customer who texted STOP, for a call that lets texts through again. */
   async optedOutCustomer(t: TestApp, w: World) {
     const customer = await fresh.customer(t, w);

@@ -9,6 +9,7 @@ import { formatMoney, Money } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
 import { StatCard, StatMoney } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { DocumentsCard } from '@/features/customer-documents/components/documents-card';
 import { isErased, PersonalDataCard } from '@/features/customer-privacy/components/personal-data-card';
 import { OPTED_OUT_HINT, SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { SmsOptOutControl } from '@/features/customer-sms/components/sms-opt-out-control';
@@ -251,6 +252,8 @@ export default function CustomerPaymentDetailsRoute() {
         <ReversePaymentModal payment={reversing} onClose={() => setReversing(null)} />
         <SendSmsModal target={texting} onClose={() => setTexting(null)} />
       </Card>
+
+      <DocumentsCard customerId={customer.customer_id} customerName={customer.customer_name} canAdd={!erased} canDelete={manages} />
 
       {manages ? <PersonalDataCard customer={customer} /> : null}
     </>

@@ -87,6 +87,7 @@ function EraseForm({
         </Text>
         <List size="sm" spacing={2}>
           <List.Item>their name, ID number, phone, email, address and the rest of their profile are removed;</List.Item>
+          <List.Item>their documents (ID card, photos, agreement) are deleted;</List.Item>
           <List.Item>payer names and phone numbers are taken out of their payments;</List.Item>
           <List.Item>texts from and to them are blanked;</List.Item>
           <List.Item>activity log entries no longer name them.</List.Item>
