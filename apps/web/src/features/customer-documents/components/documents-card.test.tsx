@@ -75,7 +75,11 @@ function stubUpload(answer: { status: number; body: unknown }, sent: FormData[] 
   return sent;
 }
 
-async function openPage({ documents = [FRONT, AGREEMENT], role = 'admin' as const, status = 'active' } = {}) {
+async function openPage({
+  documents = [FRONT, AGREEMENT],
+  role = 'admin',
+  status = 'active',
+}: { documents?: CustomerDocument[]; role?: 'owner' | 'admin' | 'staff'; status?: string } = {}) {
   let current: CustomerDocument[] = documents;
   const api = mockFetch((call) => {
     if (call.url === '/payg/customers/11/payment-details') return jsonResponse(200, details(status));
