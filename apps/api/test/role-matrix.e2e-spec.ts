@@ -163,6 +163,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'PUT /payg/settings/sms-provider': 'manage',
   'GET /payg/settings/reminders': 'manage',
   'GET /payg/settings/commissions': 'manage',
+  'GET /payg/settings/agreement': 'manage',
   'GET /payg/audit-log': 'manage',
   'GET /payg/audit-log/export': 'manage',
   'POST /payg/collections/sms': 'manage',
@@ -180,6 +181,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/webhooks/{id}/deliveries/{delivery_id}/redeliver': 'manage',
   'PUT /payg/settings/reminders': 'manage',
   'PUT /payg/settings/commissions': 'manage',
+  'PUT /payg/settings/agreement': 'manage',
 
   'GET /payg/payments': 'any',
   'POST /payg/payments': 'any',
@@ -211,6 +213,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/metrics/performance': 'any',
   'POST /payg/reports/page': 'any',
   'GET /payg/devices/{serial}/activity': 'any',
+  'GET /payg/devices/{serial}/agreement': 'any',
   'GET /payg/customers/{id}/payment-details': 'any',
 
   'GET /payg/invoices': 'billing',

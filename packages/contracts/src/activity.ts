@@ -176,3 +176,13 @@ export const ZStatementQuerySchema = z
   })
   .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
 export type StatementQuery = z.infer<typeof ZStatementQuerySchema>;
+
+/**
+ * GET /devices/{serial}/agreement?language: the PAYG agreement of a device and
+ * the customer who has it, a PDF to print and sign (agreement-{serial}.pdf):
+ * the seller, the customer, the device, the plan's terms as the payment rules
+ * apply them and the terms of the sale; in `language`, by default the
+ * customer's (as the statement).
+ */
+export const ZAgreementQuerySchema = z.object({ language: z.enum(STATEMENT_LANGUAGES).nullish() });
+export type AgreementQuery = z.infer<typeof ZAgreementQuerySchema>;

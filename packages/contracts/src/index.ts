@@ -30,3 +30,4 @@ export * from './customer-privacy.js';
 export * from './tickets.js';
 export * from './inbox.js';
 export * from './customer-documents.js';
+export * from './agreement.js';

@@ -2,12 +2,14 @@ import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  ZAgreementQuerySchema,
   ZCustomerPaymentDetailsSchema,
   ZDeviceActivityParamsSchema,
   ZDeviceActivityQuerySchema,
   ZDeviceActivitySchema,
   ZPaymentDetailsQuerySchema,
   ZStatementQuerySchema,
+  type AgreementQuery,
   type DeviceActivityQuery,
   type StatementQuery,
 } from '@kidogo/contracts';
@@ -18,6 +20,7 @@ import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
 import { ActivityService } from './activity.service.js';
 import { StatementService } from './statement.service.js';
+import { AgreementService } from './agreement.service.js';
 
 const CustomerIdParams = zPathId('id');
 
@@ -27,6 +30,7 @@ export class ActivityController {
   constructor(
     private readonly activity: ActivityService,
     private readonly statements: StatementService,
+    private readonly agreements: AgreementService,
     private readonly calendar: Calendar,
   ) {}
 
@@ -57,6 +61,30 @@ export class ActivityController {
   })
   device(@OrgId() orgId: string, @ValidParams() params: { serial: string }, @ValidQuery() query: DeviceActivityQuery) {
     return this.activity.describeDevice(orgId, params.serial, query);
+  }
+
+  @Get('devices/:serial/agreement')
+  @Header('Cache-Control', 'no-store')
+  @Endpoint({
+    summary: 'The PAYG agreement of a device and its customer, as a PDF to print and sign (agreement-{serial}.pdf)',
+    description:
+      "The seller, the customer (name, ID number, phone, address, sales agent), the device, the plan's terms as the payment rules " +
+      'apply them (the price to own it, the deposit and activation before it first works, the daily rate, the free days with the ' +
+      'first code, about how long it takes) and the terms of a PAYG sale, with places to sign; each page has a place for the ' +
+      "customer's initials. In language en or sw, by default the customer's.",
+    params: ZDeviceActivityParamsSchema,
+    query: ZAgreementQuerySchema,
+    produces: 'application/pdf',
+    errors: {
+      400: 'A bad language',
+      404: 'Device not found',
+      409: "The device has no customer or no plan, its plan and the device have no price, or its customer's personal data was erased",
+    },
+  })
+  async agreement(@OrgId() orgId: string, @ValidParams() p: { serial: string }, @ValidQuery() q: AgreementQuery, @Res() reply: HttpReply): Promise<void> {
+    const agreement = await this.agreements.read(orgId, p.serial, q);
+    const filename = `agreement-${p.serial.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+    await this.agreements.writePdf(streamReply(reply, 'application/pdf', filename), agreement);
   }
 
   @Get('customers/:id/payment-details')

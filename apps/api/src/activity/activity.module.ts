@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ActivityController } from './activity.controller.js';
 import { ActivityService } from './activity.service.js';
 import { StatementService } from './statement.service.js';
+import { AgreementService } from './agreement.service.js';
+import { AgreementSettingsController } from './agreement-settings.controller.js';
 
-@Module({ controllers: [ActivityController], providers: [ActivityService, StatementService] })
+@Module({ controllers: [ActivityController, AgreementSettingsController], providers: [ActivityService, StatementService, AgreementService] })
 export class ActivityModule {}

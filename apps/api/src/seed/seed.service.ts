@@ -95,7 +95,17 @@ export class SeedService {
           if (this.config.seedDemo && !(await tx.organization.findUnique({ where: { id: DEMO_ORG } }))) {
             await tx.organization.create({
               // Commissions set, so the Agent report shows what each agent earned: 500.00 a device and 5% of payments.
-              data: { id: DEMO_ORG, name: 'Demo Solar Ltd', external_key: 'DEMO-001', app: 'kidogo', commission_per_device: 500, commission_percent: 5 },
+              data: {
+                id: DEMO_ORG,
+                name: 'Demo Solar Ltd',
+                external_key: 'DEMO-001',
+                app: 'kidogo',
+                commission_per_device: 500,
+                commission_percent: 5,
+                // What its PAYG agreement says of it besides its name (Settings → Agreement).
+                agreement_seller_details: 'P.O. Box 1234-00100, Nairobi · 0700 123 456',
+                agreement_paybill: '555000',
+              },
             });
             await tx.user.create({
               data: {

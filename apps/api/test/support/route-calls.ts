@@ -263,6 +263,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
   'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
   'GET /payg/settings/commissions': () => ({ path: '/payg/settings/commissions' }),
+  'GET /payg/settings/agreement': () => ({ path: '/payg/settings/agreement' }),
   'POST /payg/customers/{id}/sms': ({ w }) => ({
     path: `/payg/customers/${w.customer.id}/sms`,
     body: { text: 'Habari, we called about your device.', serial_number: w.device.serial },
@@ -357,6 +358,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   },
   'PUT /payg/settings/reminders': () => ({ path: '/payg/settings/reminders', body: { enabled: true, days_before: 2, send_hour: 8 } }),
   'PUT /payg/settings/commissions': () => ({ path: '/payg/settings/commissions', body: { per_device: 250, percent: '2.5' } }),
+  // A new paybill each time: a call that changes nothing is not audited.
+  'PUT /payg/settings/agreement': () => ({
+    path: '/payg/settings/agreement',
+    body: { seller_details: 'Box 1234, Eldoret', paybill: String(500000 + Math.floor(Math.random() * 400000)), extra_terms: 'The warranty is two years.' },
+  }),
   'PUT /payg/settings/sms-provider': ({ w }) => ({
     path: '/payg/settings/sms-provider',
     body: { provider: 'sms_webhook', config: { url: `http://127.0.0.1:9/${w.tag}`, secret: `s-${hex()}` } },
@@ -415,6 +421,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/reports/page', body: { report: 'revenue', format: 'json' } },
   ],
   'GET /payg/devices/{serial}/activity': ({ w }) => ({ path: fill('/payg/devices/{serial}/activity', { serial: w.device.serial }) }),
+  'GET /payg/devices/{serial}/agreement': ({ w }) => ({ path: fill('/payg/devices/{serial}/agreement', { serial: w.device.serial }) }),
   'GET /payg/customers/{id}/payment-details': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/payment-details` }),
   'GET /payg/customers/{id}/statement': ({ w }) => [
     { path: `/payg/customers/${w.customer.id}/statement` },

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
+import { AgreementMenu } from '@/features/device-agreement/agreement-menu';
 
 const columns = (currency: string): Column<CustomerDeviceStatus>[] => [
   {
@@ -73,14 +74,27 @@ const columns = (currency: string): Column<CustomerDeviceStatus>[] => [
   },
 ];
 
-/** The customer's devices, each with the plan it is paid on (its own or the customer's) and where it stands. */
-export function DevicesCard({ devices, currency }: { devices: CustomerDeviceStatus[]; currency: string }) {
+/** The agreement to print, for a device on a plan with a price to own it. */
+const agreementColumn: Column<CustomerDeviceStatus> = {
+  key: 'agreement',
+  header: 'Agreement',
+  align: 'right',
+  render: (d) => (d.payment_plan && d.payoff_price !== null ? <AgreementMenu serialNumber={d.serial_number} size="compact-sm" /> : null),
+};
+
+/**
+ * The customer's devices, each with the plan it is paid on (its own or the
+ * customer's) and where it stands; `agreements` adds each one's agreement to
+ * print (not for a customer whose personal data was erased).
+ */
+export function DevicesCard({ devices, currency, agreements = false }: { devices: CustomerDeviceStatus[]; currency: string; agreements?: boolean }) {
+  const shown = agreements && devices.some((d) => d.payment_plan && d.payoff_price !== null) ? [...columns(currency), agreementColumn] : columns(currency);
   return (
     <Card padding="md" radius="md" mb="lg" role="region" aria-label="Devices">
       <Title order={4} mb="sm">
         Devices
       </Title>
-      <DataTable caption="Devices" columns={columns(currency)} rows={devices} rowKey={(d) => d.serial_number} emptyText="No items assigned." />
+      <DataTable caption="Devices" columns={shown} rows={devices} rowKey={(d) => d.serial_number} emptyText="No items assigned." />
     </Card>
   );
 }

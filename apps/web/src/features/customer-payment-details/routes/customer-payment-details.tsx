@@ -239,7 +239,7 @@ export default function CustomerPaymentDetailsRoute() {
         </Card>
       </SimpleGrid>
 
-      <DevicesCard devices={details.data.devices ?? []} currency={currency ?? 'KES'} />
+      <DevicesCard devices={details.data.devices ?? []} currency={currency ?? 'KES'} agreements={!erased} />
 
       {/* Its tickets stay listed for an erased customer; no new ones are opened for them. */}
       <TicketsCard customerId={customer.customer_id} customerName={customer.customer_name} devices={details.data.devices ?? []} canOpen={!erased} />

@@ -7,6 +7,7 @@ import { PageError } from '@/components/ui/page-error';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { paths } from '@/config/paths';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
+import { AgreementMenu } from '@/features/device-agreement/agreement-menu';
 import { DeviceTicketsCard } from '@/features/tickets/components/device-tickets-card';
 import type { TokenReply } from '@/features/tokens/api/types';
 import { GenerateTokenModal } from '@/features/tokens/components/generate-token-modal';
@@ -101,6 +102,7 @@ export default function DeviceActivityRoute() {
             Generate Token
           </Button>
           <RecordPaymentButton target={{ serialNumber }} currency={currency} />
+          {device?.is_assigned ? <AgreementMenu serialNumber={serialNumber} /> : null}
           {manages && device?.is_assigned ? (
             <Button variant="default" color="red" leftSection={<IconLock size={16} />} onClick={() => setRepossessing(true)}>
               Repossess

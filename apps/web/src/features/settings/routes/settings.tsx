@@ -5,6 +5,7 @@ import { ApiKeyCard } from '../components/api-key-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
 import { CommissionsCard } from '../components/commissions-card';
+import { AgreementCard } from '../components/agreement-card';
 import { RemindersCard } from '../components/reminders-card';
 import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
@@ -38,6 +39,7 @@ export default function SettingsRoute() {
               {manages ? <SmsProviderCard /> : null}
               {manages ? <RemindersCard /> : null}
               {manages ? <CommissionsCard /> : null}
+              {manages ? <AgreementCard /> : null}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>

@@ -1,4 +1,4 @@
-import type { CommissionSettings, ReminderSettings, SecuritySettings, User } from '@kidogo/contracts';
+import type { AgreementSettings, CommissionSettings, ReminderSettings, SecuritySettings, User } from '@kidogo/contracts';
 import { buildSession } from '@/features/sessions/testing/mock-sessions-api';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
@@ -47,7 +47,7 @@ export function buildCommissions(perDevice = '0.00', percent = '0.00'): Commissi
  * really change (POST /users/{id}/sign-out answers as the API does), two-factor
  * sign-in off, this browser as the one signed-in device, and payment reminders
  * that PUT changes, and two-factor sign-in not required of everyone (PUT
- * changes it), and agent commissions that PUT changes. `handler` answers first (return undefined to fall through).
+ * changes it), agent commissions and the agreement's settings that PUT changes. `handler` answers first (return undefined to fall through).
  */
 export function mockSettingsApi(
   handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined,
@@ -58,6 +58,7 @@ export function mockSettingsApi(
   const users = [...team];
   let stored = reminders;
   let commissions = buildCommissions();
+  let agreement: AgreementSettings = { seller_details: null, paybill: null, extra_terms: null };
   let rule = security;
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
@@ -84,6 +85,17 @@ export function mockSettingsApi(
         Number(body.percent ?? commissions.percent).toFixed(2),
       );
       return jsonResponse(200, commissions);
+    }
+    if (path === '/payg/settings/agreement' && call.method === 'GET') return jsonResponse(200, agreement);
+    if (path === '/payg/settings/agreement' && call.method === 'PUT') {
+      const body = JSON.parse(call.body!) as Partial<AgreementSettings>;
+      const clean = (v: string | null | undefined, was: string | null) => (v === undefined ? was : v?.trim() || null);
+      agreement = {
+        seller_details: clean(body.seller_details, agreement.seller_details),
+        paybill: clean(body.paybill, agreement.paybill),
+        extra_terms: clean(body.extra_terms, agreement.extra_terms),
+      };
+      return jsonResponse(200, agreement);
     }
     if (path === '/payg/webhooks' && call.method === 'GET') return jsonResponse(200, { data: [], events: [] });
     if (path === '/payg/auth/api-tokens' && call.method === 'GET') return jsonResponse(200, { data: [] });
