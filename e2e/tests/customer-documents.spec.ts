@@ -185,12 +185,13 @@ test.describe("a customer's documents", () => {
     await expect(settings).toContainText('Terms 8 to 9 are yours.');
     await settings.getByRole('button', { name: 'Save Agreement' }).click();
     await expect(page.getByText("The agreement's settings were saved")).toBeVisible();
-    await settings.scrollIntoViewIfNeeded();
-    await screenshotBothThemes(page, 'settings-agreement', { fullPage: false });
+    await screenshotBothThemes(page, 'settings-agreement');
 
     // From the device's page, in English.
     await page.goto(`/device-activity/${serial}`);
     await page.getByRole('button', { name: `Agreement for ${serial}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'In English' })).toBeVisible();
+    await screenshotBothThemes(page, 'device-agreement-menu', { fullPage: false });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'In English' }).click()]);
     expect(download.suggestedFilename()).toBe(`agreement-${serial}.pdf`);
     const pdf = readFileSync(await download.path());
