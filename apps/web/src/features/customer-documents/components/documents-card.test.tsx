@@ -6,6 +6,7 @@ import { buildUser, seedSession } from '@/testing/factories';
 import { captureDownloads } from '@/testing/downloads';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
+import { stubXhrUpload } from '@/testing/upload';
 
 const details = (status = 'active') => ({
   data: {
@@ -44,36 +45,6 @@ const doc = (overrides: Partial<CustomerDocument>): CustomerDocument => ({
 
 const FRONT = doc({ document_id: 2, note: 'Taken at the shop' });
 const AGREEMENT = doc({ document_id: 1, kind: 'agreement', file_name: 'agreement.pdf', content_type: 'application/pdf', size_bytes: 1_572_864 });
-
-/** A fake XMLHttpRequest that answers an upload with `answer`; `sent` collects the bodies. */
-function stubUpload(answer: { status: number; body: unknown }, sent: FormData[] = []) {
-  class FakeXhr {
-    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-    status = 0;
-    statusText = '';
-    responseText = '';
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    getAllResponseHeaders() {
-      return 'content-type: application/json\r\n';
-    }
-    abort() {}
-    send(body: FormData) {
-      sent.push(body);
-      this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true } as ProgressEvent);
-      setTimeout(() => {
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.body);
-        this.onload?.();
-      }, 50);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 async function openPage({
   documents = [FRONT, AGREEMENT],
@@ -155,7 +126,7 @@ describe('Documents card', { timeout: 20_000 }, () => {
   });
 
   it('adds a photo with its kind and note, suggesting the kind the customer lacks first', async () => {
-    const sent = stubUpload({ status: 201, body: { message: 'ID card (back) added', data: doc({ document_id: 3, kind: 'id_back', file_name: 'back.png', content_type: 'image/png', size_bytes: 4 }) } });
+    const sent = stubXhrUpload({ status: 201, body: { message: 'ID card (back) added', data: doc({ document_id: 3, kind: 'id_back', file_name: 'back.png', content_type: 'image/png', size_bytes: 4 }) } });
     const { card, setDocuments } = await openPage({ documents: [FRONT] });
     await userEvent.click(await within(card).findByRole('button', { name: 'Add Document' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Document for Chebet Kiprop' });
@@ -177,7 +148,7 @@ describe('Documents card', { timeout: 20_000 }, () => {
   });
 
   it('refuses a file that is neither a photo nor a PDF before sending it, and shows why the server refused one', async () => {
-    const sent = stubUpload({ status: 409, body: { detail: 'This file was already added for Chebet Kiprop (document 2, ID card (front))', message: 'This file was already added for Chebet Kiprop (document 2, ID card (front))' } });
+    const sent = stubXhrUpload({ status: 409, body: { detail: 'This file was already added for Chebet Kiprop (document 2, ID card (front))', message: 'This file was already added for Chebet Kiprop (document 2, ID card (front))' } });
     const { card } = await openPage({ documents: [] });
     await userEvent.click(await within(card).findByRole('button', { name: 'Add Document' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Document for Chebet Kiprop' });
@@ -196,7 +167,7 @@ describe('Documents card', { timeout: 20_000 }, () => {
   });
 
   it('puts a refusal that names a field under it', async () => {
-    stubUpload({ status: 400, body: { detail: 'note: must be at most 200 characters', message: 'note: must be at most 200 characters', errors: [{ field: 'note', message: 'must be at most 200 characters' }] } });
+    stubXhrUpload({ status: 400, body: { detail: 'note: must be at most 200 characters', message: 'note: must be at most 200 characters', errors: [{ field: 'note', message: 'must be at most 200 characters' }] } });
     const { card } = await openPage({ documents: [] });
     await userEvent.click(await within(card).findByRole('button', { name: 'Add Document' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Document for Chebet Kiprop' });

@@ -5,6 +5,7 @@ import { buildCustomer, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { captureDownloads } from '@/testing/downloads';
 import { renderApp } from '@/testing/render';
+import { stubXhrUpload } from '@/testing/upload';
 import { toCustomerInput, EMPTY_CUSTOMER, toIsoDate } from '../components/customer-form';
 import type { CsvImportReport, Customer } from '../api/types';
 
@@ -389,35 +390,8 @@ describe('export and import', { timeout: 20_000 }, () => {
     expect(screen.getByText('Export exploded')).toBeInTheDocument();
   });
 
-  /** XMLHttpRequest answering an upload with `report` after 300 ms (progress 50% first); `sent` collects the bodies. */
-  function stubUpload(report: CsvImportReport, sent: FormData[] = []) {
-    class FakeXhr {
-      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-      status = 0;
-      statusText = '';
-      responseText = '';
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      open() {}
-      setRequestHeader() {}
-      getAllResponseHeaders() {
-        return 'content-type: application/json\r\n';
-      }
-      abort() {}
-      send(body: FormData) {
-        sent.push(body);
-        this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true } as ProgressEvent);
-        setTimeout(() => {
-          this.status = 200;
-          this.responseText = JSON.stringify(report);
-          this.onload?.();
-        }, 300);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    return sent;
-  }
+  /** An upload answered with `report` after 300 ms (progress 50% first); `sent` collects the bodies. */
+  const stubUpload = (report: CsvImportReport, sent: FormData[] = []) => stubXhrUpload({ body: report, delayMs: 300 }, sent);
 
   const importReport = (overrides: Partial<CsvImportReport>): CsvImportReport => ({
     job_id: 'j1',
