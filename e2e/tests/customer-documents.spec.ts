@@ -223,6 +223,14 @@ test.describe("a customer's documents", () => {
     await dialog.getByRole('button', { name: 'Add Document' }).click();
     await expect(card.getByRole('listitem', { name: `Signed agreement: agreement-${serial}-signed.pdf` })).toBeVisible();
 
+    // The Documents report: the demo's devices, given by its agents with no documents yet, and this one with its agreement.
+    await page.goto('/reports?report=documents');
+    const report = page.getByRole('region', { name: 'Documents Report' });
+    const table = report.getByRole('table', { name: 'documents report' });
+    await expect(table.getByRole('row', { name: /^AGT-001/ })).toBeVisible();
+    await expect(table.getByRole('row', { name: /^\(no agent\)/ })).toBeVisible();
+    await screenshotBothThemes(page, 'reports-documents');
+
     // Put the demo's agreement settings back as they were.
     await apiCall(request, owner, 'PUT', '/settings/agreement', before);
   });

@@ -7,6 +7,7 @@ import {
   ZCustomerDocumentsReplySchema,
   ZEraseCustomerReplySchema,
   ZPersonalDataExportSchema,
+  ZReportSchema,
 } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { binaryParser } from './support/pdf.js';
@@ -232,6 +233,51 @@ describe("a customer's documents", () => {
     await add(user, other.id, png(), 'x.png').expect(201);
     await t.http.delete(`/payg/customers/${other.id}`).set(user.auth).expect(200);
     expect(await stored(org.id)).toBe(0);
+  });
+
+  it("reports, by sales agent, how many of the devices given have their customer's file complete", async () => {
+    const { org, user } = await seedTenant(t);
+    const kinds = { id_front: JPEG, id_back: png(), photo: webp(), agreement: pdf() };
+    async function given(agent: string | null, docs: (keyof typeof kinds)[], status = 'active') {
+      const { customer } = await seedCustomerWithDevice(t, org.id);
+      await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org.id, id: customer.id } }, data: { agent_id: agent, status } });
+      for (const kind of docs) {
+        // Each customer's own copy: the same bytes twice for one customer are refused, not for two.
+        await add(user, customer.id, Buffer.concat([kinds[kind], Buffer.from(String(customer.id))]), `${kind}.bin`, { kind }).expect(201);
+      }
+      return customer;
+    }
+    await given('AGT-1', ['id_front', 'id_back', 'agreement']);
+    await given('AGT-1', ['id_front', 'photo']);
+    await given(' AGT-1 ', []);
+    await given('AGT-2', ['id_front', 'id_back']);
+    await given(null, ['id_front', 'id_back', 'agreement', 'photo']);
+    // Erased: no file can be added, so none is asked for.
+    await given('AGT-2', [], 'erased');
+
+    const report = async (body: Record<string, unknown> = {}) =>
+      ZReportSchema.parse((await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'documents', ...body }).expect(200)).body);
+    const r = await report();
+    expect(r.report).toBe('documents');
+    expect(r.columns.map((c) => c.label)).toEqual(['Agent', 'Devices Given', 'ID Card (Both Sides)', 'Photo', 'Signed Agreement', 'Complete', 'Complete %', 'Missing Documents']);
+    // The least complete agent first.
+    expect(r.rows).toEqual([
+      { agent: 'AGT-2', devices_given: 1, id_card: 1, photo: 0, agreement: 0, complete: 0, complete_share: 0, missing: 1 },
+      { agent: 'AGT-1', devices_given: 3, id_card: 1, photo: 1, agreement: 1, complete: 1, complete_share: 33.3, missing: 2 },
+      { agent: '(no agent)', devices_given: 1, id_card: 1, photo: 1, agreement: 1, complete: 1, complete_share: 100, missing: 0 },
+    ]);
+    expect(r.totals).toEqual({ rows: 3, devices_given: 5, id_card: 3, photo: 2, agreement: 2, complete: 2, complete_share: 40, missing: 3 });
+
+    // A period without devices given; the CSV; another organization.
+    const none = await report({ from: '2020-01-01', to: '2020-12-31' });
+    expect(none.rows).toEqual([]);
+    expect(none.totals).toMatchObject({ rows: 0, devices_given: 0, complete_share: null, missing: 0 });
+    const csv = await t.http.post('/payg/reports/page').set(user.auth).send({ report: 'documents', format: 'csv' }).expect(200);
+    expect(csv.text.split(/\r?\n/)[0]).toBe('Agent,Devices Given,ID Card (Both Sides),Photo,Signed Agreement,Complete,Complete %,Missing Documents');
+    expect(csv.text).toContain('AGT-1,3,1,1,1,1,33.3,2');
+    const other = await seedTenant(t);
+    const theirs = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(other.user.auth).send({ report: 'documents' }).expect(200)).body);
+    expect(theirs.rows).toEqual([]);
   });
 
   it('keeps the documents of a customer who has a device like any other', async () => {

@@ -3,7 +3,7 @@ import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { zAgentFilter } from './collections.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -33,6 +33,11 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   accounts repossessed with what was written off. Its totals are the same figures over every cohort of the period. With `agent`, only the
  *   accounts of that sales agent's customers (the customers' agent_id as the Agent report shows it, trimmed; "(no
  *   agent)" for the customers without one): whether an agent's sales repay like the rest.
+ * - documents: the devices given in the period (as the Agent report counts them), by sales agent, and how many of
+ *   their customers' files are complete: both sides of the ID card, a photo of the customer, the signed agreement
+ *   (README "Customer documents"); complete is the ID card's two sides and the agreement; the least complete agent
+ *   first. Customers whose personal data was erased are left out. Its totals are the sums, and the share complete
+ *   over all of them.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *

@@ -73,6 +73,16 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'free_days', label: 'Free Days', type: 'number' },
   ],
   portfolio: PORTFOLIO_COLUMNS,
+  documents: [
+    { key: 'agent', label: 'Agent', type: 'text' },
+    { key: 'devices_given', label: 'Devices Given', type: 'number' },
+    { key: 'id_card', label: 'ID Card (Both Sides)', type: 'number' },
+    { key: 'photo', label: 'Photo', type: 'number' },
+    { key: 'agreement', label: 'Signed Agreement', type: 'number' },
+    { key: 'complete', label: 'Complete', type: 'number' },
+    { key: 'complete_share', label: 'Complete %', type: 'percent' },
+    { key: 'missing', label: 'Missing Documents', type: 'number' },
+  ],
 };
 
 
@@ -86,6 +96,8 @@ const SUMMED: Record<ReportRequest['report'], string[]> = {
   tickets: ['free_days'],
   // Its totals are shares of the whole, not sums of the rows: the statement works them out (portfolioRows).
   portfolio: [],
+  // Its totals carry the share complete over all the rows too (documentRows).
+  documents: [],
 };
 
 const TITLES: Record<ReportRequest['report'], string> = {
@@ -96,6 +108,7 @@ const TITLES: Record<ReportRequest['report'], string> = {
   agents: 'Agent Report',
   tickets: 'Service Ticket Report',
   portfolio: 'Portfolio Report',
+  documents: 'Documents Report',
 };
 
 /** A report's heading: what, over which period, when, and its columns. */
@@ -165,7 +178,9 @@ export class ReportsService {
               ? this.agentRows(orgId, period, note)
               : req.report === 'tickets'
                 ? this.ticketRows(orgId, period)
-                : this.repossessionRows(orgId, period);
+                : req.report === 'documents'
+                  ? this.documentRows(orgId, period, whole)
+                  : this.repossessionRows(orgId, period);
     async function* counted() {
       for await (const batch of source) yield totals.add(batch);
     }
@@ -408,6 +423,52 @@ export class ReportsService {
       LEFT JOIN nc ON nc.agent = a.agent LEFT JOIN dg ON dg.agent = a.agent LEFT JOIN pm ON pm.agent = a.agent LEFT JOIN oc ON oc.agent = a.agent
       WHERE coalesce(nc.n, 0) + coalesce(dg.n, 0) + coalesce(pm.n, 0) + coalesce(oc.n, 0) > 0
       ORDER BY coalesce(pm.revenue, 0) DESC, (a.agent = ${NO_AGENT}), a.agent`;
+  }
+
+  /**
+   * The devices given in the period by sales agent (as agentRows counts them)
+   * and how complete their customers' files are, the least complete agent
+   * first: each customer's documents grouped once, in one pass of the table.
+   * `whole` takes the sums, with the share complete over all of them.
+   */
+  private async *documentRows(orgId: string, period: Period, whole: { row: Row | null }): AsyncGenerator<Row[]> {
+    const agent = Prisma.sql`coalesce(nullif(btrim(c.agent_id), ''), ${NO_AGENT})`;
+    const rows = await this.database.read.$queryRaw<
+      { agent: string; devices_given: number; id_card: number; photo: number; agreement: number; complete: number }[]
+    >`
+      WITH docs AS (
+        SELECT customer_id, bool_or(kind = 'id_front') AS id_front, bool_or(kind = 'id_back') AS id_back,
+               bool_or(kind = 'photo') AS photo, bool_or(kind = 'agreement') AS agreement
+        FROM customer_documents WHERE organization_id = ${orgId} GROUP BY customer_id
+      )
+      , g AS (
+        SELECT ${agent} AS agent, count(*)::int AS devices_given,
+               count(*) FILTER (WHERE d.id_front AND d.id_back)::int AS id_card,
+               count(*) FILTER (WHERE d.photo)::int AS photo,
+               count(*) FILTER (WHERE d.agreement)::int AS agreement,
+               count(*) FILTER (WHERE d.id_front AND d.id_back AND d.agreement)::int AS complete
+        FROM item_assignments a
+        JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
+        LEFT JOIN docs d ON d.customer_id = a.customer_id
+        WHERE a.organization_id = ${orgId} AND c.status <> 'erased' ${periodSql(Prisma.sql`a.assigned_at`, period)}
+        GROUP BY 1
+      )
+      SELECT * FROM g ORDER BY g.complete::numeric / g.devices_given, g.devices_given DESC, (g.agent = ${NO_AGENT}), g.agent`;
+    const share = (complete: number, given: number) => (given ? Math.round((1000 * complete) / given) / 10 : null);
+    const sum = (key: 'devices_given' | 'id_card' | 'photo' | 'agreement' | 'complete') => rows.reduce((n, r) => n + r[key], 0);
+    const given = sum('devices_given');
+    const complete = sum('complete');
+    whole.row = {
+      rows: rows.length,
+      devices_given: given,
+      id_card: sum('id_card'),
+      photo: sum('photo'),
+      agreement: sum('agreement'),
+      complete,
+      complete_share: share(complete, given),
+      missing: given - complete,
+    };
+    yield rows.map((r) => ({ ...r, complete_share: share(r.complete, r.devices_given), missing: r.devices_given - r.complete }));
   }
 
   /**

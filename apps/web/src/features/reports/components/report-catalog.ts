@@ -1,4 +1,4 @@
-import { IconChartLine, IconCoins, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconChartLine, IconCoins, IconId, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { NO_AGENT } from '@kidogo/contracts';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import { paths } from '@/config/paths';
@@ -33,8 +33,8 @@ function agentCellLink(row: ReportRow, columnKey: string): CellLink | null {
 }
 
 /**
- * The three report cards of spec §2, the repossessions with their write-offs, the sales agents, the service tickets
- * and the portfolio by month of sale.
+ * The three report cards of spec §2, the repossessions with their write-offs, the sales agents, the service tickets,
+ * the portfolio by month of sale and the customers' documents.
  */
 export const REPORTS: ReportInfo[] = [
   {
@@ -95,6 +95,14 @@ export const REPORTS: ReportInfo[] = [
     color: 'cyan',
     // Two years of cohorts, so that a year's cohorts can be read at 12 months.
     defaultRange: (today) => lastDays(730, today),
+  },
+  {
+    kind: 'documents',
+    title: 'Documents Report',
+    description: "Devices given by each sales agent and how many of their customers' files are complete: the ID card's two sides, a photo, the signed agreement.",
+    icon: IconId,
+    color: 'indigo',
+    defaultRange: (today) => lastDays(90, today),
   },
 ];
 

@@ -40,14 +40,51 @@ describe('reports page', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the report cards: the three of the spec, the repossessions, the agents, the service tickets and the portfolio', async () => {
+  it('shows the report cards: the three of the spec, the repossessions, the agents, the service tickets, the portfolio and the documents', async () => {
     seedSession();
     mockReportsApi(() => jsonResponse(200, revenueReport));
     renderApp('/reports');
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report', 'Documents Report']) {
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText(/Monthly revenue analysis/)).toBeInTheDocument();
+  });
+
+  it("generates the documents report: each agent's devices given and how complete their customers' files are, 90 days by default", async () => {
+    seedSession();
+    const { calls } = mockReportsApi(() =>
+      jsonResponse(200, {
+        report: 'documents',
+        from: '2026-08-31',
+        to: '2026-11-28',
+        generated_at: '2026-11-28T09:00:00Z',
+        columns: [
+          { key: 'agent', label: 'Agent', type: 'text' },
+          { key: 'devices_given', label: 'Devices Given', type: 'number' },
+          { key: 'id_card', label: 'ID Card (Both Sides)', type: 'number' },
+          { key: 'photo', label: 'Photo', type: 'number' },
+          { key: 'agreement', label: 'Signed Agreement', type: 'number' },
+          { key: 'complete', label: 'Complete', type: 'number' },
+          { key: 'complete_share', label: 'Complete %', type: 'percent' },
+          { key: 'missing', label: 'Missing Documents', type: 'number' },
+        ],
+        rows: [
+          { agent: 'AGT-2', devices_given: 12, id_card: 5, photo: 3, agreement: 2, complete: 2, complete_share: 16.7, missing: 10 },
+          { agent: 'AGT-1', devices_given: 30, id_card: 28, photo: 25, agreement: 27, complete: 26, complete_share: 86.7, missing: 4 },
+        ],
+        totals: { rows: 2, devices_given: 42, id_card: 33, photo: 28, agreement: 29, complete: 28, complete_share: 66.7, missing: 14 },
+      }),
+    );
+    renderApp('/reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Documents Report' }));
+    const table = await screen.findByRole('table', { name: 'documents report' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/AGT-2\s*12\s*5\s*3\s*2\s*2\s*16\.7%\s*10/);
+    expect(within(table).getByText('66.7%')).toBeInTheDocument();
+    expect(within(table).getByText('Total (2 rows)')).toBeInTheDocument();
+    const body = JSON.parse(calls.find((c) => c.url === '/payg/reports/page')!.body!);
+    expect(body).toMatchObject({ report: 'documents', format: 'json' });
+    expect((new Date(body.to).getTime() - new Date(body.from).getTime()) / 86_400_000).toBe(89);
   });
 
   it('generates a revenue report: the table with money in 2 decimals and a totals row', async () => {
