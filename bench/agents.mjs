@@ -9,7 +9,8 @@
 // (median and p95 of each), and times 20,000 single-device credit updates
 // (what each payment does to open_accounts) with the trigger of before and of
 // now, taking turns. The devices were given over 700 days, so it also times the
-// portfolio report (a cohort a month) on them.
+// portfolio report (a cohort a month) on them, and the Documents report over
+// 1.9 million documents of their customers.
 //
 //   pnpm bench:agents      (with the workspace built)
 import { resolve } from 'node:path';
@@ -85,6 +86,20 @@ await step('payments', `INSERT INTO payments (organization_id, customer_id, item
         FROM generate_series(1, ${PAYMENTS}) g) s`);
 await sql.query('VACUUM ANALYZE');
 }
+// Their documents (README "Customer documents"), on a database seeded before there were any too: of the customers
+// with a device, 70% have the ID card's front, 60% its back, 50% the signed agreement and 30% a photo (1.9 million
+// rows). The files are a few bytes here: a real one sits out of line (TOAST), the row itself is the same size.
+if ((await sql.query(`SELECT 1 FROM customer_documents WHERE organization_id = '${ORG}' LIMIT 1`)).rowCount === 0) {
+  const t0 = process.hrtime.bigint();
+  const { rowCount } = await sql.query(`INSERT INTO customer_documents (organization_id, customer_id, kind, file_name, content_type, size_bytes, sha256, content, uploaded_by, created_at)
+    SELECT '${ORG}', g, k.kind::"DocumentKind", k.kind || '.jpg', 'image/jpeg', 16, encode(sha256((g || k.kind)::bytea), 'hex'),
+           decode(md5(g || k.kind), 'hex'), 'bench-agents', now() - make_interval(days => 10 + g % 700)
+    FROM generate_series(1, ${N}) g
+    CROSS JOIN (VALUES ('id_front', 70), ('id_back', 60), ('agreement', 50), ('photo', 30)) k(kind, share)
+    WHERE g % 10 <> 0 AND (g * 7 + length(k.kind)) % 100 < k.share`);
+  await sql.query('ANALYZE customer_documents');
+  console.log(`seeded documents: ${rowCount.toLocaleString('en')} rows in ${(Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1)} s`);
+}
 const { rows: [shape] } = await sql.query(`
   SELECT count(*)::int AS open, count(*) FILTER (WHERE since <= now())::int AS out, count(DISTINCT agent)::int AS agents,
          count(*) FILTER (WHERE agent = 'AGT-007' AND since <= now())::int AS one
@@ -154,6 +169,21 @@ try {
   await time('portfolio report, the cohorts of a year', portfolioReport(day(365)), 3);
   await time('portfolio report, the cohorts of 30 days', portfolioReport(day(30)), 3);
   await time('portfolio report, agent AGT-007, all time', portfolioReport(null, 'AGT-007'), 3);
+  // The Documents report: every document of the organization grouped by customer once, against the devices given.
+  const documentsReport = (from) => async () => {
+    const r = await reports.open(ORG, { report: 'documents', from, to: day(0), format: 'json' });
+    let rows = 0;
+    for await (const batch of r.batches) rows += batch.length;
+    return rows;
+  };
+  await time('documents report, last 90 days', documentsReport(day(90)), 5);
+  await time('documents report, all time', documentsReport(null), 3);
+  {
+    const { CustomerDocumentsService } = await dist('customer-documents/customer-documents.service.js');
+    const documents = app.get(CustomerDocumentsService);
+    let c = 0;
+    await time("one customer's documents (GET /customers/{id}/documents)", async () => (await documents.list(ORG, 1 + ((c++ * 7919) % (N - 1)))).data.length, 200);
+  }
   {
     const { portfolioSql } = await dist('reports/portfolio.js');
     const statement = portfolioSql(ORG, toPeriod(null, null, app.get(Calendar)), 'Africa/Nairobi');
