@@ -131,6 +131,7 @@ test.describe("a customer's documents", () => {
     await expect(dialog).toHaveCount(0);
     await expect(card.getByRole('listitem', { name: 'Signed agreement: agreement.pdf' })).toBeVisible();
     await expect(card).toContainText('2 of 30');
+    await expect(card.getByTestId('file-status')).toHaveText('Missing: ID card (back)');
     await card.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, 'customer-documents');
 

@@ -21,6 +21,16 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   other: 'Other',
 };
 
+/**
+ * What makes a customer's file complete: both sides of the ID card and the
+ * signed agreement (the Documents report's Complete, the card's "File complete").
+ */
+export const REQUIRED_DOCUMENT_KINDS = ['id_front', 'id_back', 'agreement'] as const satisfies readonly DocumentKind[];
+
+/** The required kinds a customer's documents lack, in the order of REQUIRED_DOCUMENT_KINDS. */
+export const missingDocumentKinds = (held: readonly { kind: DocumentKind }[]): DocumentKind[] =>
+  REQUIRED_DOCUMENT_KINDS.filter((k) => !held.some((d) => d.kind === k));
+
 /** What a document may be, told apart by its first bytes (not by its name or the browser's word for it). */
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type DocumentContentType = (typeof DOCUMENT_TYPES)[number];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { NO_AGENT, TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS, type ReportColumn, type ReportRequest } from '@kidogo/contracts';
+import { NO_AGENT, REQUIRED_DOCUMENT_KINDS, TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS, type ReportColumn, type ReportRequest } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { SUCCESSFUL, isoDay, isoDayOf, periodSql, toPeriod, type Period } from '../metrics/period.js';
@@ -433,6 +433,8 @@ export class ReportsService {
    */
   private async *documentRows(orgId: string, period: Period, whole: { row: Row | null }): AsyncGenerator<Row[]> {
     const agent = Prisma.sql`coalesce(nullif(btrim(c.agent_id), ''), ${NO_AGENT})`;
+    // A file is complete as the customer's page says it is: every kind of REQUIRED_DOCUMENT_KINDS (columns of docs below).
+    const isComplete = Prisma.raw(REQUIRED_DOCUMENT_KINDS.map((k) => `d.${k}`).join(' AND '));
     const rows = await this.database.read.$queryRaw<
       { agent: string; devices_given: number; id_card: number; photo: number; agreement: number; complete: number }[]
     >`
@@ -446,7 +448,7 @@ export class ReportsService {
                count(*) FILTER (WHERE d.id_front AND d.id_back)::int AS id_card,
                count(*) FILTER (WHERE d.photo)::int AS photo,
                count(*) FILTER (WHERE d.agreement)::int AS agreement,
-               count(*) FILTER (WHERE d.id_front AND d.id_back AND d.agreement)::int AS complete
+               count(*) FILTER (WHERE ${isComplete})::int AS complete
         FROM item_assignments a
         JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
         LEFT JOIN docs d ON d.customer_id = a.customer_id

@@ -89,6 +89,8 @@ describe('Documents card', { timeout: 20_000 }, () => {
     const tiles = within(list).getAllByRole('listitem');
     expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(['ID card (front): chebet-id-front.jpg', 'Signed agreement: agreement.pdf']);
     expect(card).toHaveTextContent('2 of 30');
+    // The file lacks the back of the ID card.
+    expect(within(card).getByTestId('file-status')).toHaveTextContent('Missing: ID card (back)');
     expect(tiles[0]).toHaveTextContent('240 KB · otieno');
     expect(tiles[0]).toHaveTextContent('Taken at the shop');
     expect(tiles[1]).toHaveTextContent('1.5 MB · otieno');
@@ -117,6 +119,12 @@ describe('Documents card', { timeout: 20_000 }, () => {
     expect(await within(card).findByText('No documents yet')).toBeInTheDocument();
     expect(card).toHaveTextContent("Add a photo of the customer's ID card, front and back, and the signed agreement");
     expect(card).toHaveTextContent('0 of 30');
+    expect(within(card).getByTestId('file-status')).toHaveTextContent('Missing: ID card (front), ID card (back), Signed agreement');
+  });
+
+  it('says when the file is complete: both sides of the ID card and the signed agreement', async () => {
+    const { card } = await openPage({ documents: [doc({ document_id: 3, kind: 'id_back', file_name: 'back.jpg' }), FRONT, AGREEMENT] });
+    expect(await within(card).findByTestId('file-status')).toHaveTextContent('File complete: both sides of the ID card and the signed agreement');
   });
 
   it('lets staff view and download, not delete', async () => {
@@ -194,5 +202,6 @@ describe('Documents card', { timeout: 20_000 }, () => {
     expect(await within(card).findByText('No documents yet')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Add Document' })).toBeNull();
     expect(card).not.toHaveTextContent("Add a photo of the customer's ID card");
+    expect(within(card).queryByTestId('file-status')).toBeNull();
   });
 });

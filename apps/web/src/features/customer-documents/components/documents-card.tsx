@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Center, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconId, IconPhotoOff, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DOCUMENT_KIND_LABELS, DOCUMENTS_PER_CUSTOMER_MAX, formatBytes, type CustomerDocument } from '@kidogo/contracts';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileTypePdf, IconId, IconPhotoOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DOCUMENT_KIND_LABELS, DOCUMENTS_PER_CUSTOMER_MAX, formatBytes, missingDocumentKinds, type CustomerDocument } from '@kidogo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText } from '@/components/ui/date-text';
@@ -171,6 +171,29 @@ function DocumentTile({
   );
 }
 
+/** Whether the customer's file is complete (both sides of the ID card, the signed agreement), else what it lacks. */
+function FileStatus({ held }: { held: readonly CustomerDocument[] }) {
+  const missing = missingDocumentKinds(held);
+  return missing.length === 0 ? (
+    <Group gap={6} mb="md" c="green" data-testid="file-status">
+      <IconCircleCheck size={16} aria-hidden />
+      <Text size="sm" c="green" fw={500}>
+        File complete: both sides of the ID card and the signed agreement
+      </Text>
+    </Group>
+  ) : (
+    <Group gap={6} mb="md" wrap="nowrap" align="flex-start" data-testid="file-status">
+      <IconAlertTriangle size={16} color="var(--mantine-color-orange-6)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm">
+        <Text span fw={600} c="orange.7">
+          Missing:
+        </Text>{' '}
+        {missing.map((k) => DOCUMENT_KIND_LABELS[k]).join(', ')}
+      </Text>
+    </Group>
+  );
+}
+
 /**
  * The customer's documents (ID card, photos, the signed agreement) on their
  * page: any user adds and views them, owners and admins delete them. An
@@ -216,6 +239,7 @@ export function DocumentsCard({
           </Tooltip>
         ) : null}
       </Group>
+      {documents.data && canAdd ? <FileStatus held={rows} /> : null}
       {documents.isPending ? (
         <Center py="lg">
           <Loader size="sm" aria-label="Loading documents" />
