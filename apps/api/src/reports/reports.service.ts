@@ -428,7 +428,8 @@ export class ReportsService {
   /**
    * The devices given in the period by sales agent (as agentRows counts them)
    * and how complete their customers' files are, the least complete agent
-   * first: each customer's documents grouped once, in one pass of the table.
+   * first: the kinds of the period's customers' documents, read from the
+   * (organization, customer, kind) index and grouped once per customer.
    * `whole` takes the sums, with the share complete over all of them.
    */
   private async *documentRows(orgId: string, period: Period, whole: { row: Row | null }): AsyncGenerator<Row[]> {
@@ -438,22 +439,26 @@ export class ReportsService {
     const rows = await this.database.read.$queryRaw<
       { agent: string; devices_given: number; id_card: number; photo: number; agreement: number; complete: number }[]
     >`
-      WITH docs AS (
-        SELECT customer_id, bool_or(kind = 'id_front') AS id_front, bool_or(kind = 'id_back') AS id_back,
-               bool_or(kind = 'photo') AS photo, bool_or(kind = 'agreement') AS agreement
-        FROM customer_documents WHERE organization_id = ${orgId} GROUP BY customer_id
-      )
-      , g AS (
-        SELECT ${agent} AS agent, count(*)::int AS devices_given,
+      WITH given AS MATERIALIZED (
+        SELECT ${agent} AS agent, a.customer_id
+        FROM item_assignments a
+        JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
+        WHERE a.organization_id = ${orgId} AND c.status <> 'erased' ${periodSql(Prisma.sql`a.assigned_at`, period)}
+      ), docs AS (
+        -- The kinds of the period's customers only, from the (organization, customer, kind) index.
+        SELECT x.customer_id, bool_or(x.kind = 'id_front') AS id_front, bool_or(x.kind = 'id_back') AS id_back,
+               bool_or(x.kind = 'photo') AS photo, bool_or(x.kind = 'agreement') AS agreement
+        FROM customer_documents x
+        WHERE x.organization_id = ${orgId} AND x.customer_id IN (SELECT customer_id FROM given)
+        GROUP BY x.customer_id
+      ), g AS (
+        SELECT n.agent, count(*)::int AS devices_given,
                count(*) FILTER (WHERE d.id_front AND d.id_back)::int AS id_card,
                count(*) FILTER (WHERE d.photo)::int AS photo,
                count(*) FILTER (WHERE d.agreement)::int AS agreement,
                count(*) FILTER (WHERE ${isComplete})::int AS complete
-        FROM item_assignments a
-        JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
-        LEFT JOIN docs d ON d.customer_id = a.customer_id
-        WHERE a.organization_id = ${orgId} AND c.status <> 'erased' ${periodSql(Prisma.sql`a.assigned_at`, period)}
-        GROUP BY 1
+        FROM given n LEFT JOIN docs d ON d.customer_id = n.customer_id
+        GROUP BY n.agent
       )
       SELECT * FROM g ORDER BY g.complete::numeric / g.devices_given, g.devices_given DESC, (g.agent = ${NO_AGENT}), g.agent`;
     const share = (complete: number, given: number) => (given ? Math.round((1000 * complete) / given) / 10 : null);
