@@ -97,6 +97,20 @@ describe('the PAYG agreement of a device', () => {
     expect(text).toContain('About 325 days of payments after the first (11 months)');
   });
 
+  it("prints a customer's name in the script it is written in: Ge'ez, Luganda's ŋ, Chichewa's ŵ", async () => {
+    const { user, org, customer, item } = await sale();
+    await t.db.platform.organization.update({ where: { id: org.id }, data: { name: 'Ŋaali Solar' } });
+    await t.db.db.customer.update({
+      where: { organization_id_id: { organization_id: org.id, id: customer.id } },
+      data: { customer_name: 'Tigist Haile ትዕግሥት ኃይሌ', village: 'Ŵovwe' },
+    });
+    const text = pdfText(bodyBytes(await agreement(user, item.serial_number).expect(200)));
+    if (text === null) return;
+    expect(flat(text)).toContain('Customer Name Tigist Haile ትዕግሥት ኃይሌ');
+    expect(flat(text)).toContain('Address Ŵovwe, Soy, Uasin Gishu');
+    expect(flat(text)).toContain('1. Ownership. The device belongs to Ŋaali Solar until');
+  });
+
   it('is refused for a device with no customer or no plan, an unknown device, a bad language and another organization', async () => {
     const { user, org, item } = await sale();
     const spare = await seedItem(t, org.id, { serial_number: 'SHS-SPARE' });

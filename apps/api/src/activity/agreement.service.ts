@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { extraTermsOf, type AgreementQuery, type AgreementSettings, type AgreementSettingsInput, type StatementLanguage } from '@kidogo/contracts';
-import PdfKit from 'pdfkit';
+import { FONT, KidogoPdf } from '../common/pdf-document.js';
 import { Calendar } from '../common/calendar.js';
 import { Errors } from '../common/errors.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -298,14 +298,14 @@ export class AgreementService {
     const t = agreementTerms(f);
     const org = f.organization_name?.trim() || w.theSeller;
     const dated = isoDayOf(this.calendar.dayOf((f.assigned_at ?? new Date()).getTime()));
-    const doc = new PdfKit({ size: 'A4', margins: { top: 50, bottom: 60, left: 56, right: 56 }, info: { Title: `${w.title}: ${f.serial_number}` } });
+    const doc = new KidogoPdf({ size: 'A4', margins: { top: 50, bottom: 60, left: 56, right: 56 }, info: { Title: `${w.title}: ${f.serial_number}` } });
     doc.pipe(res);
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
     const footer = () => {
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc.font('Helvetica').fontSize(8).fillColor('#666666').text(w.initials(f.serial_number), left, doc.page.height - 36, { width, align: 'right', lineBreak: false });
+      doc.font(FONT.regular).fontSize(8).fillColor('#666666').text(w.initials(f.serial_number), left, doc.page.height - 36, { width, align: 'right', lineBreak: false });
       doc.page.margins.bottom = bottom;
       doc.fillColor('#000000').x = left;
     };
@@ -317,15 +317,15 @@ export class AgreementService {
     footer();
     doc.y = doc.page.margins.top;
 
-    doc.font('Helvetica-Bold').fontSize(18).text(w.title, left, doc.y, { width });
-    doc.font('Helvetica').fontSize(10).fillColor('#444444').text(w.reference(f.serial_number, dated), { width });
+    doc.font(FONT.bold).fontSize(18).text(w.title, left, doc.y, { width });
+    doc.font(FONT.regular).fontSize(10).fillColor('#444444').text(w.reference(f.serial_number, dated), { width });
     doc.fillColor('#000000').moveDown(1);
 
-    const heading = (text: string) => doc.font('Helvetica-Bold').fontSize(12).text(text, left, doc.y, { width }).moveDown(0.3);
+    const heading = (text: string) => doc.font(FONT.bold).fontSize(12).text(text, left, doc.y, { width }).moveDown(0.3);
     const pairs = (rows: [string, string][]) => {
       for (const [label, value] of rows) {
         const y = doc.y;
-        doc.font('Helvetica').fontSize(10).fillColor('#555555').text(label, left, y, { width: 150 });
+        doc.font(FONT.regular).fontSize(10).fillColor('#555555').text(label, left, y, { width: 150 });
         const below = doc.y;
         doc.fillColor('#000000').text(value || '—', left + 160, y, { width: width - 160 });
         doc.y = Math.max(below, doc.y) + 3;
@@ -362,12 +362,12 @@ export class AgreementService {
     const clauses = w.clauses(org, t, f.serial_number, f.paybill);
     clauses.forEach((clause, i) => {
       const [head, ...rest] = clause.split('. ');
-      doc.font('Helvetica-Bold').fontSize(10).text(`${i + 1}. ${head}. `, left, doc.y, { width, continued: true }).font('Helvetica').text(rest.join('. '));
+      doc.font(FONT.bold).fontSize(10).text(`${i + 1}. ${head}. `, left, doc.y, { width, continued: true }).font(FONT.regular).text(rest.join('. '));
       doc.moveDown(0.5);
     });
     // The organization's own terms, numbered after the standard ones, as written.
     extraTermsOf(f.extra_terms).forEach((term, i) => {
-      doc.font('Helvetica').fontSize(10).text(`${clauses.length + i + 1}. ${term}`, left, doc.y, { width });
+      doc.font(FONT.regular).fontSize(10).text(`${clauses.length + i + 1}. ${term}`, left, doc.y, { width });
       doc.moveDown(0.5);
     });
 
@@ -378,14 +378,14 @@ export class AgreementService {
     const column = (width - 30) / 2;
     const top = doc.y;
     const block = (x: number, title: string, name: string) => {
-      doc.font('Helvetica-Bold').fontSize(10).text(title, x, top, { width: column });
+      doc.font(FONT.bold).fontSize(10).text(title, x, top, { width: column });
       let y = top + 22;
       for (const [label, value] of [
         [w.name, name],
         [w.signature, ''],
         [w.date, ''],
       ]) {
-        doc.font('Helvetica').fontSize(9).fillColor('#555555').text(label, x, y, { width: column });
+        doc.font(FONT.regular).fontSize(9).fillColor('#555555').text(label, x, y, { width: column });
         doc.fillColor('#000000').text(value, x + 60, y, { width: column - 60 });
         doc.moveTo(x + 60, y + 13).lineTo(x + column, y + 13).strokeColor('#999999').lineWidth(0.5).stroke();
         y += 30;
@@ -393,7 +393,7 @@ export class AgreementService {
       return y;
     };
     const end = Math.max(block(left, w.customerSignature, f.customer_name), block(left + column + 30, w.sellerSignature, ''));
-    doc.font('Helvetica').fontSize(8).fillColor('#666666').text(w.copies, left, end + 6, { width });
+    doc.font(FONT.regular).fontSize(8).fillColor('#666666').text(w.copies, left, end + 6, { width });
     doc.fillColor('#000000');
 
     const finished = sent(res);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { StatementLanguage, StatementQuery } from '@kidogo/contracts';
-import PdfKit from 'pdfkit';
+import { FONT, KidogoPdf } from '../common/pdf-document.js';
 import { Calendar } from '../common/calendar.js';
 import { Errors } from '../common/errors.js';
 import { PdfPages } from '../common/pdf-table.js';
@@ -224,19 +224,19 @@ export class StatementService {
     const local = localTime(zone);
     const now = new Date();
     const w = WORDS[s.language];
-    const doc = new PdfKit({ size: 'A4', layout: 'landscape', margin: 40, bufferPages: false, info: { Title: `${w.title}: ${s.customer.customer_name}` } });
+    const doc = new KidogoPdf({ size: 'A4', layout: 'landscape', margin: 40, bufferPages: false, info: { Title: `${w.title}: ${s.customer.customer_name}` } });
     doc.pipe(res);
     const pages = new PdfPages(doc);
 
-    doc.font('Helvetica-Bold').fontSize(18).text(w.title, pages.left, doc.page.margins.top);
-    doc.font('Helvetica').fontSize(10).fillColor('#444444');
+    doc.font(FONT.bold).fontSize(18).text(w.title, pages.left, doc.page.margins.top);
+    doc.font(FONT.regular).fontSize(10).fillColor('#444444');
     if (s.customer.organization_name) doc.text(s.customer.organization_name);
     const { from, to } = s.query;
     doc
       .fillColor('#000000')
-      .font('Helvetica-Bold')
+      .font(FONT.bold)
       .text(s.customer.customer_name, { continued: true })
-      .font('Helvetica')
+      .font(FONT.regular)
       .text(` · ${s.customer.phone_contact} · ${w.id} ${s.customer.id_number}`)
       .fillColor('#444444')
       .text(from || to ? w.period(from ?? null, to ?? null) : w.allTime)

@@ -1,6 +1,6 @@
-import type PdfKit from 'pdfkit';
+import { FONT, type KidogoPdf } from './pdf-document.js';
 
-type Doc = InstanceType<typeof PdfKit>;
+type Doc = KidogoPdf;
 
 export interface PdfColumn {
   label: string;
@@ -33,7 +33,7 @@ export class PdfPages {
     const { doc } = this;
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor('#666666')
+    doc.font(FONT.regular).fontSize(8).fillColor('#666666')
       .text(`Page ${this.page}`, this.left, doc.page.height - 28, { width: this.width, align: 'center', lineBreak: false });
     doc.page.margins.bottom = bottom;
     doc.fillColor('#000000');
@@ -54,14 +54,14 @@ export class PdfPages {
   /** A section's title, on a new page when it and a few rows would not fit. */
   heading(text: string) {
     if (!this.fits(ROW_HEIGHT * 4)) this.newPage();
-    this.doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(text, this.left, this.y, { lineBreak: false });
+    this.doc.font(FONT.bold).fontSize(12).fillColor('#000000').text(text, this.left, this.y, { lineBreak: false });
     this.y += 20;
   }
 
   /** A line of small grey text (a note under a table). */
   note(text: string) {
     if (!this.fits(ROW_HEIGHT)) this.newPage();
-    this.doc.font('Helvetica-Oblique').fontSize(9).fillColor('#444444').text(text, this.left + 3, this.y + 4, { width: this.width - 6 });
+    this.doc.font(FONT.italic).fontSize(9).fillColor('#444444').text(text, this.left + 3, this.y + 4, { width: this.width - 6 });
     this.doc.fillColor('#000000');
     this.y = this.doc.y + 4;
   }
@@ -101,7 +101,7 @@ export class PdfTable {
   private draw(cells: string[], bold: boolean) {
     const { doc } = this.pages;
     let x = this.pages.left;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(9);
     cells.forEach((text, i) => {
       doc.text(text, x + 3, this.pages.y + 4, {
         width: this.widths[i] - 6,
@@ -132,7 +132,7 @@ export class PdfTable {
   /** A line of italic text across the table (nothing to list). */
   empty(text: string) {
     this.room();
-    this.pages.doc.font('Helvetica-Oblique').fontSize(9).text(text, this.pages.left + 3, this.pages.y + 4, { lineBreak: false });
+    this.pages.doc.font(FONT.italic).fontSize(9).text(text, this.pages.left + 3, this.pages.y + 4, { lineBreak: false });
     this.pages.y += ROW_HEIGHT;
   }
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import PdfKit from 'pdfkit';
+import { FONT, KidogoPdf } from '../common/pdf-document.js';
 import type { Invoice } from '@kidogo/contracts';
 import { sent } from '../reports/report-writers.js';
 
@@ -93,21 +93,21 @@ export function renderInvoiceHtml(c: RenderContext, template: string | null): st
 /** A one-or-more page A4 invoice, streamed to the response. */
 export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Promise<void> {
   const i = c.invoice;
-  const doc = new PdfKit({ size: 'A4', margin: 50, info: { Title: `Invoice ${i.invoice_number}` } });
+  const doc = new KidogoPdf({ size: 'A4', margin: 50, info: { Title: `Invoice ${i.invoice_number}` } });
   doc.pipe(res);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const top = doc.page.margins.top;
 
-  doc.font('Helvetica-Bold').fontSize(24).text('INVOICE', left, top);
-  doc.font('Helvetica').fontSize(11).fillColor('#555555').text(i.invoice_number);
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(11).text(c.issuerName, left + width / 2, top, { width: width / 2, align: 'right' });
-  if (c.issuerDetails) doc.font('Helvetica').fontSize(9).text(c.issuerDetails, { width: width / 2, align: 'right' });
+  doc.font(FONT.bold).fontSize(24).text('INVOICE', left, top);
+  doc.font(FONT.regular).fontSize(11).fillColor('#555555').text(i.invoice_number);
+  doc.fillColor('#000000').font(FONT.bold).fontSize(11).text(c.issuerName, left + width / 2, top, { width: width / 2, align: 'right' });
+  if (c.issuerDetails) doc.font(FONT.regular).fontSize(9).text(c.issuerDetails, { width: width / 2, align: 'right' });
 
   let y = Math.max(doc.y, top + 60) + 20;
-  doc.font('Helvetica').fontSize(9).fillColor('#555555').text('BILLED TO', left, y);
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(11).text(c.billingName, left, doc.y, { width: width / 2 });
-  doc.font('Helvetica').fontSize(9).text(`Organization: ${i.organization_id}`, { width: width / 2 });
+  doc.font(FONT.regular).fontSize(9).fillColor('#555555').text('BILLED TO', left, y);
+  doc.fillColor('#000000').font(FONT.bold).fontSize(11).text(c.billingName, left, doc.y, { width: width / 2 });
+  doc.font(FONT.regular).fontSize(9).text(`Organization: ${i.organization_id}`, { width: width / 2 });
   if (c.billingDetails) doc.text(c.billingDetails, { width: width / 2 });
   if (i.customer_name && i.customer_name !== c.billingName) doc.text(i.customer_name, { width: width / 2 });
   if (i.customer_email) doc.text(i.customer_email, { width: width / 2 });
@@ -124,13 +124,13 @@ export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Pr
   if (i.paid_at) facts.push(['Paid on', c.dayOf(i.paid_at)]);
   let fy = y;
   for (const [k, v] of facts) {
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(k, left + width / 2, fy, { width: width / 4 });
-    doc.fillColor('#000000').font('Helvetica-Bold').text(v, left + (3 * width) / 4, fy, { width: width / 4, align: 'right' });
+    doc.font(FONT.regular).fontSize(9).fillColor('#555555').text(k, left + width / 2, fy, { width: width / 4 });
+    doc.fillColor('#000000').font(FONT.bold).text(v, left + (3 * width) / 4, fy, { width: width / 4, align: 'right' });
     fy += 14;
   }
   y = Math.max(leftEnd, fy) + 16;
   if (i.description) {
-    doc.font('Helvetica').fontSize(10).text(i.description, left, y, { width });
+    doc.font(FONT.regular).fontSize(10).text(i.description, left, y, { width });
     y = doc.y + 10;
   }
 
@@ -141,7 +141,7 @@ export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Pr
     { label: 'Total', w: width * 0.18, align: 'right' as const },
   ];
   const row = (cells: string[], bold: boolean, shade = false) => {
-    const heights = cells.map((t, k) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).heightOfString(t, { width: cols[k].w - 8 }));
+    const heights = cells.map((t, k) => doc.font(bold ? FONT.bold : FONT.regular).fontSize(10).heightOfString(t, { width: cols[k].w - 8 }));
     const h = Math.max(...heights) + 8;
     if (y + h > doc.page.height - doc.page.margins.bottom - 80) {
       doc.addPage();
@@ -150,7 +150,7 @@ export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Pr
     if (shade) doc.rect(left, y, width, h).fill('#eef2f7').fillColor('#000000');
     let x = left;
     cells.forEach((t, k) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).text(t, x + 4, y + 4, { width: cols[k].w - 8, align: cols[k].align });
+      doc.font(bold ? FONT.bold : FONT.regular).fontSize(10).text(t, x + 4, y + 4, { width: cols[k].w - 8, align: cols[k].align });
       x += cols[k].w;
     });
     y += h;
@@ -166,13 +166,13 @@ export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Pr
     ['Total', `${amount(i.amount)} ${i.currency}`, true],
   ];
   for (const [k, v, bold] of totals) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(bold ? 12 : 10);
     doc.text(k, left + width / 2, y, { width: width / 4, align: 'right' });
     doc.text(v, left + (3 * width) / 4, y, { width: width / 4, align: 'right' });
     y += bold ? 18 : 14;
   }
   if (i.payment_tx_hash) {
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Payment reported with reference ${i.payment_tx_hash}, awaiting confirmation.`, left, y + 10, { width });
+    doc.font(FONT.regular).fontSize(9).fillColor('#555555').text(`Payment reported with reference ${i.payment_tx_hash}, awaiting confirmation.`, left, y + 10, { width });
   }
   const finished = sent(res);
   doc.end();

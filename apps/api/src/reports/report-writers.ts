@@ -1,5 +1,5 @@
 import type { ServerResponse as Response } from 'node:http';
-import PdfKit from 'pdfkit';
+import { FONT, KidogoPdf } from '../common/pdf-document.js';
 import type { ReportColumn } from '@kidogo/contracts';
 import { PdfPages } from '../common/pdf-table.js';
 
@@ -150,7 +150,7 @@ function columnWeight(c: ReportColumn, sample: Row[], local: (iso: string, lengt
 export async function writePdf(res: Response, r: ReportStream): Promise<void> {
   const cols = r.meta.columns;
   const local = localTime(r.timeZone);
-  const doc = new PdfKit({ size: 'A4', layout: cols.length > 5 ? 'landscape' : 'portrait', margin: 40, bufferPages: false, info: { Title: r.meta.title } });
+  const doc = new KidogoPdf({ size: 'A4', layout: cols.length > 5 ? 'landscape' : 'portrait', margin: 40, bufferPages: false, info: { Title: r.meta.title } });
   doc.pipe(res);
   const pages = new PdfPages(doc);
   // The first batch (read already: see primed) sizes the columns, so that twelve columns of money and shares fit.
@@ -166,9 +166,9 @@ export async function writePdf(res: Response, r: ReportStream): Promise<void> {
     for (let n = await batches.next(); !n.done; n = await batches.next()) yield n.value;
   }
 
-  doc.font('Helvetica-Bold').fontSize(18).text(r.meta.title, pages.left, doc.page.margins.top);
+  doc.font(FONT.bold).fontSize(18).text(r.meta.title, pages.left, doc.page.margins.top);
   const period = r.meta.from || r.meta.to ? `Period: ${r.meta.from ?? 'the beginning'} to ${r.meta.to ?? 'today'}` : 'Period: all time';
-  doc.font('Helvetica').fontSize(10).fillColor('#444444').text(period).text(`Generated ${local(r.meta.generated_at, 16)} (${r.timeZone})`);
+  doc.font(FONT.regular).fontSize(10).fillColor('#444444').text(period).text(`Generated ${local(r.meta.generated_at, 16)} (${r.timeZone})`);
   const note = r.note?.();
   if (note) doc.text(note);
   doc.fillColor('#000000');
