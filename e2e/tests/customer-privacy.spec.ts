@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { unzip } from './ops/zip.js';
 import { apiCall, apiToken, createCustomer, createItem, mpesaCode, onboard, postMpesa, receiverKey, unique } from './ops/api.js';
 
 const PHONE = { width: 390, height: 844 };
+/** A 1×1 PNG: the customer's ID card, as far as the copy is concerned. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const DESKTOP = { width: 1366, height: 850 };
 
 test.describe("a customer's personal data", () => {
@@ -18,19 +21,30 @@ test.describe("a customer's personal data", () => {
     const code = mpesaCode();
     await postMpesa(request, await receiverKey(request, owner), { code, amount: '100.00', account: serial, payer: `${name.toUpperCase()} 254${phone.slice(1)}` });
 
+    const upload = await request.post(`/payg/customers/${customer.customer_id}/documents`, {
+      headers: { Authorization: `Bearer ${owner}` },
+      multipart: { kind: 'id_front', file: { name: 'id-card.png', mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(upload.status()).toBe(201);
+    const idCard = ((await upload.json()) as { data: { document_id: number } }).data;
+
     await signIn(page, undefined, `/customer-payment-details/${customer.customer_id}`);
     const card = page.getByRole('region', { name: 'Personal Data' });
     await expect(card).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, 'customer-personal-data');
 
-    // The copy: one JSON file with everything, the payment and its payer included.
+    // The copy: one ZIP file with everything, the payment and its payer included, and the customer's ID card.
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download Personal Data' }).click()]);
-    expect(download.suggestedFilename()).toBe(`customer-${customer.customer_id}-personal-data.json`);
-    const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(download.suggestedFilename()).toBe(`customer-${customer.customer_id}-personal-data.zip`);
+    const files = await unzip(readFileSync(await download.path()));
+    const data = JSON.parse(files.get('personal-data.json')!.toString('utf8'));
     expect(data.customer).toMatchObject({ customer_id: customer.customer_id, customer_name: name, phone_contact: phone });
     expect(data.payments).toEqual([expect.objectContaining({ transaction_code: code, amount: '100.00', payer_name: name.toUpperCase() })]);
     expect(data.devices).toEqual([expect.objectContaining({ serial_number: serial, current: true })]);
+    expect(data.documents).toEqual([expect.objectContaining({ document_id: idCard.document_id, kind: 'id_front', file: `documents/${idCard.document_id}-id_front-id-card.png` })]);
+    expect(files.get(data.documents[0].file)).toEqual(PNG);
+    expect(files.get('README.txt')!.toString()).toContain(`about ${name}`);
 
     // Not while the customer still pays for the device.
     await card.getByRole('button', { name: 'Erase Personal Data' }).click();

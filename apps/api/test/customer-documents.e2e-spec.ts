@@ -11,6 +11,7 @@ import {
 } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { binaryParser } from './support/pdf.js';
+import { unzip } from './support/zip.js';
 import { seedCustomer, seedCustomerWithDevice, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
 // A customer's documents (README "Customer documents"): the ID card, photos and
@@ -212,9 +213,33 @@ describe("a customer's documents", () => {
 
     const copy = ZPersonalDataExportSchema.parse((await t.http.get(`/payg/customers/${customer.id}/personal-data`).set(user.auth).expect(200)).body);
     expect(copy.documents).toEqual([
-      { document_id: doc.document_id, kind: 'id_front', file_name: 'eshe-id.jpg', content_type: 'image/jpeg', size_bytes: JPEG.length, note: 'Front', uploaded_by: user.username, uploaded_at: doc.uploaded_at },
-      expect.objectContaining({ kind: 'agreement', file_name: 'agreement.pdf', content_type: 'application/pdf' }),
+      { document_id: doc.document_id, file: null, kind: 'id_front', file_name: 'eshe-id.jpg', content_type: 'image/jpeg', size_bytes: JPEG.length, note: 'Front', uploaded_by: user.username, uploaded_at: doc.uploaded_at },
+      expect.objectContaining({ file: null, kind: 'agreement', file_name: 'agreement.pdf', content_type: 'application/pdf' }),
     ]);
+
+    // The copy to hand over as one file: the data, and each document's file where the data says it is.
+    const res = await t.http.get(`/payg/customers/${customer.id}/personal-data`).query({ format: 'zip' }).set(user.auth).buffer(true).parse(binaryParser).expect(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="customer-${customer.id}-personal-data.zip"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const entries = await unzip(res.body as Buffer);
+    const data = ZPersonalDataExportSchema.parse(JSON.parse(entries.get('personal-data.json')!.data.toString('utf8')));
+    expect(data.customer.customer_name).toBe('Eshe Mohamed');
+    const agreementId = copy.documents[1].document_id;
+    expect(data.documents.map((d) => d.file)).toEqual([`documents/${doc.document_id}-id_front-eshe-id.jpg`, `documents/${agreementId}-agreement-agreement.pdf`]);
+    expect([...entries.keys()]).toEqual(['README.txt', 'personal-data.json', ...data.documents.map((d) => d.file)]);
+    expect(entries.get(data.documents[0].file!)!.data).toEqual(JPEG);
+    expect(entries.get(data.documents[1].file!)!.data.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(entries.get('README.txt')!.data.toString()).toContain('the files of the 2 documents kept');
+    const audited = await t.db.platform.auditLog.findFirst({ where: { organization_id: org.id, action: 'customer.data_exported' }, orderBy: { id: 'desc' } });
+    expect(audited?.description).toBe(`${user.username} downloaded the personal data held about customer Eshe Mohamed, with the files of 2 documents`);
+    expect((await t.http.get(`/payg/customers/${customer.id}/personal-data`).query({ format: 'pdf' }).set(user.auth).expect(400)).body.message).toBe(
+      'format: must be one of json, zip',
+    );
+    const other = await seedTenant(t);
+    await t.http.get(`/payg/customers/${customer.id}/personal-data`).query({ format: 'zip' }).set(other.user.auth).expect(404);
+    const staff = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    await t.http.get(`/payg/customers/${customer.id}/personal-data`).query({ format: 'zip' }).set(staff.auth).expect(403);
 
     const erased = ZEraseCustomerReplySchema.parse(
       (await t.http.post(`/payg/customers/${customer.id}/erase`).set(user.auth).send({ reason: 'The customer asked in writing' }).expect(200)).body,
@@ -229,9 +254,9 @@ describe("a customer's documents", () => {
     expect(entry?.description).not.toContain('Eshe Mohamed');
     expect(entry?.metadata).toBeNull();
 
-    const other = await seedCustomer(t, org.id);
-    await add(user, other.id, png(), 'x.png').expect(201);
-    await t.http.delete(`/payg/customers/${other.id}`).set(user.auth).expect(200);
+    const another = await seedCustomer(t, org.id);
+    await add(user, another.id, png(), 'x.png').expect(201);
+    await t.http.delete(`/payg/customers/${another.id}`).set(user.auth).expect(200);
     expect(await stored(org.id)).toBe(0);
   });
 

@@ -8,6 +8,17 @@ import { ZCustomerSchema } from './customers.js';
  * both are audited.
  */
 
+export const PERSONAL_DATA_FORMATS = ['json', 'zip'] as const;
+export type PersonalDataFormat = (typeof PERSONAL_DATA_FORMATS)[number];
+
+/** GET /customers/{id}/personal-data?format: `json` (the default) the data alone; `zip` the data with the customer's documents' files. */
+export const ZPersonalDataQuerySchema = z.object({ format: z.enum(PERSONAL_DATA_FORMATS).default('json') });
+export type PersonalDataQuery = z.output<typeof ZPersonalDataQuerySchema>;
+
+/** The path of a document's file in the ZIP copy: its id (names may repeat), its kind and the name it was sent with. */
+export const personalDataFilePath = (d: { document_id: number; kind: string; file_name: string }) =>
+  `documents/${d.document_id}-${d.kind}-${d.file_name.replace(/[\\/:*?"<>|]/g, '_')}`;
+
 /** GET /customers/{id}/personal-data: everything held about one customer, as a JSON file to hand them. */
 export const ZPersonalDataExportSchema = z.object({
   kind: z.literal('kidogo.personal-data'),
@@ -104,10 +115,14 @@ export const ZPersonalDataExportSchema = z.object({
       resolved_at: z.string().nullable(),
     }),
   ),
-  /** The documents kept about the customer (ID card, photos, agreement): what each is; the files themselves are downloaded one by one. */
+  /**
+   * The documents kept about the customer (ID card, photos, agreement): what each is, and in the ZIP copy the file's
+   * path in the archive (`documents/…`; null in the JSON copy, where each file is downloaded on its own).
+   */
   documents: z.array(
     z.object({
       document_id: z.number().int(),
+      file: z.string().nullable(),
       kind: z.string(),
       file_name: z.string(),
       content_type: z.string(),

@@ -1,10 +1,17 @@
 import { Controller, Get, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ZEraseCustomerReplySchema, ZEraseCustomerSchema, ZPersonalDataExportSchema, type EraseCustomerInput } from '@kidogo/contracts';
+import {
+  ZEraseCustomerReplySchema,
+  ZEraseCustomerSchema,
+  ZPersonalDataExportSchema,
+  ZPersonalDataQuerySchema,
+  type EraseCustomerInput,
+  type PersonalDataQuery,
+} from '@kidogo/contracts';
 import type { z } from 'zod';
-import type { HttpReply } from '../common/http.js';
+import { streamReply, type HttpReply } from '../common/http.js';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
-import { Endpoint, ValidBody, ValidParams, zPathId } from '../common/validation.js';
+import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import { CustomerPrivacyService } from './customer-privacy.service.js';
 
 const ZIdParams = zPathId('id');
@@ -19,18 +26,29 @@ export class CustomerPrivacyController {
 
   @Get('customers/:id/personal-data')
   @Endpoint({
-    summary: 'Everything held about a customer, as a JSON file to hand them (customer-{id}-personal-data.json)',
+    summary: 'Everything held about a customer, to hand them: customer-{id}-personal-data.json, or .zip with their documents\' files',
     description:
       'For a customer who asks what the business holds about them: their details, devices, payment plans, payments, codes, texts, ' +
-      'calls and visits, repossessions, the documents kept about them (what each is; the files are downloaded one by one) and the activity log entries about them. Audited (customer.data_exported).',
+      'calls and visits, repossessions, the documents kept about them and the activity log entries about them. ' +
+      'format=json (the default) is the data alone, each document described; format=zip is one ZIP file with a README.txt, the same data as ' +
+      'personal-data.json (each document naming its file) and every document\'s file under documents/. Audited (customer.data_exported).',
     params: ZIdParams,
+    query: ZPersonalDataQuerySchema,
     response: ZPersonalDataExportSchema,
-    errors: { 403: 'Not an owner or admin', 404: 'No such customer in your organization' },
+    produces: 'application/json, application/zip',
+    errors: { 400: 'format is not json or zip', 403: 'Not an owner or admin', 404: 'No such customer in your organization' },
   })
-  async export(@OrgId() orgId: string, @ValidParams() p: IdParams, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: HttpReply) {
-    const data = await this.privacy.export(orgId, p.id, user);
-    reply.header('Content-Disposition', `attachment; filename="customer-${p.id}-personal-data.json"`);
-    return data;
+  async export(
+    @OrgId() orgId: string,
+    @ValidParams() p: IdParams,
+    @ValidQuery() q: PersonalDataQuery,
+    @CurrentUser() user: AuthUser,
+    @Res() reply: HttpReply,
+  ): Promise<void> {
+    const data = await this.privacy.export(orgId, p.id, user, q.format);
+    const filename = `customer-${p.id}-personal-data.${q.format}`;
+    if (q.format === 'zip') return this.privacy.writeZip(streamReply(reply, 'application/zip', filename), orgId, data);
+    streamReply(reply, 'application/json; charset=utf-8', filename).end(JSON.stringify(data));
   }
 
   @Post('customers/:id/erase')

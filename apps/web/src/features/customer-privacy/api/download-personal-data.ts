@@ -5,12 +5,13 @@ import { toast } from '@/lib/notify';
 export const PERSONAL_DATA_FAILED = 'Failed to download the personal data';
 
 /**
- * Everything held about one customer, as the JSON file to hand them (owners
- * and admins; the server records who asked). Resolves with the saved file's name.
+ * Everything held about one customer, as the one file to hand them: a ZIP of
+ * the data (JSON) and the files of their documents (owners and admins; the
+ * server records who asked). Resolves with the saved file's name.
  */
 export const downloadPersonalData = (customerId: number) =>
-  downloadFile(`/customers/${customerId}/personal-data`, `customer-${customerId}-personal-data.json`, {
-    headers: { Accept: 'application/json' },
+  downloadFile(`/customers/${customerId}/personal-data?format=zip`, `customer-${customerId}-personal-data.zip`, {
+    headers: { Accept: 'application/zip' },
   });
 
 export function useDownloadPersonalData() {

@@ -46,10 +46,10 @@ async function openPage({ customer = buildGrace(), erase }: { customer?: Custome
   const api = mockFetch((call) => {
     if (call.url === '/payg/customers/11/payment-details') return jsonResponse(200, details(current));
     if (call.url === '/payg/customers/11' && call.method === 'GET') return jsonResponse(200, current);
-    if (call.url === '/payg/customers/11/personal-data') {
-      return new Response(JSON.stringify({ kind: 'kidogo.personal-data', version: 1 }), {
+    if (call.url === '/payg/customers/11/personal-data?format=zip') {
+      return new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...Array.from({ length: 18 }, () => 0)]), {
         status: 200,
-        headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="customer-11-personal-data.json"' },
+        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="customer-11-personal-data.zip"' },
       });
     }
     if (call.url === '/payg/customers/11/erase' && call.method === 'POST') {
@@ -80,19 +80,19 @@ async function openEraseDialog(card: HTMLElement) {
 describe('Personal Data card', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('explains the rights and downloads everything held about the customer as a JSON file', async () => {
+  it('explains the rights and downloads everything held about the customer as one ZIP file', async () => {
     const names = captureDownloads();
     const { card, calls } = await openPage();
     expect(card).toHaveTextContent(
-      'Under data-protection law a customer may ask for a copy of everything held about them, and, once they owe nothing, for it to be erased. Payments and codes stay in the books, without their name or phone.',
+      'Under data-protection law a customer may ask for a copy of everything held about them, and, once they owe nothing, for it to be erased. Payments and codes stay in the books, without their name or phone. The copy is one ZIP file: the data, and the files of their documents.',
     );
     await userEvent.click(within(card).getByRole('button', { name: 'Download Personal Data' }));
-    await waitFor(() => expect(names).toEqual(['customer-11-personal-data.json']));
-    const sent = calls.filter((c) => c.url === '/payg/customers/11/personal-data');
-    expect(sent).toHaveLength(1);
+    await waitFor(() => expect(names).toEqual(['customer-11-personal-data.zip']));
+    const sent = calls.filter((c) => c.url.startsWith('/payg/customers/11/personal-data'));
+    expect(sent.map((c) => c.url)).toEqual(['/payg/customers/11/personal-data?format=zip']);
     expect(sent[0]!.method).toBe('GET');
-    expect(sent[0]!.headers.accept).toBe('application/json');
-    expect(await screen.findByText('Downloaded customer-11-personal-data.json')).toBeInTheDocument();
+    expect(sent[0]!.headers.accept).toBe('application/zip');
+    expect(await screen.findByText('Downloaded customer-11-personal-data.zip')).toBeInTheDocument();
   });
 
   it('says why a download failed', async () => {

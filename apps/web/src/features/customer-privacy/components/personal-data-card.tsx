@@ -35,7 +35,8 @@ export function PersonalDataCard({ customer }: { customer: PersonalDataCustomer 
       ) : (
         <Text size="sm" c="dimmed">
           Under data-protection law a customer may ask for a copy of everything held about them, and, once they owe nothing, for it to be
-          erased. Payments and codes stay in the books, without their name or phone.
+          erased. Payments and codes stay in the books, without their name or phone. The copy is one ZIP file: the data, and the files of
+          their documents.
         </Text>
       )}
       <Group gap="sm" mt="md" wrap="wrap">
