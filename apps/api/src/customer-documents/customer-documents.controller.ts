@@ -91,7 +91,7 @@ export class CustomerDocumentsController {
       // Shown in a page of its own, a stored file can run nothing.
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('Content-Length', String(doc.content.length))
-      .send(Buffer.from(doc.content.buffer, doc.content.byteOffset, doc.content.length));
+      .send(doc.content);
   }
 
   @Delete(':document_id')

@@ -14,6 +14,7 @@ import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
+import { readDocumentContent } from './document-content.js';
 
 /** The columns of a document without its file: what lists and replies carry. */
 const META = {
@@ -166,13 +167,14 @@ export class CustomerDocumentsService {
   }
 
   /** The file itself, to show or download. */
-  async file(orgId: string, customerId: number, documentId: number): Promise<{ content: Uint8Array; content_type: string; file_name: string }> {
+  async file(orgId: string, customerId: number, documentId: number): Promise<{ content: Buffer; content_type: string; file_name: string }> {
     const row = await this.database.db.customerDocument.findFirst({
       where: { organization_id: orgId, id: documentId, customer_id: customerId },
-      select: { content: true, content_type: true, file_name: true },
+      select: { content_type: true, file_name: true },
     });
-    if (!row) throw Errors.notFound('Document');
-    return row;
+    const content = row && (await readDocumentContent(this.database.pool, orgId, customerId, documentId));
+    if (!row || !content) throw Errors.notFound('Document');
+    return { ...row, content };
   }
 
   async remove(orgId: string, customerId: number, documentId: number, actor: AuthUser): Promise<{ message: string }> {

@@ -15,6 +15,7 @@ import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { dateOnly } from '../catalog/format.js';
 import { ZipWriter } from '../common/zip-writer.js';
+import { readDocumentContent } from '../customer-documents/document-content.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { toCustomer } from './customers.mapper.js';
 
@@ -172,13 +173,10 @@ export class CustomerPrivacyService {
     if (!(await zip.add('README.txt', Buffer.from(readme, 'utf8'), { compress: true }))) return;
     if (!(await zip.add('personal-data.json', Buffer.from(JSON.stringify(data, null, 2), 'utf8'), { compress: true }))) return;
     for (const d of data.documents) {
-      const row = await this.database.db.customerDocument.findFirst({
-        where: { organization_id: orgId, id: d.document_id, customer_id: data.customer.customer_id },
-        select: { content: true },
-      });
+      const content = d.file && (await readDocumentContent(this.database.pool, orgId, data.customer.customer_id, d.document_id));
       // Deleted since the list was read: it is still listed, as it was held a moment ago, but has no file to give.
-      if (!row || !d.file) continue;
-      if (!(await zip.add(d.file, row.content))) return;
+      if (!content || !d.file) continue;
+      if (!(await zip.add(d.file, content))) return;
     }
     await zip.finish();
   }
