@@ -223,6 +223,8 @@ describe('invoices', () => {
     );
     const html = await t.http.get(`/payg/invoice/${inv.invoice_id}`).set(roles.staff.auth).expect(200);
     expect(html.headers['content-type']).toMatch(/^text\/html/);
+    // Opened on its own, its style sheet applies and nothing runs.
+    expect(html.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'");
     expect(html.text).toContain(inv.invoice_number);
     expect(html.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html.text).not.toContain('<script>alert');

@@ -160,7 +160,7 @@ describe('health, errors and the API document', () => {
   it('sets security headers', async () => {
     const res = await t.http.get('/payg/live').expect(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });

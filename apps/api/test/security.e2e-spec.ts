@@ -168,9 +168,9 @@ describe('security hardening', () => {
     const web = ['/', '/dashboard', '/customers/42', '/assets/app.js'];
     const api = ['/payg/live', '/payg/registered-customers'];
 
-    it('sends the security headers on the web app (deep links and assets included) and on the API', async () => {
-      for (const path of [...web, ...api]) {
-        const res = await t.http.get(path).set(w.owner.auth);
+    it("sends a page's security headers on the web app (deep links and assets included) and on the API's documentation", async () => {
+      for (const path of [...web, '/payg/docs']) {
+        const res = await t.http.get(path).set(w.owner.auth).redirects(1);
         expect([path, res.status]).toEqual([path, 200]);
         const h = res.headers;
         expect(h['content-security-policy']).toMatch(/default-src 'self'/);
@@ -181,6 +181,28 @@ describe('security hardening', () => {
         expect(h['referrer-policy']).toBe('no-referrer');
         expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
         expect(h['x-powered-by']).toBeUndefined();
+      }
+    });
+
+    it("sends an API's security headers on every API reply, errors included: nothing in one may run, be framed or be kept", async () => {
+      const replies = [
+        ...(await Promise.all(api.map((path) => t.http.get(path).set(w.owner.auth).expect(200)))),
+        await t.http.get('/payg/registered-customers').expect(401),
+        await t.http.get('/payg/no-such-route').set(w.owner.auth).expect(404),
+        await t.http.get('/payg/docs-json').expect(200),
+      ];
+      for (const res of replies) {
+        expect(res.headers).toMatchObject({
+          'cache-control': 'no-store',
+          'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+          'x-frame-options': 'DENY',
+          'x-content-type-options': 'nosniff',
+          'strict-transport-security': 'max-age=31536000; includeSubDomains',
+          'cross-origin-resource-policy': 'same-origin',
+        });
+        expect(res.headers['x-powered-by']).toBeUndefined();
+        // A page's own headers are not needed where no page is.
+        expect(res.headers['referrer-policy']).toBeUndefined();
       }
     });
 

@@ -89,7 +89,12 @@ export class InvoicesController {
   @Endpoint({ summary: 'The invoice as an HTML page', params: ZInvoiceIdParamSchema, produces: 'text/html', errors: { 404: 'Invoice not found' } })
   async html(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @Res() reply: HttpReply) {
     const html = await this.documents.html(scopeOf(user), params.id);
-    await reply.code(200).type('text/html; charset=utf-8').send(html);
+    await reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      // A page of its own: its style sheet applies, and nothing else loads or runs (an API reply's CSP would unstyle it).
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'")
+      .send(html);
   }
 
   @OpenWhenBlocked()
