@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUSINESS_TIME_ZONE } from './time-zone.js';
+import { FakeDaraja } from '../../apps/api/test/support/fake-daraja.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // One file per Playwright runner (setup and teardown run in the same process), so two
@@ -29,6 +30,9 @@ export default async function globalSetup(): Promise<void> {
   const port = await freePort();
   const pgPort = await freePort();
   const log = openSync(join(dataDir, 'api.log'), 'a');
+  // Safaricom for M-Pesa Express: each customer answers their prompt a moment later, posting to PUBLIC_URL.
+  const daraja = await new FakeDaraja({ afterMs: 1500 }).start();
+  daraja.server.unref();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -43,6 +47,8 @@ export default async function globalSetup(): Promise<void> {
     NOTICE_SWEEP_MS: '86400000',
     // The webhooks test's receiver listens on this machine.
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MPESA_EXPRESS_BASE_URL: daraja.url,
   };
   delete env.DATABASE_URL; // always a fresh embedded database, whatever the shell has
   const api = spawn(process.execPath, [resolve(root, 'apps/api/dist/main.js')], {

@@ -20,6 +20,7 @@ import { TokensModule } from './tokens/tokens.module.js';
 import { OemConfigModule } from './oem-config/oem-config.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { MpesaExpressModule } from './mpesa-express/mpesa-express.controller.js';
 import { ReceiverModule } from './receiver/receiver.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { OutboxModule } from './outbox/outbox.module.js';
@@ -54,6 +55,7 @@ export const FEATURE_MODULES: Type[] = [
   SettingsModule,
   PaymentsModule,
   ReceiverModule,
+  MpesaExpressModule,
   MessagesModule,
   OutboxModule,
   RemindersModule,

@@ -66,6 +66,17 @@ describe('configuration', () => {
       expect(() => zone(bad)).toThrow(`TIME_ZONE: TIME_ZONE must be an IANA time zone name such as Africa/Nairobi, Africa/Kampala or UTC (got ${JSON.stringify(bad)})`);
     }
   });
+
+  it('takes PUBLIC_URL as an http(s) address without its trailing slash, and refuses anything else', () => {
+    const url = (v?: string) => loadConfig({ JWT_SECRET: SECRET, ENCRYPTION_KEY: KEY, ...(v === undefined ? {} : { PUBLIC_URL: v }) }).publicUrl;
+    expect(url()).toBeNull();
+    expect(url('')).toBeNull();
+    expect(url('https://payg.example.com/')).toBe('https://payg.example.com');
+    expect(url(' https://example.org/kidogo ')).toBe('https://example.org/kidogo');
+    for (const bad of ['payg.example.com', 'ftp://example.com', 'https://example.com/?x=1', 'https://']) {
+      expect(() => url(bad)).toThrow('PUBLIC_URL: PUBLIC_URL must be an http(s) address such as https://payg.example.com');
+    }
+  });
 });
 
 describe('deployment files', () => {

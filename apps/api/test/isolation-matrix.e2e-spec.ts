@@ -140,6 +140,13 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/settings/api-key': [200],
   'POST /payg/settings/api-key/rotate': [200],
   'GET /payg/settings/sms-provider': [200],
+  'GET /payg/settings/mpesa-express': [200],
+  'PUT /payg/settings/mpesa-express': [200],
+  // B's own set-up, tried: none yet (409), or B's keys (saved by the PUT above), which reach no Safaricom in tests.
+  'POST /payg/settings/mpesa-express/test': [200, 409],
+  'GET /payg/payment-requests': [200],
+  'GET /payg/payment-requests/{request_id}': [404],
+  'POST /payg/payment-requests': [404, 409],
   'PUT /payg/settings/sms-provider': [200],
   'GET /payg/settings/reminders': [200],
   'GET /payg/settings/commissions': [200],
@@ -197,6 +204,8 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /payg/auth/2fa/recovery-codes': OWN_ACCOUNT,
   'POST /payg/logout': PUBLIC,
   'GET /payg/health': PUBLIC,
+  'POST /payg/external/mpesa-express/{token}':
+    "Safaricom's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mpesa-express.e2e-spec.ts)",
   'GET /payg/health/detailed': CONSOLE,
   'GET /payg/ready': PUBLIC,
   'GET /payg/live': PUBLIC,

@@ -115,6 +115,19 @@ export const ZPersonalDataExportSchema = z.object({
       resolved_at: z.string().nullable(),
     }),
   ),
+  /** M-Pesa Express requests: when staff asked them to pay, on which phone, and what came of it. */
+  payment_requests: z.array(
+    z.object({
+      request_id: z.number().int(),
+      created_at: z.string(),
+      serial_number: z.string(),
+      phone_number: z.string(),
+      amount: z.string(),
+      status: z.string(),
+      mpesa_receipt: z.string().nullable(),
+      requested_by: z.string().nullable(),
+    }),
+  ),
   /**
    * The documents kept about the customer (ID card, photos, agreement): what each is, and in the ZIP copy the file's
    * path in the archive (`documents/…`; null in the JSON copy, where each file is downloaded on its own).
@@ -158,6 +171,8 @@ export const ZEraseCustomerReplySchema = z.object({
     messages: z.number().int(),
     collection_contacts: z.number().int(),
     service_tickets: z.number().int(),
+    /** M-Pesa Express requests whose phone number was taken out. */
+    payment_requests: z.number().int(),
     payment_plans: z.number().int(),
     activity_entries: z.number().int(),
     webhook_deliveries: z.number().int(),

@@ -31,3 +31,4 @@ export * from './tickets.js';
 export * from './inbox.js';
 export * from './customer-documents.js';
 export * from './agreement.js';
+export * from './mpesa-express.js';

@@ -25,6 +25,8 @@ export const Errors = {
     ),
   forbidden: (detail: string) => new HttpException({ detail, message: detail }, HttpStatus.FORBIDDEN),
   unauthorized: (detail = 'Not authenticated') => new HttpException({ detail, message: detail }, HttpStatus.UNAUTHORIZED),
+  /** Another service the request depended on (M-Pesa) refused or did not answer. */
+  badGateway: (detail: string) => new HttpException({ detail, message: detail }, HttpStatus.BAD_GATEWAY),
   tooMany: (detail: string, retryAfterSeconds: number) =>
     new HttpException({ detail, message: detail, retry_after: retryAfterSeconds }, HttpStatus.TOO_MANY_REQUESTS),
 };

@@ -65,6 +65,15 @@ const EnvSchema = z.object({
   OUTBOX_ENABLED: bool.default(true),
   NOTICE_SWEEP_MS: z.coerce.number().int().min(10_000).default(600_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // The address the world reaches this installation at (https://payg.example.com): where M-Pesa Express results are posted.
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), { error: 'PUBLIC_URL must be an http(s) address such as https://payg.example.com' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  // Every organization's M-Pesa Express calls go here instead of Safaricom (an egress proxy, a test double).
+  MPESA_EXPRESS_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   TIME_ZONE: z
     .string()
@@ -118,6 +127,10 @@ export interface AppConfig {
   noticeSweepMs: number;
   /** Whether event webhooks may go to private, loopback and link-local addresses (the installation's own network). */
   webhookAllowPrivate: boolean;
+  /** The installation's public address (PUBLIC_URL, no trailing slash), or null: M-Pesa Express needs it for its results. */
+  publicUrl: string | null;
+  /** MPESA_EXPRESS_BASE_URL: where M-Pesa Express calls go instead of Safaricom, unless an organization's own base_url says otherwise. */
+  mpesaExpressBaseUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** The business time zone (IANA name): every day, week and month the API counts is one of its days. */
   timeZone: string;
@@ -198,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outbox: { enabled: e.OUTBOX_ENABLED, pollMs: e.OUTBOX_POLL_MS },
     noticeSweepMs: e.NOTICE_SWEEP_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    publicUrl: e.PUBLIC_URL ?? null,
+    mpesaExpressBaseUrl: e.MPESA_EXPRESS_BASE_URL?.replace(/\/+$/, '') ?? null,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     version: readVersion(),

@@ -65,7 +65,7 @@ export class CustomerPrivacyService {
     if (!customer) throw Errors.notFound('Customer');
     const forms = phoneForms(customer.phone_contact, customer.phone_normalized);
     const q = this.database.query;
-    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, tickets, documents, activity] = await Promise.all([
+    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, tickets, requests, documents, activity] = await Promise.all([
       db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true } }),
       q<{ serial_number: string; product_name: string; assigned_at: Date | null; unassigned_at: Date | null; current: boolean }>(Prisma.sql`
         SELECT i.serial_number, i.product_name, a.assigned_at, a.unassigned_at, (a.unassigned_at IS NULL AND i.customer_id = a.customer_id) AS current
@@ -108,6 +108,11 @@ export class CustomerPrivacyService {
         SELECT s.ticket_id, s.opened_at, i.serial_number, s.category::text AS category, s.status::text AS status, s.description, s.resolution, s.resolved_at
         FROM service_tickets s JOIN items i ON i.organization_id = s.organization_id AND i.item_id = s.item_id
         WHERE s.organization_id = ${orgId} AND s.customer_id = ${id}::int ORDER BY s.ticket_id`),
+      q<{ request_id: number; created_at: Date; serial_number: string; phone_number: string; amount: string; status: string; mpesa_receipt: string | null; requested_by: string | null }>(Prisma.sql`
+        SELECT r.request_id, r.created_at, i.serial_number, r.phone_number, r.amount::text AS amount, r.status, r.mpesa_receipt, u.username AS requested_by
+        FROM payment_requests r JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
+        LEFT JOIN users u ON u.user_id = r.requested_by
+        WHERE r.organization_id = ${orgId} AND r.customer_id = ${id}::int ORDER BY r.request_id`),
       db.customerDocument.findMany({
         where: { organization_id: orgId, customer_id: id },
         select: { id: true, kind: true, file_name: true, content_type: true, size_bytes: true, note: true, uploaded_by: true, created_at: true },
@@ -143,6 +148,7 @@ export class CustomerPrivacyService {
       collection_contacts: contacts.map((c) => ({ ...c, created_at: c.created_at.toISOString(), promised_on: dateOnly(c.promised_on) })),
       repossessions: repossessions.map((r) => ({ ...r, repossessed_at: r.repossessed_at.toISOString() })),
       service_tickets: tickets.map((k) => ({ ...k, opened_at: k.opened_at.toISOString(), resolved_at: iso(k.resolved_at) })),
+      payment_requests: requests.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
       documents: documents.map(({ id: document_id, created_at, ...d }) => ({
         document_id,
         file: format === 'zip' ? personalDataFilePath({ document_id, ...d }) : null,
@@ -166,7 +172,8 @@ export class CustomerPrivacyService {
       `(customer ${data.customer.customer_id}), as at ${data.generated_at}.`,
       '',
       'personal-data.json  details, devices, payment plans, payments, codes, texts, calls and visits,',
-      '                    repossessions, service tickets, the documents kept and the activity log about them',
+      '                    repossessions, service tickets, requests to pay by M-Pesa, the documents kept and the',
+      '                    activity log about them',
       `documents/          the files of the ${data.documents.length} document${data.documents.length === 1 ? '' : 's'} kept (ID card, photos, agreement, other)`,
       '',
     ].join('\r\n');
@@ -234,6 +241,8 @@ export class CustomerPrivacyService {
         UPDATE service_tickets SET description = ${scrub('description')}, resolution = ${scrub('resolution')}
         WHERE organization_id = ${orgId} AND customer_id = ${id}::int
           AND (description <> ${scrub('description')} OR resolution IS DISTINCT FROM ${scrub('resolution')})`;
+      const requests = await tx.$executeRaw`
+        UPDATE payment_requests SET phone_number = '' WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND phone_number <> ''`;
       const plans = await tx.$executeRaw`
         UPDATE template_assignments SET notes = NULL WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND notes IS NOT NULL`;
       const activity = await tx.$executeRaw(Prisma.sql`
@@ -263,6 +272,7 @@ export class CustomerPrivacyService {
         messages,
         collection_contacts: contacts,
         service_tickets: tickets,
+        payment_requests: requests,
         payment_plans: plans,
         activity_entries: activity,
         webhook_deliveries: webhooks,

@@ -39,6 +39,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'TicketCount',
   'UserNotification',
   'CustomerDocument',
+  'PaymentRequest',
 ]);
 
 export class TenantScopeError extends Error {

@@ -207,9 +207,9 @@ export async function seedTemplate(
 export async function seedCustomerWithDevice(
   t: TestApp,
   orgId: string,
-  opts: { template?: Parameters<typeof seedTemplate>[2]; item?: Parameters<typeof seedItem>[2] } = {},
+  opts: { template?: Parameters<typeof seedTemplate>[2]; item?: Parameters<typeof seedItem>[2]; customer?: Parameters<typeof seedCustomer>[2] } = {},
 ) {
-  const customer = await seedCustomer(t, orgId);
+  const customer = await seedCustomer(t, orgId, opts.customer);
   const template = await seedTemplate(t, orgId, opts.template);
   await t.db.db.templateAssignment.create({
     data: { organization_id: orgId, customer_id: customer.id, template_id: template.id, is_active: true },

@@ -5,6 +5,7 @@ import { mpesaPaybillSms, seedUser, DEFAULT_PASSWORD } from './factories.js';
 import { binaryParser, pdfText } from './pdf.js';
 import { fresh, hex, phone, receipt, TOTP_SECRET, type Platform, type World } from './world.js';
 import { totpCode } from '../../src/auth/totp.js';
+import { DARAJA_KEYS, FakeDaraja } from './fake-daraja.js';
 
 /**
  * How to call every route of the API successfully as a user of the world
@@ -61,6 +62,42 @@ async function seedTicket(t: TestApp, w: World): Promise<number> {
     [w.org, w.device.id, w.customer.id, `Lamp flickers ${w.tag}`, w.staff.user_id],
   );
   return rows[0].ticket_id as number;
+}
+
+let shared: Promise<FakeDaraja> | null = null;
+
+/**
+ * Sets up M-Pesa Express for an organization against one fake Safaricom
+ * shared by the test file (its server does not keep the process alive), as
+ * an owner would with base_url set by the super admin: for the route tables,
+ * whose calls must succeed. Requests still waiting on its devices are
+ * answered (failed), so each call may ask again.
+ */
+async function readyMpesaExpress(t: TestApp, orgId: string): Promise<FakeDaraja> {
+  shared ??= new FakeDaraja().start().then((d) => {
+    d.server.unref();
+    return d;
+  });
+  const daraja = await shared;
+  const config = t.app.get(SecretBox).seal(JSON.stringify({ environment: 'sandbox', short_code: '174379', transaction_type: 'CustomerPayBillOnline', ...DARAJA_KEYS, base_url: daraja.url }));
+  await t.db.pool.query(
+    `INSERT INTO payment_providers (organization_id, provider, config_enc, is_active, updated_at) VALUES ($1, 'mpesa_express', $2, true, now())
+     ON CONFLICT (organization_id, provider) DO UPDATE SET config_enc = excluded.config_enc, is_active = true`,
+    [orgId, config],
+  );
+  await t.db.pool.query(`UPDATE payment_requests SET status = 'failed', completed_at = now() WHERE organization_id = $1 AND status = 'pending'`, [orgId]);
+  return daraja;
+}
+
+/** A request to pay sent for the world's device (for the routes that take a request id, and Safaricom's result for it). */
+async function seedPaymentRequest(t: TestApp, w: World): Promise<{ id: number; token: string }> {
+  const token = `cb${hex()}${hex()}${hex()}`.slice(0, 32).padEnd(32, '0');
+  const { rows } = await t.db.pool.query(
+    `INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, callback_token, checkout_request_id, requested_by)
+     VALUES ($1, $2, $3, $4, 20, $5, $6, $7) RETURNING request_id`,
+    [w.org, w.device.id, w.customer.id, `254${w.customer.phone.slice(1)}`, token, `ws_CO_${token}`, w.staff.user_id],
+  );
+  return { id: rows[0].request_id as number, token };
 }
 
 /** A new unread notification of the world's staff user (for the routes that mark them read). */
@@ -192,6 +229,26 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/tickets', query: { status: 'open', mine: true } },
     { path: '/payg/tickets', query: { status: 'all', customer_id: w.customer.id } },
   ],
+  // ---------------------------------------------------------------- M-Pesa Express
+  'GET /payg/payment-requests': ({ w }) => [
+    { path: '/payg/payment-requests' },
+    { path: '/payg/payment-requests', query: { serial_number: w.device.serial, page: 1, limit: 5 } },
+    { path: '/payg/payment-requests', query: { customer_id: w.customer.id } },
+  ],
+  'GET /payg/payment-requests/{request_id}': async ({ t, w }) => ({
+    path: fill('/payg/payment-requests/{request_id}', { request_id: (await seedPaymentRequest(t, w)).id }),
+  }),
+  'POST /payg/payment-requests': async ({ t, w }) => {
+    await readyMpesaExpress(t, w.org);
+    return { path: '/payg/payment-requests', body: { serial_number: w.device.serial, amount: 20 } };
+  },
+  'POST /payg/external/mpesa-express/{token}': async ({ t, w }) => {
+    const { token } = await seedPaymentRequest(t, w);
+    return {
+      path: fill('/payg/external/mpesa-express/{token}', { token }),
+      body: { Body: { stkCallback: { MerchantRequestID: '1-1-1', CheckoutRequestID: `ws_CO_${token}`, ResultCode: 1032, ResultDesc: 'Request cancelled by user' } } },
+    };
+  },
   'GET /payg/tickets/assignees': () => ({ path: '/payg/tickets/assignees' }),
   'GET /payg/tickets/{ticket_id}': async ({ t, w }) => ({ path: fill('/payg/tickets/{ticket_id}', { ticket_id: await seedTicket(t, w) }) }),
   'GET /payg/tickets/{ticket_id}/history': async ({ t, w }) => ({ path: fill('/payg/tickets/{ticket_id}/history', { ticket_id: await seedTicket(t, w) }) }),
@@ -261,6 +318,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /payg/settings/api-key': () => ({ path: '/payg/settings/api-key' }),
   'POST /payg/settings/api-key/rotate': () => ({ path: '/payg/settings/api-key/rotate' }),
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
+  'GET /payg/settings/mpesa-express': () => ({ path: '/payg/settings/mpesa-express' }),
+  'POST /payg/settings/mpesa-express/test': async ({ t, w }) => {
+    await readyMpesaExpress(t, w.org);
+    return { path: '/payg/settings/mpesa-express/test' };
+  },
   'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
   'GET /payg/settings/commissions': () => ({ path: '/payg/settings/commissions' }),
   'GET /payg/settings/agreement': () => ({ path: '/payg/settings/agreement' }),
@@ -362,6 +424,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'PUT /payg/settings/agreement': () => ({
     path: '/payg/settings/agreement',
     body: { seller_details: 'Box 1234, Eldoret', paybill: String(500000 + Math.floor(Math.random() * 400000)), extra_terms: 'The warranty is two years.' },
+  }),
+  'PUT /payg/settings/mpesa-express': () => ({
+    path: '/payg/settings/mpesa-express',
+    body: { environment: 'sandbox', short_code: '174379', transaction_type: 'CustomerPayBillOnline', ...DARAJA_KEYS },
   }),
   'PUT /payg/settings/sms-provider': ({ w }) => ({
     path: '/payg/settings/sms-provider',

@@ -61,6 +61,10 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     OUTBOX_ENABLED: 'false',
     DATABASE_POOL_SIZE: '5',
     WEB_DIST: '/nonexistent',
+    // Where M-Pesa Express results would be posted: requests need it (test/mpesa-express.e2e-spec.ts sends '' to unset it).
+    PUBLIC_URL: 'https://kidogo.test',
+    // No test calls Safaricom: an organization not pointed at a fake one reaches a closed port.
+    MPESA_EXPRESS_BASE_URL: 'http://127.0.0.1:9',
     ...env,
   });
 }

@@ -1,0 +1,138 @@
+import { Controller, Get, HttpCode, Module, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  ZMpesaExpressCallbackReplySchema,
+  ZMpesaExpressCallbackSchema,
+  ZMpesaExpressInputSchema,
+  ZMpesaExpressSettingsSchema,
+  ZMpesaExpressTestReplySchema,
+  ZPaymentRequestInputSchema,
+  ZPaymentRequestReplySchema,
+  ZPaymentRequestsQuerySchema,
+  ZPaymentRequestsReplySchema,
+  type MpesaExpressCallback,
+} from '@kidogo/contracts';
+import { z } from 'zod';
+import { CurrentUser, OrgId, Public, Roles, type AuthUser } from '../common/tenancy.js';
+import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
+import { ReceiverModule } from '../receiver/receiver.module.js';
+import { DarajaClient } from './daraja.js';
+import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
+import { PaymentRequestsService } from './payment-requests.service.js';
+
+const ZRequestParams = zPathId('request_id');
+type RequestParams = z.output<typeof ZRequestParams>;
+const ZCallbackParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, { error: 'is not a callback address Kidogo gave' }) });
+
+/** Owners and admins set up M-Pesa Express for their organization. */
+@ApiTags('settings')
+@Roles('owner', 'admin', 'super_admin')
+@Controller('settings/mpesa-express')
+export class MpesaExpressSettingsController {
+  constructor(private readonly settings: MpesaExpressSettingsService) {}
+
+  @Get()
+  @Endpoint({
+    summary: "The organization's M-Pesa Express (STK push) set-up, secrets masked, and whether requests can be sent",
+    response: ZMpesaExpressSettingsSchema,
+    errors: { 403: 'Not an owner or admin' },
+  })
+  read(@OrgId() orgId: string) {
+    return this.settings.read(orgId);
+  }
+
+  @Put()
+  @Endpoint({
+    summary: "Set up M-Pesa Express: the Daraja app's consumer key and secret, the paybill or till, the passkey",
+    description:
+      'consumer_key, consumer_secret and passkey left out, empty, or sent back masked as GET gave them keep their stored value; ' +
+      'the first time all three are required. Results are posted to PUBLIC_URL/payg/external/mpesa-express/{a secret per request}.',
+    body: ZMpesaExpressInputSchema,
+    response: ZMpesaExpressSettingsSchema,
+    errors: { 400: 'A field is missing or invalid (each one named)', 403: 'Not an owner or admin' },
+  })
+  update(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZMpesaExpressInputSchema>) {
+    return this.settings.update(orgId, user, body);
+  }
+
+  @Post('test')
+  @HttpCode(200)
+  @Endpoint({
+    summary: 'Try the stored keys against Safaricom (an access token is asked for; nobody is asked to pay)',
+    response: ZMpesaExpressTestReplySchema,
+    errors: { 403: 'Not an owner or admin', 409: 'Not set up yet' },
+  })
+  test(@OrgId() orgId: string) {
+    return this.settings.test(orgId);
+  }
+}
+
+/** Staff ask a device's customer to pay (README "Asking a customer to pay"). */
+@ApiTags('payment-requests')
+@Controller()
+export class PaymentRequestsController {
+  constructor(private readonly requests: PaymentRequestsService) {}
+
+  @Post('payment-requests')
+  @Endpoint({
+    summary: "Ask a device's customer to pay by M-Pesa Express: their phone shows M-Pesa's prompt for the amount, with the serial number as the account",
+    description:
+      "phone_number defaults to the customer's phone. One request per device waits for an answer at a time. The result comes from " +
+      'Safaricom a few seconds to a minute later: read it with GET /payment-requests/{request_id}; a paid request is recorded as a payment ' +
+      '(days, tokens, the reply SMS) like any M-Pesa payment, once by its receipt.',
+    body: ZPaymentRequestInputSchema,
+    response: ZPaymentRequestReplySchema,
+    status: 201,
+    errors: {
+      400: 'A field is missing or invalid (each one named), or the customer has no M-Pesa number and none was given',
+      404: 'No such device in your organization',
+      409: 'The device has no customer; M-Pesa Express is not set up, switched off or PUBLIC_URL is not set; a request for the device is still waiting',
+      502: 'M-Pesa refused the request or did not answer (its words in the message); the request is kept as failed',
+    },
+  })
+  create(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZPaymentRequestInputSchema>, @CurrentUser() user: AuthUser) {
+    return this.requests.create(orgId, body, user);
+  }
+
+  @Get('payment-requests')
+  @Endpoint({
+    summary: "M-Pesa Express requests, newest first: one device's (serial_number) or one customer's (customer_id)",
+    query: ZPaymentRequestsQuerySchema,
+    response: ZPaymentRequestsReplySchema,
+    errors: { 400: 'A bad page, limit or customer_id' },
+  })
+  list(@OrgId() orgId: string, @ValidQuery() q: z.output<typeof ZPaymentRequestsQuerySchema>) {
+    return this.requests.list(orgId, q);
+  }
+
+  @Get('payment-requests/:request_id')
+  @Endpoint({ summary: 'One M-Pesa Express request and what became of it', params: ZRequestParams, response: ZPaymentRequestReplySchema, errors: { 404: 'Not found' } })
+  get(@OrgId() orgId: string, @ValidParams() p: RequestParams) {
+    return this.requests.get(orgId, p.request_id);
+  }
+
+  @Public()
+  @Post('external/mpesa-express/:token')
+  @HttpCode(200)
+  @Endpoint({
+    summary: "Safaricom's M-Pesa Express result for one request (called by Safaricom, not a person)",
+    description:
+      'The address is the one given to Safaricom with the request: its last part is a secret only that request has, so nothing else ' +
+      'authenticates the call. ResultCode 0 records the payment through the payment pipeline (by MpesaReceiptNumber, once); any other ' +
+      'code marks the request cancelled (1032) or failed. The first result of a request counts; resends are acknowledged.',
+    params: ZCallbackParams,
+    body: ZMpesaExpressCallbackSchema,
+    response: ZMpesaExpressCallbackReplySchema,
+    errors: { 400: 'Not an STK push result, or not for this request', 404: 'No request has this address' },
+  })
+  callback(@ValidParams() p: z.output<typeof ZCallbackParams>, @ValidBody() body: MpesaExpressCallback) {
+    return this.requests.callback(p.token, body);
+  }
+}
+
+@Module({
+  imports: [ReceiverModule],
+  controllers: [MpesaExpressSettingsController, PaymentRequestsController],
+  providers: [DarajaClient, MpesaExpressSettingsService, PaymentRequestsService],
+})
+export class MpesaExpressModule {}

@@ -1,0 +1,312 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX,
+  MPESA_EXPRESS_EXPIRES_AFTER_S,
+  mpesaPhone,
+  normalizeSerial,
+  type MpesaExpressCallback,
+  type MpesaExpressCallbackReply,
+  type PaymentRequest,
+  type PaymentRequestReply,
+  type PaymentRequestsReply,
+  type PaymentRequestStatus,
+  type ZPaymentRequestInputSchema,
+  type ZPaymentRequestsQuerySchema,
+} from '@kidogo/contracts';
+import type { z } from 'zod';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+import { Calendar } from '../common/calendar.js';
+import { Errors } from '../common/errors.js';
+import { randomToken } from '../common/crypto.js';
+import { pagePagination } from '../common/pagination.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { ReceiverService } from '../receiver/receiver.service.js';
+import { DarajaClient, DarajaError } from './daraja.js';
+import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
+
+/** M-Pesa's result codes for an STK push, in words staff can act on (others: M-Pesa's own ResultDesc). */
+const RESULT_TEXT: Record<number, string> = {
+  1: "The customer's M-Pesa balance was too low",
+  1001: 'The customer had another M-Pesa payment under way: try again in a minute',
+  1019: 'The prompt expired before the customer answered',
+  1025: 'M-Pesa could not show the prompt: try again',
+  1032: 'The customer cancelled the prompt',
+  1037: "The customer's phone could not be reached (off or out of network), or they did not answer in time",
+  2001: 'The customer entered a wrong M-Pesa PIN',
+  9999: 'M-Pesa could not show the prompt: try again',
+};
+
+interface RequestRow {
+  request_id: number;
+  item_id: number;
+  serial_number: string;
+  customer_id: number | null;
+  customer_name: string | null;
+  phone_number: string;
+  amount: string;
+  status: string;
+  result_code: number | null;
+  result_desc: string | null;
+  mpesa_receipt: string | null;
+  payment_id: number | null;
+  payment_outcome: string | null;
+  days: number | null;
+  token: string | null;
+  requested_by: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+  expired: boolean;
+}
+
+const SELECT = Prisma.sql`
+  SELECT r.request_id, r.item_id, i.serial_number, r.customer_id, c.customer_name, r.phone_number, r.amount::text AS amount,
+         r.status, r.result_code, r.result_desc, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.days, r.token,
+         u.username AS requested_by, r.created_at, r.completed_at,
+         (r.status = 'pending' AND r.created_at < now() - make_interval(secs => ${MPESA_EXPRESS_EXPIRES_AFTER_S})) AS expired
+  FROM payment_requests r
+  JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
+  LEFT JOIN customers c ON c.organization_id = r.organization_id AND c.customer_id = r.customer_id
+  LEFT JOIN users u ON u.user_id = r.requested_by`;
+
+function statusOf(r: RequestRow): PaymentRequestStatus {
+  if (r.status === 'pending') return r.expired ? 'expired' : 'pending';
+  return r.status === 'paid' || r.status === 'cancelled' ? r.status : 'failed';
+}
+
+function statusText(r: RequestRow, status: PaymentRequestStatus): string {
+  switch (status) {
+    case 'pending':
+      return 'Waiting for the customer to enter their M-Pesa PIN';
+    case 'expired':
+      return `No answer from M-Pesa within ${MPESA_EXPRESS_EXPIRES_AFTER_S / 60} minutes: the customer did not pay`;
+    case 'paid': {
+      const what =
+        r.payment_outcome === 'processed' || r.payment_outcome === 'duplicate'
+          ? r.days
+            ? `, ${r.days} day${r.days === 1 ? '' : 's'} of credit`
+            : ''
+          : r.payment_outcome === 'unmatched'
+            ? ': the payment is held for staff to match (Held Payments)'
+            : r.payment_outcome === null
+              ? ': the payment is being recorded'
+              : '';
+      return `Paid, M-Pesa receipt ${r.mpesa_receipt ?? '?'}${what}`;
+    }
+    default:
+      return (r.result_code !== null && RESULT_TEXT[r.result_code]) || r.result_desc || 'M-Pesa did not take the payment';
+  }
+}
+
+function toRequest(r: RequestRow): PaymentRequest {
+  const status = statusOf(r);
+  return {
+    request_id: r.request_id,
+    item_id: r.item_id,
+    serial_number: r.serial_number,
+    customer_id: r.customer_id,
+    customer_name: r.customer_name,
+    phone_number: r.phone_number,
+    amount: r.amount,
+    status,
+    status_text: statusText(r, status),
+    result_code: r.result_code,
+    result_desc: r.result_desc,
+    mpesa_receipt: r.mpesa_receipt,
+    payment_id: r.payment_id,
+    payment_outcome: r.payment_outcome,
+    days: r.days,
+    token: r.token,
+    requested_by: r.requested_by,
+    created_at: r.created_at.toISOString(),
+    completed_at: r.completed_at?.toISOString() ?? null,
+  };
+}
+
+/** A callback's metadata item by name (Amount, MpesaReceiptNumber, TransactionDate, PhoneNumber). */
+function item(cb: MpesaExpressCallback['Body']['stkCallback'], name: string): string | null {
+  const v = cb.CallbackMetadata?.Item.find((i) => i.Name === name)?.Value;
+  return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
+}
+
+/**
+ * M-Pesa Express requests (README "Asking a customer to pay"): staff ask a
+ * device's customer to pay; Safaricom prompts their phone and posts the
+ * result to a URL only this request knows. A paid request goes through the
+ * receiver as a Daraja confirmation, so it is recorded once by its receipt
+ * (whichever of the callback, the C2B confirmation or the forwarded SMS comes
+ * first), with the days, tokens, reply SMS and webhooks of any payment.
+ */
+@Injectable()
+export class PaymentRequestsService {
+  private readonly logger = new Logger('MpesaExpress');
+
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly settings: MpesaExpressSettingsService,
+    private readonly daraja: DarajaClient,
+    private readonly receiver: ReceiverService,
+    private readonly calendar: Calendar,
+  ) {}
+
+  private clock(t: Date): string {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: this.calendar.zone, hour: '2-digit', minute: '2-digit', hour12: false }).format(t);
+  }
+
+  private async one(orgId: string, id: number): Promise<PaymentRequest> {
+    const [row] = await this.database.query<RequestRow>(Prisma.sql`${SELECT} WHERE r.organization_id = ${orgId} AND r.request_id = ${id}::int`);
+    if (!row) throw Errors.notFound('Payment request');
+    return toRequest(row);
+  }
+
+  async get(orgId: string, id: number): Promise<PaymentRequestReply> {
+    return { data: await this.one(orgId, id) };
+  }
+
+  async list(orgId: string, q: z.output<typeof ZPaymentRequestsQuerySchema>): Promise<PaymentRequestsReply> {
+    const where = [Prisma.sql`r.organization_id = ${orgId}`];
+    if (q.serial_number) {
+      where.push(Prisma.sql`r.item_id IN (SELECT item_id FROM items WHERE organization_id = ${orgId} AND serial_normalized = ${normalizeSerial(q.serial_number)})`);
+    }
+    if (q.customer_id !== undefined) where.push(Prisma.sql`r.customer_id = ${q.customer_id}::int`);
+    const filter = Prisma.join(where, ' AND ');
+    const [rows, [count]] = await Promise.all([
+      this.database.query<RequestRow>(Prisma.sql`${SELECT} WHERE ${filter} ORDER BY r.request_id DESC LIMIT ${q.limit}::int OFFSET ${(q.page - 1) * q.limit}::int`),
+      this.database.query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM payment_requests r WHERE ${filter}`),
+    ]);
+    return { data: { items: rows.map(toRequest), pagination: pagePagination(count!.n, q.page, q.limit) } };
+  }
+
+  /**
+   * Sends a request: the row first (one device waits for one answer at a time, checked under the device's lock),
+   * then Safaricom, outside any transaction. A refusal is kept on the request as failed, and answered 502.
+   */
+  async create(orgId: string, input: z.output<typeof ZPaymentRequestInputSchema>, actor: AuthUser): Promise<PaymentRequestReply> {
+    const { account, callbackBase } = await this.settings.account(orgId);
+    const callbackToken = randomToken(24);
+    const created = await this.database.transaction(async (run) => {
+      const [device] = await run<{ item_id: number; serial_number: string; customer_id: number | null; customer_name: string | null; phone_contact: string | null }>(Prisma.sql`
+        SELECT i.item_id, i.serial_number, i.customer_id, c.customer_name, c.phone_contact
+        FROM items i LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+        WHERE i.organization_id = ${orgId} AND i.serial_normalized = ${normalizeSerial(input.serial_number)}
+        FOR UPDATE OF i`);
+      if (!device) throw Errors.notFound('Device');
+      if (device.customer_id === null) {
+        throw Errors.conflict(`Device ${device.serial_number} has no customer: only a device's customer can be asked to pay for it`);
+      }
+      let phone = input.phone_number ?? null;
+      if (!phone) {
+        phone = device.phone_contact ? mpesaPhone(device.phone_contact) : null;
+        if (!phone) {
+          throw Errors.badRequest(
+            'phone_number',
+            device.phone_contact
+              ? `is required: ${device.customer_name}'s phone ${device.phone_contact} is not a Kenyan M-Pesa number`
+              : `is required: ${device.customer_name} has no phone number`,
+          );
+        }
+      }
+      const [waiting] = await run<{ request_id: number; created_at: Date }>(Prisma.sql`
+        SELECT request_id, created_at FROM payment_requests
+        WHERE organization_id = ${orgId} AND item_id = ${device.item_id}::int AND status = 'pending'
+          AND created_at >= now() - make_interval(secs => ${MPESA_EXPRESS_EXPIRES_AFTER_S})
+        ORDER BY request_id DESC LIMIT 1`);
+      if (waiting) {
+        const until = new Date(waiting.created_at.getTime() + MPESA_EXPRESS_EXPIRES_AFTER_S * 1000);
+        throw Errors.conflict(
+          `A payment request for ${device.serial_number} sent at ${this.clock(waiting.created_at)} is still waiting for the customer: wait for their answer, or until ${this.clock(until)}`,
+        );
+      }
+      const [row] = await run<{ request_id: number }>(Prisma.sql`
+        INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, callback_token, requested_by)
+        VALUES (${orgId}, ${device.item_id}::int, ${device.customer_id}::int, ${phone}, ${input.amount}::numeric, ${callbackToken}, ${actor.user_id}::int)
+        RETURNING request_id`);
+      const description = `${actor.username} asked ${device.customer_name} (${phone}) to pay KES ${input.amount} for ${device.serial_number} by M-Pesa Express`;
+      await run(Prisma.sql`
+        INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+        VALUES (${orgId}, ${actor.user_id}::int, ${actor.username}, 'payment_request.sent', 'payment_request', ${String(row!.request_id)}, ${description},
+                ${JSON.stringify({ serial_number: device.serial_number, item_id: device.item_id, customer_id: device.customer_id, phone_number: phone, amount: input.amount })}::jsonb)`);
+      return { id: row!.request_id, serial: device.serial_number, phone };
+    });
+
+    try {
+      const accepted = await this.daraja.stkPush(account, {
+        phone: created.phone,
+        amount: input.amount,
+        accountReference: created.serial.slice(0, MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX),
+        description: `Pay ${created.serial}`.slice(0, 13),
+        callbackUrl: `${callbackBase}${callbackToken}`,
+      });
+      await this.database.query(Prisma.sql`
+        UPDATE payment_requests SET merchant_request_id = ${accepted.merchantRequestId}, checkout_request_id = ${accepted.checkoutRequestId}
+        WHERE organization_id = ${orgId} AND request_id = ${created.id}::int`);
+    } catch (e) {
+      const said = e instanceof DarajaError ? e.message : 'an unexpected error';
+      this.logger.warn(`request ${orgId}/${created.id}: M-Pesa refused: ${(e as Error).message}`);
+      await this.database.query(Prisma.sql`
+        UPDATE payment_requests SET status = 'failed', result_desc = ${`M-Pesa refused the request: ${said}`.slice(0, 500)}, completed_at = now()
+        WHERE organization_id = ${orgId} AND request_id = ${created.id}::int AND status = 'pending'`);
+      throw Errors.badGateway(`M-Pesa refused the request: ${said}`);
+    }
+    return {
+      data: await this.one(orgId, created.id),
+      message: `Payment request sent to ${created.phone}: the customer confirms with their M-Pesa PIN`,
+    };
+  }
+
+  /**
+   * Safaricom's result, posted to the request's own URL. Each request is
+   * completed once: the first result claims it (a conditional UPDATE), and
+   * Safaricom's resends are acknowledged without doing anything again. A paid
+   * one is then handed to the receiver as a Daraja confirmation.
+   */
+  async callback(token: string, body: MpesaExpressCallback): Promise<MpesaExpressCallbackReply> {
+    const [req] = await this.database.query<{ organization_id: string; request_id: number; checkout_request_id: string | null; serial_number: string }>(Prisma.sql`
+      SELECT r.organization_id, r.request_id, r.checkout_request_id, i.serial_number
+      FROM payment_requests r JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
+      WHERE r.callback_token = ${token}`);
+    if (!req) throw Errors.notFound('Payment request');
+    const cb = body.Body.stkCallback;
+    if (req.checkout_request_id && cb.CheckoutRequestID !== req.checkout_request_id) {
+      throw Errors.badRequest('Body.stkCallback.CheckoutRequestID', 'is not the one of this request');
+    }
+    const code = Number(cb.ResultCode);
+    if (!Number.isInteger(code)) throw Errors.badRequest('Body.stkCallback.ResultCode', 'must be a whole number');
+    const desc = cb.ResultDesc?.trim().slice(0, 500) ?? null;
+    const org = req.organization_id;
+
+    if (code !== 0) {
+      await this.database.query(Prisma.sql`
+        UPDATE payment_requests SET status = ${code === 1032 ? 'cancelled' : 'failed'}, result_code = ${code}::int, result_desc = ${desc}, completed_at = now()
+        WHERE organization_id = ${org} AND request_id = ${req.request_id}::int AND status = 'pending'`);
+      return { ResultCode: 0, ResultDesc: 'Accepted' };
+    }
+
+    const receipt = item(cb, 'MpesaReceiptNumber');
+    const amount = item(cb, 'Amount');
+    if (!receipt || !/^[A-Za-z0-9]{6,40}$/.test(receipt)) throw Errors.badRequest('Body.stkCallback.CallbackMetadata', 'MpesaReceiptNumber is missing');
+    if (!amount) throw Errors.badRequest('Body.stkCallback.CallbackMetadata', 'Amount is missing');
+    const claimed = await this.database.query<{ phone_number: string }>(Prisma.sql`
+      UPDATE payment_requests SET status = 'paid', result_code = 0, result_desc = ${desc}, mpesa_receipt = ${receipt.toUpperCase()}, completed_at = now()
+      WHERE organization_id = ${org} AND request_id = ${req.request_id}::int AND status = 'pending'
+      RETURNING phone_number`);
+    if (!claimed.length) return { ResultCode: 0, ResultDesc: 'Accepted' };
+
+    const { account } = await this.settings.account(org).catch(() => ({ account: null }));
+    const reply = await this.receiver.receive(org, {
+      TransactionType: 'M-Pesa Express',
+      TransID: receipt,
+      TransTime: item(cb, 'TransactionDate') ?? '',
+      TransAmount: amount,
+      BusinessShortCode: account?.shortCode ?? '',
+      BillRefNumber: req.serial_number,
+      MSISDN: item(cb, 'PhoneNumber') ?? claimed[0]!.phone_number,
+      FirstName: '',
+    });
+    await this.database.query(Prisma.sql`
+      UPDATE payment_requests SET payment_id = ${reply.payment_id ?? null}::int, payment_outcome = ${reply.status},
+             days = ${reply.days === undefined ? null : Math.round(reply.days)}::int, token = ${reply.token ?? null}
+      WHERE organization_id = ${org} AND request_id = ${req.request_id}::int`);
+    return { ResultCode: 0, ResultDesc: 'Accepted' };
+  }
+}

@@ -1,0 +1,107 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The Daraja app keys and Lipa na M-Pesa Online passkey the fake Safaricom accepts. */
+export const DARAJA_KEYS = {
+  consumer_key: 'ck_live_0123456789abcdefghij',
+  consumer_secret: 'cs_0123456789abcdefghij',
+  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+};
+
+/** One STK push Safaricom received. */
+export interface Push {
+  auth: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** Safaricom's Daraja, as far as Kidogo calls it: the OAuth access token and the STK push, on a real HTTP port. */
+export class FakeDaraja {
+  server!: Server;
+  url = '';
+  pushes: Push[] = [];
+  tokensIssued = 0;
+  /** What the next STK pushes are answered with (null: accepted). */
+  refuse: { status: number; body: object } | null = null;
+
+  /**
+   * With `autoAnswer`, the customer answers each accepted push after `afterMs`, as Safaricom reports it: posted to
+   * its CallBackURL, paid, except an amount of 13 shillings, which the customer cancels (the browser tests, where
+   * nobody can post the result by hand).
+   */
+  constructor(private readonly autoAnswer: { afterMs: number } | null = null) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** The CheckoutRequestID the n-th push (from 1) was answered with. */
+  static checkoutId(n: number): string {
+    return `ws_CO_05122026101500${String(n).padStart(6, '0')}`;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const send = (status: number, body: object | null) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body ? JSON.stringify(body) : '');
+    };
+    if (req.method === 'GET' && req.url === '/oauth/v1/generate?grant_type=client_credentials') {
+      const expected = `Basic ${Buffer.from(`${DARAJA_KEYS.consumer_key}:${DARAJA_KEYS.consumer_secret}`).toString('base64')}`;
+      // Safaricom answers wrong keys with a 400 and no body.
+      if (req.headers.authorization !== expected) return send(400, null);
+      this.tokensIssued++;
+      return send(200, { access_token: `at-${this.tokensIssued}`, expires_in: '3599' });
+    }
+    if (req.method === 'POST' && req.url === '/mpesa/stkpush/v1/processrequest') {
+      if (!/^Bearer at-\d+$/.test(req.headers.authorization ?? '')) return send(401, { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      this.pushes.push({ auth: req.headers.authorization, body });
+      if (this.refuse) return send(this.refuse.status, this.refuse.body);
+      const n = this.pushes.length;
+      if (this.autoAnswer) setTimeout(() => void this.answer(body, FakeDaraja.checkoutId(n)), this.autoAnswer.afterMs).unref();
+      return send(200, {
+        MerchantRequestID: `29115-3462056-${n}`,
+        CheckoutRequestID: FakeDaraja.checkoutId(n),
+        ResponseCode: '0',
+        ResponseDescription: 'Success. Request accepted for processing',
+        CustomerMessage: 'Success. Request accepted for processing',
+      });
+    }
+    send(404, { errorMessage: 'Not found' });
+  }
+
+  /** The result of a push, posted where it asked (the customer paid, or cancelled 13 shillings). */
+  private async answer(push: Record<string, unknown>, checkout: string): Promise<void> {
+    const cancelled = Number(push.Amount) === 13;
+    const stkCallback = {
+      MerchantRequestID: '29115-3462056-1',
+      CheckoutRequestID: checkout,
+      ResultCode: cancelled ? 1032 : 0,
+      ResultDesc: cancelled ? 'Request cancelled by user' : 'The service request is processed successfully.',
+      ...(cancelled
+        ? {}
+        : {
+            CallbackMetadata: {
+              Item: [
+                { Name: 'Amount', Value: Number(push.Amount) },
+                { Name: 'MpesaReceiptNumber', Value: `TL${Date.now().toString(36).toUpperCase().slice(-8)}` },
+                { Name: 'Balance' },
+                { Name: 'TransactionDate', Value: Number(new Date(Date.now() + 3 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)) },
+                { Name: 'PhoneNumber', Value: Number(push.PhoneNumber) },
+              ],
+            },
+          }),
+    };
+    await fetch(String(push.CallBackURL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Body: { stkCallback } }) }).catch(
+      () => undefined,
+    );
+  }
+
+  stop(): Promise<void> {
+    return new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
