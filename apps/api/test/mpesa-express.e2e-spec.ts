@@ -169,7 +169,7 @@ describe('M-Pesa Express', () => {
     expect((await result(push, 0, { receipt, amount: 500 }).expect(200)).body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     const paid = await request(staff, sent.data.request_id);
     expect(paid).toMatchObject({ status: 'paid', result_code: 0, mpesa_receipt: receipt, payment_outcome: 'processed', days: 10 });
-    expect(paid.status_text).toBe(`Paid, M-Pesa receipt ${receipt}, 10 days of credit`);
+    expect(paid.status_text).toBe(`Paid, M-Pesa receipt ${receipt}: 10 days of credit`);
     expect(paid.token).toMatch(/^\d{9,}$/);
     const payments = await t.db.db.payment.findMany({ where: { organization_id: org.id, transaction_code: receipt } });
     expect(payments).toHaveLength(1);
@@ -197,6 +197,21 @@ describe('M-Pesa Express', () => {
 
     const audit = await t.db.platform.auditLog.findMany({ where: { organization_id: org.id, action: 'payment_request.sent' }, orderBy: { id: 'asc' } });
     expect(audit[0]!.description).toBe(`${staff.username} asked Amina Otieno (254712345678) to pay KES 500 for ${item.serial_number} by M-Pesa Express`);
+  });
+
+  it('says what the payment bought when it bought no code yet', async () => {
+    const { org, owner, superAdmin } = await seedRoles(t);
+    await setUp(owner, KEYS).expect(200);
+    await pointAtFake(superAdmin, org.id);
+    const { item } = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '50.00', activation_price: '500.00' } });
+    const sent = ZPaymentRequestReplySchema.parse((await ask(owner, { serial_number: item.serial_number, amount: 150 }).expect(201)).body).data;
+    const receipt = mpesaCode('TL');
+    await result(lastPush(), 0, { receipt }).expect(200);
+    const paid = await request(owner, sent.request_id);
+    expect(paid).toMatchObject({ status: 'paid', payment_outcome: 'processed', payment_reason: 'below_activation', days: null, token: null });
+    expect(paid.status_text).toBe(
+      `Paid, M-Pesa receipt ${receipt}: not enough yet to activate the device, kept as credit until the deposit and activation price are paid`,
+    );
   });
 
   it('keeps what M-Pesa answered when the customer does not pay, and what it refused', async () => {

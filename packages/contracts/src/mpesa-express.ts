@@ -176,6 +176,8 @@ export const ZPaymentRequestSchema = z.object({
   payment_id: z.number().int().nullable(),
   /** What the payment pipeline made of it: processed, duplicate (the payment had arrived another way), unmatched (held for staff). */
   payment_outcome: z.string().nullable(),
+  /** What the payment rules made of it: activated, days_added, paid_off; or why it bought no code: below_activation, below_daily_price, no_template. */
+  payment_reason: z.string().nullable(),
   days: z.number().int().nullable(),
   token: z.string().nullable(),
   requested_by: z.string().nullable(),

@@ -17,6 +17,7 @@ CREATE TABLE "payment_requests" (
     "mpesa_receipt" VARCHAR(40),
     "payment_id" INTEGER,
     "payment_outcome" VARCHAR(20),
+    "payment_reason" VARCHAR(30),
     "days" INTEGER,
     "token" VARCHAR(40),
     "requested_by" INTEGER,

@@ -51,6 +51,7 @@ interface RequestRow {
   mpesa_receipt: string | null;
   payment_id: number | null;
   payment_outcome: string | null;
+  payment_reason: string | null;
   days: number | null;
   token: string | null;
   requested_by: string | null;
@@ -61,7 +62,7 @@ interface RequestRow {
 
 const SELECT = Prisma.sql`
   SELECT r.request_id, r.item_id, i.serial_number, r.customer_id, c.customer_name, r.phone_number, r.amount::text AS amount,
-         r.status, r.result_code, r.result_desc, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.days, r.token,
+         r.status, r.result_code, r.result_desc, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.payment_reason, r.days, r.token,
          u.username AS requested_by, r.created_at, r.completed_at,
          (r.status = 'pending' AND r.created_at < now() - make_interval(secs => ${MPESA_EXPRESS_EXPIRES_AFTER_S})) AS expired
   FROM payment_requests r
@@ -80,21 +81,30 @@ function statusText(r: RequestRow, status: PaymentRequestStatus): string {
       return 'Waiting for the customer to enter their M-Pesa PIN';
     case 'expired':
       return `No answer from M-Pesa within ${MPESA_EXPRESS_EXPIRES_AFTER_S / 60} minutes: the customer did not pay`;
-    case 'paid': {
-      const what =
-        r.payment_outcome === 'processed' || r.payment_outcome === 'duplicate'
-          ? r.days
-            ? `, ${r.days} day${r.days === 1 ? '' : 's'} of credit`
-            : ''
-          : r.payment_outcome === 'unmatched'
-            ? ': the payment is held for staff to match (Held Payments)'
-            : r.payment_outcome === null
-              ? ': the payment is being recorded'
-              : '';
-      return `Paid, M-Pesa receipt ${r.mpesa_receipt ?? '?'}${what}`;
-    }
+    case 'paid':
+      return `Paid, M-Pesa receipt ${r.mpesa_receipt ?? '?'}${paidWhat(r)}`;
     default:
       return (r.result_code !== null && RESULT_TEXT[r.result_code]) || r.result_desc || 'M-Pesa did not take the payment';
+  }
+}
+
+/** What a paid request's payment became, in the words staff repeat to the customer (as Record Payment says it). */
+function paidWhat(r: RequestRow): string {
+  if (r.payment_outcome === null) return ': the payment is being recorded';
+  if (r.payment_outcome === 'unmatched') return ': the payment is held for staff to match (Held Payments)';
+  if (r.payment_outcome !== 'processed' && r.payment_outcome !== 'duplicate') return '';
+  if (r.days) return `: ${r.days} day${r.days === 1 ? '' : 's'} of credit`;
+  switch (r.payment_reason) {
+    case 'below_activation':
+      return ': not enough yet to activate the device, kept as credit until the deposit and activation price are paid';
+    case 'below_daily_price':
+      return ": less than one day's price, carried as credit to the next payment";
+    case 'no_template':
+      return ': the device has no payment plan, kept as credit';
+    case 'paid_off':
+      return ': the device is paid off';
+    default:
+      return '';
   }
 }
 
@@ -115,6 +125,7 @@ function toRequest(r: RequestRow): PaymentRequest {
     mpesa_receipt: r.mpesa_receipt,
     payment_id: r.payment_id,
     payment_outcome: r.payment_outcome,
+    payment_reason: r.payment_reason,
     days: r.days,
     token: r.token,
     requested_by: r.requested_by,
@@ -304,7 +315,7 @@ export class PaymentRequestsService {
       FirstName: '',
     });
     await this.database.query(Prisma.sql`
-      UPDATE payment_requests SET payment_id = ${reply.payment_id ?? null}::int, payment_outcome = ${reply.status},
+      UPDATE payment_requests SET payment_id = ${reply.payment_id ?? null}::int, payment_outcome = ${reply.status}, payment_reason = ${reply.reason ?? null},
              days = ${reply.days === undefined ? null : Math.round(reply.days)}::int, token = ${reply.token ?? null}
       WHERE organization_id = ${org} AND request_id = ${req.request_id}::int`);
     return { ResultCode: 0, ResultDesc: 'Accepted' };

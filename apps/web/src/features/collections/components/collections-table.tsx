@@ -3,6 +3,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
 import type { SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
+import type { AskToPayTarget } from '@/features/mpesa-express/components/ask-to-pay-modal';
 import type { CollectionAccount } from '../api/types';
 import { DaysWithoutCredit } from './days-without-credit';
 import { BREAK_ANYWHERE, ContactActions, dash, deviceColumns } from './device-columns';
@@ -24,6 +25,7 @@ export function CollectionsTable({
   emptyHint,
   onLogContact,
   onSendSms,
+  onAskToPay,
 }: {
   rows: CollectionAccount[] | undefined;
   currency: string | null;
@@ -35,6 +37,8 @@ export function CollectionsTable({
   onLogContact: (account: CollectionAccount) => void;
   /** Text the row's customer about its device; no button without it. */
   onSendSms?: (target: SmsTarget) => void;
+  /** Ask the row's customer to pay with M-Pesa Express; no button without it. */
+  onAskToPay?: (target: AskToPayTarget) => void;
 }) {
   const columns: Column<CollectionAccount>[] = [
     ...deviceColumns<CollectionAccount>(),
@@ -70,7 +74,13 @@ export function CollectionsTable({
       render: (a) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
           <LastContact contact={a.last_contact} />
-          <ContactActions row={a} onLogContact={onLogContact} onSendSms={onSendSms} />
+          <ContactActions
+            row={a}
+            onLogContact={onLogContact}
+            onSendSms={onSendSms}
+            onAskToPay={onAskToPay}
+            payHints={{ dailyPrice: a.daily_price, remaining: a.remaining, currency: a.currency ?? currency }}
+          />
         </Group>
       ),
     },

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Column } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { SendSmsButton, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
+import { AskToPayAction, type AskToPayTarget } from '@/features/mpesa-express/components/ask-to-pay-modal';
 import type { CollectionAccount } from '../api/types';
 import type { ContactTarget } from './log-contact-modal';
 
@@ -81,15 +82,24 @@ export function LogContactButton<T extends ContactTarget>({ row, onLogContact }:
   );
 }
 
-/** A row's actions: Log Contact, and under it Send SMS (side by side they widened the table past a laptop screen). */
+/**
+ * A row's actions: Log Contact, and under it Send SMS and Ask to Pay (side by
+ * side they widened the table past a laptop screen). `payHints` are what the
+ * row knows of the plan, shown under Ask to Pay's amount.
+ */
 export function ContactActions<T extends ContactTarget & Pick<CollectionAccount, 'customer_id' | 'phone_number' | 'sms_opted_out'>>({
   row,
   onLogContact,
   onSendSms,
+  onAskToPay,
+  payHints,
 }: {
   row: T;
   onLogContact: (row: T) => void;
   onSendSms?: (target: SmsTarget) => void;
+  /** Ask the row's customer to pay for its device with M-Pesa Express; no button without it. */
+  onAskToPay?: (target: AskToPayTarget) => void;
+  payHints?: Pick<AskToPayTarget, 'dailyPrice' | 'remaining' | 'currency'>;
 }) {
   return (
     <Stack gap={4}>
@@ -104,6 +114,18 @@ export function ContactActions<T extends ContactTarget & Pick<CollectionAccount,
             optedOut: row.sms_opted_out,
           }}
           onSend={onSendSms}
+        />
+      ) : null}
+      {onAskToPay ? (
+        <AskToPayAction
+          target={{
+            serialNumber: row.serial_number,
+            customerId: row.customer_id,
+            customerName: row.customer_name,
+            phone: row.phone_number,
+            ...payHints,
+          }}
+          onAsk={onAskToPay}
         />
       ) : null}
     </Stack>

@@ -3,6 +3,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
 import type { SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
+import type { AskToPayTarget } from '@/features/mpesa-express/components/ask-to-pay-modal';
 import type { PromiseRow } from '../api/types';
 import { DaysBadge } from './days-without-credit';
 import { ContactActions, dash, deviceColumns } from './device-columns';
@@ -49,6 +50,7 @@ export function PromisesTable({
   emptyHint,
   onLogContact,
   onSendSms,
+  onAskToPay,
 }: {
   rows: PromiseRow[] | undefined;
   currency: string | null;
@@ -60,6 +62,8 @@ export function PromisesTable({
   onLogContact: (promise: PromiseRow) => void;
   /** Text the row's customer about its device; no button without it. */
   onSendSms?: (target: SmsTarget) => void;
+  /** Ask the row's customer to pay with M-Pesa Express; no button without it. */
+  onAskToPay?: (target: AskToPayTarget) => void;
 }) {
   const columns: Column<PromiseRow>[] = [
     ...deviceColumns<PromiseRow>(),
@@ -69,7 +73,7 @@ export function PromisesTable({
       render: (p) => (
         <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
           <PromisedDay promise={p} />
-          <ContactActions row={p} onLogContact={onLogContact} onSendSms={onSendSms} />
+          <ContactActions row={p} onLogContact={onLogContact} onSendSms={onSendSms} onAskToPay={onAskToPay} />
         </Group>
       ),
     },

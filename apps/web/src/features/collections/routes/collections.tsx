@@ -20,6 +20,7 @@ import { BucketFilter } from '../components/bucket-filter';
 import { CollectionsTable } from '../components/collections-table';
 import { LogContactModal, type ContactTarget } from '../components/log-contact-modal';
 import { SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
+import { AskToPayModal, type AskToPayTarget } from '@/features/mpesa-express/components/ask-to-pay-modal';
 import { PromiseStatusFilter } from '../components/promise-status-filter';
 import { PromisesTable } from '../components/promises-table';
 import { TextBandModal } from '../components/text-band-modal';
@@ -134,6 +135,7 @@ export default function CollectionsRoute() {
   const [contacting, setContacting] = useState<ContactTarget | null>(null);
   const [contactOpened, setContactOpened] = useState(false);
   const [texting, setTexting] = useState<SmsTarget | null>(null);
+  const [asking, setAsking] = useState<AskToPayTarget | null>(null);
   const [textingBand, setTextingBand] = useState(false);
   const { user } = useSession();
   // Texting a whole band is for owners and admins (the API refuses staff).
@@ -219,6 +221,7 @@ export default function CollectionsRoute() {
               emptyHint={empty.hint}
               onLogContact={logContact}
               onSendSms={setTexting}
+              onAskToPay={setAsking}
             />
             <PaginationControl
               page={page}
@@ -242,6 +245,7 @@ export default function CollectionsRoute() {
               emptyHint={status === 'all' ? 'A promise logged with Log Contact on Out of Credit shows here.' : 'Choose All to see every promise.'}
               onLogContact={logContact}
               onSendSms={setTexting}
+              onAskToPay={setAsking}
             />
             <PaginationControl
               page={page}
@@ -255,6 +259,7 @@ export default function CollectionsRoute() {
       </Tabs>
       <LogContactModal account={contacting} opened={contactOpened} onClose={() => setContactOpened(false)} today={today} />
       <SendSmsModal target={texting} onClose={() => setTexting(null)} />
+      <AskToPayModal target={asking} onClose={() => setAsking(null)} />
       <TextBandModal bucket={bucket} agent={agent} opened={textingBand} onClose={() => setTextingBand(false)} />
     </>
   );

@@ -8,6 +8,8 @@ import { PaginationControl } from '@/components/ui/pagination-control';
 import { paths } from '@/config/paths';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { AgreementMenu } from '@/features/device-agreement/agreement-menu';
+import { AskToPayButton } from '@/features/mpesa-express/components/ask-to-pay-modal';
+import { PaymentRequestsCard } from '@/features/mpesa-express/components/payment-requests-card';
 import { DeviceTicketsCard } from '@/features/tickets/components/device-tickets-card';
 import type { TokenReply } from '@/features/tokens/api/types';
 import { GenerateTokenModal } from '@/features/tokens/components/generate-token-modal';
@@ -70,7 +72,7 @@ function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: D
   );
 }
 
-/** Device Activity: what happened to one device — tokens, payments and messages — and its service tickets. */
+/** Device Activity: what happened to one device — tokens, payments and messages — its service tickets and its M-Pesa Express payment requests. */
 export default function DeviceActivityRoute() {
   const { serialNumber = '' } = useParams();
   const [tab, setTab] = useState<Tab>('tokens');
@@ -102,6 +104,18 @@ export default function DeviceActivityRoute() {
             Generate Token
           </Button>
           <RecordPaymentButton target={{ serialNumber }} currency={currency} />
+          {/* M-Pesa prompts the customer's phone: only a device someone has can be paid for this way. */}
+          {device?.is_assigned && device.customer_id ? (
+            <AskToPayButton
+              target={{
+                serialNumber,
+                customerId: device.customer_id,
+                customerName: device.customer_name ?? 'the customer',
+                dailyPrice: device.payment_plan?.daily_price ?? null,
+                currency: device.payment_plan?.currency ?? null,
+              }}
+            />
+          ) : null}
           {device?.is_assigned ? <AgreementMenu serialNumber={serialNumber} /> : null}
           {manages && device?.is_assigned ? (
             <Button variant="default" color="red" leftSection={<IconLock size={16} />} onClick={() => setRepossessing(true)}>
@@ -185,6 +199,7 @@ export default function DeviceActivityRoute() {
           ))}
         </Tabs>
       </Card>
+      <PaymentRequestsCard serialNumber={data.device.serial_number || serialNumber} />
     </>
   );
 }

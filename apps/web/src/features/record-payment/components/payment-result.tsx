@@ -1,30 +1,17 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { LabelledFigure } from '@/components/ui/labelled-figure';
 import { formatMoney } from '@/components/ui/money';
 import { TokenText, tokenTypeLabel } from '@/components/ui/token-text';
 import type { IssuedToken, ManualPaymentInput, PaymentOutcome } from '../api/types';
 import { METHOD_LABELS } from './record-payment-form';
 
 /** Why a payment bought no token (the payment rules' outcomes), in the words staff repeat to the customer. */
-const NO_TOKEN: Partial<Record<NonNullable<PaymentOutcome['reason']>, string>> = {
+export const NO_TOKEN: Partial<Record<NonNullable<PaymentOutcome['reason']>, string>> = {
   no_template: 'The device has no payment plan: the money is kept as credit and no token is issued.',
   below_activation: 'Not enough yet to activate the device: the money is kept as credit until the deposit and activation price are paid.',
   below_daily_price: "Less than one day's price: the money is carried as credit to the next payment.",
 };
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-        {label}
-      </Text>
-      <Text size="sm" fw={600} component="div" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The tokens the payment bought; an older reply may carry only the first one's code and the total days. */
 function tokensOf(outcome: PaymentOutcome): Partial<IssuedToken>[] {
@@ -85,11 +72,11 @@ export function PaymentResult({ outcome, input, currency }: { outcome: PaymentOu
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="md">
-        <Figure label="Days">{outcome.days ?? tokens.reduce((n, t) => n + (t.days ?? 0), 0)}</Figure>
-        <Figure label="Credit">{formatMoney(outcome.credit, currency)}</Figure>
-        <Figure label="Remaining Balance">
+        <LabelledFigure label="Days">{outcome.days ?? tokens.reduce((n, t) => n + (t.days ?? 0), 0)}</LabelledFigure>
+        <LabelledFigure label="Credit">{formatMoney(outcome.credit, currency)}</LabelledFigure>
+        <LabelledFigure label="Remaining Balance">
           {outcome.remaining_balance === null ? 'No payoff price' : formatMoney(outcome.remaining_balance, currency)}
-        </Figure>
+        </LabelledFigure>
       </SimpleGrid>
       {outcome.reply_message ? (
         <Stack gap={4}>

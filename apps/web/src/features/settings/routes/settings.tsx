@@ -11,6 +11,7 @@ import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
 import { TeamCard } from '../components/team-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
+import { MpesaExpressCard } from '@/features/mpesa-express/components/mpesa-express-card';
 import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { SecurityCard } from '@/features/two-factor/components/security-card';
@@ -52,6 +53,8 @@ export default function SettingsRoute() {
               <NotificationsLinkCard />
               <ApiTokensCard />
               {manages ? <ReceiverInstructionsCard /> : null}
+              {/* Next to Receiving Payments: the other way payments reach the organization. */}
+              {manages ? <MpesaExpressCard /> : null}
             </Stack>
           </Grid.Col>
         </Grid>

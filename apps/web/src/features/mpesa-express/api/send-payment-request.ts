@@ -1,0 +1,24 @@
+import type { PaymentRequestInput, PaymentRequestReply } from '@kidogo/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
+import { mpesaExpressKeys } from './keys';
+
+/**
+ * POST /payment-requests: M-Pesa prompts the customer's phone. 409 says why
+ * it cannot be sent (no customer, M-Pesa Express not set up, one still
+ * waiting), 502 what M-Pesa answered when it refused.
+ */
+export const sendPaymentRequest = (input: PaymentRequestInput) => api.post<PaymentRequestReply>('/payment-requests', input);
+
+export function useSendPaymentRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: sendPaymentRequest,
+    onSuccess: async (reply) => {
+      // The modal follows the request from here without asking for it again first.
+      qc.setQueryData(mpesaExpressKeys.detail(reply.data.request_id), { data: reply.data });
+      await refreshAfterWrite(qc, { queryKey: mpesaExpressKeys.lists() });
+    },
+  });
+}

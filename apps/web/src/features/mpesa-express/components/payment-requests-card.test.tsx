@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/testing/factories';
+import { jsonResponse } from '@/testing/fetch';
+import { renderApp } from '@/testing/render';
+import { mpesaExpressKeys } from '../api/keys';
+import { buildPaymentRequest, listCalls, mockPaymentRequestsApi, paid } from '../testing/mock-mpesa-express-api';
+
+async function openDevicePage() {
+  seedSession();
+  renderApp('/device-activity/SHS-0001');
+  return screen.findByRole('region', { name: 'Payment Requests' });
+}
+
+describe('Payment Requests card', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists the device's requests, newest first, with what became of each", async () => {
+    const { calls } = mockPaymentRequestsApi({
+      rows: () => [
+        paid({ request_id: 33, created_at: '2026-11-25T12:00:00Z', requested_by: 'juma' }),
+        buildPaymentRequest({ request_id: 32, status: 'failed', status_text: 'The customer has too little money on M-Pesa', amount: '500.00', requested_by: null }),
+        buildPaymentRequest({ request_id: 31, phone_number: '254722000111' }),
+      ],
+    });
+    const card = await openDevicePage();
+    const table = within(card).getByRole('table', { name: 'Payment Requests of SHS-0001' });
+    await within(table).findByText('SKL4ABC123');
+    expect(listCalls(calls)[0]).toBe('/payg/payment-requests?page=1&limit=10&serial_number=SHS-0001');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sent', 'Phone', 'Amount', 'Status', 'Receipt', 'Sent by']);
+    expect(rows[1]).toHaveTextContent(/\+254 712 345 678.*KES 150\.00.*Paid.*Paid: the payment was applied to SHS-0001.*SKL4ABC123.*3 days · 123 456 789.*juma/);
+    expect(rows[2]).toHaveTextContent(/KES 500\.00.*Failed.*The customer has too little money on M-Pesa.*—.*—/);
+    expect(rows[3]).toHaveTextContent(/\+254 722 000 111.*Waiting for the customer.*waiting for their PIN.*amina/);
+    expect(within(rows[1]!).getByText('Paid', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(within(card).getByText('3 requests · 1 waiting')).toBeInTheDocument();
+  });
+
+  it('reads the page again when a request it saw waiting turns up paid', async () => {
+    let answered = false;
+    const { calls } = mockPaymentRequestsApi({ rows: () => [answered ? paid() : buildPaymentRequest()] });
+    seedSession();
+    const { queryClient } = renderApp('/device-activity/SHS-0001');
+    const card = await screen.findByRole('region', { name: 'Payment Requests' });
+    expect(await within(card).findByText('1 request · 1 waiting')).toBeInTheDocument();
+    const activityReads = () => calls.filter((c) => c.url.startsWith('/payg/devices/SHS-0001/activity')).length;
+    const before = activityReads();
+    answered = true;
+    // What the list's own refresh (every 10 s while a request waits) does.
+    await queryClient.invalidateQueries({ queryKey: mpesaExpressKeys.lists() });
+    expect(await within(card).findByText('SKL4ABC123')).toBeInTheDocument();
+    await waitFor(() => expect(activityReads()).toBeGreaterThan(before));
+  });
+
+  it('says there are none yet', async () => {
+    mockPaymentRequestsApi();
+    const card = await openDevicePage();
+    expect(await within(card).findByText('No payment requests yet')).toBeInTheDocument();
+  });
+
+  it('pages ten at a time', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockPaymentRequestsApi({
+      rows: (q) => (q.get('page') === '2' ? [buildPaymentRequest({ request_id: 1, status: 'expired', status_text: 'No answer from M-Pesa' })] : [paid({ request_id: 20 })]),
+      total: 11,
+    });
+    const card = await openDevicePage();
+    expect(await within(card).findByText('Showing 1 to 10 of 11 requests')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Page 2' }));
+    expect(await within(card).findByText('No answer from M-Pesa')).toBeInTheDocument();
+    expect(listCalls(calls)).toContain('/payg/payment-requests?page=2&limit=10&serial_number=SHS-0001');
+  });
+
+  it('offers Retry when the list cannot be read', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockPaymentRequestsApi({
+      extra: (c) => (c.url.startsWith('/payg/payment-requests?') && fail ? jsonResponse(500, { message: 'Database unavailable' }) : undefined),
+    });
+    const card = await openDevicePage();
+    expect(await within(card).findByText('Database unavailable')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(card).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(card).getByText('No payment requests yet')).toBeInTheDocument());
+  });
+});

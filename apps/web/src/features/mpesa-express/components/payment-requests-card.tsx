@@ -1,0 +1,136 @@
+import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDeviceMobileDollar } from '@tabler/icons-react';
+import type { PaymentRequest } from '@kidogo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateText } from '@/components/ui/date-text';
+import { Money } from '@/components/ui/money';
+import { PaginationControl } from '@/components/ui/pagination-control';
+import { TokenText } from '@/components/ui/token-text';
+import { errorMessage } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
+import { PAYMENT_REQUESTS_PAGE_SIZE, usePaymentRequests } from '../api/get-payment-requests';
+import { MPESA_CURRENCY } from './ask-to-pay-modal';
+import { formatMpesaPhone, PaymentRequestStatusBadge } from './payment-request-status-badge';
+
+export const REQUESTS_LOAD_FAILED = 'Failed to load the payment requests';
+
+const dash = (
+  <Text span size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+const columns: Column<PaymentRequest>[] = [
+  { key: 'sent', header: 'Sent', render: (r) => <DateText value={r.created_at} withTime /> },
+  {
+    key: 'phone',
+    header: 'Phone',
+    render: (r) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatMpesaPhone(r.phone_number)}
+      </Text>
+    ),
+  },
+  { key: 'amount', header: 'Amount', align: 'right', render: (r) => <Money amount={r.amount} currency={MPESA_CURRENCY} size="sm" /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (r) => (
+      <Stack gap={2} align="flex-start" maw={300}>
+        <PaymentRequestStatusBadge status={r.status} />
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {r.status_text}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'receipt',
+    header: 'Receipt',
+    render: (r) =>
+      r.mpesa_receipt ? (
+        <Stack gap={0}>
+          <Text size="sm" ff="monospace">
+            {r.mpesa_receipt}
+          </Text>
+          {r.days !== null ? (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {r.days === 1 ? '1 day' : `${r.days} days`}
+              {r.token ? (
+                <>
+                  {' · '}
+                  <TokenText token={r.token} size="xs" />
+                </>
+              ) : null}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : (
+        dash
+      ),
+  },
+  { key: 'by', header: 'Sent by', render: (r) => (r.requested_by ? <Text size="sm">{r.requested_by}</Text> : dash) },
+];
+
+/** "3 requests · 1 waiting"; what the card is for while there are none. */
+function summary(total: number, rows: readonly PaymentRequest[] | undefined): string {
+  if (total === 0) return 'What customers were asked to pay with M-Pesa Express, and what they did';
+  const requests = total === 1 ? '1 request' : `${total.toLocaleString()} requests`;
+  const waiting = rows?.filter((r) => r.status === 'pending').length ?? 0;
+  return waiting ? `${requests} · ${waiting} waiting` : requests;
+}
+
+/**
+ * Once a request this table saw waiting shows up paid (the modal was closed
+ * before the customer paid), the payment is on the device: the page reads
+ * again, as after any payment.
+ */
+function useRefreshWhenPaid(rows: readonly PaymentRequest[] | undefined) {
+  const qc = useQueryClient();
+  const waiting = useRef(new Set<number>());
+  useEffect(() => {
+    if (!rows) return;
+    const paid = rows.some((r) => r.status === 'paid' && waiting.current.has(r.request_id));
+    waiting.current = new Set(rows.filter((r) => r.status === 'pending').map((r) => r.request_id));
+    if (paid) void refreshAfterWrite(qc);
+  }, [qc, rows]);
+}
+
+/** Payment Requests of one device, on its page: every M-Pesa Express prompt sent for it, newest first, 10 a page. */
+export function PaymentRequestsCard({ serialNumber }: { serialNumber: string }) {
+  const [page, setPage] = useState(1);
+  const requests = usePaymentRequests({ page, limit: PAYMENT_REQUESTS_PAGE_SIZE, serial_number: serialNumber });
+  const rows = requests.data?.data;
+  const total = requests.data?.total ?? 0;
+  useRefreshWhenPaid(rows);
+  return (
+    <Card padding="lg" radius="md" mt="lg" role="region" aria-label="Payment Requests">
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+          <IconDeviceMobileDollar size={22} />
+        </ThemeIcon>
+        <div>
+          <Title order={4}>Payment Requests</Title>
+          <Text size="sm" c="dimmed">
+            {summary(total, rows)}
+          </Text>
+        </div>
+      </Group>
+      <DataTable
+        caption={`Payment Requests of ${serialNumber}`}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.request_id}
+        loading={requests.isPending}
+        error={requests.isError ? errorMessage(requests.error, REQUESTS_LOAD_FAILED) : null}
+        onRetry={() => void requests.refetch()}
+        emptyText="No payment requests yet"
+        emptyHint="Ask to Pay sends one: the customer's phone shows M-Pesa's prompt for the amount."
+        minWidth={860}
+      />
+      <PaginationControl page={page} total={total} pageSize={PAYMENT_REQUESTS_PAGE_SIZE} onPageChange={setPage} itemLabel="requests" />
+    </Card>
+  );
+}
