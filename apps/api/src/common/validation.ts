@@ -96,9 +96,12 @@ export class ValidationFailed extends BadRequestException {
   }
 }
 
+/** A key as a field name: an empty key as "". */
+const keyName = (k: string) => (k === '' ? '""' : k);
+
 export function fieldErrorsOf(error: z.ZodError, prefix?: string): { field: string; message: string }[] {
   return error.issues.map((i) => {
-    const path = i.path.map(String).join('.');
+    const path = i.path.map((k) => keyName(String(k))).join('.');
     const field = [prefix, path].filter(Boolean).join('.');
     let message = i.message;
     if (i.code === 'invalid_type' && /received undefined/.test(i.message)) message = 'is required';
@@ -139,7 +142,8 @@ const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])
  * MAX_INPUT_DEPTH, or a "__proto__", "toString" or "valueOf" key.
  */
 export function assertCleanInput(value: unknown, root: string): void {
-  const name = (path: string[]) => path.join('.') || root;
+  // An empty key is named "" (as fieldErrorsOf names it), not left as nothing between two dots.
+  const name = (path: string[]) => path.map(keyName).join('.') || root;
   const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
   while (stack.length) {
     const { v, path } = stack.pop()!;
