@@ -46,7 +46,8 @@ export class FakeDaraja {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const send = (status: number, body: object | null) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
+      // No kept-alive connection left behind for a test worker to wait on.
+      res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
       res.end(body ? JSON.stringify(body) : '');
     };
     if (req.method === 'GET' && req.url === '/oauth/v1/generate?grant_type=client_credentials') {
