@@ -147,6 +147,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/payment-requests': [200],
   'GET /payg/payment-requests/{request_id}': [404],
   'POST /payg/payment-requests': [404, 409],
+  'POST /payg/payment-requests/{request_id}/check': [404],
   'PUT /payg/settings/sms-provider': [200],
   'GET /payg/settings/reminders': [200],
   'GET /payg/settings/commissions': [200],

@@ -28,6 +28,7 @@ describe('M-Pesa Express', () => {
   });
   beforeEach(() => {
     daraja.refuse = null;
+    daraja.refuseQuery = null;
   });
 
   const setUp = (user: SeededUser, body: Partial<MpesaExpressInput>) =>
@@ -254,6 +255,94 @@ describe('M-Pesa Express', () => {
     await t.db.pool.query(`UPDATE payment_requests SET created_at = created_at - interval '4 minutes' WHERE request_id = $1`, [silent.request_id]);
     expect(await request(staff, silent.request_id)).toMatchObject({ status: 'expired', status_text: 'No answer from M-Pesa within 3 minutes: the customer did not pay' });
     await ask(staff, { serial_number: item.serial_number, amount: 200 }).expect(201);
+  });
+
+  it('asks M-Pesa what became of a request whose result never came, and keeps its answer', async () => {
+    const { org, owner, staff, item } = await readyOrg();
+    const check = (user: SeededUser, id: number | string) => t.http.post(`/payg/payment-requests/${id}/check`).set(user.auth);
+    const checked = async (id: number) => ZPaymentRequestReplySchema.parse((await check(staff, id).expect(200)).body);
+    const expire = (id: number) => t.db.pool.query(`UPDATE payment_requests SET created_at = created_at - interval '4 minutes' WHERE request_id = $1`, [id]);
+
+    // Still on the customer's phone: M-Pesa says so, and nothing changes.
+    const first = ZPaymentRequestReplySchema.parse((await ask(staff, { serial_number: item.serial_number, amount: 200 }).expect(201)).body).data;
+    const firstPush = lastPush();
+    const waiting = await checked(first.request_id);
+    expect(waiting.message).toBe('M-Pesa is still waiting for the customer to answer the prompt');
+    expect(waiting.data).toMatchObject({ status: 'pending', answered_by: null });
+    const asked = daraja.queries.at(-1)!;
+    expect(asked).toMatchObject({ BusinessShortCode: '174379', CheckoutRequestID: firstPush.checkout });
+    expect(asked.Password).toBe(Buffer.from(`174379${KEYS.passkey}${String(asked.Timestamp)}`).toString('base64'));
+
+    // The customer cancelled, and the result was lost: the check keeps M-Pesa's answer.
+    daraja.queryAnswers.set(firstPush.checkout, FakeDaraja.answerOf(1032));
+    const cancelled = await checked(first.request_id);
+    expect(cancelled.message).toBe('The customer cancelled the prompt');
+    expect(cancelled.data).toMatchObject({ status: 'cancelled', result_code: 1032, result_desc: 'Request cancelled by user', answered_by: 'check' });
+    // Answered: not asked about again.
+    const queries = daraja.queries.length;
+    expect((await check(staff, first.request_id).expect(409)).body.message).toBe('M-Pesa has already answered this request: The customer cancelled the prompt');
+    expect(daraja.queries.length).toBe(queries);
+
+    // Paid, the result lost past the 3 minutes: paid without a receipt, and no payment made up for it.
+    const second = ZPaymentRequestReplySchema.parse((await ask(staff, { serial_number: item.serial_number, amount: 500 }).expect(201)).body).data;
+    const secondPush = lastPush();
+    await expire(second.request_id);
+    daraja.queryAnswers.set(secondPush.checkout, FakeDaraja.answerOf(0));
+    const paid = await checked(second.request_id);
+    expect(paid.data).toMatchObject({ status: 'paid', answered_by: 'check', mpesa_receipt: null, payment_id: null, days: null });
+    expect(paid.data.status_text).toBe(
+      "Paid: M-Pesa says the customer paid, but its receipt has not reached Kidogo yet. The payment is applied when M-Pesa's result, the paybill confirmation, " +
+        "the forwarded SMS or your M-Pesa statement brings it; or record it with the receipt from the customer's SMS",
+    );
+    expect(paid.message).toBe(paid.data.status_text);
+    const before = await t.db.db.payment.count({ where: { organization_id: org.id } });
+    // Checked again: the payment is looked for again, and M-Pesa is not asked again.
+    expect((await checked(second.request_id)).message).toBe('M-Pesa says the customer paid; no payment with its receipt has reached Kidogo yet');
+    expect(daraja.queries.length).toBe(queries + 1);
+    // The result comes after all: it brings the receipt and the payment, once.
+    const receipt = mpesaCode('TL');
+    await result(secondPush, 0, { receipt, amount: 500 }).expect(200);
+    await result(secondPush, 0, { receipt, amount: 500 }).expect(200);
+    const late = await request(staff, second.request_id);
+    expect(late).toMatchObject({ status: 'paid', answered_by: 'callback', mpesa_receipt: receipt, payment_outcome: 'processed', days: 10 });
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(before + 1);
+
+    // Paid by M-Pesa Express, and the paybill's confirmation arrived instead of the result: the check finds that payment.
+    const key = await seedApiKey(t, owner);
+    const c2b = (code: string, amount: string) =>
+      t.http
+        .post('/payg/external/receive-phoneteletalk')
+        .set(key)
+        .send({ TransactionType: 'Pay Bill', TransID: code, TransTime: '20261205101532', TransAmount: amount, BusinessShortCode: '174379', BillRefNumber: item.serial_number, MSISDN: '254712345678', FirstName: 'AMINA' })
+        .expect(200);
+    const third = ZPaymentRequestReplySchema.parse((await ask(staff, { serial_number: item.serial_number, amount: 300 }).expect(201)).body).data;
+    daraja.queryAnswers.set(lastPush().checkout, FakeDaraja.answerOf(0));
+    const confirmed = mpesaCode('TM');
+    await c2b(mpesaCode('TN'), '120.00'); // another payment to the device, of another amount: not this one
+    const applied = (await c2b(confirmed, '300.00')).body as { payment_id: number };
+    const linked = await checked(third.request_id);
+    expect(linked.data).toMatchObject({ status: 'paid', answered_by: 'check', mpesa_receipt: confirmed, payment_id: applied.payment_id, payment_outcome: 'duplicate', days: 6 });
+    expect(linked.data.token).toMatch(/^\d{9,}$/);
+    expect(linked.message).toBe(`Paid, M-Pesa receipt ${confirmed}: 6 days of credit`);
+
+    // M-Pesa paid, and the confirmation comes only after the check: checking again finds it.
+    const fourth = ZPaymentRequestReplySchema.parse((await ask(staff, { serial_number: item.serial_number, amount: 250 }).expect(201)).body).data;
+    daraja.queryAnswers.set(lastPush().checkout, FakeDaraja.answerOf(0));
+    expect((await checked(fourth.request_id)).data.mpesa_receipt).toBeNull();
+    const later = mpesaCode('TP');
+    await c2b(later, '250.00');
+    expect((await checked(fourth.request_id)).data).toMatchObject({ mpesa_receipt: later, payment_outcome: 'duplicate', days: 5 });
+
+    // M-Pesa cannot answer the check: a 502 with its words, and nothing changes.
+    const fifth = ZPaymentRequestReplySchema.parse((await ask(staff, { serial_number: item.serial_number, amount: 20 }).expect(201)).body).data;
+    daraja.refuseQuery = { status: 503, body: { requestId: '3-3', errorCode: '503.001.01', errorMessage: 'Service is currently unavailable' } };
+    expect((await check(staff, fifth.request_id).expect(502)).body.message).toBe('M-Pesa could not say what became of the request: Service is currently unavailable');
+    expect((await request(staff, fifth.request_id)).status).toBe('pending');
+
+    // Another organization's request is not there; a bad id is named.
+    const other = await readyOrg();
+    expect((await check(other.staff, fifth.request_id).expect(404)).body.message).toBe('Payment request not found');
+    expect((await check(staff, 'abc').expect(400)).body.message).toMatch(/^request_id: /);
   });
 
   it('refuses bad input, devices without a customer and an organization not set up, storing nothing', async () => {

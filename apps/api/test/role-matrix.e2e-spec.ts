@@ -166,6 +166,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/payment-requests': 'any',
   'GET /payg/payment-requests/{request_id}': 'any',
   'POST /payg/payment-requests': 'any',
+  'POST /payg/payment-requests/{request_id}/check': 'any',
   'POST /payg/external/mpesa-express/{token}': 'public',
   'PUT /payg/settings/sms-provider': 'manage',
   'GET /payg/settings/reminders': 'manage',

@@ -170,6 +170,11 @@ export const ZPaymentRequestSchema = z.object({
   /** M-Pesa's ResultCode and ResultDesc, once it answered. */
   result_code: z.number().int().nullable(),
   result_desc: z.string().nullable(),
+  /**
+   * Where M-Pesa's answer came from: callback (the result Safaricom posted) or check (staff asked M-Pesa with
+   * POST /payment-requests/{request_id}/check; such an answer has no receipt until the result or the payment brings it).
+   */
+  answered_by: z.enum(['callback', 'check']).nullable(),
   /** The M-Pesa receipt of a paid request: the payment's transaction code. */
   mpesa_receipt: z.string().nullable(),
   /** The payment recorded for it, and what it bought. */

@@ -29,6 +29,12 @@ export interface StkPushAccepted {
   customerMessage: string | null;
 }
 
+/** Daraja's STK push query: still waiting for the customer, or their answer (M-Pesa's ResultCode and ResultDesc). */
+export type StkQueryAnswer = { state: 'processing' } | { state: 'answered'; resultCode: number; resultDesc: string | null };
+
+/** The error code of an STK push query for a push M-Pesa is still waiting on. */
+const STK_QUERY_PROCESSING = '500.001.1001';
+
 /** Safaricom refused, or did not answer: `message` says which, in words staff can act on. */
 export class DarajaError extends Error {}
 
@@ -100,6 +106,18 @@ export class DarajaClient {
     return b.access_token;
   }
 
+  /** A POST with the app's access token; a kept token Safaricom no longer takes (revoked, or the keys changed there) is replaced once. */
+  private async post(a: DarajaAccount, path: string, body: object): Promise<{ status: number; body: unknown }> {
+    const send = async (token: string) =>
+      call(`${a.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const reply = await send(await this.accessToken(a));
+    return reply.status === 401 ? send(await this.accessToken(a, true)) : reply;
+  }
+
   async stkPush(a: DarajaAccount, p: StkPushInput, now = new Date()): Promise<StkPushAccepted> {
     const timestamp = darajaTimestamp(now);
     const body = {
@@ -115,15 +133,7 @@ export class DarajaClient {
       AccountReference: p.accountReference,
       TransactionDesc: p.description,
     };
-    const send = async (token: string) =>
-      call(`${a.baseUrl}/mpesa/stkpush/v1/processrequest`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-    let reply = await send(await this.accessToken(a));
-    // A kept token Safaricom no longer takes (revoked, or the app's keys changed there): once more with a new one.
-    if (reply.status === 401) reply = await send(await this.accessToken(a, true));
+    const reply = await this.post(a, '/mpesa/stkpush/v1/processrequest', body);
     const r = (reply.body ?? {}) as Record<string, unknown>;
     if (reply.status !== 200 || String(r.ResponseCode ?? '') !== '0' || typeof r.CheckoutRequestID !== 'string') {
       throw new DarajaError(refusal(reply.status, reply.body));
@@ -133,5 +143,29 @@ export class DarajaClient {
       checkoutRequestId: r.CheckoutRequestID,
       customerMessage: typeof r.CustomerMessage === 'string' ? r.CustomerMessage : null,
     };
+  }
+
+  /**
+   * What became of a push (Daraja's STK push query), for a request whose result never came: the customer's answer,
+   * or `processing` while M-Pesa still waits for it. The answer has no receipt: only the result posted to the
+   * callback, the paybill's confirmation or the SMS carries it.
+   */
+  async stkQuery(a: DarajaAccount, checkoutRequestId: string, now = new Date()): Promise<StkQueryAnswer> {
+    const timestamp = darajaTimestamp(now);
+    const reply = await this.post(a, '/mpesa/stkpushquery/v1/query', {
+      BusinessShortCode: a.shortCode,
+      Password: stkPassword(a.shortCode, a.passkey, timestamp),
+      Timestamp: timestamp,
+      CheckoutRequestID: checkoutRequestId,
+    });
+    const r = (reply.body ?? {}) as Record<string, unknown>;
+    // Safaricom answers a push the customer has not answered yet with an error: 500.001.1001, "The transaction is being processed".
+    if (r.errorCode === STK_QUERY_PROCESSING || /being processed/i.test(String(r.errorMessage ?? ''))) return { state: 'processing' };
+    // ResultCode comes as text ("1032") from the query, as a number in the callback.
+    const code = /^\d{1,9}$/.test(String(r.ResultCode ?? '').trim()) ? Number(r.ResultCode) : NaN;
+    if (reply.status !== 200 || String(r.ResponseCode ?? '') !== '0' || Number.isNaN(code)) {
+      throw new DarajaError(refusal(reply.status, reply.body));
+    }
+    return { state: 'answered', resultCode: code, resultDesc: typeof r.ResultDesc === 'string' && r.ResultDesc.trim() ? r.ResultDesc.trim() : null };
   }
 }

@@ -111,6 +111,27 @@ export class PaymentRequestsController {
     return this.requests.get(orgId, p.request_id);
   }
 
+  @Post('payment-requests/:request_id/check')
+  @HttpCode(200)
+  @Endpoint({
+    summary: 'Ask M-Pesa what became of a request whose result has not come (a lost result, a customer who never answered)',
+    description:
+      "M-Pesa's answer is kept as its result would have been: cancelled, failed, or paid. M-Pesa's answer to a check carries no receipt: " +
+      "a paid request takes the payment that came another way (the paybill confirmation, the SMS, the statement) when exactly one of the device's " +
+      'payments since the request fits its amount, or waits for the receipt; checking a paid request again looks for that payment again. ' +
+      'While the customer still has the prompt, the request stays pending and the message says so.',
+    params: ZRequestParams,
+    response: ZPaymentRequestReplySchema,
+    errors: {
+      404: 'Not found',
+      409: 'M-Pesa has already answered the request; it has not reached M-Pesa yet; M-Pesa Express is not set up or switched off',
+      502: 'M-Pesa did not answer the check (its words in the message); nothing changed',
+    },
+  })
+  check(@OrgId() orgId: string, @ValidParams() p: RequestParams) {
+    return this.requests.check(orgId, p.request_id);
+  }
+
   @Public()
   @Post('external/mpesa-express/:token')
   @HttpCode(200)

@@ -37,6 +37,11 @@ const RESULT_TEXT: Record<number, string> = {
   9999: 'M-Pesa could not show the prompt: try again',
 };
 
+/** A request M-Pesa said was paid when asked (its query carries no receipt), before the receipt reached Kidogo. */
+const PAID_NO_RECEIPT =
+  "Paid: M-Pesa says the customer paid, but its receipt has not reached Kidogo yet. The payment is applied when M-Pesa's result, " +
+  'the paybill confirmation, the forwarded SMS or your M-Pesa statement brings it; or record it with the receipt from the customer\'s SMS';
+
 interface RequestRow {
   request_id: number;
   item_id: number;
@@ -48,6 +53,7 @@ interface RequestRow {
   status: string;
   result_code: number | null;
   result_desc: string | null;
+  answered_by: string | null;
   mpesa_receipt: string | null;
   payment_id: number | null;
   payment_outcome: string | null;
@@ -62,7 +68,7 @@ interface RequestRow {
 
 const SELECT = Prisma.sql`
   SELECT r.request_id, r.item_id, i.serial_number, r.customer_id, c.customer_name, r.phone_number, r.amount::text AS amount,
-         r.status, r.result_code, r.result_desc, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.payment_reason, r.days, r.token,
+         r.status, r.result_code, r.result_desc, r.answered_by, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.payment_reason, r.days, r.token,
          u.username AS requested_by, r.created_at, r.completed_at,
          (r.status = 'pending' AND r.created_at < now() - make_interval(secs => ${MPESA_EXPRESS_EXPIRES_AFTER_S})) AS expired
   FROM payment_requests r
@@ -82,7 +88,7 @@ function statusText(r: RequestRow, status: PaymentRequestStatus): string {
     case 'expired':
       return `No answer from M-Pesa within ${MPESA_EXPRESS_EXPIRES_AFTER_S / 60} minutes: the customer did not pay`;
     case 'paid':
-      return `Paid, M-Pesa receipt ${r.mpesa_receipt ?? '?'}${paidWhat(r)}`;
+      return r.mpesa_receipt ? `Paid, M-Pesa receipt ${r.mpesa_receipt}${paidWhat(r)}` : PAID_NO_RECEIPT;
     default:
       return (r.result_code !== null && RESULT_TEXT[r.result_code]) || r.result_desc || 'M-Pesa did not take the payment';
   }
@@ -122,6 +128,7 @@ function toRequest(r: RequestRow): PaymentRequest {
     status_text: statusText(r, status),
     result_code: r.result_code,
     result_desc: r.result_desc,
+    answered_by: r.answered_by === 'callback' || r.answered_by === 'check' ? r.answered_by : null,
     mpesa_receipt: r.mpesa_receipt,
     payment_id: r.payment_id,
     payment_outcome: r.payment_outcome,
@@ -265,11 +272,94 @@ export class PaymentRequestsService {
     };
   }
 
+  /** Marks a pending request as M-Pesa answered it, unpaid: cancelled by the customer (1032) or failed. */
+  private async unpaid(orgId: string, id: number, code: number, desc: string | null, by: 'callback' | 'check'): Promise<void> {
+    await this.database.query(Prisma.sql`
+      UPDATE payment_requests SET status = ${code === 1032 ? 'cancelled' : 'failed'}, result_code = ${code}::int, result_desc = ${desc}, answered_by = ${by},
+             completed_at = now()
+      WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'pending'`);
+  }
+
+  /**
+   * A request M-Pesa says was paid but whose receipt has not come: the payment that brought the money another way
+   * (the paybill confirmation, the SMS, the statement, or staff with the customer's receipt) is found by its device,
+   * its amount and its time, when exactly one payment not already some request's fits, and becomes this request's.
+   */
+  private async findPayment(orgId: string, id: number): Promise<boolean> {
+    const linked = await this.database.query(Prisma.sql`
+      WITH r AS (
+        SELECT request_id, item_id, amount, created_at FROM payment_requests
+        WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'paid' AND answered_by = 'check' AND mpesa_receipt IS NULL
+      ), fits AS (
+        SELECT p.payment_id, p.transaction_code, p.days_bought
+        FROM r JOIN payments p ON p.organization_id = ${orgId} AND p.item_id = r.item_id AND p.amount = r.amount
+         AND p.created_at >= r.created_at AND p.transaction_code IS NOT NULL AND p.status = 'completed'
+        WHERE NOT EXISTS (SELECT 1 FROM payment_requests o WHERE o.organization_id = ${orgId} AND o.payment_id = p.payment_id)
+        ORDER BY p.created_at LIMIT 2
+      )
+      UPDATE payment_requests q SET mpesa_receipt = upper(f.transaction_code), payment_id = f.payment_id, payment_outcome = 'duplicate',
+             days = NULLIF(f.days_bought, 0),
+             token = (SELECT t.token_value FROM token_logs t WHERE t.organization_id = ${orgId} AND t.item_id = q.item_id AND t.payment_id = f.payment_id
+                      ORDER BY t.token_log_id DESC LIMIT 1)
+      FROM fits f
+      WHERE q.organization_id = ${orgId} AND q.request_id = ${id}::int AND q.mpesa_receipt IS NULL AND (SELECT count(*) FROM fits) = 1
+      RETURNING q.request_id`);
+    return linked.length > 0;
+  }
+
+  /**
+   * Asks Safaricom what became of a request whose result never came (a lost callback, a customer who never answered):
+   * its answer is kept as the result would have been. A paid answer carries no receipt: the payment is found among those
+   * that came another way, or waits for the receipt. A request already answered is not asked about again.
+   */
+  async check(orgId: string, id: number): Promise<PaymentRequestReply> {
+    const [req] = await this.database.query<{ status: string; checkout_request_id: string | null; mpesa_receipt: string | null; answered_by: string | null }>(
+      Prisma.sql`SELECT status, checkout_request_id, mpesa_receipt, answered_by FROM payment_requests WHERE organization_id = ${orgId} AND request_id = ${id}::int`,
+    );
+    if (!req) throw Errors.notFound('Payment request');
+    if (req.status === 'paid' && req.answered_by === 'check' && req.mpesa_receipt === null) {
+      const found = await this.findPayment(orgId, id);
+      const data = await this.one(orgId, id);
+      return { data, message: found ? data.status_text : `M-Pesa says the customer paid; no payment with its receipt has reached Kidogo yet` };
+    }
+    if (req.status !== 'pending') {
+      const data = await this.one(orgId, id);
+      throw Errors.conflict(`M-Pesa has already answered this request: ${data.status_text}`);
+    }
+    if (!req.checkout_request_id) throw Errors.conflict('The request has not reached M-Pesa yet: check again in a moment');
+
+    const { account } = await this.settings.account(orgId);
+    let answer;
+    try {
+      answer = await this.daraja.stkQuery(account, req.checkout_request_id);
+    } catch (e) {
+      const said = e instanceof DarajaError ? e.message : 'an unexpected error';
+      this.logger.warn(`request ${orgId}/${id}: the check failed: ${(e as Error).message}`);
+      throw Errors.badGateway(`M-Pesa could not say what became of the request: ${said}`);
+    }
+    if (answer.state === 'processing') {
+      return { data: await this.one(orgId, id), message: 'M-Pesa is still waiting for the customer to answer the prompt' };
+    }
+    const desc = answer.resultDesc?.slice(0, 500) ?? null;
+    if (answer.resultCode !== 0) {
+      await this.unpaid(orgId, id, answer.resultCode, desc, 'check');
+    } else {
+      await this.database.query(Prisma.sql`
+        UPDATE payment_requests SET status = 'paid', result_code = 0, result_desc = ${desc}, answered_by = 'check', completed_at = now()
+        WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'pending'`);
+      await this.findPayment(orgId, id);
+    }
+    const data = await this.one(orgId, id);
+    return { data, message: data.status_text };
+  }
+
   /**
    * Safaricom's result, posted to the request's own URL. Each request is
    * completed once: the first result claims it (a conditional UPDATE), and
    * Safaricom's resends are acknowledged without doing anything again. A paid
-   * one is then handed to the receiver as a Daraja confirmation.
+   * one is then handed to the receiver as a Daraja confirmation. A request
+   * a check found paid still takes its result, which brings the receipt (and
+   * the payment, which may not be the one the check took for it).
    */
   async callback(token: string, body: MpesaExpressCallback): Promise<MpesaExpressCallbackReply> {
     const [req] = await this.database.query<{ organization_id: string; request_id: number; checkout_request_id: string | null; serial_number: string }>(Prisma.sql`
@@ -287,9 +377,7 @@ export class PaymentRequestsService {
     const org = req.organization_id;
 
     if (code !== 0) {
-      await this.database.query(Prisma.sql`
-        UPDATE payment_requests SET status = ${code === 1032 ? 'cancelled' : 'failed'}, result_code = ${code}::int, result_desc = ${desc}, completed_at = now()
-        WHERE organization_id = ${org} AND request_id = ${req.request_id}::int AND status = 'pending'`);
+      await this.unpaid(org, req.request_id, code, desc, 'callback');
       return { ResultCode: 0, ResultDesc: 'Accepted' };
     }
 
@@ -298,8 +386,10 @@ export class PaymentRequestsService {
     if (!receipt || !/^[A-Za-z0-9]{6,40}$/.test(receipt)) throw Errors.badRequest('Body.stkCallback.CallbackMetadata', 'MpesaReceiptNumber is missing');
     if (!amount) throw Errors.badRequest('Body.stkCallback.CallbackMetadata', 'Amount is missing');
     const claimed = await this.database.query<{ phone_number: string }>(Prisma.sql`
-      UPDATE payment_requests SET status = 'paid', result_code = 0, result_desc = ${desc}, mpesa_receipt = ${receipt.toUpperCase()}, completed_at = now()
-      WHERE organization_id = ${org} AND request_id = ${req.request_id}::int AND status = 'pending'
+      UPDATE payment_requests SET status = 'paid', result_code = 0, result_desc = ${desc}, mpesa_receipt = ${receipt.toUpperCase()}, answered_by = 'callback',
+             completed_at = now()
+      WHERE organization_id = ${org} AND request_id = ${req.request_id}::int
+        AND (status = 'pending' OR (status = 'paid' AND answered_by = 'check'))
       RETURNING phone_number`);
     if (!claimed.length) return { ResultCode: 0, ResultDesc: 'Accepted' };
 

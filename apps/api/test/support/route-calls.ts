@@ -242,6 +242,13 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     await readyMpesaExpress(t, w.org);
     return { path: '/payg/payment-requests', body: { serial_number: w.device.serial, amount: 20 } };
   },
+  'POST /payg/payment-requests/{request_id}/check': async ({ t, w }) => {
+    await readyMpesaExpress(t, w.org);
+    const { id } = await seedPaymentRequest(t, w);
+    // Unanswered past its 3 minutes, as a request worth checking is: the device can be asked again meanwhile.
+    await t.db.pool.query(`UPDATE payment_requests SET created_at = created_at - interval '4 minutes' WHERE request_id = $1`, [id]);
+    return { path: fill('/payg/payment-requests/{request_id}/check', { request_id: id }) };
+  },
   'POST /payg/external/mpesa-express/{token}': async ({ t, w }) => {
     const { token } = await seedPaymentRequest(t, w);
     return {

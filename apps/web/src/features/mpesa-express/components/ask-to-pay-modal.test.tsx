@@ -6,7 +6,7 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { PAYMENT_REQUEST_POLL_MS, paymentRequestQueryOptions } from '../api/get-payment-request';
-import { buildPaymentRequest, listCalls, mockPaymentRequestsApi, paid, refusal, sentRequests } from '../testing/mock-mpesa-express-api';
+import { buildPaymentRequest, checkCalls, listCalls, mockPaymentRequestsApi, paid, refusal, sentRequests } from '../testing/mock-mpesa-express-api';
 import { WAITING_TEXT } from './payment-request-progress';
 
 async function openFromDevicePage() {
@@ -111,6 +111,53 @@ describe('Ask to Pay', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('The customer cancelled the M-Pesa prompt')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ask Again' }));
     expect(await within(dialog).findByRole('textbox', { name: /^Amount \(KES\)/ })).toHaveValue('150');
+  });
+
+  it('checks with M-Pesa while the customer has the prompt, and after it expired: paid, the receipt still to come', async () => {
+    const waiting = buildPaymentRequest();
+    const noReceipt =
+      "Paid: M-Pesa says the customer paid, but its receipt has not reached Kidogo yet. The payment is applied when M-Pesa's result, the paybill confirmation, the forwarded SMS or your M-Pesa statement brings it; or record it with the receipt from the customer's SMS";
+    let answer: { data: ReturnType<typeof buildPaymentRequest>; message: string } = { data: waiting, message: 'M-Pesa is still waiting for the customer to answer the prompt' };
+    // The request as the API has it: what the last check answered (the polls read it too).
+    const { calls } = mockPaymentRequestsApi({
+      extra: (c) =>
+        c.method === 'POST' && c.url.endsWith('/check')
+          ? jsonResponse(200, answer)
+          : c.method === 'GET' && c.url === '/payg/payment-requests/31'
+            ? jsonResponse(200, { data: answer.data })
+            : undefined,
+    });
+    const { user, dialog } = await openFromDevicePage();
+    await user.type(await within(dialog).findByRole('textbox', { name: /^Amount \(KES\)/ }), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await within(dialog).findByText(WAITING_TEXT);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Check with M-Pesa' }));
+    expect(await within(dialog).findByText('M-Pesa is still waiting for the customer to answer the prompt')).toBeInTheDocument();
+    expect(within(dialog).getByText(WAITING_TEXT)).toBeInTheDocument();
+
+    answer = {
+      data: buildPaymentRequest({ status: 'paid', status_text: noReceipt, answered_by: 'check', result_code: 0, completed_at: '2026-11-25T10:04:00Z' }),
+      message: noReceipt,
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Check with M-Pesa' }));
+    expect(await within(dialog).findByText('Paid', { selector: '.mantine-Alert-label' })).toBeInTheDocument();
+    expect(within(dialog).getAllByText(noReceipt).length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('group', { name: 'M-Pesa Receipt' })).toHaveTextContent('—');
+    // Checked again later, it looks for the payment that brought the money: the button stays while there is no receipt.
+    expect(within(dialog).getByRole('button', { name: 'Check with M-Pesa' })).toBeInTheDocument();
+    expect(checkCalls(calls)).toEqual(['/payg/payment-requests/31/check', '/payg/payment-requests/31/check']);
+  });
+
+  it('offers to check with M-Pesa a request that got no answer', async () => {
+    mockPaymentRequestsApi({ sent: buildPaymentRequest({ status: 'expired', status_text: 'No answer from M-Pesa within 3 minutes: the customer did not pay' }) });
+    const { user, dialog } = await openFromDevicePage();
+    await user.type(await within(dialog).findByRole('textbox', { name: /^Amount \(KES\)/ }), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('No answer')).toBeInTheDocument();
+    expect(within(dialog).getByText(/If the customer says they paid, check with M-Pesa\./)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Check with M-Pesa' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Ask Again' })).toBeInTheDocument();
   });
 
   it("shows the API's 409 in the modal: M-Pesa Express not set up", async () => {

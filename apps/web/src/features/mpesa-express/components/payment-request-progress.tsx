@@ -7,7 +7,9 @@ import { formatMoney } from '@/components/ui/money';
 import { TokenText } from '@/components/ui/token-text';
 import { NO_TOKEN } from '@/features/record-payment/components/payment-result';
 import { errorMessage } from '@/lib/api-client';
+import { isCheckable } from '../api/check-payment-request';
 import { usePaymentRequest } from '../api/get-payment-request';
+import { CheckWithMpesaButton } from './check-with-mpesa-button';
 import { formatMpesaPhone } from './payment-request-status-badge';
 
 export const WAITING_TEXT = 'Waiting for the customer to enter their M-Pesa PIN…';
@@ -41,7 +43,10 @@ function Waiting({ request }: { request: PaymentRequest }) {
 
 function Paid({ request }: { request: PaymentRequest }) {
   const reason = request.payment_reason as keyof typeof NO_TOKEN | null;
+  // M-Pesa said "paid" to a check: no receipt (and no payment) yet; the status says what brings them.
+  const noReceipt = request.answered_by === 'check' && request.mpesa_receipt === null;
   const note =
+    (noReceipt ? request.status_text : undefined) ??
     (request.payment_outcome ? OUTCOME_NOTES[request.payment_outcome] : undefined) ??
     (!request.token && reason ? NO_TOKEN[reason] : undefined) ??
     (request.payment_outcome === null ? 'The payment is being recorded.' : undefined);
@@ -94,7 +99,8 @@ function NotPaid({ request }: { request: PaymentRequest }) {
       <Stack gap={4}>
         <Text size="sm">{request.status_text}</Text>
         <Text size="xs" c="dimmed">
-          {whatWasAsked(request)}. Nothing was paid.
+          {whatWasAsked(request)}.{' '}
+          {request.status === 'expired' ? 'If the customer says they paid, check with M-Pesa.' : 'Nothing was paid.'}
         </Text>
       </Stack>
     </Alert>
@@ -133,7 +139,8 @@ export function PaymentRequestProgress({ requestId, onAskAgain, onClose }: { req
           Could not check on the request just now ({errorMessage(query.error)}); trying again.
         </Text>
       ) : null}
-      <Group justify="flex-end" gap="sm">
+      <Group justify="flex-end" align="flex-start" gap="sm">
+        {isCheckable(request) ? <CheckWithMpesaButton request={request} inline /> : null}
         {!pending && request.status !== 'paid' ? (
           <Button variant="default" onClick={onAskAgain}>
             Ask Again

@@ -5,7 +5,7 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { mpesaExpressKeys } from '../api/keys';
-import { buildPaymentRequest, listCalls, mockPaymentRequestsApi, paid } from '../testing/mock-mpesa-express-api';
+import { buildPaymentRequest, checkCalls, listCalls, mockPaymentRequestsApi, paid, refusal } from '../testing/mock-mpesa-express-api';
 
 async function openDevicePage() {
   seedSession();
@@ -29,7 +29,7 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     await within(table).findByText('SKL4ABC123');
     expect(listCalls(calls)[0]).toBe('/payg/payment-requests?page=1&limit=10&serial_number=SHS-0001');
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sent', 'Phone', 'Amount', 'Status', 'Receipt', 'Sent by']);
+    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sent', 'Phone', 'Amount', 'Status', 'Receipt', 'Sent by', 'Actions']);
     expect(rows[1]).toHaveTextContent(/\+254 712 345 678.*KES 150\.00.*Paid.*Paid: the payment was applied to SHS-0001.*SKL4ABC123.*3 days · 123 456 789.*juma/);
     expect(rows[2]).toHaveTextContent(/KES 500\.00.*Failed.*The customer has too little money on M-Pesa.*—.*—/);
     expect(rows[3]).toHaveTextContent(/\+254 722 000 111.*Waiting for the customer.*waiting for their PIN.*amina/);
@@ -51,6 +51,44 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     await queryClient.invalidateQueries({ queryKey: mpesaExpressKeys.lists() });
     expect(await within(card).findByText('SKL4ABC123')).toBeInTheDocument();
     await waitFor(() => expect(activityReads()).toBeGreaterThan(before));
+  });
+
+  it('checks with M-Pesa a request whose result never came, and says what M-Pesa answered', async () => {
+    const user = userEvent.setup();
+    let checked = false;
+    const expired = buildPaymentRequest({ request_id: 40, status: 'expired', status_text: 'No answer from M-Pesa within 3 minutes: the customer did not pay' });
+    const cancelled = { ...expired, status: 'cancelled' as const, status_text: 'The customer cancelled the prompt', answered_by: 'check' as const, result_code: 1032 };
+    const { calls } = mockPaymentRequestsApi({
+      rows: () => [checked ? cancelled : expired, paid({ request_id: 39 })],
+      extra: (c) => {
+        if (c.method !== 'POST' || !c.url.endsWith('/check')) return undefined;
+        checked = true;
+        return jsonResponse(200, { data: cancelled, message: 'The customer cancelled the prompt' });
+      },
+    });
+    const card = await openDevicePage();
+    const table = within(card).getByRole('table', { name: 'Payment Requests of SHS-0001' });
+    await within(table).findByText('SKL4ABC123');
+    // Only the request without an answer can be checked.
+    expect(within(table).getAllByRole('button', { name: /^Check with M-Pesa/ })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: /^Check with M-Pesa/ }));
+    expect(await screen.findByText('The customer cancelled the prompt', { selector: '.mantine-Notification-description' })).toBeInTheDocument();
+    expect(checkCalls(calls)).toEqual(['/payg/payment-requests/40/check']);
+    // The table reads again: the row has M-Pesa's answer, and nothing left to check.
+    expect(await within(table).findByText('Cancelled by the customer')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByRole('button', { name: /^Check with M-Pesa/ })).not.toBeInTheDocument());
+  });
+
+  it("says why M-Pesa could not be asked", async () => {
+    const user = userEvent.setup();
+    mockPaymentRequestsApi({
+      rows: () => [buildPaymentRequest({ request_id: 41, status: 'expired', status_text: 'No answer from M-Pesa within 3 minutes: the customer did not pay' })],
+      check: refusal(502, 'M-Pesa could not say what became of the request: Service is currently unavailable'),
+    });
+    const card = await openDevicePage();
+    await user.click(await within(card).findByRole('button', { name: /^Check with M-Pesa/ }));
+    expect(await screen.findByText('M-Pesa could not say what became of the request: Service is currently unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Could not check with M-Pesa')).toBeInTheDocument();
   });
 
   it('says there are none yet', async () => {

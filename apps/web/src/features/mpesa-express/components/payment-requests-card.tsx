@@ -10,8 +10,10 @@ import { PaginationControl } from '@/components/ui/pagination-control';
 import { TokenText } from '@/components/ui/token-text';
 import { errorMessage } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
+import { isCheckable } from '../api/check-payment-request';
 import { PAYMENT_REQUESTS_PAGE_SIZE, usePaymentRequests } from '../api/get-payment-requests';
 import { MPESA_CURRENCY } from './ask-to-pay-modal';
+import { CheckWithMpesaButton } from './check-with-mpesa-button';
 import { formatMpesaPhone, PaymentRequestStatusBadge } from './payment-request-status-badge';
 
 export const REQUESTS_LOAD_FAILED = 'Failed to load the payment requests';
@@ -72,6 +74,11 @@ const columns: Column<PaymentRequest>[] = [
       ),
   },
   { key: 'by', header: 'Sent by', render: (r) => (r.requested_by ? <Text size="sm">{r.requested_by}</Text> : dash) },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (r) => (isCheckable(r) ? <CheckWithMpesaButton request={r} size="xs" aria-label={`Check with M-Pesa: request of ${r.created_at}`} /> : null),
+  },
 ];
 
 /** "3 requests · 1 waiting"; what the card is for while there are none. */
@@ -128,7 +135,7 @@ export function PaymentRequestsCard({ serialNumber }: { serialNumber: string }) 
         onRetry={() => void requests.refetch()}
         emptyText="No payment requests yet"
         emptyHint="Ask to Pay sends one: the customer's phone shows M-Pesa's prompt for the amount."
-        minWidth={860}
+        minWidth={980}
       />
       <PaginationControl page={page} total={total} pageSize={PAYMENT_REQUESTS_PAGE_SIZE} onPageChange={setPage} itemLabel="requests" />
     </Card>

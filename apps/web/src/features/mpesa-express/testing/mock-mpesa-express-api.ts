@@ -49,6 +49,7 @@ export function buildPaymentRequest(overrides: Partial<PaymentRequest> = {}): Pa
     status_text: "Sent to the customer's phone: waiting for their PIN",
     result_code: null,
     result_desc: null,
+    answered_by: null,
     mpesa_receipt: null,
     payment_id: null,
     payment_outcome: null,
@@ -69,6 +70,7 @@ export const paid = (overrides: Partial<PaymentRequest> = {}) =>
     status_text: 'Paid: the payment was applied to SHS-0001',
     result_code: 0,
     result_desc: 'The service request is processed successfully.',
+    answered_by: 'callback',
     mpesa_receipt: 'SKL4ABC123',
     payment_id: 77,
     payment_outcome: 'processed',
@@ -150,6 +152,9 @@ export const queryOf = (call: RecordedCall) => new URL(call.url, 'http://x').sea
 /** The GET /payment-requests calls made (the lists, not one request), by URL. */
 export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/payg/payment-requests?')).map((c) => c.url);
 
+/** The requests checked with M-Pesa (POST /payment-requests/{id}/check), by URL. */
+export const checkCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url.endsWith('/check')).map((c) => c.url);
+
 /** The bodies POSTed to /payment-requests. */
 export const sentRequests = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.url === '/payg/payment-requests').map((c) => JSON.parse(c.body!) as unknown);
@@ -159,7 +164,8 @@ export const sentRequests = (calls: RecordedCall[]) =>
  * (`device` over buildDeviceActivity's), customer 11 (Amina, 0712345678),
  * `rows(query)` for GET /payment-requests (`total` in all), a POST that sends
  * `sent` (201), and GET /payment-requests/{id} answering each of `polls` in
- * turn (the last one from then on). `extra` answers first.
+ * turn (the last one from then on), POST /payment-requests/{id}/check answering `check` (200 with its data and
+ * message, or the Response given). `extra` answers first.
  */
 export function mockPaymentRequestsApi({
   device = {},
@@ -167,6 +173,7 @@ export function mockPaymentRequestsApi({
   total,
   sent = buildPaymentRequest(),
   polls = [sent],
+  check,
   extra = () => undefined,
 }: {
   device?: Record<string, unknown>;
@@ -174,6 +181,7 @@ export function mockPaymentRequestsApi({
   total?: number;
   sent?: PaymentRequest;
   polls?: PaymentRequest[];
+  check?: { data: PaymentRequest; message: string } | Response;
   extra?: Handler;
 } = {}) {
   let polled = 0;
@@ -191,6 +199,12 @@ export function mockPaymentRequestsApi({
     }
     if (call.method === 'POST' && call.url === '/payg/payment-requests') {
       return jsonResponse(201, { data: sent, message: "M-Pesa sent the prompt to the customer's phone" });
+    }
+    if (call.method === 'POST' && /^\/payg\/payment-requests\/\d+\/check$/.test(call.url) && check) {
+      if (check instanceof Response) return check.clone();
+      polls = [check.data];
+      polled = 0;
+      return jsonResponse(200, check);
     }
     const one = call.method === 'GET' ? /^\/payg\/payment-requests\/(\d+)$/.exec(call.url) : null;
     if (one) {
