@@ -51,6 +51,12 @@ test.describe('M-Pesa Express', () => {
     await expect(requests.getByRole('row').filter({ hasText: /KES 700/ }).getByText('Paid', { exact: true })).toBeVisible();
     await expect(page.getByText(/TL[0-9A-Z]{6,}/).first()).toBeVisible();
 
+    // Whoever asked is told in their bell, which leads to the device.
+    await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
+    const told = page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^Unread: The customer paid KES 700 for ${serial} by M-Pesa Express \\(receipt TL`) });
+    await expect(told).toHaveAttribute('href', `/device-activity/${serial}`);
+    await page.keyboard.press('Escape');
+
     // Collections: a customer who cancels the prompt.
     const late = await createCustomer(request, owner, unique('Otieno Late'), '0711 222 333');
     const lateSerial = unique('STK');

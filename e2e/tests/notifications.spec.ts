@@ -298,9 +298,9 @@ test.describe('your notifications', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Open Notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByText('Nothing for you yet')).toBeVisible();
-    // Staff are never told of held payments: five kinds, all on.
+    // Staff are never told of held payments: the other seven kinds, all on.
     const card = page.getByRole('region', { name: 'What I Am Told Of' });
-    await expect(card.getByRole('switch')).toHaveCount(6);
+    await expect(card.getByRole('switch')).toHaveCount(7);
     for (const s of await card.getByRole('switch').all()) await expect(s).toBeChecked();
     await expect(card.getByText('Turning a kind off stops new notifications of it; those you already have stay.')).toBeVisible();
 
@@ -335,6 +335,6 @@ test.describe('your notifications', () => {
     await signIn(page, undefined, '/notifications');
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(kindSwitch(page, 'Payments are held for matching (owners and admins)')).toBeChecked();
-    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(7);
+    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(8);
   });
 });

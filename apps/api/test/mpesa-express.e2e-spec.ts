@@ -192,6 +192,16 @@ describe('M-Pesa Express', () => {
     expect(await t.db.db.payment.count({ where: { organization_id: org.id, transaction_code: receipt } })).toBe(1);
     expect((await request(staff, sent.data.request_id)).status).toBe('paid');
 
+    // The staff member who asked is told, once, in their bell.
+    const told = (await t.http.get('/payg/me/notifications').set(staff.auth).expect(200)).body.data.items as { kind: string; message: string; serial_number: string; actor: string | null }[];
+    expect(told.filter((n) => n.kind === 'payment_request_answered')).toEqual([
+      expect.objectContaining({
+        message: `The customer paid KES 500 for ${item.serial_number} by M-Pesa Express (receipt ${receipt}): 10 days of credit`,
+        serial_number: item.serial_number,
+        actor: null,
+      }),
+    ]);
+
     // Once answered, the device can be asked again.
     await ask(staff, { serial_number: item.serial_number, amount: 50, phone_number: '+254 110 123 456' }).expect(201);
     expect(lastPush().body.PhoneNumber).toBe('254110123456');
@@ -338,6 +348,15 @@ describe('M-Pesa Express', () => {
     daraja.refuseQuery = { status: 503, body: { requestId: '3-3', errorCode: '503.001.01', errorMessage: 'Service is currently unavailable' } };
     expect((await check(staff, fifth.request_id).expect(502)).body.message).toBe('M-Pesa could not say what became of the request: Service is currently unavailable');
     expect((await request(staff, fifth.request_id)).status).toBe('pending');
+    // Checked by the owner: the staff member who asked is told; of what they checked themselves, they were not.
+    daraja.refuseQuery = null;
+    daraja.queryAnswers.set(lastPush().checkout, FakeDaraja.answerOf(1));
+    await check(owner, fifth.request_id).expect(200);
+    const told = (await t.http.get('/payg/me/notifications').set(staff.auth).expect(200)).body.data.items as { kind: string; message: string; actor: string | null }[];
+    expect(told.filter((n) => n.kind === 'payment_request_answered').map((n) => [n.message, n.actor])).toEqual([
+      [`The customer did not pay KES 20 for ${item.serial_number} by M-Pesa Express: The customer's M-Pesa balance was too low`, owner.username],
+      [`The customer paid KES 500 for ${item.serial_number} by M-Pesa Express (receipt ${receipt}): 10 days of credit`, null],
+    ]);
 
     // Another organization's request is not there; a bad id is named.
     const other = await readyOrg();

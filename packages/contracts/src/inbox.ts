@@ -13,7 +13,9 @@ import { zIdInput, zQueryBool } from './fields.js';
  * - ticket_noted: someone else added a note to a ticket the user opened or is assigned;
  * - promise_due: a promise to pay the user logged (Collections → Log Contact) is due today and not paid yet;
  * - promise_broken: the day of such a promise went by with nothing paid (told the next business day);
- * - payments_held: (owners and admins) payments were held for matching since the last such notification.
+ * - payments_held: (owners and admins) payments were held for matching since the last such notification;
+ * - payment_request_answered: M-Pesa answered an M-Pesa Express request the user sent: the customer paid (and what it
+ *   bought), cancelled, or could not pay.
  */
 export const USER_NOTIFICATION_KINDS = [
   'ticket_assigned',
@@ -23,6 +25,7 @@ export const USER_NOTIFICATION_KINDS = [
   'promise_due',
   'promise_broken',
   'payments_held',
+  'payment_request_answered',
 ] as const;
 export const ZUserNotificationKindSchema = z.enum(USER_NOTIFICATION_KINDS);
 export type UserNotificationKind = z.infer<typeof ZUserNotificationKindSchema>;
@@ -96,6 +99,7 @@ export const USER_NOTIFICATION_KIND_LABELS: Record<UserNotificationKind, string>
   promise_due: 'A promise to pay I logged is due today',
   promise_broken: 'A promise to pay I logged was not kept',
   payments_held: 'Payments are held for matching (owners and admins)',
+  payment_request_answered: 'A customer I asked to pay (M-Pesa Express) pays or does not',
 };
 
 /** GET /me/notification-settings: the kinds the caller is not told of (every kind is on until turned off). */

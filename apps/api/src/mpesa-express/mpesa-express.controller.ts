@@ -128,8 +128,8 @@ export class PaymentRequestsController {
       502: 'M-Pesa did not answer the check (its words in the message); nothing changed',
     },
   })
-  check(@OrgId() orgId: string, @ValidParams() p: RequestParams) {
-    return this.requests.check(orgId, p.request_id);
+  check(@OrgId() orgId: string, @ValidParams() p: RequestParams, @CurrentUser() user: AuthUser) {
+    return this.requests.check(orgId, p.request_id, user);
   }
 
   @Public()

@@ -21,6 +21,7 @@ import { Errors } from '../common/errors.js';
 import { randomToken } from '../common/crypto.js';
 import { pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
+import { userNotificationSql } from '../notifications/inbox-sql.js';
 import { ReceiverService } from '../receiver/receiver.service.js';
 import { DarajaClient, DarajaError } from './daraja.js';
 import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
@@ -61,6 +62,7 @@ interface RequestRow {
   days: number | null;
   token: string | null;
   requested_by: string | null;
+  requester_id: number | null;
   created_at: Date;
   completed_at: Date | null;
   expired: boolean;
@@ -69,7 +71,7 @@ interface RequestRow {
 const SELECT = Prisma.sql`
   SELECT r.request_id, r.item_id, i.serial_number, r.customer_id, c.customer_name, r.phone_number, r.amount::text AS amount,
          r.status, r.result_code, r.result_desc, r.answered_by, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.payment_reason, r.days, r.token,
-         u.username AS requested_by, r.created_at, r.completed_at,
+         u.username AS requested_by, r.requested_by AS requester_id, r.created_at, r.completed_at,
          (r.status = 'pending' AND r.created_at < now() - make_interval(secs => ${MPESA_EXPRESS_EXPIRES_AFTER_S})) AS expired
   FROM payment_requests r
   JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
@@ -272,12 +274,41 @@ export class PaymentRequestsService {
     };
   }
 
+  /**
+   * Tells the user who sent a request what M-Pesa answered (their bell's "For you"), unless they are the one who just
+   * asked M-Pesa: the customer paid and what it bought, or did not pay and why.
+   */
+  private async tellRequester(orgId: string, id: number, checkedBy: AuthUser | null): Promise<void> {
+    // The payment is recorded whatever becomes of this: a notification not written is logged, not answered 500 to M-Pesa.
+    try {
+      const [row] = await this.database.query<RequestRow>(Prisma.sql`${SELECT} WHERE r.organization_id = ${orgId} AND r.request_id = ${id}::int`);
+      if (!row || row.requester_id === null || row.requester_id === checkedBy?.user_id) return;
+      // Never the customer's name: erasing a customer leaves nothing of them in anyone's notifications.
+      const who = 'The customer';
+      const what = `KES ${Number(row.amount).toLocaleString('en-US')} for ${row.serial_number} by M-Pesa Express`;
+      const r = toRequest(row);
+      const message =
+        r.status === 'paid'
+          ? r.mpesa_receipt
+            ? `${who} paid ${what} (receipt ${r.mpesa_receipt})${paidWhat(row)}`
+            : `${who} paid ${what}, M-Pesa says: its receipt has not reached Kidogo yet`
+          : `${who} did not pay ${what}: ${r.status_text}`;
+      await this.database.query(
+        userNotificationSql({ orgId, userId: row.requester_id, kind: 'payment_request_answered', message, ticketId: null, itemId: row.item_id, actor: checkedBy?.username ?? null }),
+      );
+    } catch (e) {
+      this.logger.warn(`request ${orgId}/${id}: the requester could not be told: ${(e as Error).message}`);
+    }
+  }
+
   /** Marks a pending request as M-Pesa answered it, unpaid: cancelled by the customer (1032) or failed. */
-  private async unpaid(orgId: string, id: number, code: number, desc: string | null, by: 'callback' | 'check'): Promise<void> {
-    await this.database.query(Prisma.sql`
+  private async unpaid(orgId: string, id: number, code: number, desc: string | null, by: 'callback' | 'check'): Promise<boolean> {
+    const changed = await this.database.query(Prisma.sql`
       UPDATE payment_requests SET status = ${code === 1032 ? 'cancelled' : 'failed'}, result_code = ${code}::int, result_desc = ${desc}, answered_by = ${by},
              completed_at = now()
-      WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'pending'`);
+      WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'pending'
+      RETURNING request_id`);
+    return changed.length > 0;
   }
 
   /**
@@ -312,13 +343,14 @@ export class PaymentRequestsService {
    * its answer is kept as the result would have been. A paid answer carries no receipt: the payment is found among those
    * that came another way, or waits for the receipt. A request already answered is not asked about again.
    */
-  async check(orgId: string, id: number): Promise<PaymentRequestReply> {
+  async check(orgId: string, id: number, actor: AuthUser): Promise<PaymentRequestReply> {
     const [req] = await this.database.query<{ status: string; checkout_request_id: string | null; mpesa_receipt: string | null; answered_by: string | null }>(
       Prisma.sql`SELECT status, checkout_request_id, mpesa_receipt, answered_by FROM payment_requests WHERE organization_id = ${orgId} AND request_id = ${id}::int`,
     );
     if (!req) throw Errors.notFound('Payment request');
     if (req.status === 'paid' && req.answered_by === 'check' && req.mpesa_receipt === null) {
       const found = await this.findPayment(orgId, id);
+      if (found) await this.tellRequester(orgId, id, actor);
       const data = await this.one(orgId, id);
       return { data, message: found ? data.status_text : `M-Pesa says the customer paid; no payment with its receipt has reached Kidogo yet` };
     }
@@ -342,12 +374,14 @@ export class PaymentRequestsService {
     }
     const desc = answer.resultDesc?.slice(0, 500) ?? null;
     if (answer.resultCode !== 0) {
-      await this.unpaid(orgId, id, answer.resultCode, desc, 'check');
+      if (await this.unpaid(orgId, id, answer.resultCode, desc, 'check')) await this.tellRequester(orgId, id, actor);
     } else {
-      await this.database.query(Prisma.sql`
+      const changed = await this.database.query(Prisma.sql`
         UPDATE payment_requests SET status = 'paid', result_code = 0, result_desc = ${desc}, answered_by = 'check', completed_at = now()
-        WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'pending'`);
+        WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'pending'
+        RETURNING request_id`);
       await this.findPayment(orgId, id);
+      if (changed.length) await this.tellRequester(orgId, id, actor);
     }
     const data = await this.one(orgId, id);
     return { data, message: data.status_text };
@@ -377,7 +411,7 @@ export class PaymentRequestsService {
     const org = req.organization_id;
 
     if (code !== 0) {
-      await this.unpaid(org, req.request_id, code, desc, 'callback');
+      if (await this.unpaid(org, req.request_id, code, desc, 'callback')) await this.tellRequester(org, req.request_id, null);
       return { ResultCode: 0, ResultDesc: 'Accepted' };
     }
 
@@ -408,6 +442,7 @@ export class PaymentRequestsService {
       UPDATE payment_requests SET payment_id = ${reply.payment_id ?? null}::int, payment_outcome = ${reply.status}, payment_reason = ${reply.reason ?? null},
              days = ${reply.days === undefined ? null : Math.round(reply.days)}::int, token = ${reply.token ?? null}
       WHERE organization_id = ${org} AND request_id = ${req.request_id}::int`);
+    await this.tellRequester(org, req.request_id, null);
     return { ResultCode: 0, ResultDesc: 'Accepted' };
   }
 }

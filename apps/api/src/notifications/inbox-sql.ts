@@ -10,7 +10,8 @@ export interface UserNotice {
   ticketId: number | null;
   /** The device it is about. */
   itemId: number | null;
-  actor: string;
+  /** Who did it; null: nobody at a screen (a customer answering M-Pesa). */
+  actor: string | null;
 }
 
 /**

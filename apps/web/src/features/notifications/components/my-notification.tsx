@@ -1,5 +1,5 @@
 import { Box, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconArrowBackUp, IconBell, IconCalendarDue, IconCalendarX, IconCircleCheck, IconCoins, IconNote, IconUserCheck } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBell, IconCalendarDue, IconCalendarX, IconCircleCheck, IconCoins, IconDeviceMobileDollar, IconNote, IconUserCheck } from '@tabler/icons-react';
 import type { UserNotificationKind } from '@kidogo/contracts';
 import { formatDate, parseDate } from '@/components/ui/date-text';
 import { paths } from '@/config/paths';
@@ -23,11 +23,12 @@ const KINDS: Record<UserNotificationKind, { icon: typeof IconBell; color: string
   promise_due: { icon: IconCalendarDue, color: 'blue' },
   promise_broken: { icon: IconCalendarX, color: 'red' },
   payments_held: { icon: IconCoins, color: 'yellow' },
+  payment_request_answered: { icon: IconDeviceMobileDollar, color: 'teal' },
 };
 
 export const MARK_READ_FAILED = 'Failed to mark notifications read';
 
-/** Where one leads: held payments to Messages (Held Payments), else its ticket, else its device (a promise's), else nowhere. */
+/** Where one leads: held payments to Messages (Held Payments), else its ticket, else its device (a promise's, a payment request's), else nowhere. */
 export function notificationHref(n: Pick<UserNotification, 'kind' | 'ticket_id' | 'serial_number'>): string | null {
   if (n.kind === 'payments_held') return paths.app.messages.getHref();
   if (n.ticket_id !== null) return ticketsHref({ ticket: n.ticket_id });
