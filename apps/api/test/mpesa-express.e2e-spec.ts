@@ -6,6 +6,10 @@ import {
   ZPersonalDataExportSchema,
   type MpesaExpressInput,
 } from '@kidogo/contracts';
+import { APP_CONFIG } from '../src/config/config.js';
+import { DatabaseService } from '../src/database/database.service.js';
+import { PaymentRequestSweepService } from '../src/mpesa-express/payment-request-sweep.service.js';
+import { PaymentRequestsService } from '../src/mpesa-express/payment-requests.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { DARAJA_KEYS as KEYS, FakeDaraja, type Push } from './support/fake-daraja.js';
 import { mpesaCode, seedApiKey, seedCustomer, seedCustomerWithDevice, seedItem, seedRoles, seedTenant, type SeededUser } from './support/factories.js';
@@ -362,6 +366,60 @@ describe('M-Pesa Express', () => {
     const other = await readyOrg();
     expect((await check(other.staff, fifth.request_id).expect(404)).body.message).toBe('Payment request not found');
     expect((await check(staff, 'abc').expect(400)).body.message).toMatch(/^request_id: /);
+  });
+
+  it('asks M-Pesa by itself, once, about a request whose result has not come 3 minutes on, and tells whoever sent it', async () => {
+    const { staff, item } = await readyOrg();
+    const sweeps = t.app.get(PaymentRequestSweepService);
+    const send = async (amount: number) => {
+      const sent = ZPaymentRequestReplySchema.parse((await ask(staff, { serial_number: item.serial_number, amount }).expect(201)).body).data;
+      return { id: sent.request_id, checkout: lastPush().checkout };
+    };
+    const asked = (checkout: string) => daraja.queries.filter((q) => q.CheckoutRequestID === checkout).length;
+    const expire = (id: number) => t.db.pool.query(`UPDATE payment_requests SET created_at = created_at - interval '4 minutes' WHERE request_id = $1`, [id]);
+
+    // Within its 3 minutes, a request is the customer's to answer: not asked about.
+    const fresh = await send(60);
+    await sweeps.sweep();
+    expect(asked(fresh.checkout)).toBe(0);
+
+    // Past them, with no result: asked about once; M-Pesa's answer is kept, and the sender told.
+    await expire(fresh.id);
+    daraja.queryAnswers.set(fresh.checkout, FakeDaraja.answerOf(1037));
+    const swept = await sweeps.sweep();
+    expect(swept.checked).toBeGreaterThanOrEqual(1);
+    expect(asked(fresh.checkout)).toBe(1);
+    expect(await request(staff, fresh.id)).toMatchObject({
+      status: 'failed',
+      answered_by: 'check',
+      status_text: "The customer's phone could not be reached (off or out of network), or they did not answer in time",
+    });
+    const told = (await t.http.get('/payg/me/notifications').set(staff.auth).expect(200)).body.data.items as { kind: string; message: string; actor: string | null }[];
+    expect(told.filter((n) => n.kind === 'payment_request_answered')).toEqual([
+      expect.objectContaining({
+        message: `The customer did not pay KES 60 for ${item.serial_number} by M-Pesa Express: The customer's phone could not be reached (off or out of network), or they did not answer in time`,
+        actor: null,
+      }),
+    ]);
+
+    // Still waiting when asked (M-Pesa slow to give up): left to staff, not asked again by the sweep.
+    const slow = await send(70);
+    await expire(slow.id);
+    await sweeps.sweep();
+    await sweeps.sweep();
+    expect(asked(slow.checkout)).toBe(1);
+    expect((await request(staff, slow.id)).status).toBe('expired');
+
+    // Two processes sweeping at once ask about each request once.
+    const other = t.app.get(PaymentRequestsService);
+    const twice = await send(80);
+    await expire(twice.id);
+    daraja.queryAnswers.set(twice.checkout, FakeDaraja.answerOf(1032));
+    const a = new PaymentRequestSweepService(t.app.get(DatabaseService), other, t.app.get(APP_CONFIG));
+    const b = new PaymentRequestSweepService(t.app.get(DatabaseService), other, t.app.get(APP_CONFIG));
+    await Promise.all([a.sweep(), b.sweep()]);
+    expect(asked(twice.checkout)).toBe(1);
+    expect((await request(staff, twice.id)).status).toBe('cancelled');
   });
 
   it('refuses bad input, devices without a customer and an organization not set up, storing nothing', async () => {

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   OUTBOX_ENABLED: bool.default(true),
   NOTICE_SWEEP_MS: z.coerce.number().int().min(10_000).default(600_000),
+  // How often each process looks for M-Pesa Express requests whose result never came, to ask M-Pesa once.
+  MPESA_EXPRESS_SWEEP_MS: z.coerce.number().int().min(10_000).default(60_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   // The address the world reaches this installation at (https://payg.example.com): where M-Pesa Express results are posted.
   PUBLIC_URL: z
@@ -125,6 +127,7 @@ export interface AppConfig {
   outbox: { enabled: boolean; pollMs: number };
   /** How often each process looks for notifications nobody's action writes (promises, held payments). */
   noticeSweepMs: number;
+  mpesaExpressSweepMs: number;
   /** Whether event webhooks may go to private, loopback and link-local addresses (the installation's own network). */
   webhookAllowPrivate: boolean;
   /** The installation's public address (PUBLIC_URL, no trailing slash), or null: M-Pesa Express needs it for its results. */
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     outbox: { enabled: e.OUTBOX_ENABLED, pollMs: e.OUTBOX_POLL_MS },
     noticeSweepMs: e.NOTICE_SWEEP_MS,
+    mpesaExpressSweepMs: e.MPESA_EXPRESS_SWEEP_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     publicUrl: e.PUBLIC_URL ?? null,
     mpesaExpressBaseUrl: e.MPESA_EXPRESS_BASE_URL?.replace(/\/+$/, '') ?? null,

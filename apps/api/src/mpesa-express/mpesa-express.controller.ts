@@ -18,6 +18,7 @@ import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common
 import { ReceiverModule } from '../receiver/receiver.module.js';
 import { DarajaClient } from './daraja.js';
 import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
+import { PaymentRequestSweepService } from './payment-request-sweep.service.js';
 import { PaymentRequestsService } from './payment-requests.service.js';
 
 const ZRequestParams = zPathId('request_id');
@@ -154,6 +155,6 @@ export class PaymentRequestsController {
 @Module({
   imports: [ReceiverModule],
   controllers: [MpesaExpressSettingsController, PaymentRequestsController],
-  providers: [DarajaClient, MpesaExpressSettingsService, PaymentRequestsService],
+  providers: [DarajaClient, MpesaExpressSettingsService, PaymentRequestsService, PaymentRequestSweepService],
 })
 export class MpesaExpressModule {}

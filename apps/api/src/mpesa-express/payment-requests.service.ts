@@ -341,9 +341,10 @@ export class PaymentRequestsService {
   /**
    * Asks Safaricom what became of a request whose result never came (a lost callback, a customer who never answered):
    * its answer is kept as the result would have been. A paid answer carries no receipt: the payment is found among those
-   * that came another way, or waits for the receipt. A request already answered is not asked about again.
+   * that came another way, or waits for the receipt. A request already answered is not asked about again. `actor` null
+   * is Kidogo asking by itself (the sweep).
    */
-  async check(orgId: string, id: number, actor: AuthUser): Promise<PaymentRequestReply> {
+  async check(orgId: string, id: number, actor: AuthUser | null): Promise<PaymentRequestReply> {
     const [req] = await this.database.query<{ status: string; checkout_request_id: string | null; mpesa_receipt: string | null; answered_by: string | null }>(
       Prisma.sql`SELECT status, checkout_request_id, mpesa_receipt, answered_by FROM payment_requests WHERE organization_id = ${orgId} AND request_id = ${id}::int`,
     );
