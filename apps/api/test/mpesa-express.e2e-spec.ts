@@ -422,6 +422,45 @@ describe('M-Pesa Express', () => {
     expect((await request(staff, twice.id)).status).toBe('cancelled');
   });
 
+  it("applies a paybill confirmation whose account is a long serial number M-Pesa cut to 12 characters, when a request asked for it", async () => {
+    const { org, owner, superAdmin } = await seedRoles(t);
+    await setUp(owner, KEYS).expect(200);
+    await pointAtFake(superAdmin, org.id);
+    const tag = mpesaCode('').slice(-6);
+    const { item } = await seedCustomerWithDevice(t, org.id, { item: { serial_number: `SHS-2026-${tag}-0042` }, template: { daily_price: '50.00' } });
+    // A device whose serial starts the same, not asked for: an account of 12 characters alone does not say which.
+    await seedCustomerWithDevice(t, org.id, { item: { serial_number: `SHS-2026-${tag}-0043` } });
+    const key = await seedApiKey(t, owner);
+    const c2b = (code: string, account: string, amount: string) =>
+      t.http
+        .post('/payg/external/receive-phoneteletalk')
+        .set(key)
+        .send({ TransactionType: 'Pay Bill', TransID: code, TransTime: '20261205101532', TransAmount: amount, BusinessShortCode: '174379', BillRefNumber: account, MSISDN: '254712345678', FirstName: 'AMINA' })
+        .expect(200);
+    const cut = `SHS-2026-${tag}`.slice(0, 12);
+
+    // Before any request: held for staff, as any account matching no single device.
+    expect((await c2b(mpesaCode('TQ'), cut, '300.00')).body.status).toBe('unmatched');
+
+    const sent = ZPaymentRequestReplySchema.parse((await ask(owner, { serial_number: item.serial_number, amount: 300 }).expect(201)).body).data;
+    const push = lastPush();
+    expect(push.body.AccountReference).toBe(cut);
+    // Another amount is not what was asked for: held.
+    expect((await c2b(mpesaCode('TR'), cut, '250.00')).body.status).toBe('unmatched');
+    // The amount asked for: the asked device's, though its result never comes.
+    const receipt = mpesaCode('TS');
+    const applied = await c2b(receipt, cut.toLowerCase(), '300.00');
+    expect(applied.body).toMatchObject({ status: 'processed' });
+    const payment = await t.db.db.payment.findFirstOrThrow({ where: { organization_id: org.id, transaction_code: receipt } });
+    expect(payment.item_id).toBe(item.id);
+    // The check finds it as the request's payment.
+    daraja.queryAnswers.set(push.checkout, FakeDaraja.answerOf(0));
+    const checked = ZPaymentRequestReplySchema.parse((await t.http.post(`/payg/payment-requests/${sent.request_id}/check`).set(owner.auth).expect(200)).body);
+    expect(checked.data).toMatchObject({ status: 'paid', mpesa_receipt: receipt, payment_id: payment.id, days: 6 });
+    // Given its payment, the request no longer claims another confirmation of that amount.
+    expect((await c2b(mpesaCode('TU'), cut, '300.00')).body.status).toBe('unmatched');
+  });
+
   it('refuses bad input, devices without a customer and an organization not set up, storing nothing', async () => {
     const { org, staff, item } = await readyOrg();
     const cases: [object, number, string][] = [

@@ -9,7 +9,7 @@ import {
   type Allocation,
   type AllocationTemplate,
 } from '@kidogo/mobile-money';
-import type { IssuedToken, PaymentMethod, PaymentOutcome } from '@kidogo/contracts';
+import { MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX, type IssuedToken, type PaymentMethod, type PaymentOutcome } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Run } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
@@ -229,6 +229,8 @@ export class PaymentPipeline {
       );
       if (items.length === 1) return items[0]!;
       if (items.length > 1) return null;
+      const asked = await this.askedDevice(run, orgId, raw, p.amountCents);
+      if (asked !== null) return this.tokens.lockItem(run, orgId, asked, ids);
       const phone = normalizePhone(raw);
       customer = Prisma.sql`(id_number = ANY(${[...new Set([raw, ref])]}::text[])${phone ? Prisma.sql` OR phone_normalized = ${phone}` : Prisma.empty})`;
     } else if (p.payerPhone) {
@@ -243,6 +245,27 @@ export class PaymentPipeline {
       SELECT CASE WHEN (SELECT count(*) FROM i) = 1 THEN (SELECT item_id FROM i) END AS item_id`);
     if (!only?.item_id) return null;
     return this.tokens.lockItem(run, orgId, only.item_id, ids);
+  }
+
+  /**
+   * M-Pesa shows the customer, and sends back as the account, at most 12 characters: an M-Pesa Express request for a
+   * device with a longer serial number comes back from the paybill's confirmation or the SMS with the first 12. Such
+   * an account is that device's when exactly one device whose serial starts so was asked for this amount in the last
+   * day by a request not yet given its payment (the receipt's own result may be lost).
+   */
+  private async askedDevice(run: Run, orgId: string, raw: string, amountCents: number): Promise<number | null> {
+    if (raw.length !== MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX) return null;
+    const [asked] = await run<{ item_id: number | null }>(Prisma.sql`
+      WITH d AS (
+        SELECT DISTINCT r.item_id FROM payment_requests r
+        JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id AND i.status <> 'retired'::"ItemStatus"
+        WHERE r.organization_id = ${orgId} AND r.created_at > now() - interval '1 day' AND r.payment_id IS NULL
+          AND r.status IN ('pending', 'paid') AND r.amount = ${formatCents(amountCents)}::numeric
+          AND length(i.serial_number) > ${MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX}::int
+          AND upper(left(i.serial_number, ${MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX}::int)) = ${raw.toUpperCase()}
+        LIMIT 2)
+      SELECT CASE WHEN (SELECT count(*) FROM d) = 1 THEN (SELECT item_id FROM d) END AS item_id`);
+    return asked?.item_id ?? null;
   }
 
   /** No single device: the payment is kept as pending (the reply is the history only). */
