@@ -51,6 +51,10 @@ test.describe('M-Pesa Express', () => {
     await expect(requests.getByRole('row').filter({ hasText: /KES 700/ }).getByText('Paid', { exact: true })).toBeVisible();
     await expect(page.getByText(/TL[0-9A-Z]{6,}/).first()).toBeVisible();
 
+    // And on the customer's page, with the device it was for.
+    await page.goto(`/customer-payment-details/${customer.customer_id}`);
+    await expect(page.getByRole('region', { name: 'Payment Requests' }).getByRole('link', { name: serial })).toBeVisible();
+
     // Whoever asked is told in their bell, which leads to the device.
     await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
     const told = page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^Unread: The customer paid KES 700 for ${serial} by M-Pesa Express \\(receipt TL`) });

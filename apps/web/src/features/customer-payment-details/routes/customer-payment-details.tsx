@@ -15,6 +15,7 @@ import { OPTED_OUT_HINT, SendSmsModal, type SmsTarget } from '@/features/custome
 import { SmsOptOutControl } from '@/features/customer-sms/components/sms-opt-out-control';
 import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
+import { PaymentRequestsCard } from '@/features/mpesa-express/components/payment-requests-card';
 import { TicketsCard } from '@/features/tickets/components/tickets-card';
 import { errorMessage } from '@/lib/api-client';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
@@ -252,6 +253,8 @@ export default function CustomerPaymentDetailsRoute() {
         <ReversePaymentModal payment={reversing} onClose={() => setReversing(null)} />
         <SendSmsModal target={texting} onClose={() => setTexting(null)} />
       </Card>
+
+      <PaymentRequestsCard customerId={customer.customer_id} customerName={customer.customer_name} />
 
       <DocumentsCard customerId={customer.customer_id} customerName={customer.customer_name} canAdd={!erased} canDelete={manages} />
 

@@ -91,6 +91,35 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     expect(screen.getByText('Could not check with M-Pesa')).toBeInTheDocument();
   });
 
+  it("lists a customer's requests on their page, each with its device linked", async () => {
+    const { calls } = mockPaymentRequestsApi({
+      rows: () => [paid({ request_id: 51, serial_number: 'PH-0002' }), buildPaymentRequest({ request_id: 50, status: 'cancelled', status_text: 'The customer cancelled the prompt' })],
+      extra: (c) =>
+        c.url === '/payg/customers/11/payment-details'
+          ? jsonResponse(200, {
+              data: {
+                customer_info: { customer_id: 11, customer_name: 'Amina Wanjiru', phone_contact: '0712345678', email: null, sms_opted_out_at: null, sms_opt_out_source: null, status: 'active', device_serial: null, product_name: null, product_oem: null },
+                payment_template: null,
+                payment_summary: { total_paid: '0.00', free_code_price: '0.00', remaining_balance: '0.00', payment_progress: 0, is_fully_paid: false },
+                payment_history: [],
+                devices: [],
+              },
+            })
+          : undefined,
+    });
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const card = await screen.findByRole('region', { name: 'Payment Requests' });
+    const table = within(card).getByRole('table', { name: 'Payment Requests of Amina Wanjiru' });
+    await within(table).findByText('SKL4ABC123');
+    expect(listCalls(calls)[0]).toBe('/payg/payment-requests?page=1&limit=10&customer_id=11');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sent', 'Device', 'Phone', 'Amount', 'Status', 'Receipt', 'Sent by', 'Actions']);
+    expect(within(rows[1]!).getByRole('link', { name: 'PH-0002' })).toHaveAttribute('href', '/device-activity/PH-0002');
+    expect(within(rows[2]!).getByRole('link', { name: 'SHS-0001' })).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('The customer cancelled the prompt');
+  });
+
   it('says there are none yet', async () => {
     mockPaymentRequestsApi();
     const card = await openDevicePage();

@@ -3,11 +3,13 @@ import { IconDeviceMobileDollar } from '@tabler/icons-react';
 import type { PaymentRequest } from '@kidogo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { TokenText } from '@/components/ui/token-text';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
 import { isCheckable } from '../api/check-payment-request';
@@ -23,6 +25,17 @@ const dash = (
     —
   </Text>
 );
+
+/** A customer's card: which of their devices each request was for, linked to its page. */
+const deviceColumn: Column<PaymentRequest> = {
+  key: 'device',
+  header: 'Device',
+  render: (r) => (
+    <Text component={Link} to={paths.app.deviceActivity.getHref(r.serial_number)} size="sm" fw={600} ff="monospace" c="var(--mantine-primary-color-filled)">
+      {r.serial_number}
+    </Text>
+  ),
+};
 
 const columns: Column<PaymentRequest>[] = [
   { key: 'sent', header: 'Sent', render: (r) => <DateText value={r.created_at} withTime /> },
@@ -105,10 +118,28 @@ function useRefreshWhenPaid(rows: readonly PaymentRequest[] | undefined) {
   }, [qc, rows]);
 }
 
-/** Payment Requests of one device, on its page: every M-Pesa Express prompt sent for it, newest first, 10 a page. */
-export function PaymentRequestsCard({ serialNumber }: { serialNumber: string }) {
+/** One device's requests: its page. */
+interface DeviceScope {
+  serialNumber: string;
+}
+
+/** One customer's requests, for any of their devices: their page. */
+interface CustomerScope {
+  customerId: number;
+  customerName: string;
+}
+
+export type PaymentRequestsCardProps = DeviceScope | CustomerScope;
+
+/**
+ * Payment Requests of one device (on its page) or of one customer (on theirs, with the device of each): every
+ * M-Pesa Express prompt sent, newest first, 10 a page.
+ */
+export function PaymentRequestsCard(props: PaymentRequestsCardProps) {
   const [page, setPage] = useState(1);
-  const requests = usePaymentRequests({ page, limit: PAYMENT_REQUESTS_PAGE_SIZE, serial_number: serialNumber });
+  const device = 'serialNumber' in props;
+  const scope = device ? { serial_number: props.serialNumber } : { customer_id: props.customerId };
+  const requests = usePaymentRequests({ page, limit: PAYMENT_REQUESTS_PAGE_SIZE, ...scope });
   const rows = requests.data?.data;
   const total = requests.data?.total ?? 0;
   useRefreshWhenPaid(rows);
@@ -126,16 +157,20 @@ export function PaymentRequestsCard({ serialNumber }: { serialNumber: string }) 
         </div>
       </Group>
       <DataTable
-        caption={`Payment Requests of ${serialNumber}`}
-        columns={columns}
+        caption={`Payment Requests of ${device ? props.serialNumber : props.customerName}`}
+        columns={device ? columns : [columns[0]!, deviceColumn, ...columns.slice(1)]}
         rows={rows}
         rowKey={(r) => r.request_id}
         loading={requests.isPending}
         error={requests.isError ? errorMessage(requests.error, REQUESTS_LOAD_FAILED) : null}
         onRetry={() => void requests.refetch()}
         emptyText="No payment requests yet"
-        emptyHint="Ask to Pay sends one: the customer's phone shows M-Pesa's prompt for the amount."
-        minWidth={980}
+        emptyHint={
+          device
+            ? "Ask to Pay sends one: the customer's phone shows M-Pesa's prompt for the amount."
+            : "Ask to Pay, on a device's page or in Collections, sends one: the customer's phone shows M-Pesa's prompt for the amount."
+        }
+        minWidth={device ? 980 : 1100}
       />
       <PaginationControl page={page} total={total} pageSize={PAYMENT_REQUESTS_PAGE_SIZE} onPageChange={setPage} itemLabel="requests" />
     </Card>
