@@ -1,11 +1,13 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CustomerDeviceStatus } from '@kidogo/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import { AgreementMenu } from '@/features/device-agreement/agreement-menu';
+import { AskToPayAction, AskToPayModal, type AskToPayTarget } from '@/features/mpesa-express/components/ask-to-pay-modal';
 
 const columns = (currency: string): Column<CustomerDeviceStatus>[] => [
   {
@@ -82,19 +84,62 @@ const agreementColumn: Column<CustomerDeviceStatus> = {
   render: (d) => (d.payment_plan && d.payoff_price !== null ? <AgreementMenu serialNumber={d.serial_number} size="compact-sm" /> : null),
 };
 
+/** The customer a Devices card belongs to, for Ask to Pay on each device not paid off. */
+export interface DevicesCardCustomer {
+  customerId: number;
+  customerName: string;
+  phone: string | null;
+}
+
+/** Ask to Pay, for a device not paid off: what the row knows of its plan and what is left helps choose the amount. */
+const askColumn = (customer: DevicesCardCustomer, currency: string, onAsk: (t: AskToPayTarget) => void): Column<CustomerDeviceStatus> => ({
+  key: 'ask',
+  header: 'Ask to Pay',
+  align: 'right',
+  render: (d) =>
+    d.paid_off ? null : (
+      <AskToPayAction
+        target={{
+          serialNumber: d.serial_number,
+          customerId: customer.customerId,
+          customerName: customer.customerName,
+          phone: customer.phone,
+          dailyPrice: d.payment_plan?.daily_price ?? null,
+          remaining: d.remaining,
+          currency: d.payment_plan?.currency ?? currency,
+        }}
+        onAsk={onAsk}
+      />
+    ),
+});
+
 /**
  * The customer's devices, each with the plan it is paid on (its own or the
  * customer's) and where it stands; `agreements` adds each one's agreement to
- * print (not for a customer whose personal data was erased).
+ * print (not for a customer whose personal data was erased), and `customer`
+ * Ask to Pay on each device not paid off.
  */
-export function DevicesCard({ devices, currency, agreements = false }: { devices: CustomerDeviceStatus[]; currency: string; agreements?: boolean }) {
+export function DevicesCard({
+  devices,
+  currency,
+  agreements = false,
+  customer,
+}: {
+  devices: CustomerDeviceStatus[];
+  currency: string;
+  agreements?: boolean;
+  customer?: DevicesCardCustomer;
+}) {
+  const [asking, setAsking] = useState<AskToPayTarget | null>(null);
   const shown = agreements && devices.some((d) => d.payment_plan && d.payoff_price !== null) ? [...columns(currency), agreementColumn] : columns(currency);
+  if (customer && devices.some((d) => !d.paid_off)) shown.push(askColumn(customer, currency, setAsking));
   return (
     <Card padding="md" radius="md" mb="lg" role="region" aria-label="Devices">
       <Title order={4} mb="sm">
         Devices
       </Title>
       <DataTable caption="Devices" columns={shown} rows={devices} rowKey={(d) => d.serial_number} emptyText="No items assigned." />
+      <AskToPayModal target={asking} onClose={() => setAsking(null)} />
     </Card>
   );
 }

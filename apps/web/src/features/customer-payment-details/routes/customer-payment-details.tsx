@@ -240,7 +240,12 @@ export default function CustomerPaymentDetailsRoute() {
         </Card>
       </SimpleGrid>
 
-      <DevicesCard devices={details.data.devices ?? []} currency={currency ?? 'KES'} agreements={!erased} />
+      <DevicesCard
+        devices={details.data.devices ?? []}
+        currency={currency ?? 'KES'}
+        agreements={!erased}
+        customer={erased ? undefined : { customerId: customer.customer_id, customerName: customer.customer_name, phone: customer.phone_contact || null }}
+      />
 
       {/* Its tickets stay listed for an erased customer; no new ones are opened for them. */}
       <TicketsCard customerId={customer.customer_id} customerName={customer.customer_name} devices={details.data.devices ?? []} canOpen={!erased} />

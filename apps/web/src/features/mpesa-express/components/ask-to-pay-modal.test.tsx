@@ -192,6 +192,49 @@ describe('Ask to Pay', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByText('Payment request not sent')).not.toBeInTheDocument();
   });
 
+  it("is on each device of the customer's page that is not paid off", async () => {
+    const user = userEvent.setup();
+    const device = (serial_number: string, paid_off: boolean) => ({
+      serial_number,
+      product_name: 'Solar Home 50W',
+      status: 'assigned',
+      days_left: 0,
+      credit_until: '2026-11-20T09:00:00Z',
+      paid_off,
+      total_paid: '1500.00',
+      payoff_price: '12000.00',
+      remaining: paid_off ? '0.00' : '10500.00',
+      payment_plan: { template_id: 3, template_name: 'Daily 50', daily_price: '50.00', currency: 'KES', own: false },
+    });
+    const { calls } = mockPaymentRequestsApi({
+      extra: (c) =>
+        c.url === '/payg/customers/11/payment-details'
+          ? jsonResponse(200, {
+              data: {
+                customer_info: { customer_id: 11, customer_name: 'Amina Wanjiru', phone_contact: '0712345678', email: null, sms_opted_out_at: null, sms_opt_out_source: null, status: 'active', device_serial: 'SHS-0001', product_name: null, product_oem: null },
+                payment_template: null,
+                payment_summary: { total_paid: '1500.00', free_code_price: '0.00', remaining_balance: '10500.00', payment_progress: 12.5, is_fully_paid: false },
+                payment_history: [],
+                devices: [device('SHS-0001', false), device('SHS-0009', true)],
+              },
+            })
+          : undefined,
+    });
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    const table = await within(devices).findByRole('table', { name: 'Devices' });
+    expect(within(table).queryByRole('button', { name: 'Ask to Pay: Amina Wanjiru · SHS-0009' })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Ask to Pay: Amina Wanjiru · SHS-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask to Pay' });
+    expect(within(dialog).getByRole('textbox', { name: 'Phone Number' })).toHaveValue('0712345678');
+    expect(within(dialog).getByText('KES 50.00 a day · KES 10,500.00 left to pay. Whole shillings.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Amount \(KES\)/ }), '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText(WAITING_TEXT)).toBeInTheDocument();
+    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', amount: 200, phone_number: '254712345678' }]);
+  });
+
   it("is on each Collections row next to Send SMS, with the row's phone and what is left to pay", async () => {
     const user = userEvent.setup();
     const { calls } = mockCollectionsApi(
