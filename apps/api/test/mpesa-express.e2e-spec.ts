@@ -4,6 +4,7 @@ import {
   ZPaymentRequestReplySchema,
   ZPaymentRequestsReplySchema,
   ZPersonalDataExportSchema,
+  ZReportSchema,
   type MpesaExpressInput,
 } from '@kidogo/contracts';
 import { APP_CONFIG } from '../src/config/config.js';
@@ -459,6 +460,46 @@ describe('M-Pesa Express', () => {
     expect(checked.data).toMatchObject({ status: 'paid', mpesa_receipt: receipt, payment_id: payment.id, days: 6 });
     // Given its payment, the request no longer claims another confirmation of that amount.
     expect((await c2b(mpesaCode('TU'), cut, '300.00')).body.status).toBe('unmatched');
+  });
+
+  it('reports the requests of a period by who sent them: paid, cancelled, failed, no answer yet', async () => {
+    const { org, owner, staff, item } = await readyOrg();
+    const send = async (user: SeededUser, amount: number) => {
+      const sent = ZPaymentRequestReplySchema.parse((await ask(user, { serial_number: item.serial_number, amount }).expect(201)).body).data;
+      return { id: sent.request_id, push: lastPush() };
+    };
+    const paid = await send(staff, 500);
+    await result(paid.push, 0, { amount: 500 }).expect(200);
+    await result((await send(staff, 200)).push, 1032).expect(200);
+    await result((await send(owner, 300)).push, 1037).expect(200);
+    const old = await send(owner, 900);
+    await result(old.push, 0, { amount: 900 }).expect(200);
+    await t.db.pool.query(`UPDATE payment_requests SET created_at = now() - interval '40 days' WHERE request_id = $1`, [old.id]);
+    await send(staff, 150); // still waiting
+
+    const from = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(owner.auth).send({ report: 'payment_requests', from }).expect(200)).body);
+    expect(report.columns.map((c) => c.label)).toEqual(['Sent By', 'Requests', 'Paid', 'Amount Paid', 'Cancelled', 'Failed', 'No Answer Yet', 'Paid %']);
+    expect(report.rows).toEqual([
+      { sent_by: staff.username, requests: 3, paid: 1, paid_amount: '500.00', cancelled: 1, failed: 0, no_answer: 1, paid_share: 33.3 },
+      { sent_by: owner.username, requests: 1, paid: 0, paid_amount: '0.00', cancelled: 0, failed: 1, no_answer: 0, paid_share: 0 },
+    ]);
+    expect(report.totals).toEqual({ rows: 2, requests: 4, paid: 1, paid_amount: '500.00', cancelled: 1, failed: 1, no_answer: 1, paid_share: 25 });
+    // All time: the old request too.
+    const all = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(staff.auth).send({ report: 'payment_requests' }).expect(200)).body);
+    expect(all.totals).toMatchObject({ requests: 5, paid: 2, paid_amount: '1400.00', paid_share: 40 });
+    expect(all.rows[0]).toMatchObject({ sent_by: owner.username, paid_amount: '900.00' });
+    // As a download.
+    const csv = await t.http.post('/payg/reports/page').set(owner.auth).send({ report: 'payment_requests', from, format: 'csv' }).expect(200);
+    expect(csv.headers['content-disposition']).toMatch(/payment_requests-report-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(csv.text.split('\n')[0]).toContain('Sent By');
+    expect(csv.text).toContain(staff.username);
+    // Another organization's report has none of these.
+    const other = await seedTenant(t);
+    const theirs = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(other.user.auth).send({ report: 'payment_requests' }).expect(200)).body);
+    expect(theirs.rows).toEqual([]);
+    expect(theirs.totals).toMatchObject({ requests: 0, paid_share: null });
+    expect(org.id).not.toBe(other.org.id);
   });
 
   it('refuses bad input, devices without a customer and an organization not set up, storing nothing', async () => {

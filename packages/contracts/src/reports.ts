@@ -3,7 +3,7 @@ import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { zAgentFilter } from './collections.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents', 'payment_requests'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -37,6 +37,10 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   their customers' files are complete: both sides of the ID card, a photo of the customer, the signed agreement
  *   (README "Customer documents"); complete is the ID card's two sides and the agreement; the least complete agent
  *   first. Customers whose personal data was erased are left out. Its totals are the sums, and the share complete
+ *   over all of them.
+ * - payment_requests: the M-Pesa Express requests sent in the period (Ask to Pay), by who sent them, the most money
+ *   collected first: requests, paid (and the money), cancelled by the customer, failed (wrong PIN, too little
+ *   balance, phone off, refused), still without an answer, and the share paid; totals are the sums and the share paid
  *   over all of them.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).

@@ -20,7 +20,8 @@ export class ReportsController {
   @Post('page')
   @Reads()
   @Endpoint({
-    summary: 'A report (revenue, customers, tokens, repossessions, agents, tickets or the portfolio by month of sale) as JSON, or as a CSV or PDF download',
+    summary:
+      'A report (revenue, customers, tokens, repossessions, agents, tickets, the portfolio by month of sale, documents or M-Pesa Express requests) as JSON, or as a CSV or PDF download',
     description:
       'csv and pdf answer an attachment named {report}-report-YYYY-MM-DD.{csv,pdf}. Every format streams. With limit (json only), rows are one page from offset and totals cover the whole report.',
     body: ZReportRequestSchema,

@@ -1,4 +1,4 @@
-import { IconChartLine, IconCoins, IconId, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconChartLine, IconCoins, IconDeviceMobileDollar, IconId, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { NO_AGENT } from '@kidogo/contracts';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import { paths } from '@/config/paths';
@@ -34,7 +34,7 @@ function agentCellLink(row: ReportRow, columnKey: string): CellLink | null {
 
 /**
  * The three report cards of spec §2, the repossessions with their write-offs, the sales agents, the service tickets,
- * the portfolio by month of sale and the customers' documents.
+ * the portfolio by month of sale, the customers' documents and the M-Pesa Express requests.
  */
 export const REPORTS: ReportInfo[] = [
   {
@@ -103,6 +103,14 @@ export const REPORTS: ReportInfo[] = [
     icon: IconId,
     color: 'indigo',
     defaultRange: (today) => lastDays(90, today),
+  },
+  {
+    kind: 'payment_requests',
+    title: 'M-Pesa Express Report',
+    description: 'Ask to Pay by who sent it: requests sent, how many customers paid and how much, cancelled, failed, and the share paid.',
+    icon: IconDeviceMobileDollar,
+    color: 'green',
+    defaultRange: (today) => lastDays(30, today),
   },
 ];
 

@@ -74,7 +74,7 @@ export function ReportTable({ report, paging }: { report: Report; paging?: { pag
   return (
     <>
       <ScrollArea type="auto">
-        <Table miw={Math.max(480, report.columns.length * 120)} striped aria-label={`${report.report} report`}>
+        <Table miw={Math.max(480, report.columns.length * 120)} striped aria-label={`${report.report.replace(/_/g, ' ')} report`}>
           <Table.Thead>
             <Table.Tr>
               {report.columns.map((c) => (

@@ -40,11 +40,11 @@ describe('reports page', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the report cards: the three of the spec, the repossessions, the agents, the service tickets, the portfolio and the documents', async () => {
+  it('shows the report cards: the three of the spec, the repossessions, the agents, the service tickets, the portfolio, the documents and M-Pesa Express', async () => {
     seedSession();
     mockReportsApi(() => jsonResponse(200, revenueReport));
     renderApp('/reports');
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report', 'Documents Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report', 'Documents Report', 'M-Pesa Express Report']) {
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText(/Monthly revenue analysis/)).toBeInTheDocument();
