@@ -174,7 +174,13 @@ test.describe('settings', () => {
     await screenshotBothThemes(page, 'settings-api-tokens');
 
     await card.getByRole('button', { name: `Revoke ${name}` }).click();
-    await page.getByRole('dialog', { name: 'Revoke API token?' }).getByRole('button', { name: 'Revoke Token' }).click();
+    // The dialog can still be moving in when a loaded machine's first click lands (seen once in CI: the click hit the
+    // text above the button): clicked again until it closes.
+    const confirm = page.getByRole('dialog', { name: 'Revoke API token?' });
+    await expect(async () => {
+      await confirm.getByRole('button', { name: 'Revoke Token' }).click({ timeout: 2_000 });
+      await expect(confirm).toBeHidden({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByText(`API token "${name}" revoked`)).toBeVisible();
     expect((await page.request.get('/payg/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
   });
