@@ -410,6 +410,13 @@ describe('M-Pesa Express', () => {
     await sweeps.sweep();
     expect(asked(slow.checkout)).toBe(1);
     expect((await request(staff, slow.id)).status).toBe('expired');
+    // Its sender is told, once, that no answer came.
+    const noAnswer = ((await t.http.get('/payg/me/notifications').set(staff.auth).expect(200)).body.data.items as { kind: string; message: string }[]).filter(
+      (n) => n.kind === 'payment_request_answered' && n.message.includes('KES 70 '),
+    );
+    expect(noAnswer.map((n) => n.message)).toEqual([
+      `The customer did not pay KES 70 for ${item.serial_number} by M-Pesa Express: No answer from M-Pesa within 3 minutes: the customer did not pay`,
+    ]);
 
     // Two processes sweeping at once ask about each request once.
     const other = t.app.get(PaymentRequestsService);

@@ -24,7 +24,8 @@ export interface PaymentRequestSweepResult {
  * request was sent, when the customer's prompt has long timed out, Kidogo asks M-Pesa once what became of it (the
  * same check as Check with M-Pesa, by nobody), every MPESA_EXPRESS_SWEEP_MS, on the processes that run the
  * background work. Each request is claimed by one process (its auto_checked_at, taken with SKIP LOCKED), so two
- * processes never ask about the same request; one M-Pesa could not answer is left to staff.
+ * processes never ask about the same request; one M-Pesa could not answer is left to staff, and its sender is told
+ * that no answer came.
  */
 @Injectable()
 export class PaymentRequestSweepService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -61,11 +62,16 @@ export class PaymentRequestSweepService implements OnApplicationBootstrap, OnApp
     for (const r of due) {
       try {
         const { data } = await this.requests.check(r.organization_id, r.request_id, null);
-        if (data.status !== 'pending' && data.status !== 'expired') result.answered++;
+        if (data.status !== 'pending' && data.status !== 'expired') {
+          result.answered++;
+          continue;
+        }
       } catch (e) {
         result.failed++;
         this.logger.warn(`request ${r.organization_id}/${r.request_id}: M-Pesa could not be asked: ${(e as Error).message}`);
       }
+      // No answer even when asked: the sender is told so, once (the sweep asks about a request once).
+      await this.requests.tellNoAnswer(r.organization_id, r.request_id);
     }
     return result;
   }

@@ -301,6 +301,17 @@ export class PaymentRequestsService {
     }
   }
 
+  /**
+   * Tells the sender that M-Pesa gave no answer about their request, even when asked (the sweep's last word on it);
+   * not when a result came meanwhile (its sender was told of that).
+   */
+  async tellNoAnswer(orgId: string, id: number): Promise<void> {
+    const [r] = await this.database.query<{ status: string }>(
+      Prisma.sql`SELECT status FROM payment_requests WHERE organization_id = ${orgId} AND request_id = ${id}::int`,
+    );
+    if (r?.status === 'pending') await this.tellRequester(orgId, id, null);
+  }
+
   /** Marks a pending request as M-Pesa answered it, unpaid: cancelled by the customer (1032) or failed. */
   private async unpaid(orgId: string, id: number, code: number, desc: string | null, by: 'callback' | 'check'): Promise<boolean> {
     const changed = await this.database.query(Prisma.sql`
