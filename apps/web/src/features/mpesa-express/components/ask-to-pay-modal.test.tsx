@@ -6,7 +6,7 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { PAYMENT_REQUEST_POLL_MS, paymentRequestQueryOptions } from '../api/get-payment-request';
-import { buildPaymentRequest, checkCalls, listCalls, mockPaymentRequestsApi, paid, refusal, sentRequests } from '../testing/mock-mpesa-express-api';
+import { buildCustomerPaymentDetails, buildPaymentRequest, checkCalls, listCalls, mockPaymentRequestsApi, paid, refusal, sentRequests } from '../testing/mock-mpesa-express-api';
 import { WAITING_TEXT } from './payment-request-progress';
 
 async function openFromDevicePage() {
@@ -208,17 +208,7 @@ describe('Ask to Pay', { timeout: 30_000 }, () => {
     });
     const { calls } = mockPaymentRequestsApi({
       extra: (c) =>
-        c.url === '/payg/customers/11/payment-details'
-          ? jsonResponse(200, {
-              data: {
-                customer_info: { customer_id: 11, customer_name: 'Amina Wanjiru', phone_contact: '0712345678', email: null, sms_opted_out_at: null, sms_opt_out_source: null, status: 'active', device_serial: 'SHS-0001', product_name: null, product_oem: null },
-                payment_template: null,
-                payment_summary: { total_paid: '1500.00', free_code_price: '0.00', remaining_balance: '10500.00', payment_progress: 12.5, is_fully_paid: false },
-                payment_history: [],
-                devices: [device('SHS-0001', false), device('SHS-0009', true)],
-              },
-            })
-          : undefined,
+        c.url === '/payg/customers/11/payment-details' ? jsonResponse(200, buildCustomerPaymentDetails([device('SHS-0001', false), device('SHS-0009', true)])) : undefined,
     });
     seedSession();
     renderApp('/customer-payment-details/11');

@@ -5,7 +5,7 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { mpesaExpressKeys } from '../api/keys';
-import { buildPaymentRequest, checkCalls, listCalls, mockPaymentRequestsApi, paid, refusal } from '../testing/mock-mpesa-express-api';
+import { buildCustomerPaymentDetails, buildPaymentRequest, checkCalls, listCalls, mockPaymentRequestsApi, paid, refusal } from '../testing/mock-mpesa-express-api';
 
 async function openDevicePage() {
   seedSession();
@@ -95,17 +95,7 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     const { calls } = mockPaymentRequestsApi({
       rows: () => [paid({ request_id: 51, serial_number: 'PH-0002' }), buildPaymentRequest({ request_id: 50, status: 'cancelled', status_text: 'The customer cancelled the prompt' })],
       extra: (c) =>
-        c.url === '/payg/customers/11/payment-details'
-          ? jsonResponse(200, {
-              data: {
-                customer_info: { customer_id: 11, customer_name: 'Amina Wanjiru', phone_contact: '0712345678', email: null, sms_opted_out_at: null, sms_opt_out_source: null, status: 'active', device_serial: null, product_name: null, product_oem: null },
-                payment_template: null,
-                payment_summary: { total_paid: '0.00', free_code_price: '0.00', remaining_balance: '0.00', payment_progress: 0, is_fully_paid: false },
-                payment_history: [],
-                devices: [],
-              },
-            })
-          : undefined,
+        c.url === '/payg/customers/11/payment-details' ? jsonResponse(200, buildCustomerPaymentDetails()) : undefined,
     });
     seedSession();
     renderApp('/customer-payment-details/11');

@@ -144,6 +144,30 @@ export function buildDeviceActivity(device: Record<string, unknown> = {}) {
   };
 }
 
+/** Customer 11's page (GET /customers/11/payment-details): Amina Wanjiru, 0712345678, with `devices`. */
+export function buildCustomerPaymentDetails(devices: object[] = []) {
+  return {
+    data: {
+      customer_info: {
+        customer_id: 11,
+        customer_name: 'Amina Wanjiru',
+        phone_contact: '0712345678',
+        email: null,
+        sms_opted_out_at: null,
+        sms_opt_out_source: null,
+        status: 'active',
+        device_serial: null,
+        product_name: null,
+        product_oem: null,
+      },
+      payment_template: null,
+      payment_summary: { total_paid: '0.00', free_code_price: '0.00', remaining_balance: '0.00', payment_progress: 0, is_fully_paid: false },
+      payment_history: [],
+      devices,
+    },
+  };
+}
+
 export type Handler = (call: RecordedCall) => Response | undefined;
 
 /** The query of a GET /payment-requests call. */
