@@ -9,14 +9,18 @@ import { streamCsvByKeys } from '../src/catalog/csv-write.js';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('streamCsvByKeys', () => {
-  let server: Server | null = null;
-  afterEach(
-    () =>
-      new Promise<void>((done) => {
-        if (!server) return done();
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
+  // Every server a test started, some tests download more than once.
+  const servers: Server[] = [];
+  afterEach(() =>
+    Promise.all(
+      servers.splice(0).map(
+        (server) =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      ),
+    ),
   );
 
   /** A download served by streamCsvByKeys over `total` keys, read whole by a client. */
@@ -26,7 +30,7 @@ describe('streamCsvByKeys', () => {
     const calls: number[] = [];
     let result: { count: number; complete: boolean } | null = null;
     let error: unknown = null;
-    server = createServer((_req, res) => {
+    const server = createServer((_req, res) => {
       const keys = async (after: number | null) => {
         const from = after === null ? 0 : after + 1;
         return Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => from + i);
@@ -49,7 +53,8 @@ describe('streamCsvByKeys', () => {
         },
       );
     });
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     let text = '';
     try {
