@@ -204,6 +204,9 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /payg/auth/2fa/disable': OWN_ACCOUNT,
   'POST /payg/auth/2fa/recovery-codes': OWN_ACCOUNT,
   'POST /payg/logout': PUBLIC,
+  'GET /payg/auth/password-reset': PUBLIC,
+  'POST /payg/auth/password-reset': 'a forgotten password: no organization; the account is named by its username or email address (test/password-reset.e2e-spec.ts)',
+  'POST /payg/auth/password-reset/confirm': "a forgotten password: the emailed link's secret token alone names the account (test/password-reset.e2e-spec.ts)",
   'GET /payg/health': PUBLIC,
   'POST /payg/external/mpesa-express/{token}':
     "Safaricom's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mpesa-express.e2e-spec.ts)",

@@ -91,6 +91,9 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/live': 'public',
   'GET /payg/me': 'any',
   'POST /payg/auth/change-password': 'any',
+  'GET /payg/auth/password-reset': 'public',
+  'POST /payg/auth/password-reset': 'public',
+  'POST /payg/auth/password-reset/confirm': 'public',
 
   'GET /payg/registered-customers': 'any',
   'POST /payg/register-customer': 'any',

@@ -72,6 +72,30 @@ export const ZChangePasswordSchema = z
   .refine((v) => v.new_password !== v.current_password, { path: ['new_password'], error: 'must be different from the current password' });
 export type ChangePasswordInput = z.infer<typeof ZChangePasswordSchema>;
 
+/** How long an emailed link to choose a new password works (POST /auth/password-reset). */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** GET /auth/password-reset (public): whether this installation can email a link (SMTP_URL and PUBLIC_URL are set). */
+export const ZPasswordResetAvailabilitySchema = z.object({ available: z.boolean() });
+export type PasswordResetAvailability = z.infer<typeof ZPasswordResetAvailabilitySchema>;
+
+/** POST /auth/password-reset (public): the username, or the email address of the account. */
+export const ZPasswordResetRequestSchema = z.object({
+  login: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(254, { error: 'must be at most 254 characters' }),
+});
+export type PasswordResetRequestInput = z.infer<typeof ZPasswordResetRequestSchema>;
+
+/** POST /auth/password-reset/confirm (public): the token of the emailed link and the new password. */
+export const ZPasswordResetConfirmSchema = z.object({
+  token: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  new_password: ZPasswordSchema,
+});
+export type PasswordResetConfirmInput = z.infer<typeof ZPasswordResetConfirmSchema>;
+
+/** The reply to every password-reset request, whether an account matched or not (it does not tell which). */
+export const PASSWORD_RESET_SENT =
+  `If an active account has that username or email address, a link to choose a new password has been sent to its email address. It works for ${PASSWORD_RESET_MINUTES} minutes.`;
+
 /** Claims of the signed access token. */
 export interface AccessTokenClaims {
   sub: string;

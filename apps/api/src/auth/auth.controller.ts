@@ -12,10 +12,16 @@ import {
   ZLoginReplySchema,
   ZLoginSchema,
   ZMessageReplySchema,
+  ZPasswordResetAvailabilitySchema,
+  ZPasswordResetConfirmSchema,
+  ZPasswordResetRequestSchema,
   ZRefreshSchema,
   ZSessionUserSchema,
   type ChangePasswordInput,
   type LoginInput,
+  type PasswordResetConfirmInput,
+  type PasswordResetRequestInput,
+  PASSWORD_RESET_MINUTES,
   type RefreshInput,
 } from '@kidogo/contracts';
 import { Endpoint, ValidBody, ValidParams, zPathId } from '../common/validation.js';
@@ -23,6 +29,7 @@ import type { z } from 'zod';
 import { CurrentUser, OpenWithoutTwoFactor, Public, type AuthUser } from '../common/tenancy.js';
 import { AuthService, type SignInClient } from './auth.service.js';
 import { ApiTokensService, MAX_API_TOKENS_PER_USER } from './api-tokens.service.js';
+import { MAX_RESET_REQUESTS_PER_ADDRESS, MAX_RESETS_PER_USER_HOUR, PasswordResetService } from './password-reset.service.js';
 
 const TokenParams = zPathId('id');
 
@@ -40,6 +47,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly apiTokens: ApiTokensService,
+    private readonly passwordReset: PasswordResetService,
   ) {}
 
   @Post('authenticate')
@@ -71,6 +79,49 @@ export class AuthController {
   async logout(@ValidBody() body: RefreshInput) {
     await this.auth.logout(body.refresh_token);
     return { message: 'Signed out' };
+  }
+
+  @Get('auth/password-reset')
+  @Public()
+  @Endpoint({
+    summary: 'Whether a forgotten password can be reset by email here (SMTP_URL and PUBLIC_URL are set)',
+    response: ZPasswordResetAvailabilitySchema,
+  })
+  passwordResetAvailability() {
+    return { available: this.passwordReset.available };
+  }
+
+  @Post('auth/password-reset')
+  @Public()
+  @Endpoint({
+    summary: 'Forgot password: email a link to choose a new one to the account with this username or email address',
+    description:
+      `Each active account the login names (its username, or its email address in any case) that has an email address is sent a link to ` +
+      `PUBLIC_URL/reset-password?token=..., which works once, for ${PASSWORD_RESET_MINUTES} minutes. The reply is the same whether an account ` +
+      `matched or not. At most ${MAX_RESETS_PER_USER_HOUR} links an account an hour (more requests send nothing) and ` +
+      `${MAX_RESET_REQUESTS_PER_ADDRESS} requests an address in 15 minutes.`,
+    body: ZPasswordResetRequestSchema,
+    response: ZMessageReplySchema,
+    status: 202,
+    errors: { 400: 'Blank login', 409: 'Email is not set up on this installation', 429: 'Too many requests from this address' },
+  })
+  requestPasswordReset(@ValidBody() body: PasswordResetRequestInput, @Req() req: HttpRequest) {
+    return this.passwordReset.request(body.login, clientIp(req));
+  }
+
+  @Post('auth/password-reset/confirm')
+  @Public()
+  @Endpoint({
+    summary: 'Choose a new password with the token of an emailed link; signs the account out everywhere',
+    description:
+      'The new password follows the rules of a new user\'s. The link then stops working, with every other link of the account; every session ' +
+      'of the user ends and the sign-in lockout is lifted. Two-factor sign-in, if on, stays on. Audited as user.password_reset.',
+    body: ZPasswordResetConfirmSchema,
+    response: ZMessageReplySchema,
+    errors: { 400: 'The link has expired, was used, or the password changed since; new_password breaks the password rules' },
+  })
+  confirmPasswordReset(@ValidBody() body: PasswordResetConfirmInput, @Req() req: HttpRequest) {
+    return this.passwordReset.confirm(body, clientIp(req));
   }
 
   @Post('auth/change-password')

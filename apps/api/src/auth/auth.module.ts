@@ -13,9 +13,12 @@ import { TwoFactorController } from './two-factor.controller.js';
 import { SecuritySettingsController } from './security-settings.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsService } from './sessions.service.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { MailModule } from '../mail/mailer.service.js';
 
 @Module({
   imports: [
+    MailModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (c: AppConfig) => ({ secret: c.jwtSecret, signOptions: { algorithm: 'HS256' } }),
@@ -26,6 +29,7 @@ import { SessionsService } from './sessions.service.js';
     AuthService,
     TwoFactorService,
     SessionsService,
+    PasswordResetService,
     AccessTokens,
     ApiTokensService,
     LoginThrottleService,

@@ -9,7 +9,7 @@ import { Errors } from '../common/errors.js';
 import { randomToken, sha256 } from '../common/crypto.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { revokeRefreshTokens } from './session.js';
+import { endPasswordResets, revokeRefreshTokens } from './session.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { challengeExpired, TwoFactorService } from './two-factor.service.js';
@@ -180,6 +180,7 @@ export class AuthService {
         include: { organization: true },
       });
       await revokeRefreshTokens(tx, actor.user_id);
+      await endPasswordResets(tx, actor.user_id);
       await this.audit.record(
         {
           organizationId: updated.organization_id,

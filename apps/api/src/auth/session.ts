@@ -56,3 +56,11 @@ export const apiTokenQuery = (hash: string) => Prisma.sql`
 export function revokeRefreshTokens(db: Pick<Prisma.TransactionClient, 'refreshToken'>, userId: number) {
   return db.refreshToken.updateMany({ where: { user_id: userId, revoked_at: null }, data: { revoked_at: new Date() } });
 }
+
+/**
+ * Ends the links to choose a new password emailed to the user and not used yet: the password changed (a link in the
+ * mailbox must not change it again) or the email address did (the old address must not keep one).
+ */
+export function endPasswordResets(db: Pick<Prisma.TransactionClient, 'passwordReset'>, userId: number) {
+  return db.passwordReset.updateMany({ where: { user_id: userId, used_at: null }, data: { used_at: new Date() } });
+}

@@ -74,6 +74,15 @@ const EnvSchema = z.object({
     .refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), { error: 'PUBLIC_URL must be an http(s) address such as https://payg.example.com' })
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  // The mail server Kidogo sends email through (a link to choose a new password): smtp://user:password@host:587
+  // (STARTTLS when the server offers it) or smtps://user:password@host:465.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^smtps?:\/\/[^\s/?#]+/.test(v), { error: 'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@smtp.example.com:587' })
+    .optional(),
+  // The sender of that email: an address, or a name and an address ("Kidogo <no-reply@payg.example.com>").
+  MAIL_FROM: z.string().trim().min(3).max(254).optional(),
   // Every organization's M-Pesa Express calls go here instead of Safaricom (an egress proxy, a test double).
   MPESA_EXPRESS_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
@@ -132,6 +141,8 @@ export interface AppConfig {
   webhookAllowPrivate: boolean;
   /** The installation's public address (PUBLIC_URL, no trailing slash), or null: M-Pesa Express needs it for its results. */
   publicUrl: string | null;
+  /** SMTP_URL and MAIL_FROM: email is sent only when smtpUrl is set. */
+  mail: { smtpUrl: string | null; from: string };
   /** MPESA_EXPRESS_BASE_URL: where M-Pesa Express calls go instead of Safaricom, unless an organization's own base_url says otherwise. */
   mpesaExpressBaseUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -216,11 +227,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mpesaExpressSweepMs: e.MPESA_EXPRESS_SWEEP_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     publicUrl: e.PUBLIC_URL ?? null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Kidogo <no-reply@${mailHost(e.PUBLIC_URL)}>` },
     mpesaExpressBaseUrl: e.MPESA_EXPRESS_BASE_URL?.replace(/\/+$/, '') ?? null,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     version: readVersion(),
   };
+}
+
+/** The host of PUBLIC_URL for the default sender's address (no-reply@payg.example.com), else localhost. */
+function mailHost(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
 }
 
 function trustProxy(v: string | undefined): boolean | number | string {

@@ -7,7 +7,7 @@ import { Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { hashPassword } from '../auth/passwords.js';
-import { revokeRefreshTokens } from '../auth/session.js';
+import { endPasswordResets, revokeRefreshTokens } from '../auth/session.js';
 import { USER_SELECT, UsersMapper } from './users.mapper.js';
 import { setupDeadline } from '../auth/two-factor.service.js';
 
@@ -138,6 +138,7 @@ export class UsersService {
       if (changes.password || changes.is_active === false || changes.organization_id) {
         await revokeRefreshTokens(tx, id);
       }
+      if (changes.password || (changes.email !== undefined && changes.email !== target.email)) await endPasswordResets(tx, id);
       const what = Object.keys(changes).map((k) => (k === 'password' ? 'password' : `${k}`)).join(', ');
       await this.audit.record(
         {

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { SecretBox } from '../../src/common/crypto.js';
+import { SecretBox, sha256 } from '../../src/common/crypto.js';
 import type { TestApp } from './test-app.js';
 import { mpesaPaybillSms, seedUser, DEFAULT_PASSWORD } from './factories.js';
 import { binaryParser, pdfText } from './pdf.js';
@@ -27,6 +27,8 @@ export interface Call {
   fields?: Record<string, string>;
   /** Authenticate with the organization's X-API-Key instead of a bearer token. */
   apiKey?: boolean;
+  /** Headers of the request besides the credentials (X-Forwarded-For: a call that must come from its own address). */
+  headers?: Record<string, string>;
   /** Run after the call: puts back what later calls depend on (the callers' own sessions, which signing out everywhere ends). */
   after?: () => Promise<unknown>;
 }
@@ -129,6 +131,21 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/refresh': async ({ t, w }) => ({ path: '/payg/refresh', body: { refresh_token: (await login(t, w)).refresh_token } }),
   'POST /payg/logout': async ({ t, w }) => ({ path: '/payg/logout', body: { refresh_token: (await login(t, w)).refresh_token } }),
   'GET /payg/me': () => ({ path: '/payg/me' }),
+  'GET /payg/auth/password-reset': () => ({ path: '/payg/auth/password-reset' }),
+  // Each from an address of its own: one address may ask only so many times.
+  'POST /payg/auth/password-reset': async ({ t, w }) => ({
+    path: '/payg/auth/password-reset',
+    body: { login: (await login(t, w)).username },
+    headers: { 'X-Forwarded-For': `10.${parseInt(hex().slice(0, 2), 16)}.${parseInt(hex().slice(0, 2), 16)}.${parseInt(hex().slice(0, 2), 16)}` },
+  }),
+  'POST /payg/auth/password-reset/confirm': async ({ t, w }) => {
+    const user = await seedUser(t, { organization_id: w.org, role: 'staff', username: `reset-${hex()}` });
+    const token = `link-${hex()}${hex()}`;
+    await t.db.platform.passwordReset.create({
+      data: { user_id: user.user_id, token_hash: sha256(token), expires_at: new Date(Date.now() + 600_000) },
+    });
+    return { path: '/payg/auth/password-reset/confirm', body: { token, new_password: `chosen-${hex()}` } };
+  },
   // The caller's own password, changed and then changed back, so the caller signs in as before afterwards.
   'POST /payg/auth/change-password': () => {
     const interim = `interim-${hex()}`;
@@ -658,6 +675,7 @@ export async function send(t: TestApp, method: string, call: Call, creds: Creden
   if (call.query) req = req.query(call.query);
   if (creds.bearer) req = req.set('Authorization', `Bearer ${creds.bearer}`);
   if (creds.apiKey) req = req.set('X-API-Key', creds.apiKey);
+  for (const [k, v] of Object.entries(call.headers ?? {})) req = req.set(k, v);
   let res: Response;
   if (call.file) {
     for (const [k, v] of Object.entries(call.fields ?? {})) req = req.field(k, v);
