@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUSINESS_TIME_ZONE } from './time-zone.js';
 import { FakeDaraja } from '../../apps/api/test/support/fake-daraja.js';
+import { FakeSmtp } from '../../apps/api/test/support/fake-smtp.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // One file per Playwright runner (setup and teardown run in the same process), so two
@@ -33,6 +34,10 @@ export default async function globalSetup(): Promise<void> {
   // Safaricom for M-Pesa Express: each customer answers their prompt a moment later, posting to PUBLIC_URL.
   const daraja = await new FakeDaraja({ afterMs: 1500 }).start();
   daraja.server.unref();
+  // The mail server: each mail the API sends is kept as a .eml file in DATA_DIR/mail, where the tests read it.
+  const mailDir = join(dataDir, 'mail');
+  const smtp = await new FakeSmtp(mailDir).start();
+  smtp.unref();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -49,6 +54,7 @@ export default async function globalSetup(): Promise<void> {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     MPESA_EXPRESS_BASE_URL: daraja.url,
+    SMTP_URL: smtp.url,
   };
   delete env.DATABASE_URL; // always a fresh embedded database, whatever the shell has
   const api = spawn(process.execPath, [resolve(root, 'apps/api/dist/main.js')], {
@@ -71,5 +77,6 @@ export default async function globalSetup(): Promise<void> {
     await new Promise((r) => setTimeout(r, 300));
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
   writeFileSync(STATE_FILE, JSON.stringify({ pid: api.pid, dataDir, baseUrl }));
 }

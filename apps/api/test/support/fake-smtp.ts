@@ -114,6 +114,11 @@ export class FakeSmtp {
     }
   }
 
+  /** Lets the process exit while the server still listens (the browser tests' runner). */
+  unref(): void {
+    this.server?.server.unref();
+  }
+
   close(): Promise<void> {
     return new Promise((r) => (this.server ? this.server.close(() => r()) : r()));
   }

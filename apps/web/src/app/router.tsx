@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
         lazy: lazyRoute(() => import('@/features/landing/routes/landing')),
       },
       { path: paths.login.path, lazy: lazyRoute(() => import('@/features/auth/routes/login')) },
+      { path: paths.forgotPassword.path, lazy: lazyRoute(() => import('@/features/auth/routes/forgot-password')) },
+      { path: paths.resetPassword.path, lazy: lazyRoute(() => import('@/features/auth/routes/reset-password')) },
       {
         Component: RequireAuth,
         children: [{ lazy: lazyRoute(() => import('./routes/app-layout')), children: screens }],

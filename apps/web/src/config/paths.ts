@@ -2,6 +2,10 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
+  /** Signed out: ask for a link to choose a new password (from the sign-in page's Forgot password?). */
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** Signed out: the emailed link's page, where the new password is chosen. */
+  resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}` },
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
     customers: { path: '/customers', getHref: () => '/customers' },

@@ -1,8 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { TwoFactorChallenge } from '@kidogo/contracts';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { usePasswordResetAvailability } from '../api/password-reset';
 import { TwoFactorStep } from './two-factor-step';
 
 /**
@@ -17,6 +20,8 @@ export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  // Offered only where the installation can email the link.
+  const reset = usePasswordResetAvailability();
 
   const blank = username.trim() === '' || password === '';
 
@@ -80,6 +85,13 @@ export function LoginForm() {
             setError(null);
           }}
         />
+        {reset.data?.available ? (
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to={paths.forgotPassword.getHref()} state={{ login: username.trim() }} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+        ) : null}
         <Button type="submit" size="md" fullWidth mt="xs" disabled={blank || submitting}>
           {submitting ? 'Signing in...' : 'Sign In'}
         </Button>

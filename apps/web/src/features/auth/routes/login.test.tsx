@@ -58,10 +58,12 @@ describe('login page', () => {
 
     expect(submit()).toHaveTextContent('Signing in...');
     expect(submit()).toBeDisabled();
-    expect(calls[0]).toMatchObject({ url: '/payg/authenticate', method: 'POST' });
-    expect(new URLSearchParams(calls[0]!.body!).get('username')).toBe('amina');
-    expect(new URLSearchParams(calls[0]!.body!).get('password')).toBe(' pass word ');
-    expect(calls[0]!.headers.authorization).toBeUndefined();
+    // The page first asked whether Forgot password? can be offered.
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /payg/auth/password-reset', 'POST /payg/authenticate']);
+    const signIn = calls[1]!;
+    expect(new URLSearchParams(signIn.body!).get('username')).toBe('amina');
+    expect(new URLSearchParams(signIn.body!).get('password')).toBe(' pass word ');
+    expect(signIn.headers.authorization).toBeUndefined();
 
     reply.resolve(jsonResponse(200, buildAuthReply({ access_token: 'access-new', refresh_token: 'refresh-new' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
