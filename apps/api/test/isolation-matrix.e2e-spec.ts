@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { FakeSmtp } from './support/fake-smtp.js';
 import { registeredRoutes, routeKey } from './support/routes.js';
 import { buildCalls, currentApiKey, send, ROUTE_CALLS, type Call } from './support/route-calls.js';
 import { changedTables, Fingerprints } from './support/fingerprint.js';
@@ -117,6 +118,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/devices/{serial}/agreement': [404],
   'PUT /payg/invoices/{id}/status': [404],
   'DELETE /payg/invoices/{id}': [404],
+  'POST /payg/invoices/{id}/email': [404],
   'GET /payg/invoice/{id}': [404],
   'GET /payg/download-invoice/{id}': [404],
   'POST /payg/submit-payment': [404],
@@ -219,6 +221,7 @@ const NOT_SCOPED: Record<string, string> = {
   'GET /payg/admin/invoices/{id}': CONSOLE,
   'PUT /payg/admin/invoices/{id}/status': CONSOLE,
   'DELETE /payg/admin/invoices/{id}': CONSOLE,
+  'POST /payg/admin/invoices/{id}/email': CONSOLE,
   'GET /payg/admin/settings/invoices': CONSOLE,
   'PUT /payg/admin/settings/invoices': CONSOLE,
   'GET /payg/admin/organizations': CONSOLE,
@@ -266,9 +269,12 @@ describe('isolation matrix: organization B on organization A, every route', () =
   let a: World;
   let b: World;
   let fp: Fingerprints;
+  let smtp: FakeSmtp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A's owner emails an invoice as the control call: a mail server that takes it.
+    smtp = await new FakeSmtp().start();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     p = await seedPlatform(t);
     a = await seedWorld(t, p, { label: 'a' });
     b = await seedWorld(t, p, { label: 'b' });
@@ -277,6 +283,7 @@ describe('isolation matrix: organization B on organization A, every route', () =
   afterAll(async () => {
     await fp?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   it('has a row for every route the application serves (and none for a route it does not)', () => {

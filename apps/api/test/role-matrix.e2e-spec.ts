@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZServiceBlockedSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { FakeSmtp } from './support/fake-smtp.js';
 import { registeredRoutes, routeKey, type RouteEntry } from './support/routes.js';
 import { buildCalls, currentApiKey, send, ROUTE_CALLS, type Credentials } from './support/route-calls.js';
 import { changedTables, Fingerprints } from './support/fingerprint.js';
@@ -232,6 +233,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/invoices': 'owner_super',
   'PUT /payg/invoices/{id}/status': 'owner_super',
   'DELETE /payg/invoices/{id}': 'owner_super',
+  'POST /payg/invoices/{id}/email': 'owner_super',
   'GET /payg/invoice/{id}': 'billing',
   'GET /payg/download-invoice/{id}': 'billing',
   'POST /payg/submit-payment': 'billing',
@@ -261,6 +263,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/admin/invoices/{id}': 'super_admin',
   'PUT /payg/admin/invoices/{id}/status': 'super_admin',
   'DELETE /payg/admin/invoices/{id}': 'super_admin',
+  'POST /payg/admin/invoices/{id}/email': 'super_admin',
   'GET /payg/admin/settings/invoices': 'super_admin',
   'PUT /payg/admin/settings/invoices': 'super_admin',
   'GET /payg/admin/organizations': 'super_admin',
@@ -315,11 +318,14 @@ describe('role matrix: every route × every kind of caller', () => {
   let routes: RouteEntry[];
   let successStatus: Map<string, number>;
   let replies: ReplyChecker;
+  let smtp: FakeSmtp;
   const creds = {} as Record<Caller, () => Promise<Credentials>>;
   const worldOf = {} as Record<Caller, World>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Invoices are emailed: a mail server that takes them.
+    smtp = await new FakeSmtp().start();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     p = await seedPlatform(t);
     [x, home, suspended, disabled] = await Promise.all([
       seedWorld(t, p, { label: 'x' }),
@@ -369,6 +375,7 @@ describe('role matrix: every route × every kind of caller', () => {
   afterAll(async () => {
     await fp?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   it('has a policy for every route the application serves (and none for a route it does not)', () => {

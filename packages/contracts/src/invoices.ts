@@ -119,10 +119,26 @@ export const ZInvoiceSchema = z.object({
   payment_tx_hash: z.string().nullable(),
   payment_submitted_at: z.string().nullable(),
   created_by: z.string().nullable(),
+  /** When the invoice was last emailed with its PDF (POST /invoices/{id}/email), and to which address; null if never. */
+  emailed_at: z.string().nullable(),
+  emailed_to: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Invoice = z.infer<typeof ZInvoiceSchema>;
+
+/**
+ * POST /invoices/{id}/email (owners and super admins; /admin/invoices/{id}/email for the console): the invoice's
+ * PDF, attached to an email to `to` (default: the invoice's customer_email), with `message` above the summary.
+ */
+export const ZInvoiceEmailSchema = z.object({
+  to: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(254, { error: 'must be at most 254 characters' }).pipe(z.email({ error: 'must be a valid email' })).optional(),
+  ),
+  message: z.string().trim().max(1000, { error: 'must be at most 1000 characters' }).optional(),
+});
+export type InvoiceEmailInput = z.infer<typeof ZInvoiceEmailSchema>;
 
 /** GET /admin/invoices (super admin, every organization). */
 export const ZAdminInvoiceListQuerySchema = z.object({

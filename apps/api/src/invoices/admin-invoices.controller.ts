@@ -4,6 +4,7 @@ import {
   ZAdminInvoiceListQuerySchema,
   ZAdminInvoiceListSchema,
   ZCreateInvoiceSchema,
+  ZInvoiceEmailSchema,
   ZInvoiceIdParamSchema,
   ZInvoiceSchema,
   ZInvoiceSettingsSchema,
@@ -13,6 +14,7 @@ import {
   ZMessageReplySchema,
   type AdminInvoiceListQuery,
   type CreateInvoiceInput,
+  type InvoiceEmailInput,
   type InvoiceSettingsUpdate,
   type InvoiceStatusUpdate,
 } from '@kidogo/contracts';
@@ -20,13 +22,17 @@ import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validati
 import { CurrentUser, Roles, type AuthUser } from '../common/tenancy.js';
 import { Errors } from '../common/errors.js';
 import { InvoicesService } from './invoices.service.js';
+import { InvoiceDocuments } from './invoice-documents.service.js';
 
 /** The super admin's invoice management across every organization. */
 @ApiTags('admin')
 @Roles('super_admin')
 @Controller('admin')
 export class AdminInvoicesController {
-  constructor(private readonly invoices: InvoicesService) {}
+  constructor(
+    private readonly invoices: InvoicesService,
+    private readonly documents: InvoiceDocuments,
+  ) {}
 
   @Get('invoices')
   @Endpoint({ summary: 'Every organization’s invoices, filtered and paged', query: ZAdminInvoiceListQuerySchema, response: ZAdminInvoiceListSchema })
@@ -57,6 +63,23 @@ export class AdminInvoicesController {
   @Endpoint({ summary: "Set an invoice's status (paid sets paid_at)", params: ZInvoiceIdParamSchema, body: ZInvoiceStatusUpdateSchema, response: ZInvoiceSchema, errors: { 404: 'Invoice not found' } })
   updateStatus(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @ValidBody() body: InvoiceStatusUpdate) {
     return this.invoices.updateStatus(user, 'all', params.id, body.status);
+  }
+
+  @Post('invoices/:id/email')
+  @Endpoint({
+    summary: "Email an organization's invoice with its PDF (to its customer_email unless `to` is given); draft or pending becomes sent",
+    params: ZInvoiceIdParamSchema,
+    body: ZInvoiceEmailSchema,
+    response: ZInvoiceSchema,
+    errors: {
+      400: 'A bad `to` or `message`, named; no `to` and no customer_email on the invoice',
+      404: 'Invoice not found',
+      409: 'Email is not set up on this installation; the invoice is cancelled',
+      502: 'The mail server refused the email or did not answer (nothing is recorded)',
+    },
+  })
+  email(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @ValidBody() body: InvoiceEmailInput) {
+    return this.documents.email(user, 'all', params.id, body);
   }
 
   @Delete('invoices/:id')

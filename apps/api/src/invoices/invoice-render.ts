@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import { FONT, KidogoPdf } from '../common/pdf-document.js';
 import type { Invoice } from '@kidogo/contracts';
 import { sent } from '../reports/report-writers.js';
@@ -91,7 +91,32 @@ export function renderInvoiceHtml(c: RenderContext, template: string | null): st
 }
 
 /** A one-or-more page A4 invoice, streamed to the response. */
-export async function writeInvoicePdf(res: ServerResponse, c: RenderContext): Promise<void> {
+/** The email an invoice's PDF is attached to: who it is from, what is due and by when, and `message` first. */
+export function invoiceEmail(c: RenderContext, message: string | undefined): { subject: string; text: string } {
+  const i = c.invoice;
+  const total = `${i.currency} ${amount(i.amount)}`;
+  const state =
+    i.status === 'paid'
+      ? `It is paid${i.paid_at ? ` (${c.dayOf(i.paid_at)})` : ''}: thank you.`
+      : i.due_date
+        ? `Please pay ${total} by ${day(i.due_date)}${i.status === 'overdue' ? ', which has passed' : ''}.`
+        : `Please pay ${total} on receipt.`;
+  const lines = [
+    `Hello ${i.customer_name || c.billingName},`,
+    '',
+    ...(message ? [message, ''] : []),
+    `Invoice ${i.invoice_number} from ${c.issuerName}, for ${total}, is attached as a PDF.`,
+    ...(i.description ? ['', i.description] : []),
+    '',
+    state,
+    '',
+    c.issuerName,
+    ...(c.issuerDetails ? [c.issuerDetails] : []),
+  ];
+  return { subject: `Invoice ${i.invoice_number} from ${c.issuerName}`, text: lines.join('\n') };
+}
+
+export async function writeInvoicePdf(res: Writable, c: RenderContext): Promise<void> {
   const i = c.invoice;
   const doc = new KidogoPdf({ size: 'A4', margin: 50, info: { Title: `Invoice ${i.invoice_number}` } });
   doc.pipe(res);

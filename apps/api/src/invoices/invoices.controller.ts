@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { HttpReply } from '../common/http.js';
 import {
   ZCreateInvoiceSchema,
+  ZInvoiceEmailSchema,
   ZInvoiceIdParamSchema,
   ZInvoiceListQuerySchema,
   ZInvoiceListSchema,
@@ -14,6 +15,7 @@ import {
   ZOrgInvoiceSettingsUpdateSchema,
   ZSubmitPaymentSchema,
   type CreateInvoiceInput,
+  type InvoiceEmailInput,
   type InvoiceListQuery,
   type InvoiceStatusUpdate,
   type OrgInvoiceSettingsUpdate,
@@ -81,6 +83,27 @@ export class InvoicesController {
   @Endpoint({ summary: 'Delete an invoice', params: ZInvoiceIdParamSchema, response: ZMessageReplySchema, errors: { 404: 'Invoice not found' } })
   remove(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }) {
     return this.invoices.remove(user, scopeOf(user), params.id);
+  }
+
+  @Post('invoices/:id/email')
+  @Roles('owner', 'super_admin')
+  @Endpoint({
+    summary: "Email the invoice's PDF (to its customer_email unless `to` is given); a draft or pending invoice becomes sent",
+    description:
+      'The PDF is the one GET /download-invoice/{id} gives, attached to a short email saying what is due and by when, ' +
+      'with `message` first. emailed_at and emailed_to record the last one sent. Audited as invoice.emailed.',
+    params: ZInvoiceIdParamSchema,
+    body: ZInvoiceEmailSchema,
+    response: ZInvoiceSchema,
+    errors: {
+      400: 'A bad `to` or `message`, named; no `to` and no customer_email on the invoice',
+      404: 'Invoice not found',
+      409: 'Email is not set up on this installation; the invoice is cancelled',
+      502: 'The mail server refused the email or did not answer (nothing is recorded)',
+    },
+  })
+  email(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @ValidBody() body: InvoiceEmailInput) {
+    return this.documents.email(user, scopeOf(user), params.id, body);
   }
 
   @OpenWhenBlocked()

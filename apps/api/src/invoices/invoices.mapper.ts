@@ -23,6 +23,8 @@ export interface InvoiceRow {
   payment_tx_hash: string | null;
   payment_submitted_at: Date | null;
   created_by: string | null;
+  emailed_at: Date | null;
+  emailed_to: string | null;
   created_at: Date;
   updated_at: Date;
   organization?: { name: string | null } | null;
@@ -73,6 +75,8 @@ export const InvoicesMapper = {
       payment_tx_hash: r.payment_tx_hash,
       payment_submitted_at: iso(r.payment_submitted_at),
       created_by: r.created_by,
+      emailed_at: iso(r.emailed_at),
+      emailed_to: r.emailed_to,
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
     };

@@ -4,8 +4,14 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /** What of nodemailer's transport this service uses. */
 interface Transport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(mail: { from: string; to: string; subject: string; text: string; attachments?: Attachment[] }): Promise<unknown>;
   close(): void;
+}
+
+export interface Attachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mail {
@@ -13,6 +19,7 @@ export interface Mail {
   subject: string;
   /** Plain text: what every mail reader shows. */
   text: string;
+  attachments?: Attachment[];
 }
 
 /**
@@ -44,7 +51,7 @@ export class MailerService implements OnApplicationShutdown {
   /** Sends one mail; throws what the mail server answered when it refused it. */
   async send(mail: Mail): Promise<void> {
     if (!this.transport) throw new Error('Email is not set up: SMTP_URL is not set');
-    await this.transport.sendMail({ from: this.config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transport.sendMail({ from: this.config.mail.from, ...mail });
   }
 
   onApplicationShutdown(): void {

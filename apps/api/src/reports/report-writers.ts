@@ -1,4 +1,5 @@
 import type { ServerResponse as Response } from 'node:http';
+import type { Writable } from 'node:stream';
 import { FONT, KidogoPdf } from '../common/pdf-document.js';
 import type { ReportColumn } from '@kidogo/contracts';
 import { PdfPages } from '../common/pdf-table.js';
@@ -52,7 +53,7 @@ async function drained(res: Response): Promise<boolean> {
 }
 
 /** The first of these events; every listener is removed again, so a long stream adds none per batch. */
-function firstOf(res: Response, events: string[]): Promise<void> {
+function firstOf(res: Writable, events: string[]): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       for (const e of events) res.off(e, done);
@@ -63,7 +64,7 @@ function firstOf(res: Response, events: string[]): Promise<void> {
 }
 
 /** Resolves when the response is fully sent, or the client has gone. */
-export const sent = (res: Response) => (res.writableFinished || res.destroyed ? Promise.resolve() : firstOf(res, ['finish', 'close']));
+export const sent = (res: Writable) => (res.writableFinished || res.destroyed ? Promise.resolve() : firstOf(res, ['finish', 'close']));
 
 export async function writeJson(res: Response, r: ReportStream): Promise<void> {
   const { title: _t, ...head } = r.meta;

@@ -3,6 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
+/** A file attached to a mail. */
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One mail the fake server took: the envelope's recipients and the message as sent. */
 export interface ReceivedMail {
   from: string;
@@ -11,6 +18,7 @@ export interface ReceivedMail {
   subject: string;
   /** The text body, its transfer encoding undone. */
   text: string;
+  attachments: ReceivedAttachment[];
 }
 
 /** The message's headers (unfolded, names lower-cased) and its body. */
@@ -34,18 +42,42 @@ function decodeWords(value: string): string {
   );
 }
 
-function decodeBody(body: string, encoding: string | undefined): string {
+function decodeBytes(body: string, encoding: string | undefined): Buffer {
   switch ((encoding ?? '7bit').toLowerCase()) {
     case 'quoted-printable':
       return Buffer.from(
         body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
         'latin1',
-      ).toString('utf8');
+      );
     case 'base64':
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64');
     default:
-      return body;
+      return Buffer.from(body, 'utf8');
   }
+}
+
+
+/** The leaf parts of a message (itself, when it is not multipart), each with its headers and decoded content. */
+function leaves(raw: string): { headers: Map<string, string>; content: Buffer }[] {
+  const { headers, body } = split(raw);
+  const boundary = /multipart\/[\w-]+;.*boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return [{ headers, content: decodeBytes(body, headers.get('content-transfer-encoding')) }];
+  const parts = body.split(`--${boundary}`).slice(1, -1);
+  return parts.flatMap((part) => leaves(part.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+}
+
+/** The mail's text body and its attachments. */
+function contents(raw: string): { text: string; attachments: ReceivedAttachment[] } {
+  const parts = leaves(raw);
+  const text = parts.find((p) => /^text\/plain/i.test(p.headers.get('content-type') ?? 'text/plain'));
+  const attachments = parts
+    .filter((p) => /attachment/i.test(p.headers.get('content-disposition') ?? ''))
+    .map((p) => ({
+      filename: decodeWords(/filename="?([^";]+)"?/i.exec(p.headers.get('content-disposition') ?? '')?.[1] ?? ''),
+      contentType: (p.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+      content: p.content,
+    }));
+  return { text: text ? text.content.toString('utf8') : '', attachments };
 }
 
 /**
@@ -83,13 +115,13 @@ export class FakeSmtp {
   }
 
   private take(envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] }, raw: string) {
-    const { headers, body } = split(raw);
+    const { headers } = split(raw);
     const mail: ReceivedMail = {
       from: envelope.mailFrom ? envelope.mailFrom.address : '',
       to: envelope.rcptTo.map((r) => r.address),
       raw,
       subject: decodeWords(headers.get('subject') ?? ''),
-      text: decodeBody(body, headers.get('content-transfer-encoding')),
+      ...contents(raw),
     };
     this.mails.push(mail);
     if (this.dir) writeFileSync(join(this.dir, `${Date.now()}-${this.mails.length}.eml`), raw);
@@ -126,6 +158,6 @@ export class FakeSmtp {
 
 /** A mail's text body decoded from a raw .eml (the browser tests' mailbox). */
 export function mailText(raw: string): { subject: string; text: string } {
-  const { headers, body } = split(raw);
-  return { subject: decodeWords(headers.get('subject') ?? ''), text: decodeBody(body, headers.get('content-transfer-encoding')) };
+  const { headers } = split(raw);
+  return { subject: decodeWords(headers.get('subject') ?? ''), text: contents(raw).text };
 }
