@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCash, IconDotsVertical, IconDownload, IconEye, IconRefreshDot, IconTrash } from '@tabler/icons-react';
+import { IconCash, IconDotsVertical, IconDownload, IconEye, IconMail, IconRefreshDot, IconTrash } from '@tabler/icons-react';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import type { Invoice } from '../api/types';
 import { currencyOf, formatAmount, organizationLabel, shortId } from './format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
-export type InvoiceAction = 'view' | 'status' | 'delete' | 'report-payment';
+export type InvoiceAction = 'view' | 'status' | 'delete' | 'report-payment' | 'email';
 
 const unpaid = (inv: Invoice) => !['paid', 'cancelled'].includes(String(inv.status).toLowerCase());
 
@@ -103,6 +103,11 @@ export function InvoicesTable({
               ) : null}
               {manage ? (
                 <>
+                  {String(inv.status).toLowerCase() !== 'cancelled' ? (
+                    <Menu.Item leftSection={<IconMail size={14} />} onClick={() => onAction('email', inv)}>
+                      Email Invoice
+                    </Menu.Item>
+                  ) : null}
                   <Menu.Item leftSection={<IconRefreshDot size={14} />} onClick={() => onAction('status', inv)}>
                     Update Status
                   </Menu.Item>

@@ -31,6 +31,8 @@ const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   payment_tx_hash: null,
   payment_submitted_at: null,
   created_by: 'admin',
+  emailed_at: null,
+  emailed_to: null,
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
   ...overrides,
@@ -138,6 +140,47 @@ describe('Invoices', () => {
     expect(await screen.findByRole('menuitem', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Update Status' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Delete Invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Email Invoice' })).not.toBeInTheDocument();
+  });
+
+  it('emails the invoice to its customer email or another address, with a message; names a refused field', async () => {
+    const user = userEvent.setup();
+    let reply: Response = jsonResponse(200, invoice({ status: 'sent', emailed_to: 'books@demo.test', emailed_at: '2026-11-21T08:00:00Z' }));
+    const { calls } = mockInvoicesApi([invoice({ customer_email: 'accounts@demo.test', emailed_to: 'accounts@demo.test', emailed_at: '2026-11-20T11:00:00Z' })], (c) =>
+      c.method === 'POST' && c.url.endsWith('/email') ? reply : undefined,
+    );
+    await openInvoices('owner');
+    await user.click(await screen.findByRole('button', { name: 'More actions for INV-000001' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Email Invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email Invoice' });
+    expect(within(dialog).getByText(/The invoice is then marked sent\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Last emailed to accounts@demo\.test on/)).toBeInTheDocument();
+    const address = within(dialog).getByLabelText(/^Email address/);
+    expect(address).toHaveValue('accounts@demo.test');
+
+    await user.clear(address);
+    await user.type(address, 'not an address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(within(dialog).getByText('Email address must be a valid email')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(address);
+    await user.type(address, 'books@demo.test');
+    await user.type(within(dialog).getByLabelText(/^Message/), 'Your December invoice.');
+    reply = jsonResponse(502, { detail: 'The mail server did not take the email: connect ECONNREFUSED' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The mail server did not take the email: connect ECONNREFUSED');
+
+    reply = jsonResponse(200, invoice({ status: 'sent', emailed_to: 'books@demo.test', emailed_at: '2026-11-21T08:00:00Z' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Invoice INV-000001 emailed to books@demo.test')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Email Invoice' })).not.toBeInTheDocument());
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual([
+      '/payg/invoices/3f2b9c1e-7a44-4d0b-9a55-1c2d3e4f5a6b/email',
+      '/payg/invoices/3f2b9c1e-7a44-4d0b-9a55-1c2d3e4f5a6b/email',
+    ]);
+    expect(JSON.parse(posts[1]!.body!)).toEqual({ to: 'books@demo.test', message: 'Your December invoice.' });
   });
 
   it("says 'Failed to download invoice' when the PDF cannot be fetched", async () => {

@@ -24,6 +24,7 @@ import { InvoiceSettingsModal } from '../components/invoice-settings-modal';
 import { InvoicesTable, type InvoiceAction } from '../components/invoices-table';
 import { ReportPaymentModal } from '../components/report-payment-modal';
 import { UpdateStatusModal } from '../components/update-status-modal';
+import { EmailInvoiceModal } from '../components/email-invoice-modal';
 import { ViewInvoiceModal } from '../components/view-invoice-modal';
 
 const SEARCH_FIELDS = [
@@ -185,6 +186,7 @@ export default function InvoicesRoute() {
           <CreateInvoiceModal opened={createOpened} onClose={createModal.close} admin={admin} />
           <InvoiceSettingsModal opened={settingsOpened} onClose={settingsModal.close} admin={admin} />
           <UpdateStatusModal invoice={dialogFor('status')} admin={admin} onClose={closeDialog} />
+          <EmailInvoiceModal invoice={dialogFor('email')} admin={admin} onClose={closeDialog} />
           <ConfirmModal
             opened={dialog?.action === 'delete'}
             onClose={closeDialog}

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCash, IconCircleCheck, IconClock, IconEye, IconFileInvoice, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCash, IconCircleCheck, IconClock, IconEye, IconFileInvoice, IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -13,6 +13,7 @@ import type { ConsoleInvoice } from '../api/types';
 import { consoleInvoiceColor, dollars } from './console-invoice-format';
 import { useConsoleFeedback } from './console-feedback';
 import { CreateConsoleInvoiceModal } from './create-console-invoice-modal';
+import { EmailInvoiceModal } from '@/features/invoices/components/email-invoice-modal';
 
 /**
  * Still to be paid: pending, or overdue (a pending invoice past its due date
@@ -52,6 +53,7 @@ export function ConsoleInvoicesTab() {
   const [createOpened, createModal] = useDisclosure(false);
   const [viewing, setViewing] = useState<ConsoleInvoice | null>(null);
   const [deleting, setDeleting] = useState<ConsoleInvoice | null>(null);
+  const [emailing, setEmailing] = useState<ConsoleInvoice | null>(null);
 
   const pay = (inv: ConsoleInvoice) =>
     markPaid.mutate(inv.invoice_id, {
@@ -159,6 +161,7 @@ export function ConsoleInvoicesTab() {
       </Card>
 
       <CreateConsoleInvoiceModal opened={createOpened} onClose={createModal.close} />
+      <EmailInvoiceModal invoice={emailing} admin onClose={() => setEmailing(null)} />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title="Invoice Details" size="lg" centered>
         {viewing ? (
           <Stack gap="md">
@@ -181,7 +184,24 @@ export function ConsoleInvoicesTab() {
                 {viewing.payment_submitted_at ? ` · ${formatDate(viewing.payment_submitted_at, true)}` : ''}
               </Field>
             ) : null}
+            {viewing.emailed_at ? (
+              <Field label="Last emailed">
+                {viewing.emailed_to} · {formatDate(viewing.emailed_at, true)}
+              </Field>
+            ) : null}
             <Group justify="flex-end" gap="sm">
+              {viewing.status.toLowerCase() !== 'cancelled' ? (
+                <Button
+                  variant="light"
+                  leftSection={<IconMail size={16} />}
+                  onClick={() => {
+                    setEmailing(viewing);
+                    setViewing(null);
+                  }}
+                >
+                  Email Invoice
+                </Button>
+              ) : null}
               {canMarkPaid(viewing) ? (
                 <Button color="green" onClick={() => pay(viewing)} loading={markPaid.isPending}>
                   Mark as Paid

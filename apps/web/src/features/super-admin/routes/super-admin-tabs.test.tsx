@@ -75,6 +75,29 @@ describe('console tabs', () => {
     expect(calls.find((c) => c.method === 'PUT')!.url).toBe(`/payg/admin/invoices/${consoleInvoice.invoice_id}/status`);
   });
 
+  it('invoices: Email Invoice from the details sends the PDF through the console route, and says where it last went', async () => {
+    const user = userEvent.setup();
+    const emailed = { ...consoleInvoice, emailed_to: 'billing@demo.test', emailed_at: '2026-11-21T09:30:00Z' };
+    const { calls } = mockConsole((c) => {
+      if (c.url.startsWith('/payg/admin/invoices?')) return jsonResponse(200, { data: [emailed], pagination: { total: 1 } });
+      if (c.method === 'POST') return jsonResponse(200, { ...emailed, status: 'sent', emailed_to: 'owner@demo.kidogo.local' });
+      return undefined;
+    });
+    open('invoices');
+    const row = await screen.findByRole('row', { name: /INV-000007/ });
+    await user.click(within(row).getByRole('button', { name: 'View invoice INV-000007' }));
+    const details = await screen.findByRole('dialog', { name: 'Invoice Details' });
+    expect(within(details).getByText(/^billing@demo\.test · /)).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Email Invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email Invoice' });
+    expect(within(dialog).getByLabelText(/^Email address/)).toHaveValue('owner@demo.kidogo.local');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Invoice INV-000007 emailed to owner@demo.kidogo.local')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe(`/payg/admin/invoices/${consoleInvoice.invoice_id}/email`);
+    expect(JSON.parse(post.body!)).toEqual({ to: 'owner@demo.kidogo.local' });
+  });
+
   it('invoices: an overdue invoice (still pending underneath) can be marked paid, and the overdue count shows', async () => {
     const user = userEvent.setup();
     const overdue = { ...consoleInvoice, status: 'overdue', stored_status: 'pending', due_date: '2026-10-01' };
