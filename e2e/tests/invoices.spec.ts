@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEMO_ADMIN, expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiCall, apiToken, unique } from './ops/api.js';
+import { mailTo } from '../support/mail.js';
 
 test.describe('invoices', () => {
   test('a super admin bills an organization with line items and changes the invoice status', async ({ page }) => {
@@ -98,5 +99,39 @@ test.describe('invoices', () => {
     await del.getByRole('button', { name: 'Delete Invoice' }).click();
     await expect(page.getByText('Invoice deleted successfully')).toBeVisible();
     await expect(page.getByText('No invoices match your search')).toBeVisible();
+  });
+
+  test('the owner emails an invoice with its PDF to the billing address, and it reads as sent', async ({ page, request }) => {
+    const admin = await apiToken(request, DEMO_ADMIN);
+    const billing = `${unique('billing').toLowerCase()}@demo.kidogo.local`;
+    const invoice = await apiCall<{ invoice_id: string; invoice_number: string }>(request, admin, 'POST', '/admin/invoices', {
+      organization_id: 'demo',
+      customer_name: 'Demo Solar Accounts',
+      customer_email: billing,
+      amount: 320,
+      due_date: '2027-03-31',
+      description: unique('Support plan'),
+    });
+
+    await signIn(page, undefined, '/invoices');
+    await page.getByRole('textbox', { name: 'Search invoices' }).fill(invoice.invoice_id.slice(0, 8));
+    const row = page.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: new RegExp(invoice.invoice_number) });
+    await expect(row).toContainText('Pending');
+    await row.getByRole('button', { name: `More actions for ${invoice.invoice_number}` }).click();
+    await page.getByRole('menuitem', { name: 'Email Invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Email Invoice' });
+    await expect(dialog.getByRole('textbox', { name: /^Email address/ })).toHaveValue(billing);
+    await dialog.getByRole('textbox', { name: /^Message/ }).fill('Thank you for your business.');
+    await screenshotBothThemes(page, 'invoice-email', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Send Email' }).click();
+    await expect(page.getByText(`Invoice ${invoice.invoice_number} emailed to ${billing}`)).toBeVisible();
+    await expect(row).toContainText('Sent');
+
+    const mail = await mailTo(billing);
+    expect(mail.subject).toMatch(new RegExp(`^Invoice ${invoice.invoice_number} from `));
+    expect(mail.text).toContain('Thank you for your business.');
+    expect(mail.text).toContain('Please pay USD 320.00 by 2027-03-31.');
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`invoice-${invoice.invoice_number}.pdf`]);
+    expect(mail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -1,27 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { mailText } from '../../apps/api/test/support/fake-smtp.js';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { mailTo } from '../support/mail.js';
 import { apiCall, apiToken, unique } from './ops/api.js';
-
-/** The mail the API sent to `address`, from the fake mail server's folder (global-setup.ts), waiting for it. */
-async function mailTo(address: string): Promise<{ subject: string; text: string }> {
-  const dir = process.env.E2E_MAIL_DIR!;
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const file of readdirSync(dir)) {
-          const raw = readFileSync(join(dir, file), 'utf8');
-          if (new RegExp(`^To: ${address.replace(/[.]/g, '\\.')}\\r?$`, 'm').test(raw)) found = mailText(raw);
-        }
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test.describe('forgot password', () => {
   test('a user asks for a link, gets it by email, chooses a new password and signs in with it', async ({ page, request }) => {

@@ -156,8 +156,8 @@ export class FakeSmtp {
   }
 }
 
-/** A mail's text body decoded from a raw .eml (the browser tests' mailbox). */
-export function mailText(raw: string): { subject: string; text: string } {
+/** A mail's subject, text body and attachments, from a raw .eml (the browser tests' mailbox). */
+export function parseMail(raw: string): { subject: string; text: string; attachments: ReceivedAttachment[] } {
   const { headers } = split(raw);
-  return { subject: decodeWords(headers.get('subject') ?? ''), text: contents(raw).text };
+  return { subject: decodeWords(headers.get('subject') ?? ''), ...contents(raw) };
 }
