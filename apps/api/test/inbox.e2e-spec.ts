@@ -266,14 +266,14 @@ describe('your notifications', () => {
     const put = async (user: SeededUser, muted: string[]) =>
       ZNotificationSettingsSchema.parse((await t.http.put('/payg/me/notification-settings').set(user.auth).send({ muted }).expect(200)).body).data;
 
-    // Every kind is on until turned off.
-    expect(await settings(tech)).toEqual({ muted: [] });
+    // Every kind is on until turned off; none is emailed until chosen.
+    expect(await settings(tech)).toEqual({ muted: [], emailed: [], email: expect.stringMatching(/@example\.test$/), email_available: true });
     await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
     expect((await inbox(tech)).items).toHaveLength(1);
 
     // Off (repeats dropped, in the kinds' own order): the next assignment tells nobody; the first stays.
-    expect(await put(tech, ['ticket_reopened', 'ticket_assigned', 'ticket_assigned'])).toEqual({ muted: ['ticket_assigned', 'ticket_reopened'] });
-    expect(await settings(tech)).toEqual({ muted: ['ticket_assigned', 'ticket_reopened'] });
+    expect(await put(tech, ['ticket_reopened', 'ticket_assigned', 'ticket_assigned'])).toMatchObject({ muted: ['ticket_assigned', 'ticket_reopened'] });
+    expect(await settings(tech)).toMatchObject({ muted: ['ticket_assigned', 'ticket_reopened'] });
     await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
     expect((await inbox(tech)).items).toHaveLength(1);
     // Someone else's settings are theirs: the owner is still told when the technician resolves the owner's ticket.
@@ -287,7 +287,7 @@ describe('your notifications', () => {
     await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: mpesaPaybillSms({ code: mpesaCode('H'), amount: '70.00', account: 'NOWHERE-2' }), from: 'MPESA' }).expect(200);
     const sweeps = t.app.get(NoticeSweepService);
     expect((await sweeps.sweep()).held).toBe(0);
-    expect(await put(owner, [])).toEqual({ muted: [] });
+    expect(await put(owner, [])).toMatchObject({ muted: [] });
     expect((await sweeps.sweep()).held).toBe(1);
     expect((await inbox(owner)).items[0]).toMatchObject({ kind: 'payments_held', message: expect.stringMatching(/^A payment of KES 70\.00 /) });
 
@@ -307,7 +307,7 @@ describe('your notifications', () => {
       const res = await t.http.put('/payg/me/notification-settings').set(tech.auth).send(body).expect(400);
       expect(res.body.message).toBe(message);
     }
-    expect(await settings(tech)).toEqual({ muted: ['promise_due'] });
+    expect(await settings(tech)).toMatchObject({ muted: ['promise_due'], emailed: [] });
   });
 
   it('marks read one at a time or all at once, pages back with before and keeps the unread filter', async () => {

@@ -102,9 +102,20 @@ export const USER_NOTIFICATION_KIND_LABELS: Record<UserNotificationKind, string>
   payment_request_answered: 'A customer I asked to pay (M-Pesa Express) pays or does not',
 };
 
-/** GET /me/notification-settings: the kinds the caller is not told of (every kind is on until turned off). */
+/**
+ * GET /me/notification-settings: the kinds the caller is not told of (every kind is on until turned off), and the
+ * kinds they are also emailed (a digest of the new ones each minute, to their account's email address).
+ */
 export const ZNotificationSettingsSchema = z.object({
-  data: z.object({ muted: z.array(ZUserNotificationKindSchema) }),
+  data: z.object({
+    muted: z.array(ZUserNotificationKindSchema),
+    /** Also emailed (none until chosen); a muted kind is not emailed either. */
+    emailed: z.array(ZUserNotificationKindSchema),
+    /** Where they go: the account's email address (null: none, so nothing can be emailed). */
+    email: z.string().nullable(),
+    /** The installation can send email (SMTP_URL is set). */
+    email_available: z.boolean(),
+  }),
 });
 export type NotificationSettingsReply = z.infer<typeof ZNotificationSettingsSchema>;
 
@@ -115,5 +126,12 @@ export const ZNotificationSettingsInputSchema = z.object({
       error: 'must be a list of notification kinds',
     })
     .max(USER_NOTIFICATION_KINDS.length, { error: `must name at most ${USER_NOTIFICATION_KINDS.length} kinds` }),
+  /** The whole list of kinds also emailed ([] emails none); left out, it stays as it is. */
+  emailed: z
+    .array(z.enum(USER_NOTIFICATION_KINDS, { error: `must be one of ${USER_NOTIFICATION_KINDS.join(', ')}` }), {
+      error: 'must be a list of notification kinds',
+    })
+    .max(USER_NOTIFICATION_KINDS.length, { error: `must name at most ${USER_NOTIFICATION_KINDS.length} kinds` })
+    .optional(),
 });
 export type NotificationSettingsInput = z.input<typeof ZNotificationSettingsInputSchema>;

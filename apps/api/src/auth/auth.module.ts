@@ -14,7 +14,7 @@ import { SecuritySettingsController } from './security-settings.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsService } from './sessions.service.js';
 import { PasswordResetService } from './password-reset.service.js';
-import { MailModule } from '../mail/mailer.service.js';
+import { MailModule } from '../mail/mail.module.js';
 
 @Module({
   imports: [

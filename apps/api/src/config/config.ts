@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   OUTBOX_ENABLED: bool.default(true),
   NOTICE_SWEEP_MS: z.coerce.number().int().min(10_000).default(600_000),
+  // How often each process emails users the notifications they chose to be emailed, and sends the mail queued.
+  NOTIFICATION_EMAIL_MS: z.coerce.number().int().min(1_000).default(60_000),
   // How often each process looks for M-Pesa Express requests whose result never came, to ask M-Pesa once.
   MPESA_EXPRESS_SWEEP_MS: z.coerce.number().int().min(10_000).default(60_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
@@ -142,7 +144,7 @@ export interface AppConfig {
   /** The installation's public address (PUBLIC_URL, no trailing slash), or null: M-Pesa Express needs it for its results. */
   publicUrl: string | null;
   /** SMTP_URL and MAIL_FROM: email is sent only when smtpUrl is set. */
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; notificationEmailMs: number };
   /** MPESA_EXPRESS_BASE_URL: where M-Pesa Express calls go instead of Safaricom, unless an organization's own base_url says otherwise. */
   mpesaExpressBaseUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -227,7 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mpesaExpressSweepMs: e.MPESA_EXPRESS_SWEEP_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     publicUrl: e.PUBLIC_URL ?? null,
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `Kidogo <no-reply@${mailHost(e.PUBLIC_URL)}>` },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `Kidogo <no-reply@${mailHost(e.PUBLIC_URL)}>`,
+      notificationEmailMs: e.NOTIFICATION_EMAIL_MS,
+    },
     mpesaExpressBaseUrl: e.MPESA_EXPRESS_BASE_URL?.replace(/\/+$/, '') ?? null,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,

@@ -3,7 +3,7 @@ import { InvoicesController } from './invoices.controller.js';
 import { AdminInvoicesController } from './admin-invoices.controller.js';
 import { InvoicesService } from './invoices.service.js';
 import { InvoiceDocuments } from './invoice-documents.service.js';
-import { MailModule } from '../mail/mailer.service.js';
+import { MailModule } from '../mail/mail.module.js';
 
 @Module({ imports: [MailModule], controllers: [AdminInvoicesController, InvoicesController], providers: [InvoicesService, InvoiceDocuments] })
 export class InvoicesModule {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
@@ -58,6 +58,3 @@ export class MailerService implements OnApplicationShutdown {
     this.transport?.close();
   }
 }
-
-@Module({ providers: [MailerService], exports: [MailerService] })
-export class MailModule {}

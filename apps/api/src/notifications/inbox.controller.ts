@@ -56,11 +56,17 @@ export class InboxController {
 
   @Put('notification-settings')
   @Endpoint({
-    summary: 'Set the kinds of their own notifications the caller is not told of: the whole list ([] turns every kind on)',
-    description: `muted: any of ${USER_NOTIFICATION_KINDS.join(', ')}. Notifications already written stay.`,
+    summary: 'Set the kinds of their own notifications the caller is not told of, and those they are also emailed: whole lists',
+    description:
+      `muted and emailed: any of ${USER_NOTIFICATION_KINDS.join(', ')} ([] turns every kind on; emails none). Notifications already ` +
+      'written stay. The emailed kinds go to the account\'s email address in one email a minute (NOTIFICATION_EMAIL_MS) listing the new ' +
+      'ones not read yet, starting with those after emailing is turned on; emailed left out stays as it is.',
     body: ZNotificationSettingsInputSchema,
     response: ZNotificationSettingsSchema,
-    errors: { 400: 'muted not a list of notification kinds' },
+    errors: {
+      400: 'muted or emailed not a list of notification kinds',
+      409: 'emailed kinds chosen, but email is not set up on this installation or the account has no email address',
+    },
   })
   updateSettings(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZNotificationSettingsInputSchema>) {
     return this.inbox.updateSettings(orgId, user, body);

@@ -14,6 +14,11 @@ import type { z } from 'zod';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import type { AuthUser } from '../common/tenancy.js';
+import { Errors } from '../common/errors.js';
+import { MailerService } from '../mail/mailer.service.js';
+
+export const NOTIFICATION_EMAIL_NOT_SET_UP = 'Email is not set up on this installation (SMTP_URL): notifications reach the bell only';
+export const NO_EMAIL_ADDRESS = 'Your account has no email address: ask an owner or admin to add one (Settings → Team → Edit)';
 
 type Query = z.output<typeof ZMyNotificationsQuerySchema>;
 type MarkRead = z.output<typeof ZMarkNotificationsReadSchema>;
@@ -48,7 +53,10 @@ const toReply = (r: Row): UserNotification => ({
  */
 @Injectable()
 export class InboxService {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly mailer: MailerService,
+  ) {}
 
   async list(orgId: string, user: AuthUser, q: Query): Promise<MyNotificationsReply> {
     const where = [Prisma.sql`user_id = ${user.user_id}::int`];
@@ -81,18 +89,39 @@ export class InboxService {
     return { data: { marked: marked.length, unread: await this.unread(orgId, user) } };
   }
 
-  /** The kinds the caller turned off. */
+  /** The kinds the caller turned off, those they are also emailed, and where the email goes. */
   async settings(orgId: string, user: AuthUser): Promise<NotificationSettingsReply> {
-    const [row] = await this.database.query<{ muted: UserNotificationKind[] }>(Prisma.sql`
-      SELECT coalesce(muted_notification_kinds::text[], ARRAY[]::text[]) AS muted FROM users WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
-    return { data: { muted: row?.muted ?? [] } };
+    const [row] = await this.database.query<{ muted: UserNotificationKind[]; emailed: UserNotificationKind[]; email: string | null }>(Prisma.sql`
+      SELECT coalesce(muted_notification_kinds::text[], ARRAY[]::text[]) AS muted,
+             coalesce(emailed_notification_kinds::text[], ARRAY[]::text[]) AS emailed,
+             nullif(email, '') AS email
+      FROM users WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
+    return { data: { muted: row?.muted ?? [], emailed: row?.emailed ?? [], email: row?.email ?? null, email_available: this.mailer.enabled } };
   }
 
-  /** Sets the whole list of kinds the caller is not told of (repeats dropped, in the kinds' own order). */
+  /**
+   * Sets the whole list of kinds the caller is not told of, and (when given) of those they are also emailed (repeats
+   * dropped, in the kinds' own order). Emailing starts from the notifications that come after it is turned on.
+   */
   async updateSettings(orgId: string, user: AuthUser, input: SettingsInput): Promise<NotificationSettingsReply> {
     const muted = USER_NOTIFICATION_KINDS.filter((k) => input.muted.includes(k));
+    const emailed = input.emailed && USER_NOTIFICATION_KINDS.filter((k) => input.emailed!.includes(k));
+    if (emailed?.length) {
+      if (!this.mailer.enabled) throw Errors.conflict(NOTIFICATION_EMAIL_NOT_SET_UP);
+      const [me] = await this.database.query<{ email: string | null }>(Prisma.sql`
+        SELECT nullif(email, '') AS email FROM users WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
+      if (!me?.email) throw Errors.conflict(NO_EMAIL_ADDRESS);
+    }
     await this.database.query(Prisma.sql`
       UPDATE users SET muted_notification_kinds = ${muted}::"UserNotificationKind"[]
+      ${
+        emailed
+          ? Prisma.sql`, emailed_notification_kinds = ${emailed}::"UserNotificationKind"[],
+              notifications_emailed_through = CASE
+                WHEN cardinality(emailed_notification_kinds) > 0 THEN notifications_emailed_through
+                ELSE (SELECT coalesce(max(n.id), 0) FROM user_notifications n WHERE n.user_id = users.user_id) END`
+          : Prisma.empty
+      }
       WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
     return this.settings(orgId, user);
   }

@@ -4,10 +4,13 @@ import { NotificationsService } from './notifications.service.js';
 import { InboxController } from './inbox.controller.js';
 import { InboxService } from './inbox.service.js';
 import { NoticeSweepService } from './notice-sweep.service.js';
+import { NotificationEmailService } from './notification-email.service.js';
+import { MailModule } from '../mail/mail.module.js';
 
 @Module({
+  imports: [MailModule],
   controllers: [NotificationsController, InboxController],
-  providers: [NotificationsService, InboxService, NoticeSweepService],
+  providers: [NotificationsService, InboxService, NoticeSweepService, NotificationEmailService],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}
