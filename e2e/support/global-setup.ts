@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<void> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     MPESA_EXPRESS_BASE_URL: daraja.url,
     SMTP_URL: smtp.url,
+    // Notifications chosen for email go out a second after they are written, not a minute.
+    NOTIFICATION_EMAIL_MS: '1000',
   };
   delete env.DATABASE_URL; // always a fresh embedded database, whatever the shell has
   const api = spawn(process.execPath, [resolve(root, 'apps/api/dist/main.js')], {

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiCall, apiToken, createItem, unique } from './ops/api.js';
+import { mailTo } from '../support/mail.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 850 };
@@ -57,8 +58,8 @@ const pageList = (page: Page) => page.getByRole('main').getByRole('list', { name
 const pageRows = (page: Page) => pageList(page).getByRole('listitem');
 /** A filter of the page's All / Unread control (its radio input is hidden under its label). */
 const filter = (page: Page, name: 'All' | 'Unread') => page.getByRole('main').locator('label').filter({ hasText: new RegExp(`^${name}$`) });
-/** The switch of a kind under What I Am Told Of. */
-const kindSwitch = (page: Page, label: string) => page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch', { name: label });
+/** The switch of a kind under What I Am Told Of: its Bell switch by its label, its Email switch by "Email: " and the label. */
+const kindSwitch = (page: Page, label: string) => page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch', { name: label, exact: true });
 
 /** The page fits its width: nothing to scroll sideways. */
 async function expectNoSideScroll(page: Page) {
@@ -298,17 +299,20 @@ test.describe('your notifications', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Open Notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByText('Nothing for you yet')).toBeVisible();
-    // Staff are never told of held payments: the other seven kinds, all on.
+    // Staff are never told of held payments: the other seven kinds, all on in the bell, none emailed.
     const card = page.getByRole('region', { name: 'What I Am Told Of' });
-    await expect(card.getByRole('switch')).toHaveCount(7);
-    for (const s of await card.getByRole('switch').all()) await expect(s).toBeChecked();
+    await expect(card.getByRole('switch')).toHaveCount(14);
+    const emailSwitches = card.getByRole('switch', { name: /^Email: / });
+    await expect(emailSwitches).toHaveCount(7);
+    for (const s of await card.locator('input[role="switch"]:not([aria-label^="Email: "])').all()) await expect(s).toBeChecked();
+    for (const s of await emailSwitches.all()) await expect(s).not.toBeChecked();
     await expect(card.getByText('Turning a kind off stops new notifications of it; those you already have stay.')).toBeVisible();
 
     // Off: saved at once, and still off after a reload.
     await kindSwitch(page, assigned).click({ force: true });
     await expect(page.getByText('Notification settings saved')).toBeVisible();
     await expect(kindSwitch(page, assigned)).not.toBeChecked();
-    expect(await apiCall(request, techToken, 'GET', '/me/notification-settings')).toEqual({ data: { muted: ['ticket_assigned'] } });
+    expect(await apiCall(request, techToken, 'GET', '/me/notification-settings')).toMatchObject({ data: { muted: ['ticket_assigned'], emailed: [] } });
     await page.reload();
     await expect(kindSwitch(page, assigned)).not.toBeChecked();
     await expect(kindSwitch(page, 'A ticket I opened is resolved')).toBeChecked();
@@ -322,7 +326,7 @@ test.describe('your notifications', () => {
     await kindSwitch(page, assigned).click({ force: true });
     await expect(page.getByText('Notification settings saved').first()).toBeVisible();
     await expect(kindSwitch(page, assigned)).toBeChecked();
-    expect(await apiCall(request, techToken, 'GET', '/me/notification-settings')).toEqual({ data: { muted: [] } });
+    expect(await apiCall(request, techToken, 'GET', '/me/notification-settings')).toMatchObject({ data: { muted: [], emailed: [] } });
     const heard = await ticketFor(request, owner, serial, tech.user_id);
     await page.reload();
     await expect(kindSwitch(page, assigned)).toBeChecked();
@@ -335,6 +339,29 @@ test.describe('your notifications', () => {
     await signIn(page, undefined, '/notifications');
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(kindSwitch(page, 'Payments are held for matching (owners and admins)')).toBeChecked();
-    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(8);
+    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(16);
+  });
+
+  test('a kind chosen for email reaches the inbox too: the ticket given to the technician, in a mail a moment later', async ({ page, request }) => {
+    const tech = await freshStaff(request);
+    const owner = await apiToken(request);
+    const serial = unique('MAIL');
+    await createItem(request, owner, serial, 'Solar Home 80W');
+    const assigned = 'A service ticket is assigned to me';
+
+    await signIn(page, tech, '/notifications');
+    await expect(page).toHaveURL(/\/notifications$/);
+    const card = page.getByRole('region', { name: 'What I Am Told Of' });
+    await expect(card.getByText(`Emailed kinds go to ${tech.username}@demo.kidogo.local`, { exact: false })).toBeVisible();
+    await kindSwitch(page, `Email: ${assigned}`).click({ force: true });
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    await expect(kindSwitch(page, `Email: ${assigned}`)).toBeChecked();
+    await screenshotBothThemes(page, 'notifications-email-settings');
+
+    const ticket = await ticketFor(request, owner, serial, tech.user_id);
+    const mail = await mailTo(`${tech.username}@demo.kidogo.local`);
+    expect(mail.subject).toBe(`Kidogo: ${assignedMessage(ticket, serial)}`);
+    expect(mail.text).toContain(`Hello ${tech.username},`);
+    expect(mail.text).toMatch(/See them in Kidogo: http:\/\/127\.0\.0\.1:\d+\/notifications/);
   });
 });

@@ -3,7 +3,7 @@ import type { NotificationSettingsReply } from '@kidogo/contracts';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from './keys';
 
-/** The kinds of notification the user has turned off (every other kind is on). */
+/** The kinds of notification the user has turned off (every other kind is on), those also emailed, and where to. */
 export type NotificationSettings = NotificationSettingsReply['data'];
 
 /** GET /me/notification-settings. */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { NotificationSettings } from './get-notification-settings';
 import { notificationKeys } from './keys';
 
-/** PUT /me/notification-settings: the whole list of kinds turned off ([] turns every kind on). */
+/** PUT /me/notification-settings: the whole lists of kinds turned off ([] turns every kind on) and, when given, emailed. */
 export const updateNotificationSettings = (input: NotificationSettingsInput): Promise<NotificationSettings> =>
   api.put<NotificationSettingsReply>('/me/notification-settings', input).then((reply) => reply.data);
 
@@ -20,7 +20,7 @@ export function useUpdateNotificationSettings() {
     onMutate: async (input) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<NotificationSettings>(key);
-      qc.setQueryData<NotificationSettings>(key, { muted: [...input.muted] });
+      if (previous) qc.setQueryData<NotificationSettings>(key, { ...previous, muted: [...input.muted], emailed: input.emailed ? [...input.emailed] : previous.emailed });
       return { previous };
     },
     onError: (_error, _input, context) => {

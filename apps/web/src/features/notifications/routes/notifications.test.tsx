@@ -198,7 +198,8 @@ describe('What I Am Told Of', () => {
     for (const kind of ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'ticket_noted', 'promise_broken', 'payments_held', 'payment_request_answered'] as const) {
       expect(toggle(kind)).toBeChecked();
     }
-    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(8);
+    // A Bell and an Email switch per kind.
+    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(16);
     expect(within(settingsCard()).getByText('Turning a kind off stops new notifications of it; those you already have stay.')).toBeInTheDocument();
 
     await user.click(toggle('ticket_resolved'));
@@ -210,6 +211,38 @@ describe('What I Am Told Of', () => {
     await waitFor(() => expect(puts(calls)).toHaveLength(2));
     expect(puts(calls)[1]).toEqual({ muted: ['ticket_resolved'] });
     await waitFor(() => expect(toggle('promise_due')).toBeChecked());
+  });
+
+  it('emails the chosen kinds: each Email switch saves both lists, and says where the mail goes', async () => {
+    const { calls, user } = await openPage({ role: 'owner', settings: notificationSettings(['promise_due'], undefined, { emailed: ['ticket_assigned'] }) });
+    const email = (kind: keyof typeof USER_NOTIFICATION_KIND_LABELS) =>
+      within(settingsCard()).getByRole('switch', { name: `Email: ${USER_NOTIFICATION_KIND_LABELS[kind]}` });
+    await waitFor(() => expect(email('ticket_assigned')).toBeChecked());
+    expect(email('ticket_resolved')).not.toBeChecked();
+    // A kind off in the bell cannot be emailed.
+    expect(email('promise_due')).toBeDisabled();
+    expect(within(settingsCard()).getByText(/^Emailed kinds go to amina@jua\.test/)).toBeInTheDocument();
+
+    await user.click(email('payment_request_answered'));
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([{ muted: ['promise_due'], emailed: ['ticket_assigned', 'payment_request_answered'] }]);
+    await waitFor(() => expect(email('payment_request_answered')).toBeChecked());
+
+    // The bell's switch sends only what is muted: what is emailed stays.
+    await user.click(toggle('ticket_noted'));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls)[1]).toEqual({ muted: ['ticket_noted', 'promise_due'] });
+    await waitFor(() => expect(email('payment_request_answered')).toBeChecked());
+  });
+
+  it('says why nothing can be emailed: no address, or no mail server', async () => {
+    const { unmount } = await openPage({ settings: notificationSettings([], undefined, { email: null }) });
+    expect(await within(settingsCard()).findByText('Your account has no email address: ask an owner or admin to add one (Settings → Team → Edit).')).toBeInTheDocument();
+    for (const s of within(settingsCard()).getAllByRole('switch', { name: /^Email: / })) expect(s).toBeDisabled();
+    unmount();
+    vi.unstubAllGlobals();
+    await openPage({ settings: notificationSettings([], undefined, { email_available: false }) });
+    expect(await within(settingsCard()).findByText('Email is not set up on this installation: notifications reach the bell only.')).toBeInTheDocument();
   });
 
   it("puts a switch back when the save fails, with the server's message", async () => {
@@ -227,7 +260,7 @@ describe('What I Am Told Of', () => {
   it('offers payments held for matching to owners and admins only, and keeps it muted for the others', async () => {
     const { calls, user, unmount } = await openPage({ role: 'staff', settings: notificationSettings(['payments_held']) });
     await waitFor(() => expect(toggle('ticket_assigned')).toBeChecked());
-    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(7);
+    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(14);
     expect(within(settingsCard()).queryByRole('switch', { name: USER_NOTIFICATION_KIND_LABELS.payments_held })).not.toBeInTheDocument();
     // What the server keeps is sent back as it is.
     await user.click(toggle('promise_broken'));

@@ -49,15 +49,25 @@ export function inbox(initial: UserNotification[], fail: (c: RecordedCall) => Re
   };
 }
 
-/** GET and PUT /me/notification-settings over the kinds turned off (`muted`); `fail` answers a request instead. */
-export function notificationSettings(muted: UserNotificationKind[] = [], fail: (c: RecordedCall) => Response | undefined = () => undefined): Handler {
-  let current = muted;
+/**
+ * GET and PUT /me/notification-settings over the kinds turned off (`muted`) and emailed (`emailed`, kept when a PUT
+ * leaves it out), with the account's address; `fail` answers a request instead.
+ */
+export function notificationSettings(
+  muted: UserNotificationKind[] = [],
+  fail: (c: RecordedCall) => Response | undefined = () => undefined,
+  { emailed = [], email = 'amina@jua.test', email_available = true }: { emailed?: UserNotificationKind[]; email?: string | null; email_available?: boolean } = {},
+): Handler {
+  let current = { muted, emailed };
   return (c) => {
     if (c.url !== SETTINGS_URL) return undefined;
     const failure = fail(c);
     if (failure) return failure;
-    if (c.method === 'PUT') current = (JSON.parse(c.body!) as { muted: UserNotificationKind[] }).muted;
-    return jsonResponse(200, { data: { muted: current } });
+    if (c.method === 'PUT') {
+      const body = JSON.parse(c.body!) as { muted: UserNotificationKind[]; emailed?: UserNotificationKind[] };
+      current = { muted: body.muted, emailed: body.emailed ?? current.emailed };
+    }
+    return jsonResponse(200, { data: { ...current, email, email_available } });
   };
 }
 
