@@ -267,7 +267,7 @@ describe('your notifications', () => {
       ZNotificationSettingsSchema.parse((await t.http.put('/payg/me/notification-settings').set(user.auth).send({ muted }).expect(200)).body).data;
 
     // Every kind is on until turned off; none is emailed until chosen.
-    expect(await settings(tech)).toEqual({ muted: [], emailed: [], email: expect.stringMatching(/@example\.test$/), email_available: true });
+    expect(await settings(tech)).toEqual({ muted: [], emailed: [], email: expect.stringMatching(/@example\.test$/), email_available: true, daily_summary: false });
     await openTicket(owner, item.serial_number, { assigned_to: tech.user_id });
     expect((await inbox(tech)).items).toHaveLength(1);
 

@@ -5,6 +5,9 @@ import { FakeSmtp } from './support/fake-smtp.js';
 import { seedTenant, seedUser, type SeededUser } from './support/factories.js';
 import { NotificationEmailService } from '../src/notifications/notification-email.service.js';
 import { MailOutboxService } from '../src/mail/mail-outbox.service.js';
+import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
+import { Calendar } from '../src/common/calendar.js';
+import { seedItem, seedPayment, seedTokenLog } from './support/factories.js';
 
 // A user's own notifications, also by email (README "Your notifications").
 
@@ -42,7 +45,7 @@ describe('notifications by email', () => {
     const chosen = ZNotificationSettingsSchema.parse(
       (await put(tech, { muted: ['ticket_noted'], emailed: ['payment_request_answered', 'ticket_assigned', 'ticket_assigned'] }).expect(200)).body,
     ).data;
-    expect(chosen).toEqual({ muted: ['ticket_noted'], emailed: ['ticket_assigned', 'payment_request_answered'], email, email_available: true });
+    expect(chosen).toEqual({ muted: ['ticket_noted'], emailed: ['ticket_assigned', 'payment_request_answered'], email, email_available: true, daily_summary: false });
 
     // What came before emailing was turned on is not emailed; of what comes after, the chosen kinds not read yet.
     await notify(tech, 'ticket_assigned', 'Ticket #2 on SHS-0002 (Installation) was assigned to you by juma');
@@ -142,6 +145,7 @@ describe('notifications by email', () => {
       emailed: [],
       email: null,
       email_available: true,
+      daily_summary: false,
     });
 
     const bare = await createTestApp({ databaseUrl: t.databaseUrl, env: { SMTP_URL: '' } });
@@ -154,5 +158,50 @@ describe('notifications by email', () => {
     } finally {
       await bare.close();
     }
+  });
+
+  it('emails an owner who asked for it a summary of the day before, once each morning from the hour set', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    await t.db.platform.organization.update({ where: { id: org.id }, data: { name: 'Jua Solar' } });
+    const staff = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const admin = await seedUser(t, { organization_id: org.id, role: 'admin' });
+    const calendar = t.app.get(Calendar);
+    const today = calendar.today();
+    const at = (day: number, hours: number) => new Date(calendar.startOf(day).getTime() + hours * 3_600_000);
+    const item = await seedItem(t, org.id);
+    // The day before: two payments applied, one failed, one code; and one held now, from today.
+    await seedPayment(t, org.id, { amount: '500.00', paid_at: at(today - 1, 9) });
+    await seedPayment(t, org.id, { amount: '250.50', status: 'success', paid_at: at(today - 1, 18) });
+    await seedPayment(t, org.id, { amount: '99.00', status: 'failed', paid_at: at(today - 1, 10) });
+    await seedPayment(t, org.id, { amount: '75.00', paid_at: at(today - 2, 12) });
+    await seedPayment(t, org.id, { amount: '40.00', status: 'pending', paid_at: at(today, 1) });
+    await seedTokenLog(t, org.id, item, { created_at: at(today - 1, 11) });
+
+    expect(ZNotificationSettingsSchema.parse((await put(owner, { muted: [], daily_summary: true }).expect(200)).body).data).toMatchObject({ daily_summary: true, emailed: [] });
+    const refused = await put(staff, { muted: [], daily_summary: true }).expect(403);
+    expect(refused.body.detail).toBe('The daily summary is for owners and admins: it tells of the whole organization');
+    await put(admin, { muted: [], daily_summary: false }).expect(200);
+
+    const summaries = t.app.get(DailySummaryService);
+    // Before the hour (7 in the business time zone): nothing yet.
+    expect(await summaries.queueDue(at(today, 6.5))).toBe(0);
+    expect(await summaries.queueDue(at(today, 8))).toBe(1);
+    expect(await summaries.queueDue(at(today, 9))).toBe(0);
+    await t.app.get(MailOutboxService).drain();
+    const mail = await smtp.mailTo(await emailOf(owner));
+    expect(mail.subject).toMatch(/^Kidogo: Jua Solar on \w+day, \d{1,2} \w+ \d{4}$/);
+    expect(mail.text).toMatch(/Yesterday, \w+day, \d{1,2} \w+ \d{4}, at Jua Solar:/);
+    expect(mail.text).toMatch(/- Payments applied: 2, (\w{3} )?750\.50/);
+    expect(mail.text).toContain('- Codes issued: 1');
+    expect(mail.text).toContain('- Payments held for matching: 1');
+    expect(mail.text).toContain('- Service tickets not resolved: 0');
+    expect(mail.text).toContain('Open Kidogo: https://payg.example.test/dashboard');
+    expect(mailsTo(await emailOf(admin))).toHaveLength(0);
+
+    // The next morning has its own.
+    expect(await summaries.queueDue(at(today + 1, 7.5))).toBe(1);
+    // Turned off: no more.
+    await put(owner, { muted: [], daily_summary: false }).expect(200);
+    expect(await summaries.queueDue(at(today + 2, 8))).toBe(0);
   });
 });

@@ -115,6 +115,8 @@ export const ZNotificationSettingsSchema = z.object({
     email: z.string().nullable(),
     /** The installation can send email (SMTP_URL is set). */
     email_available: z.boolean(),
+    /** (Owners and admins) a summary of the day before is emailed each morning: payments, codes, new customers, what waits. */
+    daily_summary: z.boolean(),
   }),
 });
 export type NotificationSettingsReply = z.infer<typeof ZNotificationSettingsSchema>;
@@ -133,5 +135,7 @@ export const ZNotificationSettingsInputSchema = z.object({
     })
     .max(USER_NOTIFICATION_KINDS.length, { error: `must name at most ${USER_NOTIFICATION_KINDS.length} kinds` })
     .optional(),
+  /** (Owners and admins) the morning's summary by email on or off; left out, it stays as it is. */
+  daily_summary: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type NotificationSettingsInput = z.input<typeof ZNotificationSettingsInputSchema>;

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   NOTICE_SWEEP_MS: z.coerce.number().int().min(10_000).default(600_000),
   // How often each process emails users the notifications they chose to be emailed, and sends the mail queued.
   NOTIFICATION_EMAIL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  // The hour of the business day (TIME_ZONE) from which the summary of the day before is emailed to who asked for it.
+  DAILY_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   // How often each process looks for M-Pesa Express requests whose result never came, to ask M-Pesa once.
   MPESA_EXPRESS_SWEEP_MS: z.coerce.number().int().min(10_000).default(60_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
@@ -144,7 +146,7 @@ export interface AppConfig {
   /** The installation's public address (PUBLIC_URL, no trailing slash), or null: M-Pesa Express needs it for its results. */
   publicUrl: string | null;
   /** SMTP_URL and MAIL_FROM: email is sent only when smtpUrl is set. */
-  mail: { smtpUrl: string | null; from: string; notificationEmailMs: number };
+  mail: { smtpUrl: string | null; from: string; notificationEmailMs: number; dailySummaryHour: number };
   /** MPESA_EXPRESS_BASE_URL: where M-Pesa Express calls go instead of Safaricom, unless an organization's own base_url says otherwise. */
   mpesaExpressBaseUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `Kidogo <no-reply@${mailHost(e.PUBLIC_URL)}>`,
       notificationEmailMs: e.NOTIFICATION_EMAIL_MS,
+      dailySummaryHour: e.DAILY_SUMMARY_HOUR,
     },
     mpesaExpressBaseUrl: e.MPESA_EXPRESS_BASE_URL?.replace(/\/+$/, '') ?? null,
     logLevel: e.LOG_LEVEL,

@@ -18,6 +18,8 @@ import { Errors } from '../common/errors.js';
 import { MailerService } from '../mail/mailer.service.js';
 
 export const NOTIFICATION_EMAIL_NOT_SET_UP = 'Email is not set up on this installation (SMTP_URL): notifications reach the bell only';
+export const SUMMARY_FOR_MANAGERS = 'The daily summary is for owners and admins: it tells of the whole organization';
+const SUMMARY_ROLES = new Set(['owner', 'admin', 'super_admin']);
 export const NO_EMAIL_ADDRESS = 'Your account has no email address: ask an owner or admin to add one (Settings → Team → Edit)';
 
 type Query = z.output<typeof ZMyNotificationsQuerySchema>;
@@ -91,12 +93,20 @@ export class InboxService {
 
   /** The kinds the caller turned off, those they are also emailed, and where the email goes. */
   async settings(orgId: string, user: AuthUser): Promise<NotificationSettingsReply> {
-    const [row] = await this.database.query<{ muted: UserNotificationKind[]; emailed: UserNotificationKind[]; email: string | null }>(Prisma.sql`
+    const [row] = await this.database.query<{ muted: UserNotificationKind[]; emailed: UserNotificationKind[]; email: string | null; daily_summary: boolean }>(Prisma.sql`
       SELECT coalesce(muted_notification_kinds::text[], ARRAY[]::text[]) AS muted,
              coalesce(emailed_notification_kinds::text[], ARRAY[]::text[]) AS emailed,
-             nullif(email, '') AS email
+             nullif(email, '') AS email, daily_summary_email AS daily_summary
       FROM users WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
-    return { data: { muted: row?.muted ?? [], emailed: row?.emailed ?? [], email: row?.email ?? null, email_available: this.mailer.enabled } };
+    return {
+      data: {
+        muted: row?.muted ?? [],
+        emailed: row?.emailed ?? [],
+        email: row?.email ?? null,
+        email_available: this.mailer.enabled,
+        daily_summary: row?.daily_summary ?? false,
+      },
+    };
   }
 
   /**
@@ -106,7 +116,8 @@ export class InboxService {
   async updateSettings(orgId: string, user: AuthUser, input: SettingsInput): Promise<NotificationSettingsReply> {
     const muted = USER_NOTIFICATION_KINDS.filter((k) => input.muted.includes(k));
     const emailed = input.emailed && USER_NOTIFICATION_KINDS.filter((k) => input.emailed!.includes(k));
-    if (emailed?.length) {
+    if (input.daily_summary && !SUMMARY_ROLES.has(user.role)) throw Errors.forbidden(SUMMARY_FOR_MANAGERS);
+    if (emailed?.length || input.daily_summary) {
       if (!this.mailer.enabled) throw Errors.conflict(NOTIFICATION_EMAIL_NOT_SET_UP);
       const [me] = await this.database.query<{ email: string | null }>(Prisma.sql`
         SELECT nullif(email, '') AS email FROM users WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
@@ -122,6 +133,7 @@ export class InboxService {
                 ELSE (SELECT coalesce(max(n.id), 0) FROM user_notifications n WHERE n.user_id = users.user_id) END`
           : Prisma.empty
       }
+      ${input.daily_summary === undefined ? Prisma.empty : Prisma.sql`, daily_summary_email = ${input.daily_summary}`}
       WHERE user_id = ${user.user_id}::int AND organization_id = ${orgId}`);
     return this.settings(orgId, user);
   }

@@ -5,6 +5,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { MailerService } from '../mail/mailer.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
+import { DailySummaryService } from './daily-summary.service.js';
 
 /** The most notifications one digest lists; more wait for the next. */
 export const DIGEST_MAX = 50;
@@ -45,13 +46,14 @@ export class NotificationEmailService implements OnApplicationBootstrap, OnAppli
     private readonly database: DatabaseService,
     private readonly mailer: MailerService,
     private readonly outbox: MailOutboxService,
+    private readonly summaries: DailySummaryService,
   ) {
     this.when = new Intl.DateTimeFormat('en-GB', { timeZone: config.timeZone, dateStyle: 'medium', timeStyle: 'short' });
   }
 
-  /** Queues the digests due, then sends the queue. */
+  /** Queues the digests and the morning's summaries due, then sends the queue. */
   async tick(): Promise<{ queued: number; sent: number }> {
-    const queued = await this.digest();
+    const queued = (await this.digest()) + (await this.summaries.queueDue());
     const { sent } = await this.outbox.drain();
     return { queued, sent };
   }

@@ -5,12 +5,13 @@ import { InboxController } from './inbox.controller.js';
 import { InboxService } from './inbox.service.js';
 import { NoticeSweepService } from './notice-sweep.service.js';
 import { NotificationEmailService } from './notification-email.service.js';
+import { DailySummaryService } from './daily-summary.service.js';
 import { MailModule } from '../mail/mail.module.js';
 
 @Module({
   imports: [MailModule],
   controllers: [NotificationsController, InboxController],
-  providers: [NotificationsService, InboxService, NoticeSweepService, NotificationEmailService],
+  providers: [NotificationsService, InboxService, NoticeSweepService, NotificationEmailService, DailySummaryService],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}
