@@ -339,7 +339,15 @@ test.describe('your notifications', () => {
     await signIn(page, undefined, '/notifications');
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(kindSwitch(page, 'Payments are held for matching (owners and admins)')).toBeChecked();
-    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(16);
+    // A bell and an email switch per kind, and the morning's summary, which an owner turns on and off.
+    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(17);
+    const summary = page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch', { name: /^A summary of yesterday each morning/ });
+    await summary.click({ force: true });
+    await expect(summary).toBeChecked();
+    expect(await apiCall(request, owner, 'GET', '/me/notification-settings')).toMatchObject({ data: { daily_summary: true } });
+    await summary.click({ force: true });
+    await expect(summary).not.toBeChecked();
+    await expect.poll(async () => ((await apiCall(request, owner, 'GET', '/me/notification-settings')) as { data: { daily_summary: boolean } }).data.daily_summary).toBe(false);
   });
 
   test('a kind chosen for email reaches the inbox too: the ticket given to the technician, in a mail a moment later', async ({ page, request }) => {

@@ -20,7 +20,14 @@ export function useUpdateNotificationSettings() {
     onMutate: async (input) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<NotificationSettings>(key);
-      if (previous) qc.setQueryData<NotificationSettings>(key, { ...previous, muted: [...input.muted], emailed: input.emailed ? [...input.emailed] : previous.emailed });
+      if (previous) {
+        qc.setQueryData<NotificationSettings>(key, {
+          ...previous,
+          muted: [...input.muted],
+          emailed: input.emailed ? [...input.emailed] : previous.emailed,
+          daily_summary: input.daily_summary ?? previous.daily_summary,
+        });
+      }
       return { previous };
     },
     onError: (_error, _input, context) => {

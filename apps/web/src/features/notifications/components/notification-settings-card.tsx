@@ -50,6 +50,21 @@ export function NotificationSettingsCard() {
   };
   const toggle = (kind: UserNotificationKind, on: boolean) =>
     save(kind, 'bell', { muted: USER_NOTIFICATION_KINDS.filter((k) => (k === kind ? !on : muted.includes(k))) });
+  const manager = user?.role === 'owner' || user?.role === 'admin' || user?.role === 'super_admin';
+  const summary = settings.data?.daily_summary ?? false;
+  const [savingSummary, setSavingSummary] = useState(false);
+  const toggleSummary = (on: boolean) => {
+    if (update.isPending) return;
+    setSavingSummary(true);
+    update.mutate(
+      { muted, daily_summary: on },
+      {
+        onSuccess: () => void toast.success(SETTINGS_SAVED),
+        onError: (e) => void toast.error(errorMessage(e, SETTINGS_SAVE_FAILED)),
+        onSettled: () => setSavingSummary(false),
+      },
+    );
+  };
   const toggleEmail = (kind: UserNotificationKind, on: boolean) =>
     save(kind, 'email', { muted, emailed: USER_NOTIFICATION_KINDS.filter((k) => (k === kind ? on : emailed.includes(k))) });
   const busy = (kind: UserNotificationKind, channel: 'bell' | 'email') => saving?.kind === kind && saving.channel === channel;
@@ -127,6 +142,18 @@ export function NotificationSettingsCard() {
           </Table.Tbody>
         </Table>
       )}
+      {manager && settings.data ? (
+        <Switch
+          mt="md"
+          label="A summary of yesterday each morning, by email"
+          description="Payments applied and their sum, codes issued and new customers the day before; payments held, tickets not resolved and promises due today"
+          checked={summary}
+          disabled={blocked !== null && !summary}
+          onChange={(e) => toggleSummary(e.currentTarget.checked)}
+          thumbIcon={savingSummary ? <Loader size={10} color="gray" /> : undefined}
+          aria-busy={savingSummary || undefined}
+        />
+      ) : null}
       <Text size="xs" c="dimmed" mt="md">
         Turning a kind off stops new notifications of it; those you already have stay.
       </Text>

@@ -198,8 +198,8 @@ describe('What I Am Told Of', () => {
     for (const kind of ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'ticket_noted', 'promise_broken', 'payments_held', 'payment_request_answered'] as const) {
       expect(toggle(kind)).toBeChecked();
     }
-    // A Bell and an Email switch per kind.
-    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(16);
+    // A Bell and an Email switch per kind, and the owner's daily summary.
+    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(17);
     expect(within(settingsCard()).getByText('Turning a kind off stops new notifications of it; those you already have stay.')).toBeInTheDocument();
 
     await user.click(toggle('ticket_resolved'));
@@ -233,6 +233,22 @@ describe('What I Am Told Of', () => {
     await waitFor(() => expect(puts(calls)).toHaveLength(2));
     expect(puts(calls)[1]).toEqual({ muted: ['ticket_noted', 'promise_due'] });
     await waitFor(() => expect(email('payment_request_answered')).toBeChecked());
+  });
+
+  it("offers owners and admins the morning's summary by email, not staff", async () => {
+    const { calls, user, unmount } = await openPage({ role: 'admin', settings: notificationSettings(['promise_due']) });
+    const summary = await within(settingsCard()).findByRole('switch', { name: /^A summary of yesterday each morning, by email/ });
+    expect(summary).not.toBeChecked();
+    await user.click(summary);
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([{ muted: ['promise_due'], daily_summary: true }]);
+    await waitFor(() => expect(summary).toBeChecked());
+    unmount();
+    vi.unstubAllGlobals();
+
+    await openPage({ role: 'staff' });
+    await waitFor(() => expect(toggle('ticket_assigned')).toBeChecked());
+    expect(within(settingsCard()).queryByRole('switch', { name: /^A summary of yesterday/ })).not.toBeInTheDocument();
   });
 
   it('says why nothing can be emailed: no address, or no mail server', async () => {

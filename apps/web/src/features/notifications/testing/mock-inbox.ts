@@ -58,14 +58,14 @@ export function notificationSettings(
   fail: (c: RecordedCall) => Response | undefined = () => undefined,
   { emailed = [], email = 'amina@jua.test', email_available = true }: { emailed?: UserNotificationKind[]; email?: string | null; email_available?: boolean } = {},
 ): Handler {
-  let current = { muted, emailed };
+  let current = { muted, emailed, daily_summary: false };
   return (c) => {
     if (c.url !== SETTINGS_URL) return undefined;
     const failure = fail(c);
     if (failure) return failure;
     if (c.method === 'PUT') {
-      const body = JSON.parse(c.body!) as { muted: UserNotificationKind[]; emailed?: UserNotificationKind[] };
-      current = { muted: body.muted, emailed: body.emailed ?? current.emailed };
+      const body = JSON.parse(c.body!) as { muted: UserNotificationKind[]; emailed?: UserNotificationKind[]; daily_summary?: boolean };
+      current = { muted: body.muted, emailed: body.emailed ?? current.emailed, daily_summary: body.daily_summary ?? current.daily_summary };
     }
     return jsonResponse(200, { data: { ...current, email, email_available } });
   };
