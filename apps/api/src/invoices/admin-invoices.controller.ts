@@ -22,7 +22,7 @@ import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validati
 import { CurrentUser, Roles, type AuthUser } from '../common/tenancy.js';
 import { Errors } from '../common/errors.js';
 import { InvoicesService } from './invoices.service.js';
-import { InvoiceDocuments } from './invoice-documents.service.js';
+import { INVOICE_EMAIL_ERRORS, InvoiceDocuments } from './invoice-documents.service.js';
 
 /** The super admin's invoice management across every organization. */
 @ApiTags('admin')
@@ -71,12 +71,7 @@ export class AdminInvoicesController {
     params: ZInvoiceIdParamSchema,
     body: ZInvoiceEmailSchema,
     response: ZInvoiceSchema,
-    errors: {
-      400: 'A bad `to` or `message`, named; no `to` and no customer_email on the invoice',
-      404: 'Invoice not found',
-      409: 'Email is not set up on this installation; the invoice is cancelled',
-      502: 'The mail server refused the email or did not answer (nothing is recorded)',
-    },
+    errors: INVOICE_EMAIL_ERRORS,
   })
   email(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @ValidBody() body: InvoiceEmailInput) {
     return this.documents.email(user, 'all', params.id, body);

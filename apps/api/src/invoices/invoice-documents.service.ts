@@ -13,6 +13,14 @@ import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
 import { invoiceEmail, renderInvoiceHtml, writeInvoicePdf, type RenderContext } from './invoice-render.js';
 
+/** The refusals of POST /invoices/{id}/email and /admin/invoices/{id}/email, as the OpenAPI document lists them. */
+export const INVOICE_EMAIL_ERRORS = {
+  400: 'A bad `to` or `message`, named; no `to` and no customer_email on the invoice',
+  404: 'Invoice not found',
+  409: 'Email is not set up on this installation; the invoice is cancelled',
+  502: 'The mail server refused the email or did not answer (nothing is recorded)',
+};
+
 export const INVOICE_EMAIL_NOT_SET_UP =
   'Email is not set up on this installation (SMTP_URL): download the PDF and send it yourself, or ask the administrator to set it up';
 

@@ -25,7 +25,7 @@ import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validati
 import { CurrentUser, OpenWhenBlocked, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { Errors } from '../common/errors.js';
 import { InvoicesService, scopeOf } from './invoices.service.js';
-import { InvoiceDocuments } from './invoice-documents.service.js';
+import { INVOICE_EMAIL_ERRORS, InvoiceDocuments } from './invoice-documents.service.js';
 
 /**
  * The invoices screen: every user sees and downloads their organization's
@@ -95,12 +95,7 @@ export class InvoicesController {
     params: ZInvoiceIdParamSchema,
     body: ZInvoiceEmailSchema,
     response: ZInvoiceSchema,
-    errors: {
-      400: 'A bad `to` or `message`, named; no `to` and no customer_email on the invoice',
-      404: 'Invoice not found',
-      409: 'Email is not set up on this installation; the invoice is cancelled',
-      502: 'The mail server refused the email or did not answer (nothing is recorded)',
-    },
+    errors: INVOICE_EMAIL_ERRORS,
   })
   email(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }, @ValidBody() body: InvoiceEmailInput) {
     return this.documents.email(user, scopeOf(user), params.id, body);

@@ -2,9 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { MailerService } from './mailer.service.js';
+import { RETRY_DELAYS_S } from '../outbox/outbox.service.js';
 
-/** Wait after the 1st, 2nd, ... failed attempt; after the last, the mail is failed (as the SMS outbox does). */
-export const MAIL_RETRY_DELAYS_S = [30, 120, 600, 3_600, 21_600] as const;
+/** Wait after the 1st, 2nd, ... failed attempt; after the last, the mail is failed: the SMS outbox's delays. */
+export const MAIL_RETRY_DELAYS_S = RETRY_DELAYS_S;
 /** A claimed mail not finished within this lease is claimed again (its process died). */
 const LEASE_S = 300;
 const BATCH = 20;
