@@ -11,7 +11,8 @@ const MESSAGE = 'Your organization requires two-factor sign-in: set it up in Set
 const REQUIRED = { detail: { error: 'TWO_FACTOR_REQUIRED', message: MESSAGE }, message: MESSAGE };
 const TITLE = 'Set up two-factor sign-in';
 /** What the API answers a user who must set up two-factor sign-in, and what else the browser may call (sign-in, sign-out). */
-const OPEN = ['/payg/me', '/payg/auth/2fa', '/payg/auth/2fa/setup', '/payg/auth/2fa/enable', '/payg/auth/change-password', '/payg/logout', '/payg/authenticate'];
+// With the sign-in page's question whether Forgot password? is offered: public, asked before anyone signs in.
+const OPEN = ['/payg/me', '/payg/auth/2fa', '/payg/auth/2fa/setup', '/payg/auth/2fa/enable', '/payg/auth/change-password', '/payg/logout', '/payg/authenticate', '/payg/auth/password-reset'];
 
 const GATED = buildUser({ user_id: 7, username: 'amina', role: 'staff', two_factor_setup_required: true });
 const pathOf = (call: RecordedCall) => new URL(call.url, 'http://x').pathname;
@@ -28,6 +29,7 @@ function requiringApi({ required = true }: { required?: boolean } = {}) {
   const mock = mockSettingsApi((call, path) => {
     if (path === '/payg/me') return jsonResponse(200, { ...GATED, two_factor_setup_required: gated() });
     if (path === '/payg/logout') return jsonResponse(200, { message: 'Logged out' });
+    if (path === '/payg/auth/password-reset') return jsonResponse(200, { available: false });
     const own = twoFactor.handler(call, path);
     if (own) return own;
     if (path === '/payg/authenticate') return jsonResponse(200, buildAuthReply({ user: { ...GATED, two_factor_setup_required: gated() } }));
