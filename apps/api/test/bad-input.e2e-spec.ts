@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { FakeSmtp } from './support/fake-smtp.js';
 import { registeredRoutes, routeKey, type RouteEntry } from './support/routes.js';
 import { buildCalls, currentApiKey, send, type Call, type Credentials } from './support/route-calls.js';
 import { changedTables, Fingerprints } from './support/fingerprint.js';
@@ -146,9 +147,12 @@ describe('bad input on every route with a body, a query, a path parameter or a f
   let w: World;
   let fp: Fingerprints;
   const targets: Target[] = [];
+  let smtp: FakeSmtp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Invoices are emailed: a mail server that takes them, so a valid body is answered, not refused upstream.
+    smtp = await new FakeSmtp().start();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     p = await seedPlatform(t);
     w = await seedWorld(t, p, { label: 'bad' });
     fp = await Fingerprints.open(t.databaseUrl);
@@ -177,6 +181,7 @@ describe('bad input on every route with a body, a query, a path parameter or a f
   afterAll(async () => {
     await fp?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   let lastAccepted = false;

@@ -111,8 +111,20 @@ describe('health, errors and the API document', () => {
     // Validates against the OpenAPI 3.0 schema and resolves every $ref (a copy: the parser dereferences in place).
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
     const BILLS = ['/payg/invoices', '/payg/invoices/stats', '/payg/invoice/{id}', '/payg/download-invoice/{id}', '/payg/submit-payment'];
-    // The M-Pesa Express result is Safaricom's call, authenticated by its secret address alone.
-    const PUBLIC = ['/payg/authenticate', '/payg/authenticate/2fa', '/payg/refresh', '/payg/logout', '/payg/health', '/payg/ready', '/payg/live', '/payg/external/mpesa-express/{token}'];
+    // The M-Pesa Express result is Safaricom's call, authenticated by its secret address alone; a forgotten password's
+    // routes are for who cannot sign in.
+    const PUBLIC = [
+      '/payg/authenticate',
+      '/payg/authenticate/2fa',
+      '/payg/refresh',
+      '/payg/logout',
+      '/payg/health',
+      '/payg/ready',
+      '/payg/live',
+      '/payg/external/mpesa-express/{token}',
+      '/payg/auth/password-reset',
+      '/payg/auth/password-reset/confirm',
+    ];
     const problems: string[] = [];
     let operations = 0;
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
