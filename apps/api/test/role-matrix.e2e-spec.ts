@@ -175,6 +175,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'PUT /payg/settings/sms-provider': 'manage',
   'GET /payg/settings/reminders': 'manage',
   'GET /payg/settings/commissions': 'manage',
+  'GET /payg/settings/phone-country': 'any',
   'GET /payg/settings/agreement': 'manage',
   'GET /payg/audit-log': 'manage',
   'GET /payg/audit-log/export': 'manage',
@@ -193,6 +194,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/webhooks/{id}/deliveries/{delivery_id}/redeliver': 'manage',
   'PUT /payg/settings/reminders': 'manage',
   'PUT /payg/settings/commissions': 'manage',
+  'PUT /payg/settings/phone-country': 'manage',
   'PUT /payg/settings/agreement': 'manage',
 
   'GET /payg/payments': 'any',

@@ -125,3 +125,59 @@ export const ZCommissionSettingsSchema = z.object({
 });
 export type CommissionSettings = z.infer<typeof ZCommissionSettingsSchema>;
 
+
+/**
+ * The countries whose phone numbers Kidogo reads: an organization chooses one,
+ * and a number written without a country code ("0772 123 456") is read as a
+ * number of that country. Each with its calling code and a mobile number as
+ * people there write it.
+ */
+export const PHONE_COUNTRIES = [
+  { code: '254', country: 'Kenya', example: '0712 345 678' },
+  { code: '256', country: 'Uganda', example: '0772 123 456' },
+  { code: '255', country: 'Tanzania', example: '0754 123 456' },
+  { code: '250', country: 'Rwanda', example: '0788 123 456' },
+  { code: '257', country: 'Burundi', example: '79 123 456' },
+  { code: '211', country: 'South Sudan', example: '0912 345 678' },
+  { code: '243', country: 'DR Congo', example: '0812 345 678' },
+  { code: '251', country: 'Ethiopia', example: '0911 234 567' },
+  { code: '260', country: 'Zambia', example: '0971 234 567' },
+  { code: '265', country: 'Malawi', example: '0991 234 567' },
+  { code: '263', country: 'Zimbabwe', example: '0771 234 567' },
+  { code: '234', country: 'Nigeria', example: '0803 123 4567' },
+  { code: '233', country: 'Ghana', example: '0244 123 456' },
+] as const;
+export type PhoneCountryCode = (typeof PHONE_COUNTRIES)[number]['code'];
+const PHONE_COUNTRY_CODES = PHONE_COUNTRIES.map((c) => c.code) as [PhoneCountryCode, ...PhoneCountryCode[]];
+
+/** The country of a calling code, or null for one Kidogo does not offer. */
+export function phoneCountryOf(code: string): (typeof PHONE_COUNTRIES)[number] | null {
+  return PHONE_COUNTRIES.find((c) => c.code === code) ?? null;
+}
+
+/** PUT /settings/phone-country: the calling code of the organization's country ("256" for Uganda). */
+export const ZPhoneCountryInputSchema = z
+  .object({
+    phone_country_code: z.enum(PHONE_COUNTRY_CODES, {
+      error: `must be the calling code of one of ${PHONE_COUNTRIES.map((c) => `${c.country} (${c.code})`).join(', ')}`,
+    }),
+  })
+  .strict();
+export type PhoneCountryInput = z.infer<typeof ZPhoneCountryInputSchema>;
+
+export const ZPhoneCountrySchema = z.object({
+  /** The calling code numbers without one are read with: "254". */
+  phone_country_code: z.enum(PHONE_COUNTRY_CODES),
+  /** Its country: "Kenya". */
+  country: z.string(),
+  /** A number as people there write it, and the number Kidogo reads it as: "0712 345 678" and "+254712345678". */
+  example: z.object({ written: z.string(), read_as: z.string() }),
+});
+export type PhoneCountry = z.infer<typeof ZPhoneCountrySchema>;
+
+/** PUT /settings/phone-country's reply: the setting, and how many customers' numbers were read again with it. */
+export const ZPhoneCountryUpdateSchema = ZPhoneCountrySchema.extend({
+  /** Customers whose number, written without a country code, now reads as another country's. */
+  customers_updated: z.number().int(),
+});
+export type PhoneCountryUpdate = z.infer<typeof ZPhoneCountryUpdateSchema>;

@@ -1,5 +1,5 @@
 export type { ParsedPayment, ParseResult, PaymentKind, Provider } from './types.js';
-export { normalizePhone, phoneMatchesMasked, isMaskedPhone } from './phone.js';
+export { normalizePhone, phoneMatchesMasked, isMaskedPhone, isKnownCountryCode } from './phone.js';
 export { normalizeAccountRef } from './reference.js';
 export {
   parseMessage,

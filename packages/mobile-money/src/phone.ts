@@ -5,7 +5,9 @@
  * Kenyan mobile numbers are 9 digits after the country code and start with 7
  * (Safaricom 07xx, Airtel 073x/075x/078x ...) or 1 (the newer 01xx ranges, e.g.
  * Safaricom 0110-0115). Uganda (256), Tanzania (255) and Rwanda (250) also use
- * 9-digit national numbers.
+ * 9-digit national numbers. A number written without a country code
+ * (0772 123 456) is read as one of the organization's country, Kenya unless
+ * it chose another (organizations.phone_country_code).
  *
  * Newer M-Pesa messages and Daraja callbacks mask the middle of the number
  * ("2547******678", "0712***678", "25470****149"); such a value identifies no
@@ -25,7 +27,15 @@ const NATIONAL_LENGTH: Readonly<Record<string, number>> = {
   '251': 9, // Ethiopia
   '260': 9, // Zambia
   '265': 9, // Malawi
+  '263': 9, // Zimbabwe
+  '234': 10, // Nigeria
+  '233': 9, // Ghana
 };
+
+/** Whether numbers of this calling code can be read (an organization's phone country must be one). */
+export function isKnownCountryCode(countryCode: string): boolean {
+  return Object.hasOwn(NATIONAL_LENGTH, countryCode);
+}
 
 /** Characters that stand for a hidden digit in a masked number. */
 const MASK_CHARS = /[*xX•#]/;

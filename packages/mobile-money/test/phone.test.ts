@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMaskedPhone, normalizeAccountRef, normalizePhone, phoneMatchesMasked } from '../src/index.js';
+import { isKnownCountryCode, isMaskedPhone, normalizeAccountRef, normalizePhone, phoneMatchesMasked } from '../src/index.js';
 
 describe('normalizePhone', () => {
   it.each([
@@ -38,6 +38,25 @@ describe('normalizePhone', () => {
     expect(normalizePhone('743706731', '256')).toBe('256743706731');
     expect(normalizePhone('0754123456', '255')).toBe('255754123456');
     expect(normalizePhone('254712345678', '256')).toBe('254712345678');
+  });
+
+  it('reads local forms of the countries an organization may choose', () => {
+    expect(normalizePhone('0803 123 4567', '234')).toBe('2348031234567');
+    expect(normalizePhone('+234 803 123 4567', '254')).toBe('2348031234567');
+    expect(normalizePhone('0803 123 456', '234')).toBeNull();
+    expect(normalizePhone('0244 123 456', '233')).toBe('233244123456');
+    expect(normalizePhone('0771 234 567', '263')).toBe('263771234567');
+    expect(normalizePhone('0991 234 567', '265')).toBe('265991234567');
+    // The same local form is another number in another country.
+    expect(normalizePhone('0772 123 456', '254')).toBe('254772123456');
+    expect(normalizePhone('0772 123 456', '256')).toBe('256772123456');
+  });
+
+  it('knows the calling codes it can read', () => {
+    for (const cc of ['254', '256', '255', '250', '257', '211', '243', '251', '260', '265', '263', '234', '233']) {
+      expect(isKnownCountryCode(cc), cc).toBe(true);
+    }
+    for (const cc of ['1', '44', '999', '', 'abc', 'toString']) expect(isKnownCountryCode(cc), cc).toBe(false);
   });
 
   it('returns null for masked numbers', () => {

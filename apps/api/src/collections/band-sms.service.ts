@@ -16,6 +16,7 @@ import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
+import { phoneCountry } from '../customers/phone-country.js';
 import { CollectionsService } from './collections.service.js';
 
 type BandSmsInput = z.output<typeof ZBandSmsSchema>;
@@ -55,6 +56,7 @@ export class BandSmsService {
         `More than ${MAX_BAND_SMS.toLocaleString('en')} devices are in this band: text a narrower band (by days without credit) at a time`,
       );
     }
+    const country = await phoneCountry(this.database.query, orgId);
     const texts: { item_id: number; serial_number: string; customer_name: string; recipient_number: string; text: string; parts: number }[] = [];
     let skipped = 0;
     let optedOut = 0;
@@ -70,7 +72,7 @@ export class BandSmsService {
         optedOut++;
         continue;
       }
-      const phone = a.phone_number ? normalizePhone(a.phone_number) : null;
+      const phone = a.phone_number ? normalizePhone(a.phone_number, country) : null;
       if (!phone) {
         skipped++;
         continue;

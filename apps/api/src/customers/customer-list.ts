@@ -1,5 +1,6 @@
 import type { CustomerSearchField } from '@kidogo/contracts';
 import { normalizePhone } from '@kidogo/mobile-money';
+import { phoneCountry } from './phone-country.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Customer as CustomerRow } from '../generated/prisma/client.js';
 import type { Runs } from '../database/database.service.js';
@@ -147,7 +148,8 @@ const walkable = (limit: number, start: PageStart, kept: KeptCount, max = WALK_M
 
 /**
  * A whole phone number, however it is written ("0799 123 456",
- * "+254799123456", "254 799 123456"), finds the customers whose number it
+ * "+254799123456", "254 799 123456"; without a country code, a number of the
+ * organization's country), finds the customers whose number it
  * is, however theirs was typed: both are compared in the canonical form
  * (phone_normalized, indexed with the organization). A part of a number is
  * searched as typed, as on the other fields.
@@ -198,7 +200,9 @@ const toRow = (r: Row): CustomerRow => {
  */
 export async function listCustomers(runs: Runs, orgId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
   const term = q.search_term;
-  const phone = term && q.search_field === 'phone_contact' ? normalizePhone(term) : null;
+  // A whole number (8 digits at least) is read with the organization's calling code: "0772 123 456" in Uganda is +256….
+  const whole = term && q.search_field === 'phone_contact' && (term.match(/\d/g)?.length ?? 0) >= 8;
+  const phone = whole ? normalizePhone(term, await phoneCountry(runs.prepared, orgId)) : null;
   if (phone) return phonePage(runs, orgId, phone, q);
   if (term) {
     const where = (m: Prisma.Sql) => Prisma.sql`organization_id = ${orgId} AND ${m}`;

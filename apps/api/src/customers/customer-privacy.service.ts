@@ -18,14 +18,18 @@ import { ZipWriter } from '../common/zip-writer.js';
 import { readDocumentContent } from '../customer-documents/document-content.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { toCustomer } from './customers.mapper.js';
+import { phoneCountry, prismaRun } from './phone-country.js';
 
-/** The forms a phone number takes in stored texts: as typed, 2547…, +2547…, 07…. */
-export function phoneForms(phone: string, normalized: string | null): string[] {
+/**
+ * The forms a phone number takes in stored texts: as typed, 2547…, +2547…,
+ * and 07… for a number of the organization's country (its calling code).
+ */
+export function phoneForms(phone: string, normalized: string | null, countryCode: string): string[] {
   const forms = new Set([phone.trim()]);
   if (normalized) {
     forms.add(normalized);
     forms.add(`+${normalized}`);
-    if (normalized.startsWith('254')) forms.add(`0${normalized.slice(3)}`);
+    if (normalized.startsWith(countryCode)) forms.add(`0${normalized.slice(countryCode.length)}`);
   }
   return [...forms].filter(Boolean);
 }
@@ -63,7 +67,7 @@ export class CustomerPrivacyService {
     const db = this.database.db;
     const customer = await db.customer.findUnique({ where: { organization_id_id: { organization_id: orgId, id } } });
     if (!customer) throw Errors.notFound('Customer');
-    const forms = phoneForms(customer.phone_contact, customer.phone_normalized);
+    const forms = phoneForms(customer.phone_contact, customer.phone_normalized, await phoneCountry(this.database.query, orgId));
     const q = this.database.query;
     const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, tickets, requests, documents, activity] = await Promise.all([
       db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true } }),
@@ -208,7 +212,7 @@ export class CustomerPrivacyService {
           `${before.customer_name} still pays for device ${owing.serial_number}: take it back (Unassign or Repossess) or wait until it is paid off, then erase`,
         );
       }
-      const forms = phoneForms(before.phone_contact, before.phone_normalized);
+      const forms = phoneForms(before.phone_contact, before.phone_normalized, await phoneCountry(prismaRun(tx), orgId));
       // What identifies them in free text, longest first (so a phone's longer form goes before a shorter one it holds).
       const identifiers = [before.customer_name, before.id_number, before.email, ...forms]
         .filter((v): v is string => !!v && v.trim().length >= 3)

@@ -9,6 +9,7 @@ import { importCsv } from '../catalog/csv-import.js';
 import { ImportJobs } from '../catalog/import-jobs.js';
 import { streamCsv } from '../catalog/csv-write.js';
 import type { UploadedCsv } from '../catalog/csv-upload.js';
+import { lockPhoneCountry, prismaRun } from './phone-country.js';
 import { CUSTOMER_CSV_COLUMNS, CUSTOMER_IMPORT_COLUMNS, toCustomer, toCustomerCreate } from './customers.mapper.js';
 import { webhookEventsSql, webhookSubscribedSql } from '../webhooks/webhook-events.js';
 import { TX_OPTIONS } from '../tokens/tokens.service.js';
@@ -73,10 +74,14 @@ export class CustomersCsvService {
   /**
    * One INSERT for the whole batch, each column sent as one array (a
    * thousand rows are 23 parameters, not 23,000), and ON CONFLICT on the
-   * (organization_id, id_number) key skipping the customers that exist.
+   * (organization_id, id_number) key skipping the customers that exist; in a
+   * transaction that holds the organization's phone country (lockPhoneCountry).
    */
   private insertBatch(orgId: string, rows: CustomerInputParsed[]): Promise<number> {
-    return this.database.execute(this.insertSql(orgId, rows));
+    return this.database.db.$transaction(
+      async (tx) => tx.$executeRaw(this.insertSql(orgId, rows, await lockPhoneCountry(prismaRun(tx), orgId))),
+      TX_OPTIONS,
+    );
   }
 
   /**
@@ -86,7 +91,8 @@ export class CustomersCsvService {
    */
   private insertBatchWithEvents(orgId: string, rows: CustomerInputParsed[]): Promise<number> {
     return this.database.db.$transaction(async (tx) => {
-      const added = await tx.$queryRaw<{ customer_id: number }[]>(Prisma.sql`${this.insertSql(orgId, rows)} RETURNING customer_id`);
+      const phoneCountry = await lockPhoneCountry(prismaRun(tx), orgId);
+      const added = await tx.$queryRaw<{ customer_id: number }[]>(Prisma.sql`${this.insertSql(orgId, rows, phoneCountry)} RETURNING customer_id`);
       if (!added.length) return 0;
       const customers = await tx.customer.findMany({ where: { organization_id: orgId, id: { in: added.map((a) => a.customer_id) } }, orderBy: { id: 'asc' } });
       await tx.$executeRaw(webhookEventsSql(orgId, 'customer.created', customers.map((c) => ({ ...toCustomer(c), source: 'import' }))));
@@ -94,8 +100,8 @@ export class CustomersCsvService {
     }, TX_OPTIONS);
   }
 
-  private insertSql(orgId: string, rows: CustomerInputParsed[]): Prisma.Sql {
-    const data = rows.map((r) => toCustomerCreate(orgId, r));
+  private insertSql(orgId: string, rows: CustomerInputParsed[], phoneCountry: string): Prisma.Sql {
+    const data = rows.map((r) => toCustomerCreate(orgId, r, phoneCountry));
     const col = (k: keyof Prisma.CustomerCreateManyInput) => data.map((d) => (d[k] ?? null) as string | null);
     const dates = data.map((d) => (d.date_of_birth instanceof Date ? d.date_of_birth.toISOString().slice(0, 10) : null));
     return Prisma.sql`

@@ -69,14 +69,17 @@ export const CUSTOMER_CSV_COLUMNS = [
 /** Columns the import reads (the export's, less the ones the server sets). */
 export const CUSTOMER_IMPORT_COLUMNS = CUSTOMER_CSV_COLUMNS.filter((c) => c !== 'customer_id' && c !== 'created_at');
 
-/** A row to insert, from a validated register / import payload. */
-export function toCustomerCreate(orgId: string, c: CustomerInputParsed): Prisma.CustomerCreateManyInput {
+/**
+ * A row to insert, from a validated register / import payload; the phone
+ * read with the organization's calling code (lockPhoneCountry).
+ */
+export function toCustomerCreate(orgId: string, c: CustomerInputParsed, phoneCountry: string): Prisma.CustomerCreateManyInput {
   return {
     organization_id: orgId,
     customer_name: c.customer_name,
     id_number: c.id_number,
     phone_contact: c.phone_contact,
-    phone_normalized: normalizePhone(c.phone_contact),
+    phone_normalized: normalizePhone(c.phone_contact, phoneCountry),
     email: c.email ?? null,
     country: c.country ?? null,
     gender: c.gender ?? null,
@@ -98,13 +101,13 @@ export function toCustomerCreate(orgId: string, c: CustomerInputParsed): Prisma.
   };
 }
 
-/** The columns a partial update changes: only the fields that were sent. */
-export function toCustomerUpdate(c: CustomerUpdateParsed): Prisma.CustomerUpdateInput {
+/** The columns a partial update changes: only the fields that were sent (a phone read with the organization's calling code). */
+export function toCustomerUpdate(c: CustomerUpdateParsed, phoneCountry: string): Prisma.CustomerUpdateInput {
   const { organization_id: _ignored, date_of_birth, ...fields } = c;
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) data[k] = v;
   if (date_of_birth !== undefined) data.date_of_birth = toDbDate(date_of_birth);
-  if (c.phone_contact !== undefined) data.phone_normalized = normalizePhone(c.phone_contact);
+  if (c.phone_contact !== undefined) data.phone_normalized = normalizePhone(c.phone_contact, phoneCountry);
   return data as Prisma.CustomerUpdateInput;
 }
 

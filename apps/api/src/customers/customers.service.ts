@@ -25,6 +25,7 @@ import { customersByDay } from '../stats/totals.js';
 import { Calendar } from '../common/calendar.js';
 import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from './balances.js';
 import { listCustomers } from './customer-list.js';
+import { DEFAULT_PHONE_COUNTRY, lockPhoneCountry, phoneCountry, prismaRun } from './phone-country.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 
@@ -67,7 +68,8 @@ export class CustomersService {
     try {
       // The customer.created event commits with the customer.
       const row = await this.database.db.$transaction(async (tx) => {
-        const created = await tx.customer.create({ data: toCustomerCreate(orgId, input) });
+        const phoneCountry = await lockPhoneCountry(prismaRun(tx), orgId);
+        const created = await tx.customer.create({ data: toCustomerCreate(orgId, input, phoneCountry) });
         await tx.$executeRaw(webhookEventSql(orgId, 'customer.created', { ...toCustomer(created), source: 'register' }));
         await this.audit.record(
           {
@@ -99,7 +101,7 @@ export class CustomersService {
     } else if (q.id_number) {
       row = await db.findUnique({ where: { organization_id_id_number: { organization_id: orgId, id_number: q.id_number } } });
     } else if (q.phone_contact) {
-      const normalized = normalizePhone(q.phone_contact);
+      const normalized = normalizePhone(q.phone_contact, await phoneCountry(this.database.query, orgId));
       row = await db.findFirst({
         where: normalized
           ? { organization_id: orgId, phone_normalized: normalized }
@@ -124,7 +126,6 @@ export class CustomersService {
   async update(orgId: string, id: number, input: CustomerUpdateParsed, actor: AuthUser): Promise<Customer> {
     const before = await this.row(orgId, id);
     if (before.status === 'erased') throw Errors.conflict(ERASED_CUSTOMER);
-    const data = toCustomerUpdate(input);
     if (input.id_number !== undefined && input.id_number !== before.id_number) {
       const clash = await this.database.db.customer.findUnique({
         where: { organization_id_id_number: { organization_id: orgId, id_number: input.id_number } },
@@ -135,6 +136,8 @@ export class CustomersService {
     try {
       // The customer.updated event commits with the change, and only for a change.
       const row = await this.database.db.$transaction(async (tx) => {
+        // A new phone is read with the organization's calling code, which cannot change until this commits.
+        const data = toCustomerUpdate(input, input.phone_contact === undefined ? DEFAULT_PHONE_COUNTRY : await lockPhoneCountry(prismaRun(tx), orgId));
         const updated = await tx.customer.update({ where: { organization_id_id: { organization_id: orgId, id } }, data });
         const changed = changedFields(toCustomer(before), toCustomer(updated));
         if (changed.length) await tx.$executeRaw(webhookEventSql(orgId, 'customer.updated', { ...toCustomer(updated), changed, source: 'staff' }));

@@ -25,8 +25,16 @@ export class CustomerSmsService {
   ) {}
 
   async send(orgId: string, user: AuthUser, customerId: number, input: CustomerSmsInput): Promise<CustomerSmsReply> {
-    const [customer] = await this.database.query<{ name: string; phone: string | null; normalized: string | null; opted_out: Date | null; source: string | null }>(Prisma.sql`
-      SELECT customer_name AS name, phone_contact AS phone, phone_normalized AS normalized, sms_opted_out_at AS opted_out, sms_opt_out_source AS source
+    const [customer] = await this.database.query<{
+      name: string;
+      phone: string | null;
+      normalized: string | null;
+      opted_out: Date | null;
+      source: string | null;
+      phone_country_code: string;
+    }>(Prisma.sql`
+      SELECT customer_name AS name, phone_contact AS phone, phone_normalized AS normalized, sms_opted_out_at AS opted_out, sms_opt_out_source AS source,
+             (SELECT phone_country_code FROM organizations WHERE organization_id = ${orgId}) AS phone_country_code
       FROM customers WHERE organization_id = ${orgId} AND customer_id = ${customerId}::int`);
     if (!customer) throw Errors.notFound('Customer');
     if (customer.opted_out) {
@@ -48,7 +56,7 @@ export class CustomerSmsService {
       }
       itemId = item.item_id;
     }
-    const phone = customer.normalized ?? (customer.phone ? normalizePhone(customer.phone) : null);
+    const phone = customer.normalized ?? (customer.phone ? normalizePhone(customer.phone, customer.phone_country_code) : null);
     if (!phone) throw Errors.conflict(`${customer.name} has no phone number to text: add one to the customer first`);
     if (!(await this.sms.routeFor(orgId))) {
       throw Errors.conflict('No SMS provider is set up to send it: an owner or admin sets one in Settings → SMS Provider');

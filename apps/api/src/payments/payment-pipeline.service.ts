@@ -17,6 +17,7 @@ import type { AuthUser } from '../common/tenancy.js';
 import { settingsOf, TokensService } from '../tokens/tokens.service.js';
 import { lockItemsSql, tokenColumnsSql, tokenInsertsSql, type LockedItem, type PlannedToken } from '../tokens/token-device.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { phoneCountry } from '../customers/phone-country.js';
 
 /** One payment as it reaches the pipeline, whatever brought it (SMS, Daraja, statement row, agent). */
 export interface IncomingPayment {
@@ -231,7 +232,8 @@ export class PaymentPipeline {
       if (items.length > 1) return null;
       const asked = await this.askedDevice(run, orgId, raw, p.amountCents);
       if (asked !== null) return this.tokens.lockItem(run, orgId, asked, ids);
-      const phone = normalizePhone(raw);
+      // A phone typed as the account: without a country code, one of the organization's country.
+      const phone = /\d{8}/.test(raw.replace(/\D/g, '')) ? normalizePhone(raw, await phoneCountry(run, orgId)) : null;
       customer = Prisma.sql`(id_number = ANY(${[...new Set([raw, ref])]}::text[])${phone ? Prisma.sql` OR phone_normalized = ${phone}` : Prisma.empty})`;
     } else if (p.payerPhone) {
       customer = Prisma.sql`phone_normalized = ${p.payerPhone}`;
@@ -378,7 +380,7 @@ export class PaymentPipeline {
       reason: a.reason,
       remainingToActivate: a.remainingToActivateCents > 0 ? formatCents(a.remainingToActivateCents) : null,
     });
-    const recipient = payment.payerPhone ?? item.customer_phone_normalized ?? (item.customer_phone ? normalizePhone(item.customer_phone) : null);
+    const recipient = payment.payerPhone ?? item.customer_phone_normalized ?? (item.customer_phone ? normalizePhone(item.customer_phone, item.org_phone_country_code) : null);
     const issued: IssuedToken[] = planned.map((t) => ({ token: t.token, token_type: t.kind, days: t.days, token_count: t.count }));
     const outcome: PaymentOutcome = {
       status: 'processed',

@@ -22,6 +22,7 @@ import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
 import { deviceBalances } from '../customers/balances.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer } from '../customers/customers.mapper.js';
+import { phoneCountry } from '../customers/phone-country.js';
 import { webhookEventsSql, webhookSubscribedSql } from '../webhooks/webhook-events.js';
 import { isoDayOf } from '../metrics/period.js';
 
@@ -251,7 +252,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
    * STOP). Null when no customer has the phone: nobody is texted back.
    */
   private async smsPreference(run: Run, orgId: string, preference: 'stop' | 'start', sender: string | null): Promise<RequestAnswer | null> {
-    const phone = sender ? normalizePhone(sender) : null;
+    const phone = sender ? normalizePhone(sender, await phoneCountry(run, orgId)) : null;
     if (!phone) return null;
     const stop = preference === 'stop';
     const [row] = await run<{ reply_language: string; known: number; changed: number[] }>(Prisma.sql`
@@ -306,7 +307,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
    */
   private async balanceReply(run: Run, orgId: string, text: string | null, sender: string | null): Promise<RequestAnswer | null> {
     const request = parseBalanceRequest(text);
-    const phone = request && sender ? normalizePhone(sender) : null;
+    const phone = request && sender ? normalizePhone(sender, await phoneCountry(run, orgId)) : null;
     if (!request || !phone) return null;
     const customers = await run<{ customer_id: number; customer_name: string; reply_language: string }>(Prisma.sql`
       SELECT c.customer_id, c.customer_name, o.reply_language

@@ -21,6 +21,7 @@ interface DueOrganization {
   organization_id: string;
   reply_language: string;
   reminder_days_before: number;
+  phone_country_code: string;
 }
 
 interface DueDevice {
@@ -132,7 +133,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     const hour = Math.floor((now.getTime() - this.calendar.startOf(today).getTime()) / 3_600_000);
     // Cross-organization by design, like the outbox: the sweep serves every organization that has reminders on.
     const due = await this.database.platform.$queryRaw<DueOrganization[]>`
-      SELECT organization_id, reply_language, reminder_days_before FROM organizations
+      SELECT organization_id, reply_language, reminder_days_before, phone_country_code FROM organizations
       WHERE reminders_enabled AND status = 'active' AND reminder_hour <= ${hour}::int
       ORDER BY organization_id`;
     const result: SweepResult = { organizations: 0, reminded: 0 };
@@ -200,7 +201,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       ORDER BY i.credit_until, i.item_id`);
     const language = org.reply_language === 'sw' ? 'sw' : 'en';
     const rows = devices.flatMap((d) => {
-      const phone = d.phone_normalized ?? (d.phone_contact ? normalizePhone(d.phone_contact) : null) ?? d.phone_contact?.trim();
+      const phone = d.phone_normalized ?? (d.phone_contact ? normalizePhone(d.phone_contact, org.phone_country_code) : null) ?? d.phone_contact?.trim();
       if (!phone) return [];
       const text = formatCreditReminder({
         language,

@@ -303,14 +303,21 @@ export class TicketsService {
 
   /** Queues the free days' code to the device's customer, in the organization's reply language, in the ticket's transaction. */
   private async textCode(run: Run, orgId: string, id: number, token: TokenReply, actor: AuthUser): Promise<NonNullable<TicketReply['code_sms']>> {
-    const [to] = await run<{ item_id: number; customer_name: string; phone_contact: string; phone_normalized: string | null; reply_language: string }>(Prisma.sql`
-      SELECT i.item_id, c.customer_name, c.phone_contact, c.phone_normalized, o.reply_language
+    const [to] = await run<{
+      item_id: number;
+      customer_name: string;
+      phone_contact: string;
+      phone_normalized: string | null;
+      reply_language: string;
+      phone_country_code: string;
+    }>(Prisma.sql`
+      SELECT i.item_id, c.customer_name, c.phone_contact, c.phone_normalized, o.reply_language, o.phone_country_code
       FROM service_tickets t
       JOIN items i ON i.organization_id = t.organization_id AND i.item_id = t.item_id
       JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
       JOIN organizations o ON o.organization_id = t.organization_id
       WHERE t.organization_id = ${orgId} AND t.ticket_id = ${id}::int`);
-    const phone = to!.phone_normalized ?? (to!.phone_contact ? normalizePhone(to!.phone_contact) : null);
+    const phone = to!.phone_normalized ?? (to!.phone_contact ? normalizePhone(to!.phone_contact, to!.phone_country_code) : null);
     if (!phone) throw Errors.conflict(`${to!.customer_name} has no phone number to text the code to: add one to the customer, or give the code by hand`);
     const text = formatFreeDaysReply({
       language: to!.reply_language === 'sw' ? 'sw' : 'en',

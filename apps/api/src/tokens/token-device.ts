@@ -45,6 +45,8 @@ export interface LockedItem {
   next_payment_id?: number | null;
   /** The organization's reply language ('en' or 'sw'). */
   org_reply_language: string;
+  /** The organization's calling code, for a number written without one (README "Phone numbers"). */
+  org_phone_country_code: string;
 }
 
 /**
@@ -68,11 +70,12 @@ export function lockItemsSql(
            t.template_id AS tpl_id, t.currency AS tpl_currency, t.deposit_made AS tpl_deposit_made,
            t.activation_price AS tpl_activation_price, t.daily_price AS tpl_daily_price,
            t.grace_period_days AS tpl_grace_period_days, t.free_code_price AS tpl_free_code_price,
-           (SELECT org.reply_language FROM organizations org WHERE org.organization_id = i.organization_id) AS org_reply_language
+           org.reply_language AS org_reply_language, org.phone_country_code AS org_phone_country_code
            ${opts.nextPaymentId ? Prisma.sql`, nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS next_payment_id` : Prisma.empty}
     FROM items i
     LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
     LEFT JOIN product_oem_configs o ON o.organization_id = i.organization_id AND o.product_oem = i.product_oem
+    JOIN organizations org ON org.organization_id = i.organization_id
     ${devicePlanJoin()}
     WHERE i.organization_id = ${orgId} AND ${where}
     ${opts.order ?? Prisma.empty}

@@ -7,6 +7,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useCollectionAgents } from '@/features/collections/api/get-collection-agents';
+import { usePhoneCountry } from '@/features/settings/api/get-phone-country';
 import { NO_AGENT } from '@kidogo/contracts';
 import { ApiError, apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { useBusinessToday } from '@/lib/business-day';
@@ -280,6 +281,8 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
   // The agents already in use, so that one agent is not written two ways ("AGT-001", "agt 001"): the Agent report and
   // commissions group by the exact name. Any other name can still be typed (a new agent).
   const agents = useCollectionAgents().data?.agents.filter((a) => a !== NO_AGENT) ?? [];
+  // A number as people write it in the organization's country (Settings → Phone Numbers): "0772 123 456" in Uganda.
+  const phonePlaceholder = usePhoneCountry().data?.example.written ?? '0712 345 678';
   const agentField = () => (
     <Autocomplete
       label={CUSTOMER_LABELS.agent_id}
@@ -317,7 +320,7 @@ export function CustomerForm({ initialValues = EMPTY_CUSTOMER, submitLabel, fail
         <Section title="Identity and contact">
           {text('customer_name', { withAsterisk: true, autoComplete: 'off', 'data-autofocus': true })}
           {text('id_number', { withAsterisk: true, autoComplete: 'off' })}
-          {text('phone_contact', { withAsterisk: true, type: 'tel', placeholder: '0712 345 678' })}
+          {text('phone_contact', { withAsterisk: true, type: 'tel', placeholder: phonePlaceholder })}
           {text('email', { type: 'email', placeholder: 'name@example.com' })}
           {select('gender', options(GENDERS))}
           <DateInput

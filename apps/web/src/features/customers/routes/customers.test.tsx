@@ -198,10 +198,12 @@ describe('an erased customer', { timeout: 20_000 }, () => {
 describe('Add Customer form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  async function openForm() {
+  async function openForm(handler?: (call: RecordedCall) => Response | undefined) {
     seedSession();
-    const api = mockCustomersApi((call) =>
-      call.url === '/payg/register-customer' ? jsonResponse(201, buildCustomer({ customer_id: 2, customer_name: 'Baraka Otieno' })) : undefined,
+    const api = mockCustomersApi(
+      (call) =>
+        handler?.(call) ??
+        (call.url === '/payg/register-customer' ? jsonResponse(201, buildCustomer({ customer_id: 2, customer_name: 'Baraka Otieno' })) : undefined),
     );
     renderApp('/customers');
     await screen.findByRole('cell', { name: 'Amina Wanjiru' });
@@ -209,6 +211,20 @@ describe('Add Customer form', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Customer' });
     return { ...api, dialog };
   }
+
+  it("shows a phone number as people write it in the organization's country", async () => {
+    const { dialog } = await openForm((call) =>
+      call.url === '/payg/settings/phone-country'
+        ? jsonResponse(200, { phone_country_code: '256', country: 'Uganda', example: { written: '0772 123 456', read_as: '+256772123456' } })
+        : undefined,
+    );
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Phone Contact' })).toHaveAttribute('placeholder', '0772 123 456'));
+  });
+
+  it('shows a Kenyan number until the country is known', async () => {
+    const { dialog } = await openForm();
+    expect(within(dialog).getByRole('textbox', { name: 'Phone Contact' })).toHaveAttribute('placeholder', '0712 345 678');
+  });
 
   it('blocks submit and names each missing required field', async () => {
     const { calls, dialog } = await openForm();

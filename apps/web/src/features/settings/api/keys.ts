@@ -6,6 +6,7 @@ export const settingsKeys = {
   smsProvider: () => [...settingsKeys.all, 'sms-provider'] as const,
   reminders: () => [...settingsKeys.all, 'reminders'] as const,
   commissions: () => [...settingsKeys.all, 'commissions'] as const,
+  phoneCountry: () => [...settingsKeys.all, 'phone-country'] as const,
   agreement: () => [...settingsKeys.all, 'agreement'] as const,
   security: () => [...settingsKeys.all, 'security'] as const,
   team: () => [...settingsKeys.all, 'team'] as const,

@@ -1,5 +1,5 @@
 // The settings shapes are the API's contract (packages/contracts/src/settings.ts).
-export { COMMISSION_PER_DEVICE_MAX, REMINDER_DAYS_BEFORE_MAX, SMS_PROVIDERS } from '@kidogo/contracts';
+export { COMMISSION_PER_DEVICE_MAX, PHONE_COUNTRIES, REMINDER_DAYS_BEFORE_MAX, SMS_PROVIDERS } from '@kidogo/contracts';
 export type {
   ApiKeyReply,
   AuthReply,
@@ -7,6 +7,10 @@ export type {
   CommissionSettings,
   CommissionSettingsInput,
   CreateOrgUserInput,
+  PhoneCountry,
+  PhoneCountryCode,
+  PhoneCountryInput,
+  PhoneCountryUpdate,
   ReminderSettings,
   ReminderSettingsInput,
   SmsProvider,

@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
 import { CommissionsCard } from '../components/commissions-card';
 import { AgreementCard } from '../components/agreement-card';
+import { PhoneCountryCard } from '../components/phone-country-card';
 import { RemindersCard } from '../components/reminders-card';
 import { SmsProviderCard } from '../components/sms-provider-card';
 import { SystemConfigCard } from '../components/system-config-card';
@@ -38,6 +39,7 @@ export default function SettingsRoute() {
               <SystemConfigCard />
               {manages ? <ApiKeyCard /> : null}
               {manages ? <SmsProviderCard /> : null}
+              {manages ? <PhoneCountryCard /> : null}
               {manages ? <RemindersCard /> : null}
               {manages ? <CommissionsCard /> : null}
               {manages ? <AgreementCard /> : null}

@@ -1,4 +1,4 @@
-import type { AgreementSettings, CommissionSettings, ReminderSettings, SecuritySettings, User } from '@kidogo/contracts';
+import { PHONE_COUNTRIES, type AgreementSettings, type CommissionSettings, type PhoneCountry, type ReminderSettings, type SecuritySettings, type User } from '@kidogo/contracts';
 import { buildSession } from '@/features/sessions/testing/mock-sessions-api';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
@@ -41,13 +41,19 @@ export function buildCommissions(perDevice = '0.00', percent = '0.00'): Commissi
   return { per_device: perDevice, percent, example: { devices_given: 10, revenue: '100000.00', commission } };
 }
 
+/** GET /settings/phone-country for a calling code, as the API gives it. */
+export function buildPhoneCountry(code: string): PhoneCountry {
+  const c = PHONE_COUNTRIES.find((x) => x.code === code)!;
+  return { phone_country_code: c.code, country: c.country, example: { written: c.example, read_as: `+${c.code}${c.example.replace(/\D/g, '').replace(/^0/, '')}` } };
+}
+
 /**
  * The Settings page's API in memory: health, API key, SMS provider, and a
  * team that POST, PUT and DELETE /users (and POST /users/{id}/2fa/reset)
  * really change (POST /users/{id}/sign-out answers as the API does), two-factor
  * sign-in off, this browser as the one signed-in device, and payment reminders
  * that PUT changes, and two-factor sign-in not required of everyone (PUT
- * changes it), agent commissions and the agreement's settings that PUT changes. `handler` answers first (return undefined to fall through).
+ * changes it), agent commissions, the phone country and the agreement's settings that PUT changes. `handler` answers first (return undefined to fall through).
  */
 export function mockSettingsApi(
   handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined,
@@ -58,6 +64,7 @@ export function mockSettingsApi(
   const users = [...team];
   let stored = reminders;
   let commissions = buildCommissions();
+  let phoneCountry = buildPhoneCountry('254');
   let agreement: AgreementSettings = { seller_details: null, paybill: null, extra_terms: null };
   let rule = security;
   return mockFetch((call) => {
@@ -77,6 +84,13 @@ export function mockSettingsApi(
       return jsonResponse(200, { ...body, config: { ...body.config, secret: body.config.secret ? '••••cret' : undefined }, fallback: 'none', updated_at: '2026-01-02T00:00:00Z' });
     }
     if (path === '/payg/settings/reminders' && call.method === 'GET') return jsonResponse(200, stored);
+    if (path === '/payg/settings/phone-country' && call.method === 'GET') return jsonResponse(200, phoneCountry);
+    if (path === '/payg/settings/phone-country' && call.method === 'PUT') {
+      const code = (JSON.parse(call.body!) as { phone_country_code: string }).phone_country_code;
+      const changed = code !== phoneCountry.phone_country_code;
+      phoneCountry = buildPhoneCountry(code);
+      return jsonResponse(200, { ...phoneCountry, customers_updated: changed ? 1204 : 0 });
+    }
     if (path === '/payg/settings/commissions' && call.method === 'GET') return jsonResponse(200, commissions);
     if (path === '/payg/settings/commissions' && call.method === 'PUT') {
       const body = JSON.parse(call.body!) as { per_device?: number | string; percent?: number | string };
