@@ -2,17 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { normalizePhone } from '@kidogo/mobile-money';
 import { phoneCountryOf, type PhoneCountry, type PhoneCountryInput, type PhoneCountryUpdate } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
-import { AuditService } from '../audit/audit.service.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { PHONE_COUNTRY_LOCK, phoneCountry, prismaRun } from '../customers/phone-country.js';
+import { PHONE_COUNTRY_LOCK, phoneCountry } from '../customers/phone-country.js';
 
 /** Customers read again per statement when the country changes. */
 export const RENORMALIZE_BATCH = 5_000;
-
-/** A change reads every customer's number again: minutes are allowed for an organization of millions. */
-const CHANGE_TX = { maxWait: 10_000, timeout: 15 * 60_000 };
 
 /** The setting as the API gives it: the code, its country, and a number as people there write it with how it is read. */
 export function toPhoneCountry(code: string): PhoneCountry {
@@ -34,10 +30,7 @@ export function toPhoneCountry(code: string): PhoneCountry {
  */
 @Injectable()
 export class PhoneCountryService {
-  constructor(
-    private readonly database: DatabaseService,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly database: DatabaseService) {}
 
   async read(orgId: string): Promise<PhoneCountry> {
     const [row] = await this.database.query<{ phone_country_code: string }>(
@@ -56,30 +49,24 @@ export class PhoneCountryService {
    */
   async update(orgId: string, user: AuthUser, input: PhoneCountryInput): Promise<PhoneCountryUpdate> {
     const to = input.phone_country_code;
-    const customersUpdated = await this.database.db.$transaction(async (tx) => {
-      const run = prismaRun(tx);
+    // Raw statements on one pooled connection: a million rows through Prisma's raw queries cost ten times the CPU.
+    const customersUpdated = await this.database.transaction(async (run) => {
       await run(Prisma.sql`SELECT pg_advisory_xact_lock(${PHONE_COUNTRY_LOCK}::int, hashtext(${orgId}))::text`);
       const from = await phoneCountry(run, orgId);
       if (from === to) return 0;
       await run(Prisma.sql`UPDATE organizations SET phone_country_code = ${to}, updated_at = now() WHERE organization_id = ${orgId} RETURNING 1`);
       const updated = await this.renormalize(run, orgId, to);
       const [before, after] = [toPhoneCountry(from), toPhoneCountry(to)];
-      await this.audit.record(
-        {
-          organizationId: orgId,
-          actor: user,
-          action: 'organization.phone_country',
-          entityType: 'organization',
-          entityId: orgId,
-          description:
-            `Phone numbers without a country code are read as ${after.country}'s (+${to}), no longer ${before.country}'s (+${from}), ` +
-            `set by ${user.username}: ${updated.toLocaleString('en')} customer${updated === 1 ? "'s number" : "s' numbers"} read again`,
-          metadata: { from, to, customers_updated: updated },
-        },
-        tx,
-      );
+      const description =
+        `Phone numbers without a country code are read as ${after.country}'s (+${to}), no longer ${before.country}'s (+${from}), ` +
+        `set by ${user.username}: ${updated.toLocaleString('en')} customer${updated === 1 ? "'s number" : "s' numbers"} read again`;
+      await run(Prisma.sql`
+        INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+        VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'organization.phone_country', 'organization', ${orgId}, ${description},
+                ${JSON.stringify({ from, to, customers_updated: updated })}::jsonb)
+        RETURNING 1`);
       return updated;
-    }, CHANGE_TX);
+    });
     return { ...toPhoneCountry(to), customers_updated: customersUpdated };
   }
 
