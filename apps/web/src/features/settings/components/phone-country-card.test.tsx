@@ -27,6 +27,7 @@ describe('phone numbers card', { timeout: 20_000 }, () => {
     await user.selectOptions(country, 'Uganda (+256)');
     expect(within(c).getByText("Read numbers as Uganda's?")).toBeInTheDocument();
     expect(within(c).getByText(/as a number of Uganda \(\+256\)/)).toBeInTheDocument();
+    expect(within(c).queryByTestId('phone-country-example')).not.toBeInTheDocument();
     await user.click(save);
     expect(await screen.findByText("Phone numbers are read as Uganda's: 1,204 customers' numbers read again")).toBeInTheDocument();
     const put = calls.find((x) => x.method === 'PUT' && x.url.startsWith('/payg/settings/phone-country'));

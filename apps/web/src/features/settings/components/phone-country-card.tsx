@@ -58,11 +58,14 @@ function PhoneCountryForm({ setting }: { setting: PhoneCountry }) {
           }}
           error={error || undefined}
         />
-        <Paper withBorder p="sm" bg="var(--mantine-color-default-hover)">
-          <Text size="sm" data-testid="phone-country-example">
-            {setting.example.written} is read as {setting.example.read_as}
-          </Text>
-        </Paper>
+        {/* The saved country's example; while another is chosen, what saving it will do instead. */}
+        {changing ? null : (
+          <Paper withBorder p="sm" bg="var(--mantine-color-default-hover)">
+            <Text size="sm" data-testid="phone-country-example">
+              {setting.example.written} is read as {setting.example.read_as}
+            </Text>
+          </Paper>
+        )}
         {changing ? (
           <Alert color="yellow" variant="light" title={`Read numbers as ${countryName(code)}'s?`}>
             Saving reads every customer&apos;s number that has no country code again, as a number of {countryName(code)} (+{code}): payments
