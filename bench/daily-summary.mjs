@@ -6,8 +6,7 @@
 //   pnpm bench:summary      (with the workspace built and the benchmark's database seeded by pnpm bench)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { benchDatabase, root } from './lib.mjs';
+import { benchDatabase, root, seededClient } from './lib.mjs';
 
 const RUNS = Number(process.env.SUMMARY_RUNS ?? 30);
 const ORG = 'big';
@@ -18,13 +17,7 @@ const { DailySummaryService } = await dist('notifications/daily-summary.service.
 const { Calendar } = await dist('common/calendar.js');
 const calendar = new Calendar(process.env.TIME_ZONE ?? 'Africa/Nairobi');
 
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
-const { rows: [org] } = await client.query(`SELECT count(*)::int AS n FROM customers WHERE organization_id = $1`, [ORG]);
-if (!org.n) {
-  console.error(`The benchmark's database has no organization '${ORG}': seed it first (pnpm bench).`);
-  process.exit(1);
-}
+const { client, customers } = await seededClient(database.url, ORG);
 // The service as the API builds it; summarize() takes the statement runner of its transaction.
 const run = async (sql) => (await client.query({ text: sql.text, values: sql.values })).rows;
 const service = new DailySummaryService({ mail: { dailySummaryHour: 7 }, publicUrl: null }, null, calendar);
@@ -37,7 +30,7 @@ const days = [
 const ms = (ns) => Number(ns) / 1e6;
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
-console.log(`daily summary of '${ORG}' (${org.n.toLocaleString()} customers), ${RUNS} runs each`);
+console.log(`daily summary of '${ORG}' (${customers.toLocaleString()} customers), ${RUNS} runs each`);
 for (const [label, today] of days) {
   const times = [];
   let summary;

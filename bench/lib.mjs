@@ -41,3 +41,18 @@ export function withDb(url, db) {
   u.pathname = `/${db}`;
   return u.toString();
 }
+
+/**
+ * A client of the benchmark's database and how many customers `org` has there; exits, saying what to run, when
+ * pnpm bench has not seeded it yet.
+ */
+export async function seededClient(url, org) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows: [row] } = await client.query(`SELECT count(*)::int AS n FROM customers WHERE organization_id = $1`, [org]);
+  if (!row.n) {
+    console.error(`The benchmark's database has no organization '${org}': seed it first (pnpm bench).`);
+    process.exit(1);
+  }
+  return { client, customers: row.n };
+}

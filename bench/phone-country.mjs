@@ -7,8 +7,7 @@
 //   pnpm bench:phone-country      (with the workspace built and the benchmark's database seeded by pnpm bench)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { benchDatabase, root } from './lib.mjs';
+import { benchDatabase, root, seededClient } from './lib.mjs';
 
 const ORG = 'big';
 const database = await benchDatabase({ scale: 1 });
@@ -18,18 +17,12 @@ await migrate(database.url);
 const { DatabaseService } = await dist('database/database.service.js');
 const { PhoneCountryService } = await dist('settings/phone-country.service.js');
 
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
-const { rows: [org] } = await client.query(`SELECT count(*)::int AS n FROM customers WHERE organization_id = $1`, [ORG]);
-if (!org.n) {
-  console.error(`The benchmark's database has no organization '${ORG}': seed it first (pnpm bench).`);
-  process.exit(1);
-}
+const { client, customers } = await seededClient(database.url, ORG);
 const db = new DatabaseService({ databaseUrl: database.url, databaseReadUrl: null, databasePoolSize: 4 });
 const service = new PhoneCountryService(db);
 const actor = { user_id: null, username: 'benchmark' };
 
-console.log(`phone country of '${ORG}' (${org.n.toLocaleString()} customers)`);
+console.log(`phone country of '${ORG}' (${customers.toLocaleString()} customers)`);
 for (const code of ['256', '254']) {
   const rss = process.memoryUsage().rss;
   const started = process.hrtime.bigint();
