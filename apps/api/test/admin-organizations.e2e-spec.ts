@@ -39,7 +39,7 @@ describe('super admin: organizations and notifications', () => {
 
   it('creates organizations with the default app, refuses duplicates and bad ids', async () => {
     const created = ZAdminOrganizationSchema.parse((await admin('post', '').send({ organization_id: 'acme-solar', external_key: 'ACME-1' }).expect(201)).body);
-    expect(created).toMatchObject({ organization_id: 'acme-solar', external_key: 'ACME-1', app: 'kidogo', status: 'active', user_count: 0 });
+    expect(created).toMatchObject({ organization_id: 'acme-solar', external_key: 'ACME-1', app: 'kidogo', status: 'active', user_count: 0, phone_country_code: '254' });
     // The creation itself is activity.
     expect(created.last_activity).not.toBeNull();
     const dup = await admin('post', '').send({ organization_id: 'acme-solar' }).expect(409);
@@ -49,6 +49,12 @@ describe('super admin: organizations and notifications', () => {
     expect((await admin('post', '').send({ organization_id: 'x' }).expect(400)).body.message).toMatch(/^organization_id: /);
     await admin('post', '').send({ organization_id: 'amped-co', app: 'amped', name: 'Amped Co' }).expect(201);
     await admin('post', '').send({ organization_id: 'wrong-app', app: 'tesla' }).expect(400);
+    // An organization whose customers' phones are Ugandan from the start; a country not offered is refused by name.
+    const ug = ZAdminOrganizationSchema.parse((await admin('post', '').send({ organization_id: 'sunlight-ug', phone_country_code: '256' }).expect(201)).body);
+    expect(ug.phone_country_code).toBe('256');
+    expect((await t.db.platform.organization.findUniqueOrThrow({ where: { id: 'sunlight-ug' } })).phone_country_code).toBe('256');
+    expect((await admin('post', '').send({ organization_id: 'nowhere-co', phone_country_code: '1' }).expect(400)).body.message).toMatch(/^phone_country_code: must be one of .*254, 255, 256/);
+    expect(await t.db.platform.organization.count({ where: { id: 'nowhere-co' } })).toBe(0);
   });
 
   it('updates external key, app and name', async () => {

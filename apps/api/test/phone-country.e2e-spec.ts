@@ -104,7 +104,7 @@ describe('the organization phone country', () => {
     expect(same.body).toEqual({ ...KENYA, customers_updated: 0 });
     for (const body of [{ phone_country_code: '999' }, { phone_country_code: 256 }, { phone_country_code: '+256' }, {}, { phone_country_code: '256', extra: 1 }]) {
       const res = await t.http.put('/payg/settings/phone-country').set(user.auth).send(body).expect(400);
-      expect(JSON.stringify(res.body)).toMatch(/phone_country_code|extra/);
+      expect(res.body.message).toMatch('extra' in body ? /^extra: is not an accepted field/ : /^phone_country_code: (must be one of .*254, 255, 256|is required)/);
     }
     const staff = await seedUser(t, { organization_id: org.id, role: 'staff' });
     await t.http.put('/payg/settings/phone-country').set(staff.auth).send({ phone_country_code: '256' }).expect(403);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAppTypeSchema, ZOffsetPaginationSchema, ZOrgStatusSchema, ZRoleSchema, zQueryInt, zQueryOffset } from './common.js';
+import { ZPhoneCountryCodeSchema } from './settings.js';
 
 /** Lower-case letters, digits, - and _, 2 to 64 characters, starting with a letter or digit. */
 export const ZOrganizationIdSchema = z
@@ -16,6 +17,8 @@ export const ZAdminOrganizationSchema = z.object({
   app: ZAppTypeSchema,
   status: ZOrgStatusSchema,
   disabled_reason: z.string().nullable(),
+  /** Whose numbers those written without a country code are (Settings → Phone Numbers): "254" Kenya. */
+  phone_country_code: ZPhoneCountryCodeSchema,
   status_changed_at: z.string().nullable(),
   user_count: z.number().int(),
   /** Latest audit entry, sign-in or recorded activity; null = never (the web shows 'Never'). */
@@ -49,6 +52,8 @@ export const ZCreateOrganizationSchema = z.object({
   external_key: zOptionalText(128),
   app: ZAppTypeSchema.default('kidogo'),
   name: zOptionalText(200),
+  /** The country of its customers' phone numbers, Kenya ("254") unless given; its owners can change it in Settings. */
+  phone_country_code: ZPhoneCountryCodeSchema.default('254'),
 });
 export type CreateOrganizationInput = z.infer<typeof ZCreateOrganizationSchema>;
 

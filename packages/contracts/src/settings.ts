@@ -155,19 +155,18 @@ export function phoneCountryOf(code: string): (typeof PHONE_COUNTRIES)[number] |
   return PHONE_COUNTRIES.find((c) => c.code === code) ?? null;
 }
 
+/** The calling code of a country offered: "256" for Uganda. */
+export const ZPhoneCountryCodeSchema = z.enum(PHONE_COUNTRY_CODES, {
+  error: `must be the calling code of one of ${PHONE_COUNTRIES.map((c) => `${c.country} (${c.code})`).join(', ')}`,
+});
+
 /** PUT /settings/phone-country: the calling code of the organization's country ("256" for Uganda). */
-export const ZPhoneCountryInputSchema = z
-  .object({
-    phone_country_code: z.enum(PHONE_COUNTRY_CODES, {
-      error: `must be the calling code of one of ${PHONE_COUNTRIES.map((c) => `${c.country} (${c.code})`).join(', ')}`,
-    }),
-  })
-  .strict();
+export const ZPhoneCountryInputSchema = z.object({ phone_country_code: ZPhoneCountryCodeSchema }).strict();
 export type PhoneCountryInput = z.infer<typeof ZPhoneCountryInputSchema>;
 
 export const ZPhoneCountrySchema = z.object({
   /** The calling code numbers without one are read with: "254". */
-  phone_country_code: z.enum(PHONE_COUNTRY_CODES),
+  phone_country_code: ZPhoneCountryCodeSchema,
   /** Its country: "Kenya". */
   country: z.string(),
   /** A number as people there write it, and the number Kidogo reads it as: "0712 345 678" and "+254712345678". */

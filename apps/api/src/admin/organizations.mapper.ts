@@ -8,6 +8,7 @@ export interface OrganizationRow {
   app: AdminOrganization['app'];
   status: AdminOrganization['status'];
   disabled_reason: string | null;
+  phone_country_code: string;
   status_changed_at: Date | null;
   created_at: Date;
   user_count: number;
@@ -23,6 +24,7 @@ export const OrganizationsMapper = {
       app: r.app,
       status: r.status,
       disabled_reason: r.disabled_reason,
+      phone_country_code: r.phone_country_code as AdminOrganization['phone_country_code'],
       status_changed_at: iso(r.status_changed_at),
       user_count: r.user_count,
       last_activity: iso(r.last_activity),

@@ -20,7 +20,7 @@ import { UsersMapper, USER_SELECT } from '../users/users.mapper.js';
 import { OrganizationsMapper, type OrganizationRow } from './organizations.mapper.js';
 
 const ORG_COLUMNS = Prisma.sql`
-  o.organization_id, o.external_key, o.name, o.app::text AS app, o.status::text AS status, o.disabled_reason,
+  o.organization_id, o.external_key, o.name, o.app::text AS app, o.status::text AS status, o.disabled_reason, o.phone_country_code,
   o.status_changed_at, o.created_at,
   (SELECT count(*)::int FROM users u WHERE u.organization_id = o.organization_id) AS user_count,
   greatest(o.last_activity_at,
@@ -124,7 +124,9 @@ export class OrganizationsService {
       if (keyUsed) throw Errors.conflict(`The external key ${input.external_key} is already used by another organization`);
     }
     await this.db.$transaction(async (tx) => {
-      await tx.organization.create({ data: { id: input.organization_id, external_key: input.external_key, app: input.app, name: input.name } });
+      await tx.organization.create({
+        data: { id: input.organization_id, external_key: input.external_key, app: input.app, name: input.name, phone_country_code: input.phone_country_code },
+      });
       await this.audit.record(
         {
           organizationId: input.organization_id,

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { AppType } from '@kidogo/contracts';
+import { PHONE_COUNTRIES, type AppType, type PhoneCountryCode } from '@kidogo/contracts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateOrganization } from '../api/create-organization';
@@ -8,20 +8,25 @@ import { useConsoleFeedback } from './console-feedback';
 
 const APP_LABELS: Record<AppType, string> = { kidogo: 'Kidogo', amped: 'Amped', generic_oem: 'Generic OEM' };
 const APP_TYPES = Object.keys(APP_LABELS) as AppType[];
+const COUNTRIES = PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.country} (+${c.code})` }));
 
 interface Values {
   organization_id: string;
   external_key: string;
   name: string;
   app: AppType;
+  phone_country_code: PhoneCountryCode;
 }
 
-/** Add Organization: organization_id required; external key and name optional; app kidogo by default. */
+/**
+ * Add Organization: organization_id required; external key and name optional; app kidogo and the customers' phone
+ * numbers Kenyan by default (its owners can change the country in Settings → Phone Numbers).
+ */
 export function AddOrganizationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const feedback = useConsoleFeedback();
   const create = useCreateOrganization();
   const form = useForm<Values>({
-    initialValues: { organization_id: '', external_key: '', name: '', app: 'kidogo' },
+    initialValues: { organization_id: '', external_key: '', name: '', app: 'kidogo', phone_country_code: '254' },
     validate: {
       organization_id: (v) => {
         const id = v.trim();
@@ -38,7 +43,13 @@ export function AddOrganizationModal({ opened, onClose }: { opened: boolean; onC
   };
   const submit = form.onSubmit((v) =>
     create.mutate(
-      { organization_id: v.organization_id.trim(), external_key: v.external_key.trim() || null, name: v.name.trim() || null, app: v.app },
+      {
+        organization_id: v.organization_id.trim(),
+        external_key: v.external_key.trim() || null,
+        name: v.name.trim() || null,
+        app: v.app,
+        phone_country_code: v.phone_country_code,
+      },
       {
         onSuccess: () => {
           feedback.success('Organization created successfully');
@@ -68,6 +79,13 @@ export function AddOrganizationModal({ opened, onClose }: { opened: boolean; onC
             allowDeselect={false}
             data={APP_TYPES.map((a) => ({ value: a, label: APP_LABELS[a] }))}
             {...form.getInputProps('app')}
+          />
+          <Select
+            label="Phone Numbers"
+            description="The country of its customers' phones: numbers without a country code are read as its"
+            allowDeselect={false}
+            data={COUNTRIES}
+            {...form.getInputProps('phone_country_code')}
           />
           {create.isError ? <ErrorAlert message={errorMessage(create.error, 'Failed to create organization')} /> : null}
           <Group justify="flex-end" gap="sm">

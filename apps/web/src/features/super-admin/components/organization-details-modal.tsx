@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Center, Divider, Group, Loader, Modal, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconBan, IconBell, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import type { OrgStatus } from '@kidogo/contracts';
+import { phoneCountryOf, type OrgStatus } from '@kidogo/contracts';
 import { useState, type ReactNode } from 'react';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -11,6 +11,12 @@ import { useNotifyOrganization } from '../api/notify-organization';
 import { NOTIFICATION_LEVELS, type NotificationLevel, type OrganizationDetail } from '../api/types';
 import { useConsoleFeedback } from './console-feedback';
 import { OrgStatusBadge } from './org-status-badge';
+
+/** "Uganda (+256)". */
+const phoneCountryLabel = (code: string) => {
+  const c = phoneCountryOf(code);
+  return c ? `${c.country} (+${c.code})` : `+${code}`;
+};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -69,6 +75,7 @@ export function OrganizationDetailsModal({
               </Group>
             </Field>
             <Field label="Plan">{detail.data.plan_code || 'No plan'}</Field>
+            <Field label="Phone Numbers">{phoneCountryLabel(detail.data.phone_country_code)}</Field>
           </SimpleGrid>
           {detail.data.disabled_reason && detail.data.status !== 'active' ? (
             <Text size="sm" c="dimmed">

@@ -14,6 +14,7 @@ const org = (overrides: Partial<AdminOrganization> = {}): AdminOrganization => (
   app: 'kidogo',
   status: 'active',
   disabled_reason: null,
+  phone_country_code: '254',
   status_changed_at: null,
   user_count: 3,
   last_activity: null,
@@ -190,9 +191,32 @@ describe('Super Admin Dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Organization' }));
     expect(within(dialog).getByText('Organization ID is required')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /^Organization ID/ }), 'sunlight');
+    expect(within(dialog).getByRole('combobox', { name: /^Phone Numbers/ })).toHaveValue('Kenya (+254)');
     await user.click(within(dialog).getByRole('button', { name: 'Add Organization' }));
     expect(await screen.findByText('Organization created successfully')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ organization_id: 'sunlight', external_key: null, name: null, app: 'kidogo' });
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({
+      organization_id: 'sunlight',
+      external_key: null,
+      name: null,
+      app: 'kidogo',
+      phone_country_code: '254',
+    });
+  });
+
+  it("adds an organization whose customers' phones are Ugandan", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockConsoleApi([org()], (c) =>
+      c.method === 'POST' && c.url === '/payg/admin/organizations' ? jsonResponse(201, org({ organization_id: 'sunlight-ug', phone_country_code: '256' })) : undefined,
+    );
+    await openConsole();
+    await user.click(screen.getByRole('button', { name: 'Add Organization' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Organization' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Organization ID/ }), 'sunlight-ug');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Phone Numbers/ }));
+    await user.click(await screen.findByRole('option', { name: 'Uganda (+256)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Organization' }));
+    expect(await screen.findByText('Organization created successfully')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({ organization_id: 'sunlight-ug', phone_country_code: '256' });
   });
 
   it('asks before deleting, shows what would be lost, and offers a forced delete', async () => {
@@ -221,7 +245,7 @@ describe('Super Admin Dashboard', () => {
     const { calls } = mockConsoleApi([org({ status: 'suspended' })], (c) => {
       if (c.url === '/payg/admin/organizations/demo')
         return jsonResponse(200, {
-          ...org({ status: 'suspended', external_key: null, disabled_reason: 'Unpaid invoice' }),
+          ...org({ status: 'suspended', external_key: null, disabled_reason: 'Unpaid invoice', phone_country_code: '255' }),
           counts: { customers: 5, devices: 4, payments: 9, users: 1, tokens: 9, messages: 9, invoices: 1 },
           users: [{ user_id: 2, username: 'demo', email: 'owner@demo.kidogo.local', role: 'owner', is_active: true, last_login_at: null, created_at: '2026-11-01T00:00:00Z' }],
           plan_code: null,
@@ -237,6 +261,7 @@ describe('Super Admin Dashboard', () => {
     expect(await within(dialog).findByText('Organization suspended by admin')).toBeInTheDocument();
     expect(within(dialog).getByText('Suspended')).toBeInTheDocument();
     expect(within(dialog).getByText('None')).toBeInTheDocument();
+    expect(within(dialog).getByText('Tanzania (+255)')).toBeInTheDocument();
     expect(within(dialog).getByText('owner@demo.kidogo.local')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send Notification' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Notification message' }), 'Please settle invoice INV-000001');
