@@ -85,7 +85,7 @@ describe('payment templates', () => {
         ['activation_price', 'currency', 'daily_price', 'deposit_made', 'free_code_price', 'grace_period_days', 'template_name'].sort(),
       );
       expect(res.body.message).toContain('daily_price: must be at least 0.01');
-      expect(res.body.message).toContain('currency: must be one of KES, USD, MZN, EUR, GBP');
+      expect(res.body.message).toContain('currency: must be one of KES, USD, MZN, EUR, GBP, UGX, TZS, RWF');
       const missing = await t.http.post('/payg/payments/templates/create').set(user.auth).send({ template_name: 'No price' }).expect(400);
       expect(missing.body.message).toContain('daily_price');
       await t.http.post('/payg/payments/templates/create').set(user.auth).send({ template_name: 'Neg', daily_price: 5, grace_period_days: -1 }).expect(400);
@@ -136,6 +136,9 @@ describe('payment templates', () => {
       expect(ZPaymentTemplateSchema.parse(res.body)).toMatchObject({ daily_price: '60.00', template_name: 'Original', free_code_price: '15000.00', organization_id: a.org.id });
       const cleared = await t.http.put(`/payg/payments/templates/${tpl.id}`).set(a.user.auth).send({ free_code_price: null, currency: 'eur' }).expect(200);
       expect(cleared.body).toMatchObject({ free_code_price: null, currency: 'EUR' });
+      // Ugandan shillings, for an organization whose customers pay by Airtel or MTN in Uganda.
+      const ugx = await t.http.put(`/payg/payments/templates/${tpl.id}`).set(a.user.auth).send({ currency: 'ugx' }).expect(200);
+      expect(ugx.body.currency).toBe('UGX');
       await t.http.put(`/payg/payments/templates/${tpl.id}`).set(a.user.auth).send({ daily_price: 0 }).expect(400);
       await t.http.put(`/payg/payments/templates/${tpl.id}`).set(a.user.auth).send({ template_name: '' }).expect(400);
 

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
 import { zIdInput, zOptionalChoice, zOptionalText, zQueryBool, zRequiredText, zSearchTerm, zStrictDate } from './fields.js';
 
-export const CURRENCIES = ['KES', 'USD', 'MZN', 'EUR', 'GBP'] as const;
+/**
+ * A plan's currency: the specification's five, then the shillings and francs
+ * that mobile money is received in and read from (Uganda, Tanzania, Rwanda),
+ * so an organization there can sell on plans its customers pay in.
+ */
+export const CURRENCIES = ['KES', 'USD', 'MZN', 'EUR', 'GBP', 'UGX', 'TZS', 'RWF'] as const;
 export const ZCurrencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof ZCurrencySchema>;
 
@@ -25,8 +30,8 @@ const zGraceDays = z.preprocess(
 /**
  * POST /payments/templates/create. template_name is trimmed and required;
  * daily_price at least 0.01; deposit_made, activation_price (≥ 0) and
- * grace_period_days (whole number ≥ 0) default to 0; currency (KES, USD,
- * MZN, EUR, GBP, any case) defaults to KES. free_code_price is the total
+ * grace_period_days (whole number ≥ 0) default to 0; currency (one of
+ * CURRENCIES, any case) defaults to KES. free_code_price is the total
  * after which the device is paid off (and unlocked); when absent the
  * device's own price is used. organization_id is ignored.
  */
