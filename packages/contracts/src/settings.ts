@@ -129,23 +129,24 @@ export type CommissionSettings = z.infer<typeof ZCommissionSettingsSchema>;
 /**
  * The countries whose phone numbers Kidogo reads: an organization chooses one,
  * and a number written without a country code ("0772 123 456") is read as a
- * number of that country. Each with its calling code and a mobile number as
- * people there write it.
+ * number of that country. Each with its calling code, a mobile number as
+ * people there write it, and its money (a new payment plan's currency where
+ * plans can be in it: see CURRENCIES).
  */
 export const PHONE_COUNTRIES = [
-  { code: '254', country: 'Kenya', example: '0712 345 678' },
-  { code: '256', country: 'Uganda', example: '0772 123 456' },
-  { code: '255', country: 'Tanzania', example: '0754 123 456' },
-  { code: '250', country: 'Rwanda', example: '0788 123 456' },
-  { code: '257', country: 'Burundi', example: '79 123 456' },
-  { code: '211', country: 'South Sudan', example: '0912 345 678' },
-  { code: '243', country: 'DR Congo', example: '0812 345 678' },
-  { code: '251', country: 'Ethiopia', example: '0911 234 567' },
-  { code: '260', country: 'Zambia', example: '0971 234 567' },
-  { code: '265', country: 'Malawi', example: '0991 234 567' },
-  { code: '263', country: 'Zimbabwe', example: '0771 234 567' },
-  { code: '234', country: 'Nigeria', example: '0803 123 4567' },
-  { code: '233', country: 'Ghana', example: '0244 123 456' },
+  { code: '254', country: 'Kenya', example: '0712 345 678', currency: 'KES' },
+  { code: '256', country: 'Uganda', example: '0772 123 456', currency: 'UGX' },
+  { code: '255', country: 'Tanzania', example: '0754 123 456', currency: 'TZS' },
+  { code: '250', country: 'Rwanda', example: '0788 123 456', currency: 'RWF' },
+  { code: '257', country: 'Burundi', example: '79 123 456', currency: 'BIF' },
+  { code: '211', country: 'South Sudan', example: '0912 345 678', currency: 'SSP' },
+  { code: '243', country: 'DR Congo', example: '0812 345 678', currency: 'CDF' },
+  { code: '251', country: 'Ethiopia', example: '0911 234 567', currency: 'ETB' },
+  { code: '260', country: 'Zambia', example: '0971 234 567', currency: 'ZMW' },
+  { code: '265', country: 'Malawi', example: '0991 234 567', currency: 'MWK' },
+  { code: '263', country: 'Zimbabwe', example: '0771 234 567', currency: 'ZWG' },
+  { code: '234', country: 'Nigeria', example: '0803 123 4567', currency: 'NGN' },
+  { code: '233', country: 'Ghana', example: '0244 123 456', currency: 'GHS' },
 ] as const;
 export type PhoneCountryCode = (typeof PHONE_COUNTRIES)[number]['code'];
 const PHONE_COUNTRY_CODES = PHONE_COUNTRIES.map((c) => c.code) as [PhoneCountryCode, ...PhoneCountryCode[]];

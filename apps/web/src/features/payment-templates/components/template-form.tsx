@@ -1,7 +1,9 @@
 import { Autocomplete, Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { phoneCountryOf } from '@kidogo/contracts';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { usePhoneCountry } from '@/features/settings/api/get-phone-country';
 import { apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { CURRENCIES, type Currency, type PaymentTemplate, type TemplateInput } from '../api/types';
 
@@ -107,6 +109,18 @@ export function TemplateForm({ initialValues = EMPTY_TEMPLATE, submitLabel, fail
   const form = useForm<TemplateFormValues>({ mode: 'controlled', initialValues, validate: templateValidation });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new plan is in the money of the organization's country when plans can be (UGX in Uganda), until staff choose;
+  // KES otherwise, the specification's default.
+  const country = usePhoneCountry().data;
+  const local = country ? phoneCountryOf(country.phone_country_code)?.currency : undefined;
+  const creating = initialValues === EMPTY_TEMPLATE;
+  const preset = creating && local && (CURRENCIES as readonly string[]).includes(local) ? local : null;
+  useEffect(() => {
+    if (preset && form.getValues().currency !== preset && !form.isTouched('currency') && !form.isDirty('currency')) {
+      form.setFieldValue('currency', preset);
+      form.resetDirty({ ...form.getValues(), currency: preset });
+    }
+  }, [preset, form]);
 
   const submit = form.onSubmit(async (values) => {
     if (busy) return;

@@ -148,9 +148,9 @@ describe('payment templates page', { timeout: 20_000 }, () => {
 describe('Create Template form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  async function open() {
+  async function open(handler?: Parameters<typeof mockTemplatesApi>[0]) {
     seedSession();
-    const api = mockTemplatesApi();
+    const api = mockTemplatesApi(handler);
     renderApp('/payments');
     await screen.findByText('Solar Home 30');
     await userEvent.click(screen.getByRole('button', { name: 'Create Template' }));
@@ -171,6 +171,25 @@ describe('Create Template form', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Template Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Daily Price must be at least 0.01')).toBeInTheDocument();
     expect(calledPath(calls, '/payg/payments/templates/create')).toHaveLength(0);
+  });
+
+  it("starts a plan in the money of the organization's country (UGX in Uganda)", async () => {
+    const uganda = { phone_country_code: '256', country: 'Uganda', example: { written: '0772 123 456', read_as: '+256772123456' } };
+    const { calls, dialog } = await open((_c, path) => (path === '/payg/settings/phone-country' ? jsonResponse(200, uganda) : undefined));
+    const currency = within(dialog).getByRole('combobox', { name: 'Currency' });
+    await waitFor(() => expect(currency).toHaveValue('UGX'));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Template Name' }), 'Solar Kampala');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Daily Price' }), '1000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Template' }));
+    await waitFor(() => expect(calledPath(calls, '/payg/payments/templates/create')).toHaveLength(1));
+    expect(JSON.parse(calledPath(calls, '/payg/payments/templates/create')[0]!.body!)).toMatchObject({ currency: 'UGX', daily_price: 1000 });
+  });
+
+  it('keeps KES for a country whose money plans cannot be in', async () => {
+    const nigeria = { phone_country_code: '234', country: 'Nigeria', example: { written: '0803 123 4567', read_as: '+2348031234567' } };
+    const { calls, dialog } = await open((_c, path) => (path === '/payg/settings/phone-country' ? jsonResponse(200, nigeria) : undefined));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/payg/settings/phone-country'))).toBe(true));
+    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveValue('KES');
   });
 
   it('sends decimals, a whole grace period and the currency, then closes', async () => {
