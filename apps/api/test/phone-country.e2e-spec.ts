@@ -113,6 +113,33 @@ describe('the organization phone country', () => {
     expect(await t.db.platform.auditLog.count({ where: { organization_id: org.id, action: 'organization.phone_country' } })).toBe(0);
   });
 
+  it('refuses a number that reads as no phone of the country, nor as one with a country code, and changes nothing', async () => {
+    const { org, user } = await seedTenant(t);
+    const kenya = "phone_contact: is not a phone number we can read: write it as in Kenya (0712 345 678) or with its country code (+254…)";
+    // Nine digits after the 0: a digit missing, so no payment or text from the phone would ever find the customer.
+    const short = await t.http
+      .post('/payg/register-customer')
+      .set(user.auth)
+      .send({ customer_name: 'Typo', id_number: 'TYPO-1', phone_contact: '0712 345 67' })
+      .expect(400);
+    expect(short.body).toMatchObject({ message: kenya, errors: [{ field: 'phone_contact' }] });
+    expect(await t.db.db.customer.count({ where: { organization_id: org.id } })).toBe(0);
+    // Written with another country's code it is that country's number, and taken.
+    await t.http.post('/payg/register-customer').set(user.auth).send({ customer_name: 'Abroad', id_number: 'AB-1', phone_contact: '+256 772 123 456' }).expect(201);
+
+    await t.http.put('/payg/settings/phone-country').set(user.auth).send({ phone_country_code: '256' }).expect(200);
+    const d = await seedCustomerWithDevice(t, org.id, { customer: { phone_contact: '0772 000 333' } });
+    const edit = await t.http.put(`/payg/customers/${d.customer.id}`).set(user.auth).send({ phone_contact: '0772 000 33', customer_name: 'Renamed' }).expect(400);
+    expect(edit.body.message).toBe("phone_contact: is not a phone number we can read: write it as in Uganda (0772 123 456) or with its country code (+256…)");
+    expect(await customer(org.id, d.customer.id)).toMatchObject({ phone_contact: '0772 000 333', customer_name: d.customer.customer_name });
+
+    const file = csvText(['Customer Name,ID Number,Phone Contact', 'Apio Grace,UG-7,0701 222 333', 'Typo Joan,UG-8,0701 222 33']);
+    const report = (await t.http.post('/payg/upload-csv').set(user.auth).attach('csv_file', Buffer.from(file), 'customers.csv').expect(200)).body;
+    expect(report).toMatchObject({ rows: 2, imported: 1 });
+    expect(report.errors).toEqual([expect.objectContaining({ row: 2, field: 'phone_contact', message: expect.stringMatching(/^is not a phone number we can read: write it as in Uganda/) })]);
+    expect(await t.db.db.customer.count({ where: { organization_id: org.id, id_number: 'UG-8' } })).toBe(0);
+  });
+
   it('changes only the caller organization', async () => {
     const a = await seedTenant(t);
     const b = await seedTenant(t);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { streamReply, type HttpReply } from '../common/http.js';
 import { ZCustomerInputSchema, type CsvImportReport, type CustomerInputParsed } from '@kidogo/contracts';
+import { normalizePhone } from '@kidogo/mobile-money';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -9,7 +10,7 @@ import { importCsv } from '../catalog/csv-import.js';
 import { ImportJobs } from '../catalog/import-jobs.js';
 import { streamCsv } from '../catalog/csv-write.js';
 import type { UploadedCsv } from '../catalog/csv-upload.js';
-import { lockPhoneCountry, prismaRun } from './phone-country.js';
+import { lockPhoneCountry, phoneCountry, prismaRun, unreadablePhone } from './phone-country.js';
 import { CUSTOMER_CSV_COLUMNS, CUSTOMER_IMPORT_COLUMNS, toCustomer, toCustomerCreate } from './customers.mapper.js';
 import { webhookEventsSql, webhookSubscribedSql } from '../webhooks/webhook-events.js';
 import { TX_OPTIONS } from '../tokens/tokens.service.js';
@@ -36,12 +37,17 @@ export class CustomersCsvService {
     const [{ subscribed }] = (await this.database.query<{ subscribed: boolean }>(webhookSubscribedSql(orgId, 'customer.created'))) as [
       { subscribed: boolean },
     ];
+    // A number that reads as no phone is the row's error, as on Add Customer (read again, under the lock, to store it).
+    const country = await phoneCountry(this.database.query, orgId);
+    const schema = ZCustomerInputSchema.superRefine((row, ctx) => {
+      if (!normalizePhone(row.phone_contact, country)) ctx.addIssue({ code: 'custom', path: ['phone_contact'], message: unreadablePhone(country) });
+    });
     return this.jobs.run({ orgId, kind: 'customers', filename: file.originalname, actor }, () =>
       importCsv(file.path, {
         field: CUSTOMER_UPLOAD_FIELD,
         required: ['customer_name', 'id_number', 'phone_contact'],
         columns: CUSTOMER_IMPORT_COLUMNS,
-        schema: ZCustomerInputSchema,
+        schema,
         insertBatch: (rows) => (subscribed ? this.insertBatchWithEvents(orgId, rows) : this.insertBatch(orgId, rows)),
       }),
     );

@@ -25,7 +25,7 @@ import { customersByDay } from '../stats/totals.js';
 import { Calendar } from '../common/calendar.js';
 import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from './balances.js';
 import { listCustomers } from './customer-list.js';
-import { DEFAULT_PHONE_COUNTRY, lockPhoneCountry, phoneCountry, prismaRun } from './phone-country.js';
+import { DEFAULT_PHONE_COUNTRY, lockPhoneCountry, phoneCountry, prismaRun, unreadablePhone } from './phone-country.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 
@@ -68,8 +68,10 @@ export class CustomersService {
     try {
       // The customer.created event commits with the customer.
       const row = await this.database.db.$transaction(async (tx) => {
-        const phoneCountry = await lockPhoneCountry(prismaRun(tx), orgId);
-        const created = await tx.customer.create({ data: toCustomerCreate(orgId, input, phoneCountry) });
+        const country = await lockPhoneCountry(prismaRun(tx), orgId);
+        const data = toCustomerCreate(orgId, input, country);
+        if (!data.phone_normalized) throw Errors.badRequest('phone_contact', unreadablePhone(country));
+        const created = await tx.customer.create({ data });
         await tx.$executeRaw(webhookEventSql(orgId, 'customer.created', { ...toCustomer(created), source: 'register' }));
         await this.audit.record(
           {
@@ -137,7 +139,9 @@ export class CustomersService {
       // The customer.updated event commits with the change, and only for a change.
       const row = await this.database.db.$transaction(async (tx) => {
         // A new phone is read with the organization's calling code, which cannot change until this commits.
-        const data = toCustomerUpdate(input, input.phone_contact === undefined ? DEFAULT_PHONE_COUNTRY : await lockPhoneCountry(prismaRun(tx), orgId));
+        const country = input.phone_contact === undefined ? DEFAULT_PHONE_COUNTRY : await lockPhoneCountry(prismaRun(tx), orgId);
+        const data = toCustomerUpdate(input, country);
+        if (input.phone_contact !== undefined && !data.phone_normalized) throw Errors.badRequest('phone_contact', unreadablePhone(country));
         const updated = await tx.customer.update({ where: { organization_id_id: { organization_id: orgId, id } }, data });
         const changed = changedFields(toCustomer(before), toCustomer(updated));
         if (changed.length) await tx.$executeRaw(webhookEventSql(orgId, 'customer.updated', { ...toCustomer(updated), changed, source: 'staff' }));

@@ -1,3 +1,4 @@
+import { phoneCountryOf } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Run } from '../database/database.service.js';
 
@@ -41,3 +42,15 @@ export const prismaRun =
   (tx: { $queryRaw: <T>(sql: Prisma.Sql) => Prisma.PrismaPromise<T> }): Run =>
   <T>(sql: Prisma.Sql) =>
     tx.$queryRaw<T[]>(sql);
+
+/**
+ * Why a customer's number cannot be taken: it reads as no phone of the
+ * organization's country, nor as one written with a country code, so no
+ * payment or text from it would find the customer and no code could reach
+ * them. "is not a phone number we can read: write it as in Kenya (0712 345 678) or with its country code (+254…)".
+ */
+export function unreadablePhone(countryCode: string): string {
+  const c = phoneCountryOf(countryCode);
+  const like = c ? `as in ${c.country} (${c.example})` : 'as people write it here';
+  return `is not a phone number we can read: write it ${like} or with its country code (+${countryCode}…)`;
+}
