@@ -370,6 +370,29 @@ describe('devices (items)', () => {
       expect(await t.db.db.importJob.count({ where: { organization_id: org.id, kind: 'items' } })).toBe(2);
     });
 
+    it('keeps the token count of a device moved from another system, so its next code is one it takes', async () => {
+      const { user, org } = await seedTenant(t);
+      const file = csvText([
+        'serial_number,product_name,secret_key,starting_code,token_count',
+        `MOVED-1,Solar Kit,${SECRET},123456789,57`,
+        'NEW-1,Solar Kit,,,',
+        'MOVED-2,Solar Kit,,,-4',
+        'MOVED-3,Solar Kit,,,twelve',
+      ]);
+      const report = ZCsvImportReportSchema.parse((await upload(user.auth, file).expect(200)).body);
+      expect(report).toMatchObject({ rows: 4, imported: 2 });
+      expect(report.errors).toEqual([
+        { row: 3, field: 'token_count', message: 'must be at least 0' },
+        { row: 4, field: 'token_count', message: 'must be a whole number' },
+      ]);
+      expect([(await row(org.id, 'MOVED-1')).token_count, (await row(org.id, 'NEW-1')).token_count]).toEqual([57, 1]);
+      const code = await t.http.post('/payg/generate-token-by-days').set(user.auth).send({ serial_number: 'MOVED-1', number_of_days: 3 }).expect(200);
+      expect(code.body.token_count).toBeGreaterThan(57);
+      // One at a time too.
+      const added = await t.http.post('/payg/items/add').set(user.auth).send({ serial_number: 'MOVED-4', product_name: 'Lamp', token_count: 12 }).expect(201);
+      expect(added.body.token_count).toBe(12);
+    });
+
     it("imports into the caller's organization only: another organization's serials do not count as duplicates", async () => {
       const a = await seedTenant(t);
       const b = await seedTenant(t);

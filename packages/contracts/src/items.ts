@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset } from './common.js';
+import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset, zWholeNumber } from './common.js';
 import { zIdInput, zOptionalText, zRequiredText, zSearchTerm } from './fields.js';
 
 export const ITEM_STATUSES = ['available', 'assigned', 'maintenance', 'retired'] as const;
@@ -54,6 +54,14 @@ export const ZItemInputSchema = z.object({
   product_oem: zOptionalText(100),
   secret_key: blankIsAbsent(zSecretKey),
   starting_code: blankIsAbsent(zStartingCode),
+  /**
+   * For a device already in use, moved from another system: the count of the
+   * last token it accepted, so that the next code is one it takes. Left out, a
+   * new device's (1).
+   */
+  token_count: blankIsAbsent(
+    z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), zWholeNumber(0, 2_147_483_647)),
+  ),
   organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
 });
 export type ItemInput = z.input<typeof ZItemInputSchema>;

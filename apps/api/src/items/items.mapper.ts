@@ -84,7 +84,11 @@ export const ITEM_IMPORT_COLUMNS = [
   'product_oem',
   'secret_key',
   'starting_code',
+  'token_count',
 ] as const;
+
+/** A new device's token count (items.token_count's default): the factory's. */
+export const NEW_DEVICE_TOKEN_COUNT = 1;
 
 /** A device row to insert, without its sealed secrets (the caller adds them). */
 export function toItemCreate(orgId: string, i: ItemInputParsed): Omit<Prisma.ItemCreateManyInput, 'secret_key_enc' | 'starting_code_enc'> {
@@ -100,5 +104,6 @@ export function toItemCreate(orgId: string, i: ItemInputParsed): Omit<Prisma.Ite
     price: i.price,
     status: i.status,
     product_oem: i.product_oem ?? null,
+    token_count: i.token_count ?? NEW_DEVICE_TOKEN_COUNT,
   };
 }

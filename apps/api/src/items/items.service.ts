@@ -20,7 +20,7 @@ import { textMatch } from '../catalog/search.js';
 import { MATCHES_COLUMN, pageBounds, searchPage } from '../common/list-counts.js';
 import { itemTotals } from '../stats/totals.js';
 import { accountClosedEntry, FRESH_ACCOUNT, type DeviceAccount } from './device-account.js';
-import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
+import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, NEW_DEVICE_TOKEN_COUNT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type ListQuery = z.output<typeof ZItemListQuerySchema>;
@@ -98,14 +98,14 @@ export class ItemsService {
     const col = (k: keyof Prisma.ItemCreateManyInput) => fresh.map((d) => (d[k] ?? null) as string | null);
     return this.database.db.$executeRaw`
       INSERT INTO items (organization_id, serial_number, serial_normalized, product_name, product_type, manufacturer,
-        model, description, price, status, product_oem, secret_key_enc, starting_code_enc)
-      SELECT ${orgId}::varchar, sn, sn_norm, name, ptype, maker, model, descr, price, status::"ItemStatus", oem, key_enc, code_enc
+        model, description, price, status, product_oem, secret_key_enc, starting_code_enc, token_count)
+      SELECT ${orgId}::varchar, sn, sn_norm, name, ptype, maker, model, descr, price, status::"ItemStatus", oem, key_enc, code_enc, count
       FROM unnest(
         ${col('serial_number')}::text[], ${col('serial_normalized')}::text[], ${col('product_name')}::text[],
         ${col('product_type')}::text[], ${col('manufacturer')}::text[], ${col('model')}::text[], ${col('description')}::text[],
         ${fresh.map((d) => String(d.price ?? 0))}::numeric[], ${col('status')}::text[], ${col('product_oem')}::text[],
-        ${col('secret_key_enc')}::text[], ${col('starting_code_enc')}::text[]
-      ) AS r(sn, sn_norm, name, ptype, maker, model, descr, price, status, oem, key_enc, code_enc)
+        ${col('secret_key_enc')}::text[], ${col('starting_code_enc')}::text[], ${fresh.map((d) => d.token_count ?? NEW_DEVICE_TOKEN_COUNT)}::int[]
+      ) AS r(sn, sn_norm, name, ptype, maker, model, descr, price, status, oem, key_enc, code_enc, count)
       ON CONFLICT (organization_id, serial_number) DO NOTHING`;
   }
 
