@@ -114,4 +114,30 @@ test.describe('product management', () => {
     await expect(page.getByText(`Product ${serial} deleted successfully`)).toBeVisible();
     await expect(page.getByText('No products match your search')).toBeVisible();
   });
+
+  test("import the device maker's CSV, with a device moved from another system at its token count", async ({ page }) => {
+    await signIn(page, undefined, '/products');
+    const tag = unique('IMP');
+    const csv = [
+      'serial_number,product_name,product_oem,token_count',
+      `${tag}-1,SunKing Home 60,SunKing,57`,
+      `${tag}-2,SunKing Home 60,SunKing,`,
+      `${tag}-3,SunKing Home 60,SunKing,-1`,
+    ].join('\n');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Devices from CSV' });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const report = dialog.getByLabel('Import report');
+    await expect(report.getByText('2 imported, 1 skipped', { exact: false })).toBeVisible();
+    await expect(report.getByRole('table', { name: 'Import errors' }).getByRole('row', { name: /^4 token_count must be at least 0/ })).toBeVisible();
+    await screenshotBothThemes(page, 'products-import', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('textbox', { name: 'Search products' }).fill(tag);
+    await expect(page.getByRole('row', { name: new RegExp(`${tag}-1`) })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`${tag}-2`) })).toBeVisible();
+    const token = await apiToken(page.request);
+    const moved = await apiCall<{ token_count: number }>(page.request, token, 'POST', '/items/fetch', { serial_number: `${tag}-1` });
+    expect(moved.token_count).toBe(57);
+  });
 });

@@ -65,6 +65,22 @@ export const ZItemInputSchema = z.object({
   organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
 });
 export type ItemInput = z.input<typeof ZItemInputSchema>;
+
+/** The columns of the device CSV (POST /items/add/bulk), each a field of ZItemInputSchema; the first two are required. */
+export const ITEM_IMPORT_COLUMNS = [
+  'serial_number',
+  'product_name',
+  'product_type',
+  'manufacturer',
+  'model',
+  'description',
+  'price',
+  'status',
+  'product_oem',
+  'secret_key',
+  'starting_code',
+  'token_count',
+] as const satisfies readonly (keyof ItemInput)[];
 export type ItemInputParsed = z.output<typeof ZItemInputSchema>;
 
 /**

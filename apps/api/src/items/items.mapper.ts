@@ -72,20 +72,7 @@ export function toItem(i: Pick<ItemView, keyof typeof ITEM_SELECT>): Item {
 }
 
 /** Columns of the bulk device file (POST /items/add/bulk). */
-export const ITEM_IMPORT_COLUMNS = [
-  'serial_number',
-  'product_name',
-  'product_type',
-  'manufacturer',
-  'model',
-  'description',
-  'price',
-  'status',
-  'product_oem',
-  'secret_key',
-  'starting_code',
-  'token_count',
-] as const;
+export { ITEM_IMPORT_COLUMNS } from '@kidogo/contracts';
 
 /** A new device's token count (items.token_count's default): the factory's. */
 export const NEW_DEVICE_TOKEN_COUNT = 1;

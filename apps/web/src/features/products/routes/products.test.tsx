@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
+import { stubXhrUpload } from '@/testing/upload';
+import type { CsvImportReport } from '@kidogo/contracts';
 import type { Product } from '../api/types';
 
 function product(overrides: Partial<Product> = {}): Product {
@@ -249,5 +251,39 @@ describe('Product Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete Product' }));
     expect(await within(dialog).findByText(reason)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/payg/items/SHS-0001');
+  });
+});
+
+describe('Import Devices', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("uploads the device maker's file as file, refreshes the list and shows each refused row by its spreadsheet line", async () => {
+    mockProductsApi();
+    const report: CsvImportReport = {
+      job_id: 'j2',
+      rows: 3,
+      imported: 2,
+      skipped: 1,
+      duplicates: 0,
+      errors: [{ row: 3, field: 'token_count', message: 'must be at least 0' }],
+      more_errors: 0,
+      duration_ms: 9,
+    };
+    const sent = stubXhrUpload({ body: report, delayMs: 100 }, []);
+    await openProducts();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Devices from CSV' });
+    expect(dialog).toHaveTextContent('token_count is the count of the last code it accepted');
+    const file = new File(['serial_number,product_name,token_count\n'], 'devices.csv', { type: 'text/csv' });
+    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    const shown = await within(dialog).findByLabelText('Import report');
+    expect(shown).toHaveTextContent('2 imported, 1 skipped');
+    const errors = within(dialog).getByRole('table', { name: 'Import errors' });
+    const [, row] = within(errors).getAllByRole('row');
+    expect(within(row!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', 'token_count', 'must be at least 0']);
+    expect(await screen.findByText('2 devices imported, 1 skipped')).toBeInTheDocument();
+    expect(sent[0]!.get('file')).toBeInstanceOf(File);
   });
 });

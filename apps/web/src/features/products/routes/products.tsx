@@ -1,6 +1,6 @@
 import { Button, Card, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconUpload, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
@@ -10,6 +10,7 @@ import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES, useProducts } from '../a
 import { productKeys } from '../api/keys';
 import type { Product, ProductStatusFilter } from '../api/types';
 import { AddProductModal } from '../components/add-product-modal';
+import { ImportDevicesModal } from '../components/import-devices-modal';
 import { AssignProductModal } from '../components/assign-product-modal';
 import { DeleteProductModal } from '../components/delete-product-modal';
 import { EditProductModal } from '../components/edit-product-modal';
@@ -27,6 +28,7 @@ const FILTERS: { value: ProductStatusFilter; label: string }[] = [
 export default function ProductsRoute() {
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
+  const [importing, setImporting] = useState(false);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 500);
   const [status, setStatus] = useState<ProductStatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -63,6 +65,9 @@ export default function ProductsRoute() {
               loading={products.isFetching && !products.isPending}
             >
               Refresh
+            </Button>
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+              Import CSV
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
               Add Product
@@ -111,6 +116,7 @@ export default function ProductsRoute() {
       </Card>
 
       <AddProductModal opened={addOpened} onClose={addModal.close} />
+      <ImportDevicesModal opened={importing} onClose={() => setImporting(false)} />
       <AssignProductModal product={dialogFor('assign')} onClose={closeDialog} />
       <UpdateTokenCountModal product={dialogFor('token-count')} onClose={closeDialog} />
       <EditProductModal product={dialogFor('edit')} onClose={closeDialog} />

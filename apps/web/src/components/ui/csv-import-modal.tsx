@@ -1,0 +1,204 @@
+import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { CsvImportReport } from '@kidogo/contracts';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { uploadActions, type UploadRequest, type useFileUpload } from '@/hooks/use-file-upload';
+import { errorMessage, saveBlob } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+
+function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text fw={700} size="xl" c={color}>
+        {value.toLocaleString()}
+      </Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The API numbers rows from the first data row (its documented contract: the
+ * header is not counted); a spreadsheet numbers lines from the header. The
+ * user looks for the line in the spreadsheet, so that is the number shown.
+ */
+export const spreadsheetLine = (row: number) => row + 1;
+
+export type ImportOutcome = 'success' | 'warning' | 'error';
+
+/** Everything imported is a success; some rows skipped a warning; nothing imported an error. */
+export function importOutcome(report: CsvImportReport): ImportOutcome {
+  if (report.imported === 0) return 'error';
+  return report.skipped > 0 ? 'warning' : 'success';
+}
+
+const OUTCOME: Record<ImportOutcome, { color: string; title: string; icon: typeof IconCircleCheck }> = {
+  success: { color: 'green', title: 'Import finished', icon: IconCircleCheck },
+  warning: { color: 'yellow', title: 'Imported with rows skipped', icon: IconAlertTriangle },
+  error: { color: 'red', title: 'Nothing imported', icon: IconAlertCircle },
+};
+
+/** "12 customers imported, 3 skipped (2 already registered)". */
+export function importSummary(report: CsvImportReport, noun: string): string {
+  const duplicates = report.duplicates ? ` (${report.duplicates.toLocaleString()} already registered)` : '';
+  return `${report.imported.toLocaleString()} ${noun} imported, ${report.skipped.toLocaleString()} skipped${duplicates}`;
+}
+
+export function ImportReport({ report }: { report: CsvImportReport }) {
+  const outcome = OUTCOME[importOutcome(report)];
+  return (
+    <Stack gap="sm" aria-label="Import report">
+      <Alert color={outcome.color} icon={<outcome.icon size={18} />} title={outcome.title}>
+        {report.imported.toLocaleString()} imported, {report.skipped.toLocaleString()} skipped
+        {report.duplicates ? ` (${report.duplicates.toLocaleString()} already registered)` : ''}.
+      </Alert>
+      <SimpleGrid cols={3}>
+        <Count label="Imported" value={report.imported} color="green" />
+        <Count label="Skipped" value={report.skipped} color={report.skipped ? 'yellow' : undefined} />
+        <Count label="Errors" value={report.errors.length + (report.more_errors ?? 0)} color={report.errors.length ? 'red' : undefined} />
+      </SimpleGrid>
+      {report.errors.length ? (
+        <ScrollArea.Autosize mah={240} type="auto">
+          <Table striped aria-label="Import errors" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>Line</Table.Th>
+                <Table.Th w={140}>Field</Table.Th>
+                <Table.Th>Problem</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.errors.map((e, i) => (
+                <Table.Tr key={`${e.row}-${e.field}-${i}`}>
+                  <Table.Td>{spreadsheetLine(e.row)}</Table.Td>
+                  <Table.Td ff="monospace">{e.field || '—'}</Table.Td>
+                  <Table.Td>{e.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      ) : null}
+      {report.errors.length ? (
+        <Text size="xs" c="dimmed">
+          Line numbers are the spreadsheet's: the header is line 1.
+        </Text>
+      ) : null}
+      {report.more_errors ? (
+        <Text size="sm" c="dimmed">
+          and {report.more_errors.toLocaleString()} more errors not listed.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Uploads a CSV file with a progress bar, then shows what was imported: the
+ * counts, and each refused row by its spreadsheet line, field and problem.
+ * The feature gives its upload state and mutation (useFileUpload, and its
+ * import mutation fed the upload's progress), what the file holds, and the
+ * columns of the template a user can download.
+ */
+export function CsvImportModal({
+  opened,
+  onClose,
+  title,
+  noun,
+  failed,
+  columns,
+  templateName,
+  description,
+  upload,
+  importer,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** What a row is, in the plural: "customers", "devices". */
+  noun: string;
+  failed: string;
+  columns: readonly string[];
+  templateName: string;
+  description: ReactNode;
+  upload: ReturnType<typeof useFileUpload>;
+  importer: UseMutationResult<CsvImportReport, Error, UploadRequest>;
+}) {
+  const { file, progress } = upload;
+  const { choose, reset, close, start, aborted } = uploadActions(upload, importer, onClose);
+  const startImport = () =>
+    start({
+      onSuccess: (report) => {
+        const outcome = importOutcome(report);
+        toast[outcome](importSummary(report, noun), outcome === 'success' ? undefined : { title: OUTCOME[outcome].title });
+      },
+    });
+  const downloadTemplate = () => saveBlob(new Blob([`${columns.join(',')}\n`], { type: 'text/csv' }), templateName);
+
+  const percent = progress?.percent ?? null;
+  const uploaded = percent === 100 && importer.isPending;
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} size="lg" closeOnClickOutside={!importer.isPending}>
+      <Stack gap="md">
+        {importer.data ? (
+          <>
+            <ImportReport report={importer.data} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={reset}>
+                Import another file
+              </Button>
+              <Button onClick={close}>Done</Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              {description}{' '}
+              <Anchor component="button" type="button" size="sm" onClick={downloadTemplate}>
+                Download a template
+              </Anchor>
+            </Text>
+            <FileInput
+              label="CSV file"
+              placeholder="Choose a .csv file"
+              accept=".csv,text/csv"
+              leftSection={<IconFileTypeCsv size={18} />}
+              value={file}
+              onChange={choose}
+              clearable
+              disabled={importer.isPending}
+            />
+            {progress && (importer.isPending || importer.isSuccess) ? (
+              <Stack gap={4}>
+                <Progress
+                  value={percent ?? 100}
+                  animated={percent === null || uploaded}
+                  striped={percent === null || uploaded}
+                  size="lg"
+                  aria-label="Upload progress"
+                />
+                <Text size="xs" c="dimmed">
+                  {uploaded ? 'Uploaded; importing rows…' : percent === null ? 'Uploading…' : `Uploading… ${percent}%`}
+                </Text>
+              </Stack>
+            ) : null}
+            {importer.isError && !aborted ? <ErrorAlert title={failed} message={errorMessage(importer.error, failed)} /> : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button leftSection={<IconUpload size={16} />} onClick={startImport} disabled={!file} loading={importer.isPending}>
+                Upload
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
