@@ -36,9 +36,17 @@ describe('the organization phone country', () => {
   it('reads every customer again when it changes: a Ugandan payment then finds its customer', async () => {
     const { org, user } = await seedTenant(t);
     const key = await seedApiKey(t, user);
-    const plan = { daily_price: '1000.00', currency: 'UGX' };
-    const nakato = await seedCustomerWithDevice(t, org.id, { template: plan });
-    await t.http.put(`/payg/customers/${nakato.customer.id}`).set(user.auth).send({ phone_contact: '0751 234 567' }).expect(200);
+    // All through the API, as staff set up a Ugandan account: a plan in UGX, the customer typed 0751 234 567, her device.
+    const plan = await t.http.post('/payg/payments/templates/create').set(user.auth).send({ template_name: 'Kampala Solar', daily_price: 1000, currency: 'ugx' }).expect(201);
+    const registered = await t.http
+      .post('/payg/register-customer')
+      .set(user.auth)
+      .send({ customer_name: 'Nakato Sarah', id_number: 'UG-0', phone_contact: '0751 234 567' })
+      .expect(201);
+    const nakato = { customer: { id: registered.body.customer_id as number }, item: { serial_number: 'UG-SHS-1' } };
+    await t.http.post('/payg/items/add').set(user.auth).send({ serial_number: 'UG-SHS-1', product_name: 'Solar Kit', price: 300000 }).expect(201);
+    await t.http.post('/payg/items/assign').set(user.auth).send({ customer_id: nakato.customer.id, item_serial_number: 'UG-SHS-1' }).expect(200);
+    await t.http.post('/payg/payments/templates/assign').set(user.auth).send({ customer_id: nakato.customer.id, template_id: plan.body.template_id }).expect(200);
     // Typed with its country code: the same number whatever the organization's country.
     const kenyan = await seedCustomerWithDevice(t, org.id);
     await t.http.put(`/payg/customers/${kenyan.customer.id}`).set(user.auth).send({ phone_contact: '+254 712 000 999' }).expect(200);
