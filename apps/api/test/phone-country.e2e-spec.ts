@@ -12,8 +12,8 @@ import { seedApiKey, seedCustomerWithDevice, seedTenant, seedUser } from './supp
 // country is Uganda, it finds the customer, and the code goes to their phone
 // (README "Phone numbers").
 
-const KENYA = { phone_country_code: '254', country: 'Kenya', example: { written: '0712 345 678', read_as: '+254712345678' } };
-const UGANDA = { phone_country_code: '256', country: 'Uganda', example: { written: '0772 123 456', read_as: '+256772123456' } };
+const KENYA = { phone_country_code: '254', country: 'Kenya', example: { written: '0712 345 678', read_as: '+254712345678' }, unreadable_numbers: 0 };
+const UGANDA = { phone_country_code: '256', country: 'Uganda', example: { written: '0772 123 456', read_as: '+256772123456' }, unreadable_numbers: 0 };
 const airtelUg = (tid: string) => `RECEIVED. TID ${tid}. UGX 3,000 from 751234567, NAKATO SARAH. Bal UGX 412,500.`;
 
 describe('the organization phone country', () => {
@@ -63,7 +63,7 @@ describe('the organization phone country', () => {
     expect((await customer(org.id, nakato.customer.id)).phone_normalized).toBe('256751234567');
     expect((await customer(org.id, kenyan.customer.id)).phone_normalized).toBe('254712000999');
     const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: org.id, action: 'organization.phone_country' } });
-    expect(audit.metadata).toEqual({ from: '254', to: '256', customers_updated: 1 });
+    expect(audit.metadata).toEqual({ from: '254', to: '256', customers_updated: 1, unreadable_numbers: 0 });
     expect(audit.description).toBe(
       `Phone numbers without a country code are read as Uganda's (+256), no longer Kenya's (+254), set by ${user.username}: 1 customer's number read again`,
     );
@@ -98,6 +98,16 @@ describe('the organization phone country', () => {
       ['KE-9', '254722000111'],
       ['UG-2', '256701222333'],
     ]);
+
+    // Nigerian numbers have ten digits after the 0: the three typed 07…/0751… read as no phone there, and it says so.
+    const nigeria = ZPhoneCountryUpdateSchema.parse(
+      (await t.http.put('/payg/settings/phone-country').set(user.auth).send({ phone_country_code: '234' }).expect(200)).body,
+    );
+    expect(nigeria).toMatchObject({ country: 'Nigeria', customers_updated: 3, unreadable_numbers: 3 });
+    expect((await customer(org.id, nakato.customer.id)).phone_normalized).toBeNull();
+    expect(ZPhoneCountrySchema.parse((await t.http.get('/payg/settings/phone-country').set(user.auth).expect(200)).body).unreadable_numbers).toBe(3);
+    const told = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: org.id, action: 'organization.phone_country', metadata: { path: ['to'], equals: '234' } } });
+    expect(told.description).toMatch(/: 3 customers' numbers read again, 3 not readable as a phone$/);
 
     // Back to Kenya: the numbers typed without a code read as Kenyan again.
     const back = await t.http.put('/payg/settings/phone-country').set(user.auth).send({ phone_country_code: '254' }).expect(200);

@@ -172,6 +172,12 @@ export const ZPhoneCountrySchema = z.object({
   country: z.string(),
   /** A number as people there write it, and the number Kidogo reads it as: "0712 345 678" and "+254712345678". */
   example: z.object({ written: z.string(), read_as: z.string() }),
+  /**
+   * Customers (not erased) whose number reads as no phone, of this country or
+   * written with a country code: payments and texts from their phones cannot
+   * find them, and no code can be texted to them until it is corrected.
+   */
+  unreadable_numbers: z.number().int(),
 });
 export type PhoneCountry = z.infer<typeof ZPhoneCountrySchema>;
 

@@ -10,16 +10,21 @@ import { PHONE_COUNTRY_LOCK, phoneCountry } from '../customers/phone-country.js'
 /** Customers read again per statement when the country changes. */
 export const RENORMALIZE_BATCH = 5_000;
 
-/** The setting as the API gives it: the code, its country, and a number as people there write it with how it is read. */
-export function toPhoneCountry(code: string): PhoneCountry {
+/** The setting as the API gives it: the code, its country, a number as people there write it with how it is read, and how many cannot be. */
+export function toPhoneCountry(code: string, unreadable: number): PhoneCountry {
   const country = phoneCountryOf(code);
   if (!country) throw new Error(`phone_country_code ${code} is not one of PHONE_COUNTRIES`);
   return {
     phone_country_code: country.code,
     country: country.country,
     example: { written: country.example, read_as: `+${normalizePhone(country.example, country.code)}` },
+    unreadable_numbers: unreadable,
   };
 }
+
+/** Customers (not erased) whose number has no normal form: by the (organization_id, phone_normalized) index. */
+const unreadableSql = (orgId: string) => Prisma.sql`
+  SELECT count(*)::int AS n FROM customers WHERE organization_id = ${orgId} AND phone_normalized IS NULL AND status <> 'erased'`;
 
 /**
  * The organization's phone country (README "Phone numbers"): the country
@@ -33,11 +38,10 @@ export class PhoneCountryService {
   constructor(private readonly database: DatabaseService) {}
 
   async read(orgId: string): Promise<PhoneCountry> {
-    const [row] = await this.database.query<{ phone_country_code: string }>(
-      Prisma.sql`SELECT phone_country_code FROM organizations WHERE organization_id = ${orgId}`,
-    );
+    const [row] = await this.database.query<{ phone_country_code: string; unreadable: number }>(Prisma.sql`
+      SELECT phone_country_code, (${unreadableSql(orgId)}) AS unreadable FROM organizations WHERE organization_id = ${orgId}`);
     if (!row) throw Errors.notFound('Organization');
-    return toPhoneCountry(row.phone_country_code);
+    return toPhoneCountry(row.phone_country_code, row.unreadable);
   }
 
   /**
@@ -50,24 +54,27 @@ export class PhoneCountryService {
   async update(orgId: string, user: AuthUser, input: PhoneCountryInput): Promise<PhoneCountryUpdate> {
     const to = input.phone_country_code;
     // Raw statements on one pooled connection: a million rows through Prisma's raw queries cost ten times the CPU.
-    const customersUpdated = await this.database.transaction(async (run) => {
+    const { updated: customersUpdated, unreadable } = await this.database.transaction(async (run) => {
       await run(Prisma.sql`SELECT pg_advisory_xact_lock(${PHONE_COUNTRY_LOCK}::int, hashtext(${orgId}))::text`);
       const from = await phoneCountry(run, orgId);
-      if (from === to) return 0;
+      const count = async () => (await run<{ n: number }>(unreadableSql(orgId)))[0]!.n;
+      if (from === to) return { updated: 0, unreadable: await count() };
       await run(Prisma.sql`UPDATE organizations SET phone_country_code = ${to}, updated_at = now() WHERE organization_id = ${orgId} RETURNING 1`);
       const updated = await this.renormalize(run, orgId, to);
-      const [before, after] = [toPhoneCountry(from), toPhoneCountry(to)];
+      const unreadable = await count();
+      const [before, after] = [phoneCountryOf(from)!, phoneCountryOf(to)!];
       const description =
         `Phone numbers without a country code are read as ${after.country}'s (+${to}), no longer ${before.country}'s (+${from}), ` +
-        `set by ${user.username}: ${updated.toLocaleString('en')} customer${updated === 1 ? "'s number" : "s' numbers"} read again`;
+        `set by ${user.username}: ${updated.toLocaleString('en')} customer${updated === 1 ? "'s number" : "s' numbers"} read again` +
+        (unreadable ? `, ${unreadable.toLocaleString('en')} not readable as a phone` : '');
       await run(Prisma.sql`
         INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
         VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'organization.phone_country', 'organization', ${orgId}, ${description},
-                ${JSON.stringify({ from, to, customers_updated: updated })}::jsonb)
+                ${JSON.stringify({ from, to, customers_updated: updated, unreadable_numbers: unreadable })}::jsonb)
         RETURNING 1`);
-      return updated;
+      return { updated, unreadable };
     });
-    return { ...toPhoneCountry(to), customers_updated: customersUpdated };
+    return { ...toPhoneCountry(to, unreadable), customers_updated: customersUpdated };
   }
 
   /**

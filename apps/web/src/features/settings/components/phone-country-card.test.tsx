@@ -37,6 +37,23 @@ describe('phone numbers card', { timeout: 20_000 }, () => {
     expect(within(c).getByRole('button', { name: 'Save Country' })).toBeDisabled();
   });
 
+  it('says how many numbers read as no phone after a change, and keeps saying it', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    mockSettingsApi();
+    renderApp('/settings');
+    const c = await card();
+    expect(within(c).queryByTestId('phone-country-unreadable')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.selectOptions(await within(c).findByLabelText(/^Country/), 'Nigeria (+234)');
+    await user.click(within(c).getByRole('button', { name: 'Save Country' }));
+    expect(
+      await screen.findByText("Phone numbers are read as Nigeria's: 1,204 customers' numbers read again, 1,204 not readable as a phone"),
+    ).toBeInTheDocument();
+    expect(await within(c).findByTestId('phone-country-unreadable')).toHaveTextContent(
+      '1,204 customers have a number that reads as no phone: payments and texts from their phones cannot find them',
+    );
+  });
+
   it("shows the server's refusal by the field and in the banner", async () => {
     seedSession({ user: buildUser({ role: 'admin' }) });
     mockSettingsApi((call, path) =>

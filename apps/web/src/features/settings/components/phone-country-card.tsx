@@ -19,7 +19,15 @@ export function savedText(reply: PhoneCountryUpdate): string {
   const n = reply.customers_updated;
   const read = `Phone numbers are read as ${reply.country}'s`;
   if (n === 0) return read;
-  return `${read}: ${n.toLocaleString('en')} customer${n === 1 ? "'s number" : "s' numbers"} read again`;
+  const lost = reply.unreadable_numbers ? `, ${reply.unreadable_numbers.toLocaleString('en')} not readable as a phone` : '';
+  return `${read}: ${n.toLocaleString('en')} customer${n === 1 ? "'s number" : "s' numbers"} read again${lost}`;
+}
+
+/** "3 customers have a number that reads as no phone…", or nothing when every number can be read. */
+export function unreadableText(count: number): string | null {
+  if (count === 0) return null;
+  const who = count === 1 ? '1 customer has a number' : `${count.toLocaleString('en')} customers have a number`;
+  return `${who} that reads as no phone: payments and texts from their phones cannot find them, and no code can be texted to them. Correct the number on the customer.`;
 }
 
 function PhoneCountryForm({ setting }: { setting: PhoneCountry }) {
@@ -66,6 +74,11 @@ function PhoneCountryForm({ setting }: { setting: PhoneCountry }) {
             </Text>
           </Paper>
         )}
+        {unreadableText(setting.unreadable_numbers) ? (
+          <Text size="sm" c="orange" data-testid="phone-country-unreadable">
+            {unreadableText(setting.unreadable_numbers)}
+          </Text>
+        ) : null}
         {changing ? (
           <Alert color="yellow" variant="light" title={`Read numbers as ${countryName(code)}'s?`}>
             Saving reads every customer&apos;s number that has no country code again, as a number of {countryName(code)} (+{code}): payments

@@ -44,7 +44,12 @@ export function buildCommissions(perDevice = '0.00', percent = '0.00'): Commissi
 /** GET /settings/phone-country for a calling code, as the API gives it. */
 export function buildPhoneCountry(code: string): PhoneCountry {
   const c = PHONE_COUNTRIES.find((x) => x.code === code)!;
-  return { phone_country_code: c.code, country: c.country, example: { written: c.example, read_as: `+${c.code}${c.example.replace(/\D/g, '').replace(/^0/, '')}` } };
+  return {
+    phone_country_code: c.code,
+    country: c.country,
+    example: { written: c.example, read_as: `+${c.code}${c.example.replace(/\D/g, '').replace(/^0/, '')}` },
+    unreadable_numbers: 0,
+  };
 }
 
 /**
@@ -88,7 +93,8 @@ export function mockSettingsApi(
     if (path === '/payg/settings/phone-country' && call.method === 'PUT') {
       const code = (JSON.parse(call.body!) as { phone_country_code: string }).phone_country_code;
       const changed = code !== phoneCountry.phone_country_code;
-      phoneCountry = buildPhoneCountry(code);
+      // Nigeria's numbers have a digit more: Kenyan ones typed without a code no longer read as a phone there.
+      phoneCountry = { ...buildPhoneCountry(code), unreadable_numbers: code === '234' ? 1204 : 0 };
       return jsonResponse(200, { ...phoneCountry, customers_updated: changed ? 1204 : 0 });
     }
     if (path === '/payg/settings/commissions' && call.method === 'GET') return jsonResponse(200, commissions);
