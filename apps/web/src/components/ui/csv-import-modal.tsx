@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, FileInput, Group, Modal, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CsvImportReport } from '@kidogo/contracts';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { uploadActions, type UploadRequest, type useFileUpload } from '@/hooks/use-file-upload';
 import { errorMessage, saveBlob } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
@@ -139,9 +140,6 @@ export function CsvImportModal({
     });
   const downloadTemplate = () => saveBlob(new Blob([`${columns.join(',')}\n`], { type: 'text/csv' }), templateName);
 
-  const percent = progress?.percent ?? null;
-  const uploaded = percent === 100 && importer.isPending;
-
   return (
     <Modal opened={opened} onClose={close} title={title} size="lg" closeOnClickOutside={!importer.isPending}>
       <Stack gap="md">
@@ -173,20 +171,7 @@ export function CsvImportModal({
               clearable
               disabled={importer.isPending}
             />
-            {progress && (importer.isPending || importer.isSuccess) ? (
-              <Stack gap={4}>
-                <Progress
-                  value={percent ?? 100}
-                  animated={percent === null || uploaded}
-                  striped={percent === null || uploaded}
-                  size="lg"
-                  aria-label="Upload progress"
-                />
-                <Text size="xs" c="dimmed">
-                  {uploaded ? 'Uploaded; importing rows…' : percent === null ? 'Uploading…' : `Uploading… ${percent}%`}
-                </Text>
-              </Stack>
-            ) : null}
+            <UploadProgressBar progress={progress} pending={importer.isPending} afterUpload="Uploaded; importing rows…" />
             {importer.isError && !aborted ? <ErrorAlert title={failed} message={errorMessage(importer.error, failed)} /> : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

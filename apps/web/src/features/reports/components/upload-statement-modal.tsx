@@ -1,7 +1,8 @@
-import { Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { uploadActions, useFileUpload } from '@/hooks/use-file-upload';
 import { errorMessage } from '@/lib/api-client';
 import { useUploadStatement } from '../api/upload-statement';
@@ -21,9 +22,6 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
   const { choose, reset, close, start, aborted } = uploadActions(upload, uploader, onClose);
   // The summary is a long read: on a phone it gets the whole screen.
   const phone = useMediaQuery('(max-width: 36em)');
-
-  const percent = progress?.percent ?? null;
-  const uploaded = percent === 100 && uploader.isPending;
 
   return (
     <Modal opened={opened} onClose={close} title="Upload M-Pesa Statement" size="xl" fullScreen={phone} closeOnClickOutside={!uploader.isPending}>
@@ -56,20 +54,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
               clearable
               disabled={uploader.isPending}
             />
-            {progress && uploader.isPending ? (
-              <Stack gap={4}>
-                <Progress
-                  value={percent ?? 100}
-                  animated={percent === null || uploaded}
-                  striped={percent === null || uploaded}
-                  size="lg"
-                  aria-label="Upload progress"
-                />
-                <Text size="xs" c="dimmed" role="status">
-                  {uploaded ? 'Uploaded; reconciling payments…' : percent === null ? 'Uploading…' : `Uploading… ${percent}%`}
-                </Text>
-              </Stack>
-            ) : null}
+            <UploadProgressBar progress={progress} pending={uploader.isPending} afterUpload="Uploaded; reconciling payments…" />
             {uploader.isError && !aborted ? <ErrorAlert title={UPLOAD_FAILED} message={errorMessage(uploader.error, UPLOAD_FAILED)} /> : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
