@@ -14,6 +14,7 @@ import { ItemsModule } from './items/items.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { CollectionsModule } from './collections/collections.module.js';
 import { TicketsModule } from './tickets/tickets.controller.js';
+import { StockModule } from './stock/stock.controller.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
@@ -48,6 +49,7 @@ export const FEATURE_MODULES: Type[] = [
   ProductsModule,
   CollectionsModule,
   TicketsModule,
+  StockModule,
   TemplatesModule,
   OnboardingModule,
   TokensModule,

@@ -32,6 +32,8 @@ export const ZDeviceInfoSchema = z.object({
   credit_until: z.string().nullable(),
   /** The plan the device is paid on: its own, else its customer's; null when it has neither. */
   payment_plan: ZDevicePlanSchema.nullable(),
+  /** The stock location it is kept at, or was given out from; null for none. */
+  location_name: z.string().nullable(),
 });
 
 export const ZTokenHistoryEntrySchema = z.object({

@@ -12,7 +12,7 @@ export const AUDIT_CATEGORIES = {
   team: ['user', 'api_token'],
   payments: ['payment', 'payments'],
   tokens: ['token'],
-  devices: ['item', 'items', 'oem_config', 'ticket'],
+  devices: ['item', 'items', 'oem_config', 'ticket', 'stock', 'stock_location'],
   customers: ['customer', 'customers'],
   plans: ['template'],
   collections: ['collection', 'collections'],

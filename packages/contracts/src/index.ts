@@ -32,3 +32,4 @@ export * from './inbox.js';
 export * from './customer-documents.js';
 export * from './agreement.js';
 export * from './mpesa-express.js';
+export * from './stock.js';

@@ -62,6 +62,8 @@ export const ZItemInputSchema = z.object({
   token_count: blankIsAbsent(
     z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), zWholeNumber(0, 2_147_483_647)),
   ),
+  /** The stock location it is kept at, by name (Stock Locations); left out, none. */
+  location: zOptionalText(100),
   organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
 });
 export type ItemInput = z.input<typeof ZItemInputSchema>;
@@ -80,6 +82,7 @@ export const ITEM_IMPORT_COLUMNS = [
   'secret_key',
   'starting_code',
   'token_count',
+  'location',
 ] as const satisfies readonly (keyof ItemInput)[];
 export type ItemInputParsed = z.output<typeof ZItemInputSchema>;
 
@@ -124,6 +127,9 @@ export const ZItemSchema = z.object({
   total_paid: ZMoneySchema,
   credit_until: z.string().nullable(),
   paid_off: z.boolean(),
+  /** The stock location it is kept at, or was given out from; null for none. */
+  location_id: z.number().int().nullable(),
+  location_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

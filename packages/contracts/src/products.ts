@@ -26,6 +26,13 @@ export const ZProductListQuerySchema = z.object({
   limit: zQueryInt({ default: 20, min: 1, max: 100 }),
   search: zSearchTerm,
   status: z.preprocess((v) => (v === undefined || v === '' ? 'all' : v), z.enum(PRODUCT_STATUS_FILTERS)),
+  /** One stock location's devices (its id), or those in none ("none"). */
+  location_id: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .union([z.number().int().min(1).max(2_147_483_647), z.literal('none')], { error: "must be a stock location's id, or none" })
+      .optional(),
+  ),
 });
 export type ProductListQuery = z.input<typeof ZProductListQuerySchema>;
 

@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS = {
   'device.repossessed': 'A device was taken back from its customer, with what was written off',
   'device.assigned': 'A device was given to a customer (Assign, Onboarding)',
   'device.unassigned': 'A device was taken off its customer (Unassign; a repossession sends device.repossessed)',
+  'device.moved': 'A device in stock was moved to another stock location, or out of every one (one event for each device of a move)',
   'customer.created': 'A customer was registered: on the Customers page, by CSV import or through the API',
   'customer.updated': "A customer's details changed (which ones in changed), or they asked for no texts or for texts again (by SMS or through staff)",
   'customer.deleted': 'A customer without devices or payments was deleted',

@@ -84,6 +84,7 @@ export const ActivityMapper = {
     total_paid: Dec;
     credit_until: Date | null;
     customer_name: string | null;
+    location_name: string | null;
     plan_template_id: number | null;
     plan_template_name: string | null;
     plan_daily_price: Dec | null;
@@ -104,6 +105,7 @@ export const ActivityMapper = {
       price: money(i.price),
       total_paid: money(i.total_paid),
       credit_until: iso(i.credit_until),
+      location_name: i.location_name,
       payment_plan:
         i.plan_template_id === null
           ? null

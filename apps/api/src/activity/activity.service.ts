@@ -28,6 +28,7 @@ export class ActivityService {
     const [row] = await this.database.prepared<DeviceRow>(Prisma.sql`
       SELECT i.serial_number, i.product_name, i.product_oem, i.manufacturer, i.status::text AS status, i.customer_id,
              i.token_count, i.is_assigned, i.assigned_at, i.price, i.total_paid, i.credit_until, c.customer_name,
+             (SELECT name FROM stock_locations l WHERE l.organization_id = i.organization_id AND l.location_id = i.location_id) AS location_name,
              plan.template_id AS plan_template_id, plan.template_name AS plan_template_name,
              plan.daily_price AS plan_daily_price, plan.currency AS plan_currency, plan_own.assignment_id IS NOT NULL AS plan_own,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
@@ -162,6 +163,7 @@ interface DeviceRow {
   total_paid: Dec;
   credit_until: Date | null;
   customer_name: string | null;
+  location_name: string | null;
   plan_template_id: number | null;
   plan_template_name: string | null;
   plan_daily_price: Dec | null;

@@ -40,6 +40,8 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'UserNotification',
   'CustomerDocument',
   'PaymentRequest',
+  'StockLocation',
+  'StockMovement',
 ]);
 
 export class TenantScopeError extends Error {

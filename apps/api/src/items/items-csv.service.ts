@@ -5,7 +5,7 @@ import { importCsv } from '../catalog/csv-import.js';
 import { ImportJobs } from '../catalog/import-jobs.js';
 import type { UploadedCsv } from '../catalog/csv-upload.js';
 import { ITEM_IMPORT_COLUMNS } from './items.mapper.js';
-import { ItemsService } from './items.service.js';
+import { ItemsService, unknownLocation } from './items.service.js';
 
 export const ITEM_UPLOAD_FIELD = 'file';
 
@@ -23,14 +23,21 @@ export class ItemsCsvService {
    */
   async import(orgId: string, file: UploadedCsv, actor: AuthUser): Promise<CsvImportReport> {
     const seen = new Set<string>();
-    return this.jobs.run({ orgId, kind: 'items', filename: file.originalname, actor }, () =>
-      importCsv(file.path, {
+    return this.jobs.run({ orgId, kind: 'items', filename: file.originalname, actor }, async () => {
+      // A row naming a stock location the organization does not have is that row's error.
+      const locations = await this.items.locationIds(orgId);
+      const schema = ZItemInputSchema.superRefine((row, ctx) => {
+        if (row.location && !locations.has(row.location.toLowerCase())) {
+          ctx.addIssue({ code: 'custom', path: ['location'], message: unknownLocation(row.location) });
+        }
+      });
+      return importCsv(file.path, {
         field: ITEM_UPLOAD_FIELD,
         required: ['serial_number', 'product_name'],
         columns: ITEM_IMPORT_COLUMNS,
-        schema: ZItemInputSchema,
-        insertBatch: (rows) => this.items.insertBatch(orgId, rows, seen),
-      }),
-    );
+        schema,
+        insertBatch: (rows) => this.items.insertBatch(orgId, rows, seen, locations),
+      });
+    });
   }
 }

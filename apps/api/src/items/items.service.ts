@@ -20,7 +20,7 @@ import { textMatch } from '../catalog/search.js';
 import { MATCHES_COLUMN, pageBounds, searchPage } from '../common/list-counts.js';
 import { itemTotals } from '../stats/totals.js';
 import { accountClosedEntry, FRESH_ACCOUNT, type DeviceAccount } from './device-account.js';
-import { fromRaw, ITEM_COLUMNS, ITEM_SELECT, NEW_DEVICE_TOKEN_COUNT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
+import { fromRaw, ITEM_COLUMNS, ITEM_JOINS, ITEM_SELECT, NEW_DEVICE_TOKEN_COUNT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type ListQuery = z.output<typeof ZItemListQuerySchema>;
@@ -38,6 +38,9 @@ interface LockedItem extends DeviceAccount {
 }
 
 const asAuditTx = (tx: Tx) => tx as unknown as Prisma.TransactionClient;
+/** The 400 of a device naming a stock location the organization does not have. */
+export const unknownLocation = (name: string) => `no stock location named ${name}: add it in Stock Locations first`;
+
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
 const duplicateSerial = (serial: string, existing?: string) =>
   Errors.conflict(
@@ -61,10 +64,15 @@ export class ItemsService {
       select: { serial_number: true },
     });
     if (clash) throw duplicateSerial(input.serial_number, clash.serial_number);
+    let locationId: number | null = null;
+    if (input.location) {
+      locationId = (await this.locationIds(orgId)).get(input.location.toLowerCase()) ?? null;
+      if (locationId === null) throw Errors.badRequest('location', unknownLocation(input.location));
+    }
     const secret = this.secrets.create({ secret_key: input.secret_key, starting_code: input.starting_code });
     try {
       const row = await this.database.db.item.create({
-        data: { ...toItemCreate(orgId, input), ...this.secrets.seal(secret) },
+        data: { ...toItemCreate(orgId, input, locationId), ...this.secrets.seal(secret) },
         select: ITEM_SELECT,
       });
       return toItem(row);
@@ -79,7 +87,13 @@ export class ItemsService {
    * is already in the organization or earlier in the file are skipped;
    * the rest get their sealed factory data and are inserted together.
    */
-  async insertBatch(orgId: string, rows: ItemInputParsed[], seen: Set<string>): Promise<number> {
+  /** The organization's stock locations by name in lower case (a device names its place; the file checks each row's). */
+  async locationIds(orgId: string): Promise<Map<string, number>> {
+    const rows = await this.database.db.stockLocation.findMany({ where: { organization_id: orgId }, select: { id: true, name: true } });
+    return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+  }
+
+  async insertBatch(orgId: string, rows: ItemInputParsed[], seen: Set<string>, locations = new Map<string, number>()): Promise<number> {
     const candidates = rows.map((r) => ({ row: r, normalized: normalizeSerial(r.serial_number) }));
     const existing = await this.database.db.item.findMany({
       where: { organization_id: orgId, serial_normalized: { in: candidates.map((c) => c.normalized) } },
@@ -91,21 +105,23 @@ export class ItemsService {
       if (seen.has(c.normalized)) continue;
       seen.add(c.normalized);
       const secret = this.secrets.create({ secret_key: c.row.secret_key, starting_code: c.row.starting_code });
-      fresh.push({ ...toItemCreate(orgId, c.row), ...this.secrets.seal(secret) });
+      const locationId = c.row.location ? (locations.get(c.row.location.toLowerCase()) ?? null) : null;
+      fresh.push({ ...toItemCreate(orgId, c.row, locationId), ...this.secrets.seal(secret) });
     }
     if (!fresh.length) return 0;
     // One INSERT, one array per column; the unique key skips serials inserted meanwhile.
     const col = (k: keyof Prisma.ItemCreateManyInput) => fresh.map((d) => (d[k] ?? null) as string | null);
     return this.database.db.$executeRaw`
       INSERT INTO items (organization_id, serial_number, serial_normalized, product_name, product_type, manufacturer,
-        model, description, price, status, product_oem, secret_key_enc, starting_code_enc, token_count)
-      SELECT ${orgId}::varchar, sn, sn_norm, name, ptype, maker, model, descr, price, status::"ItemStatus", oem, key_enc, code_enc, count
+        model, description, price, status, product_oem, secret_key_enc, starting_code_enc, token_count, location_id)
+      SELECT ${orgId}::varchar, sn, sn_norm, name, ptype, maker, model, descr, price, status::"ItemStatus", oem, key_enc, code_enc, count, place
       FROM unnest(
         ${col('serial_number')}::text[], ${col('serial_normalized')}::text[], ${col('product_name')}::text[],
         ${col('product_type')}::text[], ${col('manufacturer')}::text[], ${col('model')}::text[], ${col('description')}::text[],
         ${fresh.map((d) => String(d.price ?? 0))}::numeric[], ${col('status')}::text[], ${col('product_oem')}::text[],
-        ${col('secret_key_enc')}::text[], ${col('starting_code_enc')}::text[], ${fresh.map((d) => d.token_count ?? NEW_DEVICE_TOKEN_COUNT)}::int[]
-      ) AS r(sn, sn_norm, name, ptype, maker, model, descr, price, status, oem, key_enc, code_enc, count)
+        ${col('secret_key_enc')}::text[], ${col('starting_code_enc')}::text[], ${fresh.map((d) => d.token_count ?? NEW_DEVICE_TOKEN_COUNT)}::int[],
+        ${fresh.map((d) => d.location_id ?? null)}::int[]
+      ) AS r(sn, sn_norm, name, ptype, maker, model, descr, price, status, oem, key_enc, code_enc, count, place)
       ON CONFLICT (organization_id, serial_number) DO NOTHING`;
   }
 
@@ -132,7 +148,7 @@ export class ItemsService {
    */
   async page(
     orgId: string,
-    f: { search: Prisma.Sql[]; assigned?: boolean | null; key: string },
+    f: { search: Prisma.Sql[]; assigned?: boolean | null; location?: number | 'none'; key: string },
     limit: number,
     offset: number,
   ): Promise<ItemListReply> {
@@ -143,16 +159,15 @@ export class ItemsService {
       [
         Prisma.sql`i.organization_id = ${orgId}`,
         ...(assigned === null ? [] : [Prisma.sql`i.is_assigned = ${assigned}::boolean`]),
+        ...(f.location === undefined ? [] : [f.location === 'none' ? Prisma.sql`i.location_id IS NULL` : Prisma.sql`i.location_id = ${f.location}::int`]),
         ...f.search,
       ],
       ' AND ',
     );
-    const from = Prisma.sql`FROM items i
-            LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
-            WHERE ${where}`;
+    const from = Prisma.sql`FROM items i ${ITEM_JOINS} WHERE ${where}`;
     const order = Prisma.sql`ORDER BY i.created_at DESC, i.item_id DESC ${pageBounds(limit, offset)}`;
     if (f.search.length) {
-      const { rows, total } = await searchPage<ItemRawRow>(runs, orgId, 'items', JSON.stringify([assigned, f.key]), offset, {
+      const { rows, total } = await searchPage<ItemRawRow>(runs, orgId, 'items', JSON.stringify([assigned, f.location ?? null, f.key]), offset, {
         count: Prisma.sql`SELECT count(*)::int AS total FROM items i WHERE ${where}`,
         // From a kept place when deep (see searchPage), in the (organization_id, created_at DESC, item_id DESC) index.
         page: (_kept, { anchor, skip }) => Prisma.sql`SELECT ${ITEM_COLUMNS} ${from}
@@ -166,7 +181,7 @@ export class ItemsService {
     // The total and the page in one round trip; a page past the total is not read (a one-time filter).
     const rows = await runs.prepared<ItemRawRow & { list_total: number }>(Prisma.sql`
       WITH t AS (
-        SELECT coalesce(sum(n), 0)::int AS list_total FROM ${itemTotals(orgId)} s
+        SELECT coalesce(sum(n), 0)::int AS list_total FROM ${itemTotals(orgId, f.location)} s
         WHERE ${assigned === null ? Prisma.sql`true` : Prisma.sql`is_assigned = ${assigned}::boolean`}
       )
       SELECT t.list_total, p.* FROM t

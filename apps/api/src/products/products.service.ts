@@ -32,7 +32,12 @@ export class ProductsService {
   async list(orgId: string, q: ListQuery): Promise<ProductListReply> {
     const search = q.search ? [textMatch(['serial_number', 'product_name', 'manufacturer', 'product_oem'], q.search)] : [];
     const assigned = q.status === 'all' ? null : q.status === 'assigned';
-    const page = await this.items.page(orgId, { search, assigned, key: JSON.stringify(['products', q.search ?? '']) }, q.limit, (q.page - 1) * q.limit);
+    const page = await this.items.page(
+      orgId,
+      { search, assigned, location: q.location_id, key: JSON.stringify(['products', q.search ?? '']) },
+      q.limit,
+      (q.page - 1) * q.limit,
+    );
     return { data: { items: page.data, pagination: pagePagination(page.pagination.total, q.page, q.limit) } };
   }
 }

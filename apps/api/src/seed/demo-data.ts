@@ -1,5 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import {
+  ZStockLocationInputSchema,
+  ZStockMoveSchema,
   ZCustomerInputSchema,
   ZItemInputSchema,
   ZManualPaymentSchema,
@@ -24,6 +26,7 @@ import { InvoicesService } from '../invoices/invoices.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { CollectionsService } from '../collections/collections.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
+import { StockService } from '../stock/stock.service.js';
 import { NoticeSweepService } from '../notifications/notice-sweep.service.js';
 import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
@@ -172,10 +175,15 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     );
   }
 
+  // Two stock locations: the solar systems and the e-bike come in at the warehouse, lamps and phones at the shop.
+  const stock = get(StockService);
+  const warehouse = (await stock.create(orgId, owner, ZStockLocationInputSchema.parse({ name: 'Nairobi Warehouse', description: 'Main store, Industrial Area' }))).location;
+  await stock.create(orgId, owner, ZStockLocationInputSchema.parse({ name: 'Kisumu Shop', description: 'Oginga Odinga Street' }));
   for (const [serial, product, manufacturer, oem, price, type] of DEVICES) {
+    const location = type === 'lamp' || type === 'phone' ? 'Kisumu Shop' : warehouse.name;
     await items.add(
       orgId,
-      ZItemInputSchema.parse({ serial_number: serial, product_name: product, manufacturer, product_oem: oem, price, product_type: type, model: 'v2' }),
+      ZItemInputSchema.parse({ serial_number: serial, product_name: product, manufacturer, product_oem: oem, price, product_type: type, model: 'v2', location }),
     );
   }
 
@@ -198,6 +206,9 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
   for (const [who, serial, template] of onboard) {
     await onboarding.onboard(orgId, ZOnboardingSchema.parse({ customer_id: people[who].customer_id, item_serial_number: serial, template_id: template }), owner);
   }
+  // A solar system sent on to the shop, where the next customers come in.
+  const shop = (await stock.list(orgId)).data.find((l) => l.name === 'Kisumu Shop')!;
+  await stock.move(orgId, owner, ZStockMoveSchema.parse({ serial_numbers: ['SHS-1007'], location_id: shop.location_id, note: 'For the market day' }));
 
   // The demo's customers joined two months ago: their plans and devices date from then.
   const now = Date.now();

@@ -9,7 +9,7 @@ const COMPACT_EVERY_MS = 10_000;
 /** Each totals table with the columns that name one total and the ones that add up. */
 const TABLES = [
   { table: 'customer_stats', keys: ['organization_id', 'day', 'status'], sums: ['n'] },
-  { table: 'item_stats', keys: ['organization_id', 'is_assigned', 'status', 'product_name'], sums: ['n'] },
+  { table: 'item_stats', keys: ['organization_id', 'is_assigned', 'status', 'product_name', 'location_id'], sums: ['n'] },
   { table: 'payment_stats', keys: ['organization_id', 'day', 'status'], sums: ['n', 'amount'] },
   { table: 'token_stats', keys: ['organization_id', 'day', 'token_type', 'is_valid'], sums: ['n', 'days'] },
   { table: 'promise_stats', keys: ['organization_id', 'promised_on', 'kind'], sums: ['n'] },
@@ -18,7 +18,8 @@ const TABLES = [
 /** Folds every key's delta rows into one row, dropping totals that came back to zero; one statement per table. */
 function compactSql({ table, keys, sums }: (typeof TABLES)[number]): string {
   const k = keys.join(', ');
-  const on = keys.map((c) => `s.${c} = d.${c}`).join(' AND ');
+  // location_id may be null (a device in no stock location): null keys are the same total too.
+  const on = keys.map((c) => (c === 'location_id' ? `s.${c} IS NOT DISTINCT FROM d.${c}` : `s.${c} = d.${c}`)).join(' AND ');
   const zero = sums.map((c) => `sum(${c}) = 0`).join(' AND ');
   return `
     WITH d AS (

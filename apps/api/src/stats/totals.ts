@@ -79,9 +79,11 @@ export const customersByDay = (orgId: string, r: Range, calendar: Calendar) =>
   byDay(orgId, r, calendar, 'customer_stats', 'customers', 'created_at', 'status', { stats: 'n', raw: 'count(*)::int AS n' });
 
 /** Devices by assignment, status and product name: `(is_assigned, status, product_name, n)`. */
-export const itemTotals = (orgId: string) => Prisma.sql`(
+export const itemTotals = (orgId: string, location?: number | 'none') => Prisma.sql`(
   SELECT is_assigned, status, product_name, sum(n)::int AS n FROM item_stats
-  WHERE organization_id = ${orgId} GROUP BY 1, 2, 3 HAVING sum(n) <> 0)`;
+  WHERE organization_id = ${orgId}
+  ${location === undefined ? Prisma.empty : location === 'none' ? Prisma.sql`AND location_id IS NULL` : Prisma.sql`AND location_id = ${location}::int`}
+  GROUP BY 1, 2, 3 HAVING sum(n) <> 0)`;
 
 /**
  * `WITH days, place`: the organization's rows per business day of creation from a

@@ -66,6 +66,15 @@ async function seedTicket(t: TestApp, w: World): Promise<number> {
   return rows[0].ticket_id as number;
 }
 
+/** A new stock location of the world's organization, holding nothing (for the routes that take a location id). */
+async function seedLocation(t: TestApp, w: World): Promise<number> {
+  const { rows } = await t.db.pool.query(
+    `INSERT INTO stock_locations (organization_id, name, description) VALUES ($1, $2, $3) RETURNING location_id`,
+    [w.org, `Shop ${w.tag} ${hex()}`, `Gate 4 ${w.tag}`],
+  );
+  return rows[0].location_id as number;
+}
+
 let shared: Promise<FakeDaraja> | null = null;
 
 /**
@@ -246,6 +255,37 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/tickets', query: { status: 'open', mine: true } },
     { path: '/payg/tickets', query: { status: 'all', customer_id: w.customer.id } },
   ],
+  // ---------------------------------------------------------------- stock locations
+  'GET /payg/stock-locations': () => ({ path: '/payg/stock-locations' }),
+  'POST /payg/stock-locations': ({ w }) => ({ path: '/payg/stock-locations', body: { name: `Depot ${w.tag} ${hex()}`, description: `Yard ${w.tag}` } }),
+  'GET /payg/stock-locations/{location_id}': async ({ t, w }) => ({
+    path: fill('/payg/stock-locations/{location_id}', { location_id: await seedLocation(t, w) }),
+  }),
+  'PUT /payg/stock-locations/{location_id}': async ({ t, w }) => ({
+    path: fill('/payg/stock-locations/{location_id}', { location_id: await seedLocation(t, w) }),
+    body: { name: `Renamed ${w.tag} ${hex()}`, description: null },
+  }),
+  'DELETE /payg/stock-locations/{location_id}': async ({ t, w }) => ({
+    path: fill('/payg/stock-locations/{location_id}', { location_id: await seedLocation(t, w) }),
+  }),
+  'POST /payg/stock-locations/move': async ({ t, w }) => ({
+    path: '/payg/stock-locations/move',
+    body: { serial_numbers: [(await fresh.item(t, w)).serial_number], location_id: await seedLocation(t, w), note: `Truck ${w.tag}` },
+  }),
+  'GET /payg/stock-movements': async ({ t, w }) => {
+    const location = await seedLocation(t, w);
+    const item = await fresh.item(t, w);
+    await t.db.pool.query(`UPDATE items SET location_id = $3 WHERE organization_id = $1 AND item_id = $2`, [w.org, item.id, location]);
+    await t.db.pool.query(
+      `INSERT INTO stock_movements (organization_id, item_id, to_location_id, to_name, moved_by) VALUES ($1, $2, $3, $4, $5)`,
+      [w.org, item.id, location, `Shop ${w.tag}`, w.staff.username],
+    );
+    return [
+      { path: '/payg/stock-movements' },
+      { path: '/payg/stock-movements', query: { serial_number: item.serial_number, page: 1, limit: 5 } },
+      { path: '/payg/stock-movements', query: { location_id: location } },
+    ];
+  },
   // ---------------------------------------------------------------- M-Pesa Express
   'GET /payg/payment-requests': ({ w }) => [
     { path: '/payg/payment-requests' },

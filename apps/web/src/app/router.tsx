@@ -21,6 +21,7 @@ const screens: RouteObject[] = [
   { path: paths.app.onboarding.path, lazy: lazyRoute(() => import('@/features/onboarding/routes/onboarding')) },
   { path: paths.app.messages.path, lazy: lazyRoute(() => import('@/features/messages/routes/messages')) },
   { path: paths.app.products.path, lazy: lazyRoute(() => import('@/features/products/routes/products')) },
+  { path: paths.app.stock.path, lazy: lazyRoute(() => import('@/features/stock/routes/stock')) },
   { path: paths.app.collections.path, lazy: lazyRoute(() => import('@/features/collections/routes/collections')) },
   { path: paths.app.tickets.path, lazy: lazyRoute(() => import('@/features/tickets/routes/tickets')) },
   { path: paths.app.invoices.path, lazy: lazyRoute(() => import('@/features/invoices/routes/invoices')) },

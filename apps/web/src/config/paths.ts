@@ -16,6 +16,8 @@ export const paths = {
     onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
     messages: { path: '/messages', getHref: () => '/messages' },
     products: { path: '/products', getHref: () => '/products' },
+    /** Where the devices not given out are kept: warehouses, shops, field agents. */
+    stock: { path: '/stock', getHref: () => '/stock' },
     collections: { path: '/collections', getHref: () => '/collections' },
     tickets: { path: '/tickets', getHref: () => '/tickets' },
     invoices: { path: '/invoices', getHref: () => '/invoices' },

@@ -1,5 +1,6 @@
 import type { Role } from '@kidogo/contracts';
 import {
+  IconBuildingWarehouse,
   IconCreditCard,
   IconFileInvoice,
   IconHistory,
@@ -38,6 +39,8 @@ export const NAV_ITEMS: NavItem[] = [
     alsoActiveOn: ['/customer-payment-details'],
   },
   { label: 'Products', href: paths.app.products.getHref(), icon: IconPackage, alsoActiveOn: ['/device-activity'] },
+  // Every role: whoever keeps a shop or drives the truck moves devices; only owners and admins add places.
+  { label: 'Stock Locations', href: paths.app.stock.getHref(), icon: IconBuildingWarehouse },
   // Every role: field and collections staff work this list.
   { label: 'Collections', href: paths.app.collections.getHref(), icon: IconPhoneCall },
   // Every role: whoever takes the customer's call opens the ticket, and technicians work their own.

@@ -21,7 +21,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Device Information: serial number, product name, product OEM and who has it. */
+/** Device Information: serial number, product name, product OEM, who has it and the stock location it is kept at (or was given out from). */
 export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
   const currency = useOrganizationCurrency();
   const assigned = device.is_assigned && device.customer_name;
@@ -68,6 +68,15 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
             <Badge miw="max-content" color="gray" variant="light" radius="sm">
               Unassigned
             </Badge>
+          )}
+        </Field>
+        <Field label="Location">
+          {device.location_name ? (
+            device.location_name
+          ) : (
+            <Text span size="sm" c="dimmed">
+              Not placed
+            </Text>
           )}
         </Field>
         {device.price !== undefined ? <Field label="Price">{formatMoney(device.price, currency)}</Field> : null}

@@ -5,6 +5,7 @@ import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { buildTicket, listCalls as ticketCalls, mockTicketsApi, sent, type Total } from '@/features/tickets/testing/mock-tickets-api';
+import { buildMovement, mockStockApi } from '@/features/stock/testing/mock-stock-api';
 
 const activity = (overrides: Record<string, unknown> = {}) => ({
   data: {
@@ -18,6 +19,7 @@ const activity = (overrides: Record<string, unknown> = {}) => ({
       token_count: 6,
       is_assigned: true,
       assigned_at: '2026-11-01T10:00:00Z',
+      location_name: null,
       ...overrides,
     },
     token_history: {
@@ -339,5 +341,75 @@ describe('Device Activity: Service Tickets', { timeout: 30_000 }, () => {
     expect(sent(calls, 'POST', '/payg/tickets')).toEqual([{ serial_number: 'SHS-0001', category: 'installation', description: 'Panel to move to the roof' }]);
     // The card reads the device's tickets again.
     await waitFor(() => expect(ticketCalls(calls).length).toBeGreaterThan(reads));
+  });
+});
+
+describe('Device Activity: stock locations', { timeout: 30_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const inStock = { is_assigned: false, status: 'available', customer_name: null, customer_id: null, assigned_at: null, location_name: 'Kisumu Shop' };
+
+  /** The device page over the stock API: the device `device`, moved once (from nowhere to Kisumu Shop). */
+  function mockDevicePage(device: Record<string, unknown>, extra: (url: string) => Response | undefined = () => undefined) {
+    return mockStockApi({
+      movements: () => [buildMovement({ note: null })],
+      extra: (c) => {
+        const hit = extra(c.url);
+        if (hit) return hit;
+        if (c.url.startsWith('/payg/devices/')) return jsonResponse(200, activity(device));
+        if (c.url.startsWith('/payg/tickets') || c.url.startsWith('/payg/payments') || c.url.startsWith('/payg/mpesa')) {
+          return jsonResponse(200, { data: { items: [], pagination: { total: 0, total_pages: 0, page: 1, limit: 10 }, counts: { open: 0, in_progress: 0, resolved: 0 } } });
+        }
+        return undefined;
+      },
+    });
+  }
+
+  async function openDevicePage() {
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    return screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+  }
+
+  it("says where the device is kept, or 'Not placed', and lists its moves", async () => {
+    const { calls } = mockDevicePage(inStock);
+    const card = await openDevicePage();
+    expect(within(within(card).getByText('Location').parentElement!).getByText('Kisumu Shop')).toBeInTheDocument();
+    const moves = screen.getByRole('region', { name: 'Stock Movements' });
+    const table = await within(moves).findByRole('table', { name: 'Stock Movements' });
+    expect(within(table).queryByRole('columnheader', { name: 'Serial Number' })).not.toBeInTheDocument();
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row!).getAllByRole('cell').map((c) => c.textContent).slice(1)).toEqual(['Not placedKisumu Shop', 'amina', '—']);
+    expect(calls.find((c) => c.url.startsWith('/payg/stock-movements'))?.url).toBe('/payg/stock-movements?page=1&limit=20&serial_number=SHS-0001');
+    cleanup();
+
+    mockDevicePage({ location_name: null });
+    const other = await openDevicePage();
+    expect(within(within(other).getByText('Location').parentElement!).getByText('Not placed')).toBeInTheDocument();
+  });
+
+  it('moves a device in stock from its page, and offers no Move for a device with a customer', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockDevicePage(inStock, (url) =>
+      url === '/payg/stock-locations/move'
+        ? jsonResponse(200, { message: '1 device moved to Nairobi Warehouse', moved: 1, unchanged: 0, location_id: 5, location_name: 'Nairobi Warehouse' })
+        : undefined,
+    );
+    await openDevicePage();
+    const reads = calls.filter((c) => c.url.startsWith('/payg/devices/')).length;
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to Location' });
+    expect(within(dialog).getByText('Moving 1 device')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Move To' }));
+    await user.click(await screen.findByRole('option', { name: 'Nairobi Warehouse' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move Device' }));
+    expect(await screen.findByText('1 device moved to Nairobi Warehouse')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/stock-locations/move')!.body!)).toEqual({ serial_numbers: ['SHS-0001'], location_id: 5 });
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/devices/')).length).toBeGreaterThan(reads));
+    cleanup();
+
+    mockDevicePage({});
+    await openDevicePage();
+    expect(screen.queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
   });
 });

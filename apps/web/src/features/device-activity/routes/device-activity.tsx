@@ -10,6 +10,8 @@ import { RecordPaymentButton } from '@/features/record-payment/components/record
 import { AgreementMenu } from '@/features/device-agreement/agreement-menu';
 import { AskToPayButton } from '@/features/mpesa-express/components/ask-to-pay-modal';
 import { PaymentRequestsCard } from '@/features/mpesa-express/components/payment-requests-card';
+import { MoveDeviceButton } from '@/features/stock/components/move-device-button';
+import { StockMovementsCard } from '@/features/stock/components/stock-movements-card';
 import { DeviceTicketsCard } from '@/features/tickets/components/device-tickets-card';
 import type { TokenReply } from '@/features/tokens/api/types';
 import { GenerateTokenModal } from '@/features/tokens/components/generate-token-modal';
@@ -72,7 +74,7 @@ function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: D
   );
 }
 
-/** Device Activity: what happened to one device — tokens, payments and messages — its service tickets and its M-Pesa Express payment requests. */
+/** Device Activity: what happened to one device — tokens, payments and messages — its service tickets, its M-Pesa Express payment requests and its moves between stock locations. */
 export default function DeviceActivityRoute() {
   const { serialNumber = '' } = useParams();
   const [tab, setTab] = useState<Tab>('tokens');
@@ -117,6 +119,8 @@ export default function DeviceActivityRoute() {
             />
           ) : null}
           {device?.is_assigned ? <AgreementMenu serialNumber={serialNumber} /> : null}
+          {/* Only a device in stock moves between places: one given out is with its customer. */}
+          {device && !device.is_assigned ? <MoveDeviceButton serialNumber={device.serial_number || serialNumber} /> : null}
           {manages && device?.is_assigned ? (
             <Button variant="default" color="red" leftSection={<IconLock size={16} />} onClick={() => setRepossessing(true)}>
               Repossess
@@ -200,6 +204,7 @@ export default function DeviceActivityRoute() {
         </Tabs>
       </Card>
       <PaymentRequestsCard serialNumber={data.device.serial_number || serialNumber} />
+      <StockMovementsCard serialNumber={data.device.serial_number || serialNumber} />
     </>
   );
 }

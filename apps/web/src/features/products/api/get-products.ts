@@ -15,7 +15,7 @@ export const getProducts = (q: ProductListQuery, signal?: AbortSignal) =>
   suspendableList<ProductPage>(
     api
       .get<Partial<ProductListReply> | null>('/products', {
-        query: { page: q.page, limit: q.limit, search: q.search, status: q.status },
+        query: { page: q.page, limit: q.limit, search: q.search, status: q.status, location_id: q.location_id },
         signal,
       })
       .then((reply) => {

@@ -29,6 +29,8 @@ export interface ProductListQuery {
   limit: number;
   search?: string;
   status: ProductStatusFilter;
+  /** One stock location's devices (its id), or those in none ('none'). */
+  location_id?: number | 'none';
 }
 
 /** The fields of a customer the assign dialog shows. */

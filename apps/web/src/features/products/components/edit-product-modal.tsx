@@ -17,6 +17,7 @@ const valuesOf = (p: Product): ProductFormValues => ({
   price: Number(p.price) || 0,
   status: p.status,
   product_oem: p.product_oem ?? '',
+  location: '',
 });
 
 /** 'assigned' comes only from assigning; an assigned device cannot be made available or retired here. */

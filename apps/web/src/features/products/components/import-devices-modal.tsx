@@ -23,6 +23,7 @@ export function ImportDevicesModal({ opened, onClose }: { opened: boolean; onClo
           The first row names the columns. <b>serial_number</b> and <b>product_name</b> are required. <b>secret_key</b> (32
           hexadecimal characters) and <b>starting_code</b> are the device maker&apos;s factory keys: left out, new ones are
           made. For a device moved from another system, <b>token_count</b> is the count of the last code it accepted.
+          <b>location</b> names the stock location it is kept at (add it in Stock Locations first); left empty, none.
           Serials already registered are skipped, so uploading the same file twice imports nothing twice.
         </>
       }

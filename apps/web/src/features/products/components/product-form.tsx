@@ -12,6 +12,8 @@ export interface ProductFormValues {
   price: number | string;
   status: ItemStatus | '';
   product_oem: string;
+  /** The stock location it is kept at, by name; '' for none. Set when adding only: a device moves with Move to Location. */
+  location: string;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -24,6 +26,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   price: 0,
   status: 'available',
   product_oem: '',
+  location: '',
 };
 
 const STATUS_LABELS: Record<ItemStatus, string> = {
@@ -73,10 +76,13 @@ export function ProductFormFields({
   form,
   editing = false,
   statuses = ITEM_STATUSES,
+  locations,
 }: {
   form: UseFormReturnType<ProductFormValues>;
   editing?: boolean;
   statuses?: readonly ItemStatus[];
+  /** The stock locations' names, to choose where a new device is kept; absent, no Location field. */
+  locations?: readonly string[];
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
@@ -116,6 +122,19 @@ export function ProductFormFields({
         data={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
         {...form.getInputProps('status')}
       />
+      {locations ? (
+        <Select
+          label="Location"
+          placeholder={locations.length ? 'Not placed' : 'No stock locations yet'}
+          description="The stock location it is kept at (optional)."
+          clearable
+          disabled={locations.length === 0}
+          data={[...locations]}
+          value={form.values.location || null}
+          onChange={(v) => form.setFieldValue('location', v ?? '')}
+          error={form.errors.location}
+        />
+      ) : null}
       <Textarea
         label="Description"
         rows={3}

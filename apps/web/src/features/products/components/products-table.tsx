@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
-import { IconActivity, IconDotsVertical, IconEdit, IconHash, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Checkbox, Group, Menu, Text } from '@mantine/core';
+import { IconActivity, IconDotsVertical, IconEdit, IconHash, IconTrash, IconTruckDelivery, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
@@ -7,7 +7,31 @@ import { paths } from '@/config/paths';
 import type { Product } from '../api/types';
 import { ProductStatusBadge } from './product-status-badge';
 
-export type ProductAction = 'assign' | 'token-count' | 'edit' | 'delete';
+export type ProductAction = 'assign' | 'token-count' | 'move' | 'edit' | 'delete';
+
+/** Only a device in stock can be ticked (to move it): one given out is with its customer. */
+export const canMove = (p: Product) => !p.is_assigned;
+
+export interface ProductSelection {
+  selected: ReadonlySet<string>;
+  /** Ticks (true) or unticks (false) these serial numbers. */
+  onChange: (serials: string[], checked: boolean) => void;
+}
+
+/** The box over the ticks: all the devices in stock on this page, or none of them. */
+function SelectPage({ rows, selection }: { rows: Product[] | undefined; selection: ProductSelection }) {
+  const movable = (rows ?? []).filter(canMove).map((p) => p.serial_number);
+  const ticked = movable.filter((s) => selection.selected.has(s)).length;
+  return (
+    <Checkbox
+      aria-label="Select the devices in stock on this page"
+      checked={movable.length > 0 && ticked === movable.length}
+      indeterminate={ticked > 0 && ticked < movable.length}
+      disabled={movable.length === 0}
+      onChange={(e) => selection.onChange(movable, e.currentTarget.checked)}
+    />
+  );
+}
 
 export function ProductsTable({
   rows,
@@ -17,6 +41,7 @@ export function ProductsTable({
   emptyText,
   emptyHint,
   onAction,
+  selection,
 }: {
   rows: Product[] | undefined;
   loading: boolean;
@@ -25,13 +50,28 @@ export function ProductsTable({
   emptyText: string;
   emptyHint?: string;
   onAction: (action: ProductAction, product: Product) => void;
+  selection: ProductSelection;
 }) {
   const columns: Column<Product>[] = [
+    {
+      key: 'select',
+      header: <SelectPage rows={rows} selection={selection} />,
+      width: 40,
+      render: (p) => (
+        <Checkbox
+          aria-label={`Select ${p.serial_number}`}
+          title={canMove(p) ? undefined : 'With a customer: not moved between stock locations'}
+          disabled={!canMove(p)}
+          checked={canMove(p) && selection.selected.has(p.serial_number)}
+          onChange={(e) => selection.onChange([p.serial_number], e.currentTarget.checked)}
+        />
+      ),
+    },
     {
       key: 'serial',
       header: 'Serial Number',
       render: (p) => (
-        <Text size="sm" fw={600} ff="monospace">
+        <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {p.serial_number}
         </Text>
       ),
@@ -54,6 +94,16 @@ export function ProductsTable({
         ) : (
           <Text size="sm" c="dimmed">
             Unassigned
+          </Text>
+        ),
+    },
+    {
+      key: 'location',
+      header: 'Location',
+      render: (p) =>
+        p.location_name ?? (
+          <Text span size="sm" c="dimmed">
+            —
           </Text>
         ),
     },
@@ -86,6 +136,11 @@ export function ProductsTable({
               <Menu.Item leftSection={<IconHash size={14} />} onClick={() => onAction('token-count', p)}>
                 Update Token Count
               </Menu.Item>
+              {canMove(p) ? (
+                <Menu.Item leftSection={<IconTruckDelivery size={14} />} onClick={() => onAction('move', p)}>
+                  Move to Location
+                </Menu.Item>
+              ) : null}
               <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => onAction('edit', p)}>
                 Edit Product
               </Menu.Item>
@@ -110,7 +165,7 @@ export function ProductsTable({
       onRetry={onRetry}
       emptyText={emptyText}
       emptyHint={emptyHint}
-      minWidth={960}
+      minWidth={1000}
     />
   );
 }

@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { stubXhrUpload } from '@/testing/upload';
 import type { CsvImportReport } from '@kidogo/contracts';
+import { buildLocation, UNPLACED, WAREHOUSE } from '@/features/stock/testing/mock-stock-api';
 import type { Product } from '../api/types';
 
 function product(overrides: Partial<Product> = {}): Product {
@@ -29,6 +30,8 @@ function product(overrides: Partial<Product> = {}): Product {
     total_paid: '0.00',
     credit_until: null,
     paid_off: false,
+    location_id: null,
+    location_name: null,
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
     ...overrides,
@@ -41,6 +44,7 @@ function mockProductsApi(extra: Handler = () => undefined, items: Product[] = [p
   return mockFetch((call) => {
     const hit = extra(call);
     if (hit) return hit;
+    if (call.url === '/payg/stock-locations') return jsonResponse(200, { data: [buildLocation(), WAREHOUSE], unplaced: UNPLACED });
     if (call.url.startsWith('/payg/products/summary'))
       return jsonResponse(200, { data: { total_products: 3, assigned_products: 2, unassigned_products: 1 } });
     if (call.url.startsWith('/payg/products'))
@@ -74,7 +78,7 @@ describe('Product Management', () => {
     expect(within(screen.getByRole('group', { name: 'Assigned' })).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Unassigned' })).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Assignment Rate' })).getByText('66.7%')).toBeInTheDocument();
-    for (const h of ['Serial Number', 'Product Name', 'OEM', 'Status', 'Customer', 'Assigned Date', 'Actions']) {
+    for (const h of ['Serial Number', 'Product Name', 'OEM', 'Status', 'Customer', 'Location', 'Assigned Date', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'View Activity' })).toHaveAttribute('href', '/device-activity/SHS-0001');
@@ -285,5 +289,143 @@ describe('Import Devices', () => {
     expect(within(row!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', 'token_count', 'must be at least 0']);
     expect(await screen.findByText('2 devices imported, 1 skipped')).toBeInTheDocument();
     expect(sent[0]!.get('file')).toBeInstanceOf(File);
+  });
+});
+
+describe('Products: stock locations', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const inStock = product({ item_id: 1, serial_number: 'SHS-0001', location_id: 3, location_name: 'Kisumu Shop' });
+  const spare = product({ item_id: 2, serial_number: 'SHS-0002' });
+  const givenOut = product({
+    item_id: 3,
+    serial_number: 'SHS-0003',
+    status: 'assigned',
+    is_assigned: true,
+    customer_id: 42,
+    customer_name: 'Amina Wanjiru',
+    location_id: 3,
+    location_name: 'Kisumu Shop',
+  });
+  const rowOf = (serial: string) => screen.getByRole('cell', { name: serial }).closest('tr')!;
+  const locationOf = (serial: string) => {
+    const column = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Location');
+    return within(rowOf(serial)).getAllByRole('cell')[column]!.textContent;
+  };
+  const productCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/payg/products?')).map((c) => c.url);
+
+  it("shows each device's location, and filters on a place or on the devices in none", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockProductsApi(undefined, [inStock, spare]);
+    await openProducts();
+    expect(locationOf('SHS-0001')).toBe('Kisumu Shop');
+    expect(locationOf('SHS-0002')).toBe('—');
+
+    const filter = screen.getByRole('combobox', { name: 'Filter by location' });
+    expect(filter).toHaveValue('All locations');
+    await user.click(filter);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All locations', 'Not placed', 'Kisumu Shop', 'Nairobi Warehouse']);
+    await user.click(screen.getByRole('option', { name: 'Not placed' }));
+    await waitFor(() => expect(productCalls(calls).at(-1)).toBe('/payg/products?page=1&limit=20&status=all&location_id=none'));
+    await user.click(filter);
+    await user.click(await screen.findByRole('option', { name: 'Kisumu Shop' }));
+    await waitFor(() => expect(productCalls(calls).at(-1)).toBe('/payg/products?page=1&limit=20&status=all&location_id=3'));
+    await user.click(filter);
+    await user.click(await screen.findByRole('option', { name: 'All locations' }));
+    await waitFor(() => expect(productCalls(calls).at(-1)).toBe('/payg/products?page=1&limit=20&status=all'));
+  });
+
+  it('ticks only devices in stock, moves them with a note, says what moved and reads the list again', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockProductsApi(
+      (c) =>
+        c.url === '/payg/stock-locations/move'
+          ? jsonResponse(200, { message: '1 device moved to Nairobi Warehouse; 1 device was already there', moved: 1, unchanged: 1, location_id: 5, location_name: 'Nairobi Warehouse' })
+          : undefined,
+      [inStock, spare, givenOut],
+    );
+    await openProducts();
+    const move = screen.getByRole('button', { name: 'Move to Location' });
+    expect(move).toBeDisabled();
+    expect(within(rowOf('SHS-0003')).getByRole('checkbox', { name: 'Select SHS-0003' })).toBeDisabled();
+
+    // The box over the column ticks every device in stock on the page, never the one given out.
+    await user.click(screen.getByRole('checkbox', { name: 'Select the devices in stock on this page' }));
+    expect(within(rowOf('SHS-0001')).getByRole('checkbox')).toBeChecked();
+    expect(within(rowOf('SHS-0002')).getByRole('checkbox')).toBeChecked();
+    expect(within(rowOf('SHS-0003')).getByRole('checkbox')).not.toBeChecked();
+    expect(screen.getByText('2 devices selected')).toBeInTheDocument();
+
+    await user.click(move);
+    const dialog = await screen.findByRole('dialog', { name: 'Move to Location' });
+    expect(within(dialog).getByText('Moving 2 devices')).toBeInTheDocument();
+    expect(within(dialog).getByText('SHS-0001, SHS-0002')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Move Devices' }));
+    expect(within(dialog).getByText('Please choose where the devices go.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/payg/stock-locations/move')).toBe(false);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Move To' }));
+    await user.click(await screen.findByRole('option', { name: 'Nairobi Warehouse' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Back to the warehouse');
+    const reads = productCalls(calls).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Move Devices' }));
+    expect(await screen.findByText('1 device moved to Nairobi Warehouse; 1 device was already there')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/stock-locations/move')!.body!)).toEqual({
+      serial_numbers: ['SHS-0001', 'SHS-0002'],
+      location_id: 5,
+      note: 'Back to the warehouse',
+    });
+    await waitFor(() => expect(productCalls(calls).length).toBeGreaterThan(reads));
+    // The move is done: nothing stays ticked.
+    expect(screen.getByText('Tick devices in stock to move them to a stock location.')).toBeInTheDocument();
+    expect(within(rowOf('SHS-0001')).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it("moves one device out of every place from its menu, and shows the API's refusal in the dialog", async () => {
+    const user = userEvent.setup();
+    const reason = 'SHS-0001 is with a customer: a device given out is not moved (take it back first)';
+    const { calls } = mockProductsApi((c) => (c.url === '/payg/stock-locations/move' ? jsonResponse(409, { detail: reason, message: reason }) : undefined), [inStock]);
+    await openProducts();
+    const { dialog } = await openRowAction('Move to Location');
+    expect(within(dialog).getByText('Moving 1 device')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Move To' }));
+    await user.click(await screen.findByRole('option', { name: 'Not placed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move Device' }));
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(within(dialog).getByText('Failed to move devices')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/stock-locations/move')!.body!)).toEqual({ serial_numbers: ['SHS-0001'], location_id: null });
+  });
+
+  it('keeps the ticks across searches until Clear Selection', async () => {
+    const user = userEvent.setup();
+    mockProductsApi(undefined, [inStock, spare]);
+    await openProducts();
+    await user.click(within(rowOf('SHS-0002')).getByRole('checkbox', { name: 'Select SHS-0002' }));
+    expect(screen.getByText('1 device selected')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search products' }), 'SHS');
+    await waitFor(() => expect(screen.getByText('1 device selected')).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Clear Selection' }));
+    expect(screen.getByRole('button', { name: 'Move to Location' })).toBeDisabled();
+  });
+
+  it("Add Product sends the chosen place's name as location; Edit Product has no Location", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockProductsApi((c) =>
+      c.url === '/payg/items/add' ? jsonResponse(201, product({ serial_number: 'SHS-9', location_id: 3, location_name: 'Kisumu Shop' })) : undefined,
+    );
+    await openProducts();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Product' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Serial Number' }), 'SHS-9');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Product Name' }), 'Lamp');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Location' }));
+    await user.click(await screen.findByRole('option', { name: 'Kisumu Shop' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product SHS-9 added successfully')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/items/add')!.body!)).toMatchObject({ serial_number: 'SHS-9', location: 'Kisumu Shop' });
+
+    const { dialog: edit } = await openRowAction('Edit Product');
+    expect(within(edit).queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { PaginationControl } from '@/components/ui/pagination-control';
+import { MoveDevicesModal } from '@/features/stock/components/move-devices-modal';
 import { errorMessage } from '@/lib/api-client';
 import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES, useProducts } from '../api/get-products';
 import { productKeys } from '../api/keys';
@@ -15,6 +16,8 @@ import { AssignProductModal } from '../components/assign-product-modal';
 import { DeleteProductModal } from '../components/delete-product-modal';
 import { EditProductModal } from '../components/edit-product-modal';
 import { ProductsSummary } from '../components/products-summary';
+import { ALL_LOCATIONS, LocationFilter, toLocationQuery } from '../components/location-filter';
+import { MoveSelectedBar, useProductSelection } from '../components/move-selected-bar';
 import { ProductsTable, type ProductAction } from '../components/products-table';
 import { UpdateTokenCountModal } from '../components/update-token-count-modal';
 
@@ -31,25 +34,31 @@ export default function ProductsRoute() {
   const [importing, setImporting] = useState(false);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 500);
   const [status, setStatus] = useState<ProductStatusFilter>('all');
+  const [location, setLocation] = useState(ALL_LOCATIONS);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PRODUCT_PAGE_SIZE);
   const [addOpened, addModal] = useDisclosure(false);
   const [dialog, setDialog] = useState<{ action: ProductAction; product: Product } | null>(null);
+  // The ticked devices stay ticked across pages and searches: a truck's load is gathered serial by serial.
+  const selection = useProductSelection();
+  const [movingSelected, setMovingSelected] = useState(false);
 
   // A new search, filter or page size starts again at page 1.
-  const [lastKey, setLastKey] = useState(`${debouncedSearch}|${status}|${limit}`);
-  const key = `${debouncedSearch}|${status}|${limit}`;
+  const [lastKey, setLastKey] = useState(`${debouncedSearch}|${status}|${location}|${limit}`);
+  const key = `${debouncedSearch}|${status}|${location}|${limit}`;
   if (key !== lastKey) {
     setLastKey(key);
     setPage(1);
   }
 
-  const products = useProducts({ page, limit, search: debouncedSearch || undefined, status });
+  const products = useProducts({ page, limit, search: debouncedSearch || undefined, status, ...toLocationQuery(location) });
   const rows = products.data?.data;
   const total = products.data?.total ?? 0;
 
   const dialogFor = (action: ProductAction) => (dialog?.action === action ? dialog.product : null);
   const closeDialog = () => setDialog(null);
+  const filtered = debouncedSearch !== '' || status !== 'all' || location !== ALL_LOCATIONS;
+  const movingOne = dialogFor('move');
 
   return (
     <>
@@ -93,6 +102,7 @@ export default function ProductsRoute() {
               onChange={(v) => setStatus(v as ProductStatusFilter)}
               data={FILTERS}
             />
+            <LocationFilter value={location} onChange={setLocation} />
             <Select
               aria-label="Page size"
               w={120}
@@ -103,14 +113,16 @@ export default function ProductsRoute() {
             />
           </Group>
         </Group>
+        <MoveSelectedBar selection={selection} onMove={() => setMovingSelected(true)} />
         <ProductsTable
           rows={rows}
           loading={products.isPending}
           error={products.isError ? errorMessage(products.error, 'Failed to fetch products') : null}
           onRetry={() => void products.refetch()}
-          emptyText={debouncedSearch || status !== 'all' ? 'No products match your search' : 'No products found'}
-          emptyHint={debouncedSearch || status !== 'all' ? 'Try adjusting your search or filter' : 'Add a product to get started'}
+          emptyText={filtered ? 'No products match your search' : 'No products found'}
+          emptyHint={filtered ? 'Try adjusting your search or filter' : 'Add a product to get started'}
           onAction={(action, product) => setDialog({ action, product })}
+          selection={selection}
         />
         <PaginationControl page={page} total={total} pageSize={limit} onPageChange={setPage} itemLabel="products" />
       </Card>
@@ -121,6 +133,14 @@ export default function ProductsRoute() {
       <UpdateTokenCountModal product={dialogFor('token-count')} onClose={closeDialog} />
       <EditProductModal product={dialogFor('edit')} onClose={closeDialog} />
       <DeleteProductModal product={dialogFor('delete')} onClose={closeDialog} />
+      <MoveDevicesModal
+        serials={movingSelected ? [...selection.selected] : movingOne ? [movingOne.serial_number] : null}
+        onClose={() => {
+          setMovingSelected(false);
+          closeDialog();
+        }}
+        onMoved={movingSelected ? selection.clear : undefined}
+      />
     </>
   );
 }

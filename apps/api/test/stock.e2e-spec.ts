@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  ZCsvImportReportSchema,
+  ZItemSchema,
+  ZProductListReplySchema,
+  ZStockLocationListReplySchema,
+  ZStockLocationReplySchema,
+  ZStockMovementsReplySchema,
+  ZStockMoveReplySchema,
+  type StockLocation,
+} from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+import { StatsService } from '../src/stats/stats.service.js';
+
+// Stock locations (README "Stock locations"): the warehouses, shops and agents
+// that hold the devices, the devices' moves between them, and the counts.
+
+describe('stock locations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const add = (user: SeededUser, body: object) => t.http.post('/payg/stock-locations').set(user.auth).send(body);
+  const move = (user: SeededUser, body: object) => t.http.post('/payg/stock-locations/move').set(user.auth).send(body);
+  const list = async (user: SeededUser) => ZStockLocationListReplySchema.parse((await t.http.get('/payg/stock-locations').set(user.auth).expect(200)).body);
+  const place = async (user: SeededUser, id: number): Promise<StockLocation> =>
+    (await list(user)).data.find((l) => l.location_id === id)!;
+  const movements = async (user: SeededUser, query: object = {}) =>
+    ZStockMovementsReplySchema.parse((await t.http.get('/payg/stock-movements').query(query).set(user.auth).expect(200)).body);
+  const products = async (user: SeededUser, query: object) =>
+    ZProductListReplySchema.parse((await t.http.get('/payg/products').query(query).set(user.auth).expect(200)).body).data;
+  const audit = (orgId: string) =>
+    t.db.platform.auditLog.findMany({ where: { organization_id: orgId, entity_type: 'stock_location' }, orderBy: { id: 'asc' } });
+  const locationOf = async (orgId: string, serial: string) =>
+    (await t.db.db.item.findFirstOrThrow({ where: { organization_id: orgId, serial_number: serial }, select: { location_id: true } })).location_id;
+
+  it('adds places, moves devices in stock between them with each move recorded, and counts them by status and product', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const clerk = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const warehouse = ZStockLocationReplySchema.parse(
+      (await add(owner, { name: '  Nairobi Warehouse ', description: 'Industrial Area, Gate 4' }).expect(201)).body,
+    ).location;
+    expect(warehouse).toMatchObject({ name: 'Nairobi Warehouse', description: 'Industrial Area, Gate 4' });
+    expect(warehouse.counts).toEqual({ available: 0, maintenance: 0, retired: 0, given_out: 0, in_stock: 0 });
+    const shop = ZStockLocationReplySchema.parse((await add(owner, { name: 'Kisumu Shop' }).expect(201)).body).location;
+
+    const lamps = [await seedItem(t, org.id, { product_name: 'Lamp' }), await seedItem(t, org.id, { product_name: 'Lamp' })];
+    const shs = await seedItem(t, org.id, { product_name: 'SHS 50W', status: 'maintenance' });
+    await t.http.post('/payg/webhooks').set(owner.auth).send({ url: 'https://erp.example.com/hook', events: ['device.moved'] }).expect(201);
+    const { item: withCustomer } = await seedCustomerWithDevice(t, org.id);
+
+    // Staff move stock; serials in any spelling, each device once.
+    const moved = ZStockMoveReplySchema.parse(
+      (
+        await move(clerk, {
+          serial_numbers: [lamps[0]!.serial_number.toLowerCase(), lamps[1]!.serial_number, shs.serial_number, ` ${lamps[1]!.serial_number} `],
+          location_id: warehouse.location_id,
+          note: 'Container 12 unpacked',
+        }).expect(200)
+      ).body,
+    );
+    expect(moved).toEqual({
+      message: '3 devices moved to Nairobi Warehouse',
+      moved: 3,
+      unchanged: 0,
+      location_id: warehouse.location_id,
+      location_name: 'Nairobi Warehouse',
+    });
+    expect((await place(owner, warehouse.location_id)).counts).toEqual({ available: 2, maintenance: 1, retired: 0, given_out: 0, in_stock: 3 });
+    expect((await place(owner, warehouse.location_id)).products).toEqual([
+      { product_name: 'Lamp', available: 2, maintenance: 0, retired: 0, given_out: 0, in_stock: 2 },
+      { product_name: 'SHS 50W', available: 0, maintenance: 1, retired: 0, given_out: 0, in_stock: 1 },
+    ]);
+    // The device with a customer is in no place.
+    expect((await list(owner)).unplaced.counts).toMatchObject({ given_out: 1, in_stock: 0 });
+
+    // One lamp on to the shop; the other is already where it is asked to go.
+    const onward = ZStockMoveReplySchema.parse(
+      (await move(clerk, { serial_numbers: [lamps[0]!.serial_number, lamps[1]!.serial_number], location_id: shop.location_id }).expect(200)).body,
+    );
+    expect(onward).toMatchObject({ moved: 2, unchanged: 0 });
+    const again = ZStockMoveReplySchema.parse(
+      (await move(clerk, { serial_numbers: [lamps[0]!.serial_number], location_id: shop.location_id }).expect(200)).body,
+    );
+    expect(again).toMatchObject({ message: 'Nothing moved; 1 device was already there', moved: 0, unchanged: 1 });
+
+    // An inventory system hears of each device moved (not of the one left where it was), from the move's transaction.
+    const { rows: events } = await t.db.pool.query(
+      `SELECT payload FROM webhook_deliveries WHERE organization_id = $1 AND event_type = 'device.moved' ORDER BY delivery_id`,
+      [org.id],
+    );
+    expect(events).toHaveLength(5);
+    expect(events[0].payload.data).toMatchObject({
+      serial_number: lamps[0]!.serial_number,
+      from_location_id: null,
+      from_location: null,
+      to_location_id: warehouse.location_id,
+      to_location: 'Nairobi Warehouse',
+      note: 'Container 12 unpacked',
+      moved_by: clerk.username,
+    });
+    expect(events[3].payload.data).toMatchObject({ from_location: 'Nairobi Warehouse', to_location: 'Kisumu Shop' });
+
+    // Each device's history, by the places' names as they were, newest first.
+    const lampHistory = await movements(clerk, { serial_number: lamps[0]!.serial_number });
+    expect(lampHistory.data.map((m) => [m.from_location, m.to_location, m.moved_by, m.note])).toEqual([
+      ['Nairobi Warehouse', 'Kisumu Shop', clerk.username, null],
+      [null, 'Nairobi Warehouse', clerk.username, 'Container 12 unpacked'],
+    ]);
+    expect(lampHistory.pagination).toMatchObject({ total: 2 });
+    expect((await movements(owner, { location_id: warehouse.location_id })).pagination.total).toBe(5);
+    expect((await movements(owner)).data).toHaveLength(5);
+
+    // Counts follow the devices, also through the totals' compaction.
+    await t.app.get(StatsService).compact();
+    expect((await place(owner, shop.location_id)).counts).toMatchObject({ available: 2, in_stock: 2 });
+    expect((await place(owner, warehouse.location_id)).counts).toMatchObject({ available: 0, maintenance: 1, in_stock: 1 });
+
+    // A device given out from the shop keeps where it came from: counted as given out there.
+    await t.http.post('/payg/items/assign').set(owner.auth).send({ customer_id: (await seedCustomerWithDevice(t, org.id)).customer.id, item_serial_number: lamps[0]!.serial_number }).expect(200);
+    expect((await place(owner, shop.location_id)).counts).toEqual({ available: 1, maintenance: 0, retired: 0, given_out: 1, in_stock: 1 });
+
+    // Products by place, and those in none, with their totals.
+    const atShop = await products(clerk, { location_id: shop.location_id });
+    expect(atShop.items.map((i) => [i.serial_number, i.location_name])).toEqual([
+      [lamps[1]!.serial_number, 'Kisumu Shop'],
+      [lamps[0]!.serial_number, 'Kisumu Shop'],
+    ]);
+    expect(atShop.pagination.total).toBe(2);
+    const unassignedAtShop = await products(clerk, { location_id: shop.location_id, status: 'unassigned' });
+    expect(unassignedAtShop.items.map((i) => i.serial_number)).toEqual([lamps[1]!.serial_number]);
+    const none = await products(clerk, { location_id: 'none' });
+    expect(none.items.map((i) => i.serial_number).sort()).toEqual(
+      [withCustomer.serial_number, (await t.db.db.item.findMany({ where: { organization_id: org.id, location_id: null } })).map((i) => i.serial_number)]
+        .flat()
+        .filter((s, i, all) => all.indexOf(s) === i)
+        .sort(),
+    );
+    expect((await products(clerk, { location_id: shop.location_id, search: lamps[1]!.serial_number })).items.map((i) => i.serial_number)).toEqual([
+      lamps[1]!.serial_number,
+    ]);
+    expect((await t.http.get('/payg/products').query({ location_id: 'shop' }).set(clerk.auth).expect(400)).body.message).toBe(
+      "location_id: must be a stock location's id, or none",
+    );
+
+    // The device page and the reply of a device name the place.
+    const fetched = ZItemSchema.parse((await t.http.post('/payg/items/fetch').set(clerk.auth).send({ serial_number: lamps[1]!.serial_number }).expect(200)).body);
+    expect(fetched).toMatchObject({ location_id: shop.location_id, location_name: 'Kisumu Shop' });
+    const activity = await t.http.get(`/payg/devices/${lamps[1]!.serial_number}/activity`).set(clerk.auth).expect(200);
+    expect(activity.body.data.device_info.location_name).toBe('Kisumu Shop');
+
+    // Every change is in the Activity Log, under devices.
+    expect((await audit(org.id)).map((a) => a.action)).toEqual([
+      'stock_location.created',
+      'stock_location.created',
+      'stock.moved',
+      'stock.moved',
+    ]);
+    const logged = await t.http.get('/payg/audit-log').query({ category: 'devices' }).set(owner.auth).expect(200);
+    expect(logged.body.data.map((e: { action: string }) => e.action)).toContain('stock.moved');
+  });
+
+  it('refuses a bad move whole: unknown serials (named), a device with a customer, an unknown place', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const shop = ZStockLocationReplySchema.parse((await add(owner, { name: 'Mombasa Shop' }).expect(201)).body).location;
+    const lamp = await seedItem(t, org.id);
+    const { item: out } = await seedCustomerWithDevice(t, org.id);
+
+    const unknown = await move(owner, { serial_numbers: [lamp.serial_number, 'NOPE-1', 'NOPE-2'], location_id: shop.location_id }).expect(400);
+    expect(unknown.body.message).toBe('serial_numbers: no device with serial number NOPE-1, NOPE-2 in your organization');
+    const given = await move(owner, { serial_numbers: [lamp.serial_number, out.serial_number], location_id: shop.location_id }).expect(409);
+    expect(given.body.message).toBe(`${out.serial_number} is with a customer: a device given out is not moved (take it back first)`);
+    await move(owner, { serial_numbers: [lamp.serial_number], location_id: 999_999 }).expect(404);
+    expect(await locationOf(org.id, lamp.serial_number)).toBeNull();
+    expect((await movements(owner)).data).toEqual([]);
+
+    for (const [body, message] of [
+      [{ serial_numbers: [], location_id: shop.location_id }, 'serial_numbers: must name at least one device'],
+      [{ serial_numbers: Array.from({ length: 501 }, (_, i) => `S${i}`), location_id: shop.location_id }, 'serial_numbers: must name at most 500 devices at a time'],
+      [{ serial_numbers: 'SN-1', location_id: shop.location_id }, 'serial_numbers: must be a list of serial numbers'],
+      [{ serial_numbers: [lamp.serial_number] }, "location_id: must be a place's id, or null for none"],
+      [{ serial_numbers: [lamp.serial_number], location_id: 'shop' }, "location_id: must be a place's id, or null for none"],
+      [{ serial_numbers: [lamp.serial_number], location_id: null, note: 'x'.repeat(301) }, 'note: must be at most 300 characters'],
+    ] as const) {
+      expect((await move(owner, body).expect(400)).body.message).toBe(message);
+    }
+
+    // Moving to none takes a device out of every place.
+    await move(owner, { serial_numbers: [lamp.serial_number], location_id: shop.location_id }).expect(200);
+    const out2 = ZStockMoveReplySchema.parse((await move(owner, { serial_numbers: [lamp.serial_number], location_id: null }).expect(200)).body);
+    expect(out2).toMatchObject({ message: '1 device moved out of every stock location', moved: 1, location_id: null, location_name: null });
+    expect(await locationOf(org.id, lamp.serial_number)).toBeNull();
+  });
+
+  it('keeps names unique without regard to case, lets only owners and admins manage places, and deletes only an empty one', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const staff = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const admin = await seedUser(t, { organization_id: org.id, role: 'admin' });
+    const depot = ZStockLocationReplySchema.parse((await add(admin, { name: 'Eldoret Depot' }).expect(201)).body).location;
+    expect((await add(owner, { name: 'ELDORET depot' }).expect(409)).body.message).toBe('A stock location named ELDORET depot already exists');
+    expect((await add(owner, { name: '  ' }).expect(400)).body.message).toBe('name: is required');
+    expect((await add(owner, { name: 'x'.repeat(101) }).expect(400)).body.message).toBe('name: must be at most 100 characters');
+    await add(staff, { name: 'Staff Shop' }).expect(403);
+    await t.http.put(`/payg/stock-locations/${depot.location_id}`).set(staff.auth).send({ name: 'X' }).expect(403);
+    await t.http.delete(`/payg/stock-locations/${depot.location_id}`).set(staff.auth).expect(403);
+
+    const other = ZStockLocationReplySchema.parse((await add(owner, { name: 'Nakuru Shop' }).expect(201)).body).location;
+    expect((await t.http.put(`/payg/stock-locations/${other.location_id}`).set(owner.auth).send({ name: 'eldoret DEPOT' }).expect(409)).body.message).toBe(
+      'A stock location named eldoret DEPOT already exists',
+    );
+    const lamp = await seedItem(t, org.id);
+    await move(staff, { serial_numbers: [lamp.serial_number], location_id: depot.location_id }).expect(200);
+
+    // Renamed: the list says the new name, the history the one it had.
+    const renamed = ZStockLocationReplySchema.parse(
+      (await t.http.put(`/payg/stock-locations/${depot.location_id}`).set(owner.auth).send({ name: 'Eldoret Shop', description: 'Uganda Road' }).expect(200)).body,
+    ).location;
+    expect(renamed).toMatchObject({ name: 'Eldoret Shop', description: 'Uganda Road', counts: { available: 1, in_stock: 1 } });
+    expect((await movements(owner, { serial_number: lamp.serial_number })).data[0]!.to_location).toBe('Eldoret Depot');
+    await t.http.put('/payg/stock-locations/abc').set(owner.auth).send({ name: 'Y' }).expect(400);
+    await t.http.put('/payg/stock-locations/999999').set(owner.auth).send({ name: 'Y' }).expect(404);
+
+    // Not while a device is in stock there.
+    expect((await t.http.delete(`/payg/stock-locations/${depot.location_id}`).set(owner.auth).expect(409)).body.message).toBe(
+      'Eldoret Shop still holds 1 device: move them to another stock location first',
+    );
+    // Given out from it, the device does not hold it up, and keeps no place.
+    const { customer } = await seedCustomerWithDevice(t, org.id);
+    await t.http.post('/payg/items/assign').set(owner.auth).send({ customer_id: customer.id, item_serial_number: lamp.serial_number }).expect(200);
+    expect((await t.http.delete(`/payg/stock-locations/${depot.location_id}`).set(owner.auth).expect(200)).body.message).toBe(
+      'Stock location Eldoret Shop deleted',
+    );
+    expect(await locationOf(org.id, lamp.serial_number)).toBeNull();
+    expect((await list(owner)).data.map((l) => l.name)).toEqual(['Nakuru Shop']);
+    expect((await movements(owner, { serial_number: lamp.serial_number })).data.map((m) => m.to_location)).toEqual(['Eldoret Depot']);
+    expect((await audit(org.id)).map((a) => a.action)).toEqual([
+      'stock_location.created',
+      'stock_location.created',
+      'stock.moved',
+      'stock_location.updated',
+      'stock_location.deleted',
+    ]);
+  });
+
+  it('adds devices at a place by its name, one at a time and from a CSV file (a row naming no place is its error)', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const shop = ZStockLocationReplySchema.parse((await add(owner, { name: 'Thika Shop' }).expect(201)).body).location;
+    const added = ZItemSchema.parse(
+      (await t.http.post('/payg/items/add').set(owner.auth).send({ serial_number: 'LOC-001', product_name: 'Lamp', location: 'thika shop' }).expect(201)).body,
+    );
+    expect(added).toMatchObject({ location_id: shop.location_id, location_name: 'Thika Shop' });
+    const refused = await t.http.post('/payg/items/add').set(owner.auth).send({ serial_number: 'LOC-002', product_name: 'Lamp', location: 'Nowhere' }).expect(400);
+    expect(refused.body.message).toBe('location: no stock location named Nowhere: add it in Stock Locations first');
+    expect(await t.db.db.item.count({ where: { organization_id: org.id, serial_number: 'LOC-002' } })).toBe(0);
+
+    const file = ['serial_number,product_name,location', 'LOC-010,Lamp,Thika Shop', 'LOC-011,Lamp,Nowhere', 'LOC-012,Lamp,'].join('\n');
+    const report = ZCsvImportReportSchema.parse(
+      (await t.http.post('/payg/items/add/bulk').set(owner.auth).attach('file', Buffer.from(file), 'devices.csv').expect(200)).body,
+    );
+    expect(report).toMatchObject({ rows: 3, imported: 2, errors: [{ row: 2, field: 'location', message: 'no stock location named Nowhere: add it in Stock Locations first' }] });
+    expect(await locationOf(org.id, 'LOC-010')).toBe(shop.location_id);
+    expect(await locationOf(org.id, 'LOC-012')).toBeNull();
+    expect((await place(owner, shop.location_id)).counts).toMatchObject({ available: 2, in_stock: 2 });
+  });
+
+  it("keeps each organization's places and devices to itself", async () => {
+    const a = await seedTenant(t);
+    const b = await seedTenant(t);
+    const aShop = ZStockLocationReplySchema.parse((await add(a.user, { name: 'Shared Name' }).expect(201)).body).location;
+    // The same name in another organization is another place.
+    const bShop = ZStockLocationReplySchema.parse((await add(b.user, { name: 'Shared Name' }).expect(201)).body).location;
+    const aLamp = await seedItem(t, a.org.id);
+    await move(a.user, { serial_numbers: [aLamp.serial_number], location_id: aShop.location_id }).expect(200);
+
+    expect((await list(b.user)).data.map((l) => l.location_id)).toEqual([bShop.location_id]);
+    await t.http.get(`/payg/stock-locations/${aShop.location_id}`).set(b.user.auth).expect(404);
+    await t.http.put(`/payg/stock-locations/${aShop.location_id}`).set(b.user.auth).send({ name: 'Mine' }).expect(404);
+    await t.http.delete(`/payg/stock-locations/${aShop.location_id}`).set(b.user.auth).expect(404);
+    // B can neither move A's device nor move its own into A's place.
+    expect((await move(b.user, { serial_numbers: [aLamp.serial_number], location_id: bShop.location_id }).expect(400)).body.message).toBe(
+      `serial_numbers: no device with serial number ${aLamp.serial_number} in your organization`,
+    );
+    const bLamp = await seedItem(t, b.org.id);
+    await move(b.user, { serial_numbers: [bLamp.serial_number], location_id: aShop.location_id }).expect(404);
+    expect((await movements(b.user)).data).toEqual([]);
+    expect((await movements(b.user, { serial_number: aLamp.serial_number })).data).toEqual([]);
+    expect((await products(b.user, { location_id: aShop.location_id })).items).toEqual([]);
+    expect((await t.http.post('/payg/items/add').set(b.user.auth).send({ serial_number: 'ISO-1', product_name: 'Lamp', location: 'Shared Name' }).expect(201)).body.location_id).toBe(
+      bShop.location_id,
+    );
+    expect((await place(a.user, aShop.location_id)).counts).toMatchObject({ available: 1, in_stock: 1 });
+  });
+});

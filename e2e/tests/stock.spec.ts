@@ -1,0 +1,120 @@
+import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { apiToken, createItem, unique } from './ops/api.js';
+
+test.describe('stock locations', () => {
+  test('add a place, move two devices there from Products, see its counts and the moves, and filter products on it', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const tag = unique('STK');
+    const serials = [`${tag}-1`, `${tag}-2`];
+    const product = `Stock Lamp ${tag}`;
+    for (const serial of serials) await createItem(request, owner, serial, product, 2500);
+    const place = `Kisumu Shop ${tag}`;
+
+    // Add Location: a name is required; the place shows with nothing in it.
+    await signIn(page, undefined, '/stock');
+    await expect(page.getByRole('heading', { name: 'Stock Locations' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Location' }).first().click();
+    const add = page.getByRole('dialog', { name: 'Add Location' });
+    await add.getByRole('button', { name: 'Add Location' }).click();
+    await expect(add.getByText('Name is required')).toBeVisible();
+    await add.getByRole('textbox', { name: 'Name' }).fill(place);
+    await add.getByRole('textbox', { name: 'Description' }).fill('Oginga Odinga Street, next to the bus park');
+    await add.getByRole('button', { name: 'Add Location' }).click();
+    await expect(page.getByText(`Stock location ${place} added`)).toBeVisible();
+    await expect(add).toBeHidden();
+
+    // The same name again is refused, and the dialog says why.
+    await page.getByRole('button', { name: 'Add Location' }).first().click();
+    await add.getByRole('textbox', { name: 'Name' }).fill(place.toLowerCase());
+    await add.getByRole('button', { name: 'Add Location' }).click();
+    await expect(add.getByRole('alert')).toContainText('already exists');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await expect(add).toBeHidden();
+
+    const locations = page.getByRole('table', { name: 'Stock Locations' });
+    // The place's own row (the rows of its products, once opened, name it too).
+    const placeRow = locations.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${place}` }) });
+    await expect(placeRow).toBeVisible();
+    await expect(placeRow.getByRole('cell').nth(5)).toHaveText('0');
+
+    // Products: tick both devices (found by their serial numbers), then Move to Location.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).click();
+    await expect(page.getByRole('heading', { name: 'Product Management' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search products' }).fill(tag);
+    const products = page.getByRole('table', { name: 'Products' });
+    for (const serial of serials) {
+      const row = products.getByRole('row', { name: new RegExp(serial) });
+      await expect(row).toBeVisible();
+      await row.getByRole('checkbox', { name: `Select ${serial}` }).check();
+    }
+    await expect(page.getByText('2 devices selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Move to Location' }).click();
+    const move = page.getByRole('dialog', { name: 'Move to Location' });
+    await expect(move.getByText('Moving 2 devices')).toBeVisible();
+    await move.getByRole('combobox', { name: 'Move To' }).click();
+    await page.getByRole('option', { name: place }).click();
+    await move.getByRole('textbox', { name: 'Note' }).fill('Restock for market day');
+    await screenshotBothThemes(page, 'stock-move', { fullPage: false });
+    await move.getByRole('button', { name: 'Move Devices' }).click();
+    await expect(page.getByText(`2 devices moved to ${place}`)).toBeVisible();
+    await expect(move).toBeHidden();
+    for (const serial of serials) await expect(products.getByRole('row', { name: new RegExp(serial) })).toContainText(place);
+    await expect(page.getByText('Tick devices in stock to move them to a stock location.')).toBeVisible();
+
+    // Products filtered on the place: exactly the two devices.
+    await page.getByRole('textbox', { name: 'Search products' }).fill('');
+    await page.getByRole('combobox', { name: 'Filter by location' }).click();
+    await page.getByRole('option', { name: place }).click();
+    await expect(products.getByRole('row')).toHaveCount(3);
+    for (const serial of serials) await expect(products.getByRole('row', { name: new RegExp(serial) })).toBeVisible();
+    await screenshotBothThemes(page, 'stock-products-filtered');
+
+    // Stock Locations: the place holds 2 available; its row opens on the product; the moves are listed.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock Locations' }).click();
+    await expect(placeRow).toBeVisible();
+    const cells = placeRow.getByRole('cell');
+    await expect(cells.nth(2)).toHaveText('2'); // Available
+    await expect(cells.nth(5)).toHaveText('2'); // In Stock
+    await expect(cells.nth(6)).toHaveText('0'); // Given Out
+    await placeRow.getByRole('button', { name: `Show products at ${place}` }).click();
+    const byProduct = locations.getByRole('row', { name: `${product} at ${place}` });
+    await expect(byProduct.getByRole('cell').nth(5)).toHaveText('2');
+
+    const recent = page.getByRole('region', { name: 'Recent Movements' });
+    await recent.getByRole('combobox', { name: 'Filter movements by location' }).click();
+    await page.getByRole('option', { name: place }).click();
+    const moves = recent.getByRole('table', { name: 'Recent Movements' });
+    await expect(moves.getByRole('row')).toHaveCount(3);
+    for (const serial of serials) {
+      const row = moves.getByRole('row', { name: new RegExp(serial) });
+      await expect(row).toContainText(`Not placed${place}`);
+      await expect(row).toContainText('Restock for market day');
+      await expect(row.getByRole('link', { name: serial })).toHaveAttribute('href', `/device-activity/${serial}`);
+    }
+    await screenshotBothThemes(page, 'stock-locations');
+
+    // A place that still holds devices is not deleted: the dialog says why.
+    await placeRow.getByRole('button', { name: `Delete ${place}` }).click();
+    const del = page.getByRole('dialog', { name: 'Delete Location' });
+    await del.getByRole('button', { name: 'Delete Location' }).click();
+    await expect(del.getByRole('alert')).toContainText(`${place} still holds 2 devices: move them to another stock location first`);
+    await del.getByRole('button', { name: 'Cancel' }).click();
+
+    // The device's page: where it is kept, its move, and Move for a device in stock.
+    await moves.getByRole('link', { name: serials[0] }).click();
+    await expect(page).toHaveURL(new RegExp(`/device-activity/${serials[0]}$`));
+    const info = page.getByRole('region', { name: 'Device Information' });
+    await expect(info.getByText(place)).toBeVisible();
+    const history = page.getByRole('region', { name: 'Stock Movements' });
+    await expect(history.getByRole('row', { name: /Restock for market day/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    const moveOne = page.getByRole('dialog', { name: 'Move to Location' });
+    await moveOne.getByRole('combobox', { name: 'Move To' }).click();
+    await page.getByRole('option', { name: 'Not placed' }).click();
+    await moveOne.getByRole('button', { name: 'Move Device' }).click();
+    await expect(page.getByText('1 device moved out of every stock location')).toBeVisible();
+    await expect(info.getByText('Not placed')).toBeVisible();
+    await expect(history.getByRole('row')).toHaveCount(3);
+    await screenshotBothThemes(page, 'stock-device-activity');
+  });
+});
