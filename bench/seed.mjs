@@ -102,9 +102,12 @@ for (let i = 1; i <= 20; i++) {
 }
 console.log('customers (20 small organizations): 20,000 rows');
 
+// Twenty stock locations (a warehouse and its shops), each holding or having given out a twentieth of the devices.
+await step('stock locations', `INSERT INTO stock_locations (organization_id, location_id, name)
+  SELECT 'big', g, CASE WHEN g = 1 THEN 'Central Warehouse' ELSE 'Shop ' || lpad(g::text, 2, '0') END FROM generate_series(1, 20) g`);
 await step('devices', `INSERT INTO items (item_id, organization_id, serial_number, serial_normalized, product_name, product_type,
     manufacturer, model, price, status, product_oem, is_assigned, customer_id, assigned_at, secret_key_enc, starting_code_enc,
-    token_count, credit, total_paid, activated_at, credit_until, created_at)
+    token_count, credit, total_paid, activated_at, credit_until, created_at, location_id)
   SELECT g, 'big', 'SHS-' || lpad(g::text, 7, '0'), 'SHS' || lpad(g::text, 7, '0'),
     (ARRAY['Solar Home System 50W','Solar Lamp Pro','Smart Phone A10','E-Bike Lite','Solar TV Kit'])[1 + g % 5], 'solar',
     (ARRAY['SunCo','Lumina','Voltaic','Ampere'])[1 + g % 4], 'M' || (g % 12), 20000 + (g % 10) * 1000,
@@ -113,7 +116,7 @@ await step('devices', `INSERT INTO items (item_id, organization_id, serial_numbe
     g % 10 <> 0, CASE WHEN g % 10 <> 0 THEN g END, CASE WHEN g % 10 <> 0 THEN now() - interval '200 days' END,
     $1, $2, CASE WHEN g % 100 = 7 THEN 1000 ELSE 10 END, (g % 50), 5000 + (g % 100) * 100,
     CASE WHEN g % 10 <> 0 THEN now() - interval '199 days' END,
-    now() + ((g % 60) - 20) * interval '1 day', now() - interval '300 days' + g * interval '1 second'
+    now() + ((g % 60) - 20) * interval '1 day', now() - interval '300 days' + g * interval '1 second', 1 + g % 20
   FROM generate_series(1, ${N}) g`, [sealedKey, sealedCode]);
 await step('template assignments', `INSERT INTO template_assignments (organization_id, customer_id, template_id, is_active, assigned_at)
   SELECT 'big', g, 1 + g % 50, true, now() - interval '200 days' FROM generate_series(1, ${N}) g WHERE g % 10 <> 0`);
@@ -174,7 +177,7 @@ await step('messages', `INSERT INTO messages (message_id, organization_id, recei
     'Kidogo: Payment of KES 100.00 received. Token: 123 456 789 (2 days).', '2547' || lpad((g % 100000000)::text, 8, '0'),
     'sent', now() - (g % 525600) * interval '1 minute', now() - (g % 525600) * interval '1 minute'
   FROM generate_series(1, ${MESSAGES}) g`);
-for (const [table, col] of [['customers', 'customer_id'], ['items', 'item_id'], ['payment_templates', 'template_id'], ['payments', 'payment_id'], ['token_logs', 'token_log_id'], ['messages', 'message_id']]) {
+for (const [table, col] of [['stock_locations', 'location_id'], ['customers', 'customer_id'], ['items', 'item_id'], ['payment_templates', 'template_id'], ['payments', 'payment_id'], ['token_logs', 'token_log_id'], ['messages', 'message_id']]) {
   await client.query(`SELECT setval(pg_get_serial_sequence('${table}', '${col}'), (SELECT max(${col}) FROM ${table}))`);
 }
 await step('analyze', 'ANALYZE');
