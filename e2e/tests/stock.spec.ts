@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiToken, createItem, unique } from './ops/api.js';
 
@@ -68,6 +69,14 @@ test.describe('stock locations', () => {
     await expect(products.getByRole('row')).toHaveCount(3);
     for (const serial of serials) await expect(products.getByRole('row', { name: new RegExp(serial) })).toBeVisible();
     await screenshotBothThemes(page, 'stock-products-filtered');
+
+    // Export CSV: the place's devices for a stock take, each with the place.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('products.csv');
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^serial_number,product_name,/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(serials);
+    for (const line of lines.slice(1)) expect(line).toContain(`,${place},`);
 
     // Stock Locations: the place holds 2 available; its row opens on the product; the moves are listed.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock Locations' }).click();

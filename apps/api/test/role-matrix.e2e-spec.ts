@@ -125,6 +125,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/products': 'any',
   'GET /payg/collections/summary': 'any',
   'GET /payg/collections/agents': 'any',
+  'GET /payg/products/export': 'any',
   'GET /payg/stock-locations': 'any',
   'GET /payg/stock-locations/{location_id}': 'any',
   'POST /payg/stock-locations': 'manage',

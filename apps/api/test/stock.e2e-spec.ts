@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomerWithDevice, seedItem, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 import { StatsService } from '../src/stats/stats.service.js';
+import { settledAuditEntry } from './support/audit.js';
 
 // Stock locations (README "Stock locations"): the warehouses, shops and agents
 // that hold the devices, the devices' moves between them, and the counts.
@@ -264,6 +265,43 @@ describe('stock locations', () => {
     expect(await locationOf(org.id, 'LOC-010')).toBe(shop.location_id);
     expect(await locationOf(org.id, 'LOC-012')).toBeNull();
     expect((await place(owner, shop.location_id)).counts).toMatchObject({ available: 2, in_stock: 2 });
+  });
+
+  it("exports the Products filters' devices as CSV: one place's for a stock take, with who has each one", async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const clerk = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const shop = ZStockLocationReplySchema.parse((await add(owner, { name: 'Embu Shop' }).expect(201)).body).location;
+    const a = await seedItem(t, org.id, { serial_number: 'EXP-001', product_name: 'Lamp, 3 bulbs' });
+    const b = await seedItem(t, org.id, { serial_number: 'EXP-002', product_name: '=cmd|calc', status: 'maintenance' });
+    const { item: out, customer } = await seedCustomerWithDevice(t, org.id);
+    await move(owner, { serial_numbers: [a.serial_number, b.serial_number], location_id: shop.location_id }).expect(200);
+
+    const all = await t.http.get('/payg/products/export').set(clerk.auth).expect(200);
+    expect(all.headers['content-type']).toMatch(/^text\/csv/);
+    expect(all.headers['content-disposition']).toContain('products.csv');
+    const lines = all.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'serial_number,product_name,product_type,manufacturer,model,description,price,status,product_oem,location,customer_id,customer_name,assigned_at,total_paid,credit_until,paid_off,token_count,created_at',
+    );
+    expect(lines).toHaveLength(4);
+    // Oldest first; a comma quoted, a formula made harmless.
+    expect(lines[1]).toMatch(/^EXP-001,"Lamp, 3 bulbs",,SunCo,,,20000\.00,available,,Embu Shop,,,,0\.00,,false,0,\d{4}-/);
+    expect(lines[2]).toMatch(/^EXP-002,'=cmd\|calc,,SunCo,,,20000\.00,maintenance,,Embu Shop,/);
+    expect(lines[3]).toContain(`${out.serial_number},`);
+    expect(lines[3]).toContain(`,${customer.id},${customer.customer_name},`);
+
+    const atShop = await t.http.get('/payg/products/export').query({ location_id: shop.location_id, status: 'unassigned' }).set(clerk.auth).expect(200);
+    expect(atShop.text.trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0])).toEqual(['EXP-001', 'EXP-002']);
+    const none = await t.http.get('/payg/products/export').query({ location_id: 'none' }).set(clerk.auth).expect(200);
+    expect(none.text.trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0])).toEqual([out.serial_number]);
+    const searched = await t.http.get('/payg/products/export').query({ search: 'exp-002' }).set(clerk.auth).expect(200);
+    expect(searched.text.trimEnd().split('\r\n')).toHaveLength(2);
+    expect((await t.http.get('/payg/products/export').query({ status: 'lost' }).set(clerk.auth).expect(400)).body.message).toMatch(/^status: /);
+
+    // Written once the file is sent: the first export's entry.
+    await settledAuditEntry(t, { organization_id: org.id, action: 'items.exported' });
+    const [entry] = await t.db.platform.auditLog.findMany({ where: { organization_id: org.id, action: 'items.exported' }, orderBy: { id: 'asc' } });
+    expect(entry).toMatchObject({ actor_username: clerk.username, description: 'Exported 3 devices to CSV' });
   });
 
   it("keeps each organization's places and devices to itself", async () => {

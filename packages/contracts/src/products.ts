@@ -49,3 +49,36 @@ export const ZProductListReplySchema = z.object({
   }),
 });
 export type ProductListReply = z.infer<typeof ZProductListReplySchema>;
+
+/**
+ * GET /products/export: the devices of the Products page's filters (search,
+ * status, location_id) as CSV, oldest first. The first columns are those of
+ * the device import (ITEM_IMPORT_COLUMNS, without the factory secrets and the
+ * token count), then who has each device and what was paid on it.
+ */
+export const ZProductExportQuerySchema = ZProductListQuerySchema.pick({ search: true, status: true, location_id: true });
+export type ProductExportQuery = z.input<typeof ZProductExportQuerySchema>;
+
+export const PRODUCT_CSV_COLUMNS = [
+  'serial_number',
+  'product_name',
+  'product_type',
+  'manufacturer',
+  'model',
+  'description',
+  'price',
+  'status',
+  'product_oem',
+  'location',
+  'customer_id',
+  'customer_name',
+  'assigned_at',
+  'total_paid',
+  'credit_until',
+  'paid_off',
+  'token_count',
+  'created_at',
+] as const;
+
+/** The file name the export is saved under. */
+export const PRODUCT_EXPORT_FILE_NAME = 'products.csv';

@@ -1,8 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ZProductListQuerySchema, ZProductListReplySchema, ZProductsSummaryReplySchema } from '@kidogo/contracts';
+import { ZProductExportQuerySchema, ZProductListQuerySchema, ZProductListReplySchema, ZProductsSummaryReplySchema } from '@kidogo/contracts';
 import type { z } from 'zod';
-import { OrgId } from '../common/tenancy.js';
+import type { HttpReply } from '../common/http.js';
+import { CurrentUser, OrgId, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidQuery } from '../common/validation.js';
 import { ProductsService } from './products.service.js';
 
@@ -15,6 +16,23 @@ export class ProductsController {
   @Endpoint({ summary: 'Device counts: total, assigned, unassigned', response: ZProductsSummaryReplySchema })
   summary(@OrgId() orgId: string) {
     return this.products.summary(orgId);
+  }
+
+  @Get('export')
+  @Endpoint({
+    summary: 'The devices of the Products filters (search, status, location_id) as a CSV file (products.csv), oldest first',
+    description: 'The device import\'s columns (no factory secrets), the stock location, who has each device and what was paid on it.',
+    query: ZProductExportQuerySchema,
+    produces: 'text/csv',
+    errors: { 400: 'A bad status or location_id' },
+  })
+  export(
+    @OrgId() orgId: string,
+    @ValidQuery() q: z.output<typeof ZProductExportQuerySchema>,
+    @Res() reply: HttpReply,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.products.export(orgId, q, reply, user);
   }
 
   @Get()

@@ -255,6 +255,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     { path: '/payg/tickets', query: { status: 'open', mine: true } },
     { path: '/payg/tickets', query: { status: 'all', customer_id: w.customer.id } },
   ],
+  'GET /payg/products/export': ({ w }) => [
+    { path: '/payg/products/export' },
+    { path: '/payg/products/export', query: { search: w.device.serial, status: 'assigned' } },
+    { path: '/payg/products/export', query: { location_id: 'none' } },
+  ],
   // ---------------------------------------------------------------- stock locations
   'GET /payg/stock-locations': () => ({ path: '/payg/stock-locations' }),
   'POST /payg/stock-locations': ({ w }) => ({ path: '/payg/stock-locations', body: { name: `Depot ${w.tag} ${hex()}`, description: `Yard ${w.tag}` } }),

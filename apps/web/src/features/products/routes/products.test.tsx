@@ -5,6 +5,7 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { stubXhrUpload } from '@/testing/upload';
+import { captureDownloads } from '@/testing/downloads';
 import type { CsvImportReport } from '@kidogo/contracts';
 import { buildLocation, UNPLACED, WAREHOUSE } from '@/features/stock/testing/mock-stock-api';
 import type { Product } from '../api/types';
@@ -427,5 +428,35 @@ describe('Products: stock locations', () => {
 
     const { dialog: edit } = await openRowAction('Edit Product');
     expect(within(edit).queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
+  });
+
+  it('exports the devices of the search and filters as products.csv, and says why an export failed', async () => {
+    const user = userEvent.setup();
+    const names = captureDownloads();
+    let fail = false;
+    const { calls } = mockProductsApi((c) =>
+      c.url.startsWith('/payg/products/export')
+        ? fail
+          ? jsonResponse(500, { message: 'Export exploded' })
+          : new Response('serial_number\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })
+        : undefined,
+    );
+    await openProducts();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toEqual(['products.csv']));
+    expect(calls.filter((c) => c.url.startsWith('/payg/products/export')).map((c) => c.url)).toEqual(['/payg/products/export?status=all']);
+
+    await user.click(screen.getByRole('radio', { name: 'Unassigned' }));
+    await user.click(screen.getByRole('combobox', { name: 'Filter by location' }));
+    await user.click(await screen.findByRole('option', { name: 'Not placed' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toHaveLength(2));
+    expect(calls.filter((c) => c.url.startsWith('/payg/products/export')).at(-1)!.url).toBe('/payg/products/export?status=unassigned&location_id=none');
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Failed to export the devices')).toBeInTheDocument();
+    expect(screen.getByText('Export exploded')).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 });

@@ -1,12 +1,13 @@
 import { Button, Card, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconUpload, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconUpload, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { MoveDevicesModal } from '@/features/stock/components/move-devices-modal';
 import { errorMessage } from '@/lib/api-client';
+import { useExportProducts } from '../api/export-products';
 import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES, useProducts } from '../api/get-products';
 import { productKeys } from '../api/keys';
 import type { Product, ProductStatusFilter } from '../api/types';
@@ -51,6 +52,7 @@ export default function ProductsRoute() {
     setPage(1);
   }
 
+  const exporter = useExportProducts();
   const products = useProducts({ page, limit, search: debouncedSearch || undefined, status, ...toLocationQuery(location) });
   const rows = products.data?.data;
   const total = products.data?.total ?? 0;
@@ -77,6 +79,15 @@ export default function ProductsRoute() {
             </Button>
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
               Import CSV
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => exporter.mutate({ search: debouncedSearch || undefined, status, ...toLocationQuery(location) })}
+              loading={exporter.isPending}
+              title={filtered ? 'The devices of the search and filters, as CSV' : 'Every device, as CSV'}
+            >
+              Export CSV
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
               Add Product
