@@ -30,6 +30,7 @@ const AUDITED: Record<string, RegExp> = {
   'GET /payg/customers/{id}/personal-data': /^customer\.data_exported$/,
   'DELETE /payg/customers/{id}/documents/{document_id}': /^customer\.document_deleted$/,
   'DELETE /payg/items/{serial_number}': /^item\.deleted$/,
+  'DELETE /payg/stock-locations/{location_id}': /^stock_location\.deleted$/,
   'DELETE /payg/payments/templates/{id}': /^template\.deleted$/,
   'DELETE /payg/invoices/{id}': /^invoice\.deleted$/,
   'DELETE /payg/users/{id}': /^user\.deleted$/,
