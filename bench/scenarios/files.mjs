@@ -24,6 +24,9 @@ export async function runFiles({ base, auth, sql, apiPid, results, log }) {
   // Not among the issue's targets: every device out of credit (Collections' export), with a lookup per row.
   const collections = await download('/payg/collections/export');
   log(`files     collections export: ${collections.rows.toLocaleString('en-US')} rows, ${collections.megabytes} MB in ${collections.seconds} s, API RSS peak ${collections.rss_peak_sampled_mb} MB`);
+  // Nor the devices' export (Products → Export CSV): every device of the organization with its place and customer.
+  const devices = await download('/payg/products/export');
+  log(`files     devices export: ${devices.rows.toLocaleString('en-US')} rows, ${devices.megabytes} MB in ${devices.seconds} s, API RSS peak ${devices.rss_peak_sampled_mb} MB`);
   // Not among the issue's targets either: the Activity Log's export, every entry of the organization (5,200,000 at full scale).
   const activity = await download('/payg/audit-log/export');
   log(`files     activity log export: ${activity.rows.toLocaleString('en-US')} rows, ${activity.megabytes} MB in ${activity.seconds} s, API RSS peak ${activity.rss_peak_sampled_mb} MB`);
@@ -58,5 +61,5 @@ export async function runFiles({ base, auth, sql, apiPid, results, log }) {
   for (const { name } of trigram) await sql.query(`REINDEX INDEX ${name}`);
   await sql.query('RESET maintenance_work_mem');
   log(`files     removed the ${removed.rowCount.toLocaleString('en-US')} imported rows and rebuilt ${trigram.length} search indexes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  results.files = { export: exported, collections_export: collections, activity_log_export: activity, import: { ...imported, removed_after: removed.rowCount } };
+  results.files = { export: exported, collections_export: collections, devices_export: devices, activity_log_export: activity, import: { ...imported, removed_after: removed.rowCount } };
 }
