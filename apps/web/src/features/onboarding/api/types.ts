@@ -7,7 +7,7 @@ export type CustomerOption = Pick<Customer, 'customer_id' | 'customer_name' | 'p
   Partial<Pick<Customer, 'id_number' | 'county'>>;
 
 export type ItemOption = Pick<Item, 'serial_number' | 'product_name' | 'manufacturer'> &
-  Partial<Pick<Item, 'item_id' | 'product_oem' | 'status' | 'is_assigned' | 'price'>>;
+  Partial<Pick<Item, 'item_id' | 'product_oem' | 'status' | 'is_assigned' | 'price' | 'location_name'>>;
 
 export type TemplateOption = Pick<PaymentTemplate, 'template_id' | 'template_name' | 'daily_price' | 'activation_price' | 'grace_period_days'> &
   Partial<Pick<PaymentTemplate, 'deposit_made'>> & { currency?: string | null };

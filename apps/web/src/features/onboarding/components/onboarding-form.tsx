@@ -41,8 +41,9 @@ function useSearch() {
 
 const customerDetail = (c: CustomerOption) =>
   [c.phone_contact, c.id_number ? `ID ${c.id_number}` : null, c.county].filter(Boolean).join(' · ');
+/** The product, its maker and, when it has one, the stock location it is kept at (which shop hands it over). */
 const itemDetail = (i: ItemOption) =>
-  [i.product_name, i.manufacturer || i.product_oem].filter(Boolean).join(' · ');
+  [i.product_name, i.manufacturer || i.product_oem, i.location_name ? `at ${i.location_name}` : null].filter(Boolean).join(' · ');
 const templateDetail = (t: TemplateOption) => {
   const currency = t.currency || 'KES';
   return `${formatMoney(t.daily_price, currency)} / day · activation ${formatMoney(t.activation_price, currency)} · ${t.grace_period_days} grace days`;

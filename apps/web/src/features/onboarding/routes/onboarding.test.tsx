@@ -9,7 +9,7 @@ const customers = [
   { customer_id: 11, customer_name: 'Amina Wanjiru', phone_contact: '0712345678', id_number: '2233', county: 'Nairobi' },
   { customer_id: 12, customer_name: 'Baraka Otieno', phone_contact: '0722000000', id_number: '4455', county: 'Kisumu' },
 ];
-const items = [{ serial_number: 'SHS-0001', product_name: 'Solar Home 50W', manufacturer: 'SunCo', is_assigned: false }];
+const items = [{ serial_number: 'SHS-0001', product_name: 'Solar Home 50W', manufacturer: 'SunCo', is_assigned: false, location_name: 'Kisumu Shop' }];
 const templates = [
   { template_id: 5, template_name: 'Daily 50', daily_price: '50.00', activation_price: '500.00', grace_period_days: 2, currency: 'KES' },
 ];
@@ -52,6 +52,8 @@ describe('Customer Onboarding', () => {
     );
     expect(JSON.parse(calls.find((c) => c.url === '/payg/items/search')!.body!)).toEqual({ query: '', limit: 5, offset: 0, is_assigned: false });
     expect(screen.getByText('Showing 1 to 5 of 7 customers')).toBeInTheDocument();
+    // Each device with the shop that holds it.
+    expect(screen.getByText('Solar Home 50W · SunCo · at Kisumu Shop')).toBeInTheDocument();
 
     expect(completeButton()).toBeDisabled();
     expect(screen.getByText('Please select a customer first.')).toBeInTheDocument();
