@@ -42,6 +42,9 @@ describe('repossessing a device', () => {
       total_paid: '2400.00',
       written_off: '17600.00',
       status: 'maintenance',
+      // In no stock location: it was given from none.
+      location_id: null,
+      location_name: null,
     });
     // The device, which took the payment's activation code, takes the lock: no days left.
     const device = new Device({ secretKey: d.item.secret.secretKey, startingCode: d.item.secret.startingCode }, 1);

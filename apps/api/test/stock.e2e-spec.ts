@@ -304,6 +304,45 @@ describe('stock locations', () => {
     expect(entry).toMatchObject({ actor_username: clerk.username, description: 'Exported 3 devices to CSV' });
   });
 
+  it('takes a repossessed device to the place that refurbishes, or leaves it where it was given from', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const shop = ZStockLocationReplySchema.parse((await add(owner, { name: 'Meru Shop' }).expect(201)).body).location;
+    const workshop = ZStockLocationReplySchema.parse((await add(owner, { name: 'Nairobi Workshop' }).expect(201)).body).location;
+    const given = async () => {
+      const { item, customer } = await seedCustomerWithDevice(t, org.id);
+      await t.db.pool.query('UPDATE items SET location_id = $3 WHERE organization_id = $1 AND item_id = $2', [org.id, item.id, shop.location_id]);
+      return { item, customer };
+    };
+    const repossess = (serial: string, extra: object) =>
+      t.http.post('/payg/items/repossess').set(owner.auth).send({ item_serial_number: serial, reason: 'No payment for 120 days', ...extra });
+
+    // To the workshop: moved there, with the movement and its reason.
+    const first = await given();
+    const reply = (await repossess(first.item.serial_number, { location_id: workshop.location_id }).expect(200)).body;
+    expect(reply).toMatchObject({ status: 'maintenance', location_id: workshop.location_id, location_name: 'Nairobi Workshop' });
+    expect(await locationOf(org.id, first.item.serial_number)).toBe(workshop.location_id);
+    expect((await movements(owner, { serial_number: first.item.serial_number })).data.map((m) => [m.from_location, m.to_location, m.note])).toEqual([
+      ['Meru Shop', 'Nairobi Workshop', 'Repossessed: No payment for 120 days'],
+    ]);
+    expect((await place(owner, workshop.location_id)).counts).toMatchObject({ maintenance: 1, in_stock: 1 });
+
+    // Left out: back on the shelf it was given from, no movement.
+    const second = await given();
+    expect((await repossess(second.item.serial_number, { status: 'available' }).expect(200)).body).toMatchObject({ location_id: shop.location_id, location_name: 'Meru Shop' });
+    expect((await movements(owner, { serial_number: second.item.serial_number })).data).toEqual([]);
+    expect((await place(owner, shop.location_id)).counts).toMatchObject({ available: 1, given_out: 0 });
+
+    // null: out of every place. An unknown place refuses the whole repossession: no code, still the customer's.
+    const third = await given();
+    await repossess(third.item.serial_number, { location_id: 999_999 }).expect(404);
+    expect(await t.db.db.item.findFirstOrThrow({ where: { organization_id: org.id, id: third.item.id }, select: { customer_id: true } })).toEqual({ customer_id: third.customer.id });
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: org.id, item_id: third.item.id } })).toBe(0);
+    expect((await repossess(third.item.serial_number, { location_id: 'workshop' }).expect(400)).body.message).toBe("location_id: must be a stock location's id, or null for none");
+    expect((await repossess(third.item.serial_number, { location_id: null }).expect(200)).body).toMatchObject({ location_id: null, location_name: null });
+    expect(await locationOf(org.id, third.item.serial_number)).toBeNull();
+    expect((await movements(owner, { serial_number: third.item.serial_number })).data.map((m) => [m.from_location, m.to_location])).toEqual([['Meru Shop', null]]);
+  });
+
   it("keeps each organization's places and devices to itself", async () => {
     const a = await seedTenant(t);
     const b = await seedTenant(t);

@@ -207,6 +207,11 @@ export const ZItemRepossessSchema = z.object({
   lock: z.boolean({ error: 'must be true or false' }).default(true),
   /** Where it goes: maintenance (to be checked and refurbished, the default) or straight back to available stock. */
   status: z.enum(['maintenance', 'available']).default('maintenance'),
+  /**
+   * The stock location it is taken to (a warehouse that refurbishes), or null
+   * for none; left out, it stays at the place it was given from.
+   */
+  location_id: z.union([zIdInput, z.null()], { error: "must be a stock location's id, or null for none" }).optional(),
 });
 export type ItemRepossessInput = z.input<typeof ZItemRepossessSchema>;
 
@@ -221,6 +226,9 @@ export const ZItemRepossessReplySchema = z.object({
   /** What was left to pay on the device, now written off; null when its plan has no payoff price. */
   written_off: ZMoneySchema.nullable(),
   status: z.enum(['maintenance', 'available']),
+  /** The stock location it is at now; null for none. */
+  location_id: z.number().int().nullable(),
+  location_name: z.string().nullable(),
 });
 export type ItemRepossessReply = z.infer<typeof ZItemRepossessReplySchema>;
 

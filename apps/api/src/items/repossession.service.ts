@@ -8,7 +8,7 @@ import type { AuthUser } from '../common/tenancy.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
 import { tokenIssuedData } from '../tokens/tokens.service.js';
-import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { webhookEventSql, webhookEventsSql } from '../webhooks/webhook-events.js';
 
 type RepossessInput = z.output<typeof ZItemRepossessSchema>;
 
@@ -19,7 +19,8 @@ type RepossessInput = z.output<typeof ZItemRepossessSchema>;
  *   code, so no code already sent can unlock it again), unless the device is
  *   already off;
  * - the device leaves the customer (its assignment and its own plan end) for
- *   maintenance or the available stock;
+ *   maintenance or the available stock, at the stock location it was given
+ *   from or the one location_id names (a move, with its movement row);
  * - what was left to pay on it is written off: a row of repossessions (the
  *   Repossession report) and the audit entry with the reason
  *   (item.repossessed), which the Activity Log shows.
@@ -40,6 +41,20 @@ export class RepossessionService {
       const serial = item.serial_number;
       if (item.customer_id === null) throw Errors.conflict(`Device ${serial} is not assigned to a customer: there is nothing to repossess`);
       if (item.paid_off_at) throw Errors.conflict(`Device ${serial} is paid off: it is ${item.customer_name ?? 'its customer'}'s`);
+      // Where it was given from, and where it goes: there again unless location_id says otherwise.
+      const [from] = await run<{ location_id: number | null; name: string | null }>(Prisma.sql`
+        SELECT i.location_id, l.name FROM items i
+        LEFT JOIN stock_locations l ON l.organization_id = i.organization_id AND l.location_id = i.location_id
+        WHERE i.organization_id = ${orgId} AND i.item_id = ${item.item_id}::int`);
+      let to = { location_id: from?.location_id ?? null, name: from?.name ?? null };
+      if (input.location_id !== undefined && input.location_id !== null) {
+        const [place] = await run<{ location_id: number; name: string }>(Prisma.sql`
+          SELECT location_id, name FROM stock_locations
+          WHERE organization_id = ${orgId} AND location_id = ${input.location_id}::int FOR SHARE`);
+        if (!place) throw Errors.notFound('Stock location');
+        to = place;
+      } else if (input.location_id === null) to = { location_id: null, name: null };
+      const moved = to.location_id !== (from?.location_id ?? null);
       const customerId = item.customer_id;
       const customerName = item.customer_name ?? `customer ${customerId}`;
       const payoff = item.tpl_free_code_price ?? (item.price.greaterThan(0) ? item.price : null);
@@ -57,6 +72,7 @@ export class RepossessionService {
         written_off: writtenOff,
         lock_token_count: lock?.count ?? null,
         status: input.status,
+        location: to.name,
       };
       const repossessed = webhookEventSql(orgId, 'device.repossessed', {
         serial_number: serial,
@@ -67,13 +83,38 @@ export class RepossessionService {
         repossessed_by: user.username,
       });
       const issued = lock ? webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, lock, user.username)) : null;
+      const note = `Repossessed: ${input.reason}`.slice(0, 300);
+      const movedEvent = moved
+        ? webhookEventsSql(orgId, 'device.moved', [
+            {
+              serial_number: serial,
+              item_id: item.item_id,
+              from_location_id: from?.location_id ?? null,
+              from_location: from?.name ?? null,
+              to_location_id: to.location_id,
+              to_location: to.name,
+              note,
+              moved_by: user.username,
+              moved_at: new Date().toISOString(),
+            },
+          ])
+        : null;
       await run(Prisma.sql`
         WITH ${writes ? Prisma.sql`tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),` : Prisma.empty}
         ${issued ? Prisma.sql`wt AS (${issued} RETURNING 1),` : Prisma.empty}
         wr AS (${repossessed} RETURNING 1),
+        ${
+          movedEvent
+            ? Prisma.sql`wm AS (${movedEvent} RETURNING 1), sm AS (
+                INSERT INTO stock_movements (organization_id, item_id, from_location_id, to_location_id, from_name, to_name, moved_by, note)
+                VALUES (${orgId}, ${item.item_id}::int, ${from?.location_id ?? null}::int, ${to.location_id}::int, ${from?.name ?? null},
+                        ${to.name}, ${user.username}, ${note})
+                RETURNING 1),`
+            : Prisma.empty
+        }
         d AS (
           UPDATE items SET ${tokenColumnsSql(item)}, is_assigned = false, customer_id = NULL, assigned_at = NULL,
-                           status = ${input.status}::"ItemStatus", updated_at = now()
+                           status = ${input.status}::"ItemStatus", location_id = ${to.location_id}::int, updated_at = now()
           WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int RETURNING 1
         ), ia AS (
           UPDATE item_assignments SET unassigned_at = now()
@@ -101,6 +142,8 @@ export class RepossessionService {
         total_paid: item.total_paid.toFixed(2),
         written_off: writtenOff,
         status: input.status,
+        location_id: to.location_id,
+        location_name: to.name,
       };
     });
   }

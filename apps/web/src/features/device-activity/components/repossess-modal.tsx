@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ItemRepossessReply } from '@kidogo/contracts';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { formatMoney } from '@/components/ui/money';
 import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { TokenText } from '@/components/ui/token-text';
 import { errorMessage } from '@/lib/api-client';
+import { NOT_PLACED, useLocationOptions } from '@/features/stock/api/get-stock-locations';
 import { useRepossessDevice } from '../api/repossess-device';
 
 /**
@@ -17,12 +18,15 @@ import { useRepossessDevice } from '../api/repossess-device';
 export function RepossessModal({
   serialNumber,
   customerName,
+  locationName,
   currency,
   opened,
   onClose,
 }: {
   serialNumber: string;
   customerName: string | null;
+  /** The stock location it was given from (where it stays unless another is chosen). */
+  locationName: string | null;
   currency: string | null;
   opened: boolean;
   onClose: () => void;
@@ -38,31 +42,39 @@ export function RepossessModal({
       {repossess.data ? (
         <Done reply={repossess.data} currency={currency} onClose={close} />
       ) : opened ? (
-        <RepossessForm serialNumber={serialNumber} customerName={customerName} repossess={repossess} onCancel={close} />
+        <RepossessForm serialNumber={serialNumber} customerName={customerName} locationName={locationName} repossess={repossess} onCancel={close} />
       ) : null}
     </Modal>
   );
 }
 
+/** The place choice's value for "where it was given from": location_id left out. */
+const STAY = 'stay';
+
 function RepossessForm({
   serialNumber,
   customerName,
+  locationName,
   repossess,
   onCancel,
 }: {
   serialNumber: string;
   customerName: string | null;
+  locationName: string | null;
   repossess: ReturnType<typeof useRepossessDevice>;
   onCancel: () => void;
 }) {
   const reason = useReason('Say why this device is repossessed');
   const [lock, setLock] = useState(true);
   const [status, setStatus] = useState<'maintenance' | 'available'>('maintenance');
+  const [place, setPlace] = useState(STAY);
+  const places = useLocationOptions();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const text = reason.take();
     if (text === null) return;
-    repossess.mutate({ item_serial_number: serialNumber, reason: text, lock, status });
+    const location = place === STAY ? {} : { location_id: place === NOT_PLACED.value ? null : Number(place) };
+    repossess.mutate({ item_serial_number: serialNumber, reason: text, lock, status, ...location });
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Repossess Device">
@@ -95,6 +107,19 @@ function RepossessForm({
             disabled={repossess.isPending}
           />
         </Stack>
+        <Select
+          label="Stock location"
+          description="Where the device is taken: a warehouse that checks and refurbishes, for example."
+          value={place}
+          onChange={(v) => setPlace(v ?? STAY)}
+          allowDeselect={false}
+          data={[
+            { value: STAY, label: locationName ? `${locationName} (given from there)` : 'Not placed (as it was given)' },
+            ...places.filter((p) => p.label !== locationName),
+            ...(locationName ? [NOT_PLACED] : []),
+          ]}
+          disabled={repossess.isPending}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={repossess.isPending}>
             Cancel
@@ -112,7 +137,8 @@ function Done({ reply, currency, onClose }: { reply: ItemRepossessReply; currenc
   return (
     <Stack gap="md">
       <Text size="sm">
-        {reply.serial_number} is no longer {reply.customer_name}'s; it is in {reply.status === 'maintenance' ? 'maintenance' : 'the available stock'}.
+        {reply.serial_number} is no longer {reply.customer_name}'s; it is in {reply.status === 'maintenance' ? 'maintenance' : 'the available stock'}
+        {reply.location_name ? ` at ${reply.location_name}` : ''}.
       </Text>
       {reply.lock_token ? (
         <Alert color="red" variant="light" title="Enter this code on the device to lock it">

@@ -194,6 +194,63 @@ describe('Device Activity', () => {
     });
   });
 
+  it('repossesses to another stock location when one is chosen, and says where the device is', async () => {
+    const user = userEvent.setup();
+    const place = (location_id: number, name: string) => ({
+      location_id,
+      name,
+      description: null,
+      created_at: '2026-11-01T10:00:00Z',
+      counts: { available: 0, maintenance: 0, retired: 0, given_out: 0, in_stock: 0 },
+      products: [],
+    });
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/items/repossess')
+        return jsonResponse(200, {
+          message: 'Device SHS-0001 repossessed from Amina Wanjiru',
+          serial_number: 'SHS-0001',
+          customer_id: 11,
+          customer_name: 'Amina Wanjiru',
+          lock_token: null,
+          total_paid: '2400.00',
+          written_off: '17600.00',
+          status: 'maintenance',
+          location_id: 7,
+          location_name: 'Nairobi Workshop',
+        });
+      if (c.url === '/payg/stock-locations')
+        return jsonResponse(200, { data: [place(3, 'Kisumu Shop'), place(7, 'Nairobi Workshop')], unplaced: { counts: {}, products: [] } });
+      if (c.url.startsWith('/payg/devices/')) {
+        const page = activity();
+        return jsonResponse(200, { ...page, data: { ...page.data, device_info: { ...page.data.device_info, location_name: 'Kisumu Shop' } } });
+      }
+      return jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Repossess' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repossess Device' });
+    const where = within(dialog).getByRole('combobox', { name: 'Stock location' });
+    expect(where).toHaveValue('Kisumu Shop (given from there)');
+    await user.click(where);
+    // The place it was given from is offered once, as staying there.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kisumu Shop (given from there)', 'Nairobi Workshop', 'Not placed']);
+    await user.click(screen.getByRole('option', { name: 'Nairobi Workshop' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Panel cracked, customer left');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Lock the device/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Repossess' }));
+    const done = await screen.findByRole('dialog', { name: 'Device Repossessed' });
+    expect(within(done).getByText(/it is in maintenance at Nairobi Workshop\./)).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/items/repossess')!.body!)).toEqual({
+      item_serial_number: 'SHS-0001',
+      reason: 'Panel cracked, customer left',
+      lock: false,
+      status: 'maintenance',
+      location_id: 7,
+    });
+  });
+
   it('offers Repossess to owners and admins only, and only for a device someone has', async () => {
     mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] })));
     seedSession({ user: buildUser({ role: 'staff' }) });

@@ -129,6 +129,7 @@ export default function DeviceActivityRoute() {
           <RepossessModal
             serialNumber={serialNumber}
             customerName={device?.customer_name ?? null}
+            locationName={device?.location_name ?? null}
             currency={currency}
             opened={repossessing}
             onClose={() => {
