@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPagePaginationSchema, zQueryInt } from './common.js';
 import { zSearchTerm } from './fields.js';
-import { ZItemSchema } from './items.js';
+import { ITEM_IMPORT_COLUMNS, ZItemSchema } from './items.js';
 
 /** GET /products/summary: devices of the organization; assigned = is_assigned. */
 export const ZProductsSummaryReplySchema = z.object({
@@ -60,15 +60,8 @@ export const ZProductExportQuerySchema = ZProductListQuerySchema.pick({ search: 
 export type ProductExportQuery = z.input<typeof ZProductExportQuerySchema>;
 
 export const PRODUCT_CSV_COLUMNS = [
-  'serial_number',
-  'product_name',
-  'product_type',
-  'manufacturer',
-  'model',
-  'description',
-  'price',
-  'status',
-  'product_oem',
+  // The import's columns up to product_oem (the factory secrets and the token count follow them there).
+  ...ITEM_IMPORT_COLUMNS.slice(0, ITEM_IMPORT_COLUMNS.indexOf('product_oem') + 1),
   'location',
   'customer_id',
   'customer_name',
