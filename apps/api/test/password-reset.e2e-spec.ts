@@ -167,7 +167,8 @@ describe('forgot password', () => {
   it('mails an account at most 3 links an hour, and takes at most 10 requests from one address in 15 minutes', async () => {
     const user = await seedUser(t, { organization_id: org, role: 'staff' });
     const email = await emailOf(user);
-    for (let i = 0; i < 5; i++) await ask(user.username).expect(202);
+    // At once: each request's link is made after its reply, so these make theirs side by side.
+    await Promise.all(Array.from({ length: 6 }, () => ask(user.username).expect(202)));
     await smtp.mailTo(email, 10_000, 2);
     await settle();
     expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(3);

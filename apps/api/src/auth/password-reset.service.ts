@@ -71,20 +71,11 @@ export class PasswordResetService {
       FROM users u JOIN organizations o ON o.organization_id = u.organization_id
       WHERE u.is_active AND u.email IS NOT NULL AND u.email <> ''
         AND (u.username = ${login} OR lower(u.email) = lower(${login}))
-        AND (SELECT count(*) FROM password_resets r
-             WHERE r.user_id = u.user_id AND r.created_at > now() - interval '1 hour') < ${MAX_RESETS_PER_USER_HOUR}
       ORDER BY u.user_id
       LIMIT ${MAX_ACCOUNTS_PER_EMAIL}`;
     for (const account of accounts) {
       const token = randomToken();
-      await this.database.platform.passwordReset.create({
-        data: {
-          user_id: account.user_id,
-          token_hash: sha256(token),
-          expires_at: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
-          requested_ip: ip.slice(0, 64),
-        },
-      });
+      if (!(await this.recordLink(account.user_id, token, ip))) continue;
       this.audit.recordQuietly({
         organizationId: account.organization_id,
         action: 'user.password_reset_requested',
@@ -97,6 +88,31 @@ export class PasswordResetService {
         .send(this.mail(account, token, ip))
         .catch((e) => this.logger.error(`the link for user ${account.user_id} was not sent: ${(e as Error).message}`));
     }
+  }
+
+  /**
+   * The link's row, unless the user already had MAX_RESETS_PER_USER_HOUR this
+   * hour. Requests are answered before their links are made, so several can be
+   * making links for one user at once: the user's row is locked while the hour
+   * is counted and the link added, so the limit holds for them too.
+   */
+  private async recordLink(userId: number, token: string, ip: string): Promise<boolean> {
+    return this.database.platform.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM users WHERE user_id = ${userId} FOR UPDATE`;
+      const [{ recent }] = await tx.$queryRaw<{ recent: number }[]>`
+        SELECT count(*)::int AS recent FROM password_resets
+        WHERE user_id = ${userId} AND created_at > now() - interval '1 hour'`;
+      if (recent >= MAX_RESETS_PER_USER_HOUR) return false;
+      await tx.passwordReset.create({
+        data: {
+          user_id: userId,
+          token_hash: sha256(token),
+          expires_at: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+          requested_ip: ip.slice(0, 64),
+        },
+      });
+      return true;
+    });
   }
 
   private mail(account: Account, token: string, ip: string) {
