@@ -7,7 +7,7 @@ import { zIdInput, zOptionalChoice, zOptionalText, zQueryBool, zRequiredText, zS
  * that mobile money is received in and read from (Uganda, Tanzania, Rwanda),
  * so an organization there can sell on plans its customers pay in.
  */
-export const CURRENCIES = ['KES', 'USD', 'MZN', 'EUR', 'GBP', 'UGX', 'TZS', 'RWF'] as const;
+export const CURRENCIES = ['KES', 'USD', 'MZN', 'EUR', 'GBP', 'UGX', 'TZS', 'RWF', 'GHS', 'ZMW'] as const;
 export const ZCurrencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof ZCurrencySchema>;
 

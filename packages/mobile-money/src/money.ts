@@ -66,7 +66,8 @@ export function formatCentsGrouped(cents: number): string {
 /**
  * Written currency markers seen in East African mobile-money SMS, mapped to
  * ISO 4217 codes. "Ksh"/"KSH"/"Kshs" (M-Pesa Kenya), "Tsh"/"TSh"/"Tshs"
- * (Tanzania), "UGX"/"USh" (Uganda).
+ * (Tanzania), "UGX"/"USh" (Uganda), "RWF" (Rwanda), "GHS"/"GHC"/"GH₵" (Ghana),
+ * "ZMW" (Zambia).
  */
 export function currencyFromMarker(marker: string): string | null {
   const m = marker.trim().replace(/\.$/, '').toUpperCase();
@@ -84,6 +85,12 @@ export function currencyFromMarker(marker: string): string | null {
       return 'UGX';
     case 'RWF':
       return 'RWF';
+    case 'GHS':
+    case 'GHC':
+    case 'GH₵':
+      return 'GHS';
+    case 'ZMW':
+      return 'ZMW';
     default:
       return null;
   }

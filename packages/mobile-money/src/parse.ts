@@ -21,6 +21,14 @@
  *            "Trans. ID: 2240545115618 You have sent 50.00Ksh to BUSINESS in reference to REF. ..."
  *   Uganda   "RECEIVED. TID 149730678579. UGX 27,200 from 743706731, NAME. Bal UGX 332,358."
  *   Tanzania "Umepokea Tsh1,000.00, 747900466 NAME. Salio jipya ni Tsh26,684.00. Muamala No. MI240406.1141.Q03294"
+ * MTN Mobile Money (MoMo)
+ *   Rwanda   "You have received 2000 RWF from NAME (*********013) on your mobile money account at 2024-05-10 16:30:51.
+ *            Message from sender: REF. Your new balance:2000 RWF. Financial Transaction Id: 76662021700."
+ *   Uganda   "Y'ello. You have received UGX 1000000.00 from NAME (256774656827) on your mobile money account at
+ *            2015-05-10 13:35:12.Your new balance:UGX 1068816.00." (no transaction id: see mtnCode)
+ *   Zambia   "Y'ello. You have received ZMW 21.00 ZMW from NAME at 2026-06-20 19:37:39. Dial *115# to view balance."
+ *   Ghana    "Payment received for GHS 77.00 from NAME Current Balance: GHS 538.01 . Available Balance: GHS 538.01.
+ *            Reference: REF. Transaction ID: 84157189921. TRANSACTION FEE: 0.00"
  *
  * Nothing here throws: every failure is an { ok: false, error } result.
  */
@@ -32,7 +40,7 @@ import type { ParsedPayment, ParseResult, PaymentKind, Provider } from './types.
 /** Longer texts are not single confirmation SMS (a 6-part concatenated SMS is under 1,000 characters). */
 export const MAX_MESSAGE_LENGTH = 2000;
 
-const CUR = String.raw`(KES|Kshs?|UGX|USh|TZS|Tshs?|RWF)\.?`;
+const CUR = String.raw`(KES|Kshs?|UGX|USh|TZS|Tshs?|RWF|GHS|GHC|GH₵|ZMW)\.?`;
 const AMT = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)`;
 
 /** Ways the transacted amount is written, each with the marker and number groups' positions. */
@@ -43,9 +51,10 @@ const AMOUNT_PATTERNS: ReadonlyArray<{ re: RegExp; cur: number; amt: number }> =
     cur: 1,
     amt: 2,
   },
-  // "You have received Ksh300.00", "received a payment of Tsh1,000.00", "Umepokea Tsh1,000.00", "You have paid Ksh1,200.00 to"
-  { re: new RegExp(`(?:received|umepokea|sent|paid)\\s*(?:a\\s+payment\\s+of\\s+)?${CUR}\\s?${AMT}`, 'i'), cur: 1, amt: 2 },
-  // Airtel Kenya: "You have received 50.00Ksh from"
+  // "You have received Ksh300.00", "received a payment of Tsh1,000.00", "Umepokea Tsh1,000.00", "You have paid Ksh1,200.00 to",
+  // MTN Ghana "Payment received for GHS 77.00"
+  { re: new RegExp(`(?:received|umepokea|sent|paid)\\s*(?:a\\s+payment\\s+of\\s+|for\\s+)?${CUR}\\s?${AMT}`, 'i'), cur: 1, amt: 2 },
+  // Airtel Kenya: "You have received 50.00Ksh from", MTN Rwanda "You have received 2000 RWF from"
   { re: new RegExp(`(?:received|sent)\\s+${AMT}\\s?${CUR}`, 'i'), cur: 2, amt: 1 },
   // Airtel Uganda: "UGX 27,200 from"
   { re: new RegExp(`${CUR}\\s?${AMT}\\s+from\\b`, 'i'), cur: 1, amt: 2 },
@@ -67,6 +76,8 @@ const COUNTRY_CODE_BY_CURRENCY: Readonly<Record<string, string>> = {
   TZS: '255',
   UGX: '256',
   RWF: '250',
+  GHS: '233',
+  ZMW: '260',
 };
 
 type Failure = { ok: false; error: string };
@@ -99,6 +110,42 @@ function findAirtelCode(text: string): string | null {
     if (code.length >= 4 && /\d/.test(code)) return code.toUpperCase();
   }
   return null;
+}
+
+/** Words only MTN Mobile Money's texts use. */
+const MTN_MARKS =
+  /\bY'?ello\b|\bmobile\s+money\s+account\b|\bFinancial\s+Trans(?:action)?\.?\s*Id\b|\bTxId\b|\b(?:Payment|Cash\s+In)\s+received\s+for\b|\bMomo\s+from\s+MTN\b/i;
+
+/** MTN's own id: "Financial Transaction Id: 76662021700", "TxId: 73214484437", Ghana's "Transaction ID: 84157189921". */
+function findMtnCode(text: string): string | null {
+  const m =
+    /\bFinancial\s+Trans(?:action)?\.?\s*Id\s*[:.]?\s*(\d{4,})/i.exec(text) ??
+    /\bTxId\s*[:.]?\s*(\d{4,})/i.exec(text) ??
+    /\bTrans(?:action)?\.?\s*ID\s*[:.]?\s*([A-Za-z0-9]{4,})/i.exec(text);
+  return m ? m[1]!.toUpperCase() : null;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: a fingerprint of a text, the same wherever it is computed. */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of text) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).toUpperCase().padStart(8, '0');
+}
+
+/**
+ * A name for an MTN confirmation that gives no transaction id (Uganda's and
+ * Zambia's received texts): its time to the second and a fingerprint of its
+ * words, so the same text forwarded again is the same payment (a duplicate)
+ * and another payment, even in the same second, is another. Without a time
+ * to the second there is nothing to tell two equal payments apart: none.
+ */
+function mtnCodeFromText(text: string, transactedAt: string | null): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(transactedAt ?? '');
+  if (!m) return null;
+  return `MTN-${m.slice(1).join('')}-${fingerprint(text.toLowerCase())}`;
 }
 
 interface FoundAmount {
@@ -135,6 +182,16 @@ function findAmount(text: string): FoundAmount | null {
  * A date written after "on" wins over any other date-like text.
  */
 function findDateTime(text: string): string | null {
+  // MTN: "at 2024-05-10 16:30:51", "on 2026-09-06 12:15"
+  const iso = /(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?:[\sT]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?!\d)/.exec(text);
+  if (iso) {
+    const date = isoDate(Number(iso[3]), Number(iso[2]), Number(iso[1]));
+    if (date !== null) {
+      if (iso[4] === undefined) return eatIso(date, null);
+      const time = isoTime(Number(iso[4]), Number(iso[5]), iso[6] ? Number(iso[6]) : 0);
+      return time === null ? eatIso(date, null) : eatIso(date, time);
+    }
+  }
   const core = String.raw`(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?!\d)(?:\s*(?:at\s*|saa\s+)?(\d{1,2})[:.](\d{2})(?!\d)(?::(\d{2}))?(?:\s*([AaPp])\.?\s*[Mm])?)?`;
   const m =
     new RegExp(String.raw`\b(?:on|tarehe)\s+${core}`, 'i').exec(text) ?? new RegExp(String.raw`(?<!\d)${core}`, 'i').exec(text);
@@ -157,6 +214,12 @@ const FIELD_TERMINATORS: readonly RegExp[] = [
   /[.\s]*\bSalio\b/i,
   /[.\s]*\bTransaction\s+cost\b/i,
   /[.\s]*\bMuamala\b/i,
+  // MTN
+  /\s+on\s+your\s+mobile\s+money\b/i,
+  /\s+(?:at|on)\s+\d{4}-\d{1,2}-\d{1,2}/i,
+  /[.\s]*\b(?:Current|Available)\s+Balance\b/i,
+  /[.\s]*\bMessage\s+from\s+sender\b/i,
+  /[.\s]*\b(?:Financial\s+)?Trans(?:action)?\.?\s*Id\s*:/i,
 ];
 
 /** The text up to the first terminator; failing that, up to the first sentence end. */
@@ -184,7 +247,8 @@ interface PhoneCandidate {
 
 /** A whole token (or run of tokens joined) that is a phone number, possibly masked. */
 function asPhone(candidate: string, countryCode: string): PhoneCandidate | null {
-  if (candidate.length < 9 || candidate.length > 16 || !/^[+\d]/.test(candidate)) return null;
+  // A masked number may begin with its mask (MTN Rwanda's "*********013"), though not with an x: that is a name.
+  if (candidate.length < 9 || candidate.length > 16 || !/^[+\d*•#]/.test(candidate)) return null;
   if (isMaskedPhone(candidate)) return { canonical: null, masked: candidate };
   const canonical = normalizePhone(candidate, countryCode);
   return canonical === null ? null : { canonical };
@@ -196,7 +260,7 @@ function asPhone(candidate: string, countryCode: string): PhoneCandidate | null 
  * The phone may span up to four space-separated groups; the longest valid run wins.
  */
 function splitNamePhone(segment: string, countryCode: string): { name: string | null; phone: PhoneCandidate | null } {
-  const tokens = segment.replace(/,/g, ' ').split(' ').filter((t) => t !== '');
+  const tokens = segment.replace(/[,()]/g, ' ').split(' ').filter((t) => t !== '');
   const clean = (t: string[]) => {
     const name = stripEdges(t.join(' '));
     return name === '' ? null : name;
@@ -257,6 +321,9 @@ function findBalance(text: string): string | null {
     { re: new RegExp(`balance\\s+(?:is|was)\\s*:?\\s*${AMT}\\s?${CUR}`, 'i'), amt: 1 },
     { re: new RegExp(`\\bBal\\.?\\s*:?\\s*${CUR}\\s?${AMT}`, 'i'), amt: 2 },
     { re: new RegExp(`\\bSalio\\s+(?:jipya\\s+)?(?:ni\\s+)?${CUR}\\s?${AMT}`, 'i'), amt: 2 },
+    // MTN: "Your new balance:2000 RWF", "balance:UGX 1068816.00", "Current Balance: GHS 538.01"
+    { re: new RegExp(`balance\\s*:\\s*${CUR}\\s?${AMT}`, 'i'), amt: 2 },
+    { re: new RegExp(`balance\\s*:\\s*${AMT}\\s?${CUR}`, 'i'), amt: 1 },
   ];
   for (const p of patterns) {
     const m = p.re.exec(text);
@@ -312,7 +379,34 @@ function airtelShape(text: string): Shape | Failure {
 }
 
 /**
- * Parse one payment-confirmation SMS (M-Pesa or Airtel Money). Line breaks, extra
+ * MTN Mobile Money: money received, by a person ("You have received ...") or
+ * a merchant ("Payment received for ..."). What the payer wrote with it
+ * ("Message from sender", "Reference", "Reason") is the account reference.
+ */
+function mtnShape(text: string): Shape | Failure {
+  // What the payer wrote is theirs: "Message from sender: deposit" does not make a payment a deposit.
+  const own = text.replace(/\b(?:Message\s+from\s+sender|Reference|Reason)\s*:.*?(?:\.\s|$)/gi, ' ');
+  if (/\b(?:was\s+reversed|reversal)\b/i.test(own)) return fail('Reversal notices are not payments');
+  if (/\bCash\s+In\b|\bA\s+(?:bank\s+)?deposit\s+of\b/i.test(own)) {
+    return fail('Not a payment confirmation: a deposit into the account, not a payment');
+  }
+  if (/\bYou\s+have\s+withdrawn\b/i.test(own)) return fail('Not a payment confirmation: a withdrawal');
+  if (/\b(?:You\s+have\s+received|received\s+for)\b/i.test(own)) {
+    const reference = findAfterLabel(text, /\b(?:Message\s+from\s+sender|Reference|Reason)\s*:\s*/i);
+    return {
+      kind: /\bPayment\s+received\s+for\b/i.test(text) ? 'till' : 'p2p',
+      customerSide: false,
+      account_reference: reference === '-' ? null : reference,
+    };
+  }
+  if (/\b(?:transferred\s+to|You\s+have\s+sent|Your\s+payment\s+of|You\s+have\s+paid|Payment\s+(?:made\s+)?for)\b/i.test(own)) {
+    return fail('Outgoing payment or transfer, not a payment received');
+  }
+  return fail(NOT_A_PAYMENT);
+}
+
+/**
+ * Parse one payment-confirmation SMS (M-Pesa, Airtel Money or MTN Mobile Money). Line breaks, extra
  * spaces and letter case do not matter. Never throws.
  */
 export function parseMessage(text: string): ParseResult {
@@ -325,17 +419,25 @@ export function parseMessage(text: string): ParseResult {
   let code = findMpesaCode(t);
   if (code !== null) {
     provider = 'mpesa';
+  } else if (MTN_MARKS.test(t)) {
+    provider = 'mtn';
+    code = findMtnCode(t) ?? mtnCodeFromText(t, findDateTime(t));
+    if (code === null) return fail('No transaction code found');
   } else {
     code = findAirtelCode(t);
     if (code === null) return fail('No transaction code found');
     provider = 'airtel';
   }
 
+  // MTN's texts of money going out write their amounts in ways no payment's is looked for: their shape says why first.
+  const early = provider === 'mtn' ? mtnShape(t) : null;
+  if (early !== null && 'ok' in early) return early;
+
   const amount = findAmount(t);
   if (amount === null) return fail('No amount found');
   if (amount.cents <= 0) return fail('Amount is zero');
 
-  const shape = provider === 'mpesa' ? mpesaShape(t) : airtelShape(t);
+  const shape = early ?? (provider === 'mpesa' ? mpesaShape(t) : airtelShape(t));
   if ('ok' in shape) return shape;
   if (!amount.transacted) {
     return fail(

@@ -12,12 +12,12 @@ const dir = new URL('./fixtures/', import.meta.url);
 const fixtures = JSON.parse(readFileSync(new URL('sms-expected.json', dir), 'utf8')) as Fixtures;
 const text = (file: string) => readFileSync(new URL(`sms/${file}`, dir), 'utf8');
 
-describe('SMS fixtures modelled on real M-Pesa and Airtel Money formats', () => {
+describe('SMS fixtures modelled on real M-Pesa, Airtel Money and MTN MoMo formats', () => {
   it('has at least 12 payment samples covering every format family', () => {
     expect(fixtures.payments.length).toBeGreaterThanOrEqual(12);
     const families = new Set(fixtures.payments.map((p) => `${p.expected.provider}:${p.expected.kind}`));
-    for (const f of ['mpesa:paybill', 'mpesa:till', 'mpesa:p2p', 'airtel:p2p', 'airtel:paybill']) expect(families).toContain(f);
-    expect(new Set(fixtures.payments.map((p) => p.expected.currency))).toEqual(new Set(['KES', 'UGX', 'TZS']));
+    for (const f of ['mpesa:paybill', 'mpesa:till', 'mpesa:p2p', 'airtel:p2p', 'airtel:paybill', 'mtn:p2p', 'mtn:till']) expect(families).toContain(f);
+    expect(new Set(fixtures.payments.map((p) => p.expected.currency))).toEqual(new Set(['KES', 'UGX', 'TZS', 'RWF', 'GHS', 'ZMW']));
   });
 
   it('names a known public source for every sample', () => {

@@ -28,6 +28,8 @@ describe('nothing throws on arbitrary input', () => {
       'Confirmed.', 'Ksh1,500.00', 'received', 'from', 'JOHN', '254712345678', 'on', '5/6/24', 'at', '10:15', 'AM.',
       'Account', 'Number', 'New', 'Utility', 'balance', 'is', 'sent', 'to', 'for', 'account', 'paid', 'TID', 'UGX',
       'Umepokea', 'Tsh', 'Salio', 'Muamala', 'No.', '2547******678', 'QAI1S35S7Z', ',', '.', '\n', '31/2/24', '99:99',
+      "Y'ello.", 'Financial', 'Transaction', 'Id:', '76662021700.', 'RWF', 'GHS', 'ZMW', '2024-05-10', '2024-02-31', '16:30:51',
+      '(*********013)', 'Message', 'sender:', 'Reference:', 'mobile', 'money', 'Payment', 'Cash', 'In', 'TxId:',
     );
     fc.assert(
       fc.property(fc.array(word, { maxLength: 40 }), (words) => {
@@ -180,6 +182,68 @@ describe('valid messages built from random parts parse back to those parts', () 
           expect(r.payment.sender_name).toBe(name);
           expect(r.payment.sender_phone).toBe(`${tz ? '255' : '256'}${nat}`);
           expect(r.payment.balance).toBe('1000.00');
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('round-trips MTN MoMo receipts (Rwanda, Uganda, Ghana), the reference the payer wrote included', () => {
+    const mtnWhen = fc.record({
+      year: fc.integer({ min: 2010, max: 2039 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 28 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      minute: fc.integer({ min: 0, max: 59 }),
+      second: fc.integer({ min: 0, max: 59 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[1-9]\d{10}$/),
+        fc.integer({ min: 1, max: 5_000_000 }),
+        personName,
+        fc.stringMatching(/^7\d{8}$/),
+        fc.option(ref, { nil: null }),
+        mtnWhen,
+        fc.constantFrom('RWF', 'UGX', 'GHS'),
+        (tid, units, name, nat, reference, w, currency) => {
+          const p = (n: number) => String(n).padStart(2, '0');
+          const at = `${w.year}-${p(w.month)}-${p(w.day)} ${p(w.hour)}:${p(w.minute)}:${p(w.second)}`;
+          const grouped = String(units).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+          const cc = { RWF: '250', UGX: '256', GHS: '233' }[currency]!;
+          const text =
+            currency === 'GHS'
+              ? `Payment received for GHS ${grouped}.00 from ${name} Current Balance: GHS 1,000.00 . Available Balance: GHS 1,000.00. Reference: ${reference ?? '-'}. Transaction ID: ${tid}. TRANSACTION FEE: 0.00`
+              : currency === 'RWF'
+                ? `You have received ${grouped} RWF from ${name} (${cc}${nat}) on your mobile money account at ${at}. Message from sender: ${reference ?? ''}. Your new balance:1,000 RWF. Financial Transaction Id: ${tid}.`
+                : `Y'ello. You have received UGX ${grouped}.00 from ${name} (${cc}${nat}) on your mobile money account at ${at}.Your new balance:UGX 1000.00.`;
+          const r = parseMessage(text);
+          if (!r.ok) throw new Error(`${r.error}: ${text}`);
+          expect(r.payment.provider).toBe('mtn');
+          expect(r.payment.amount).toBe(`${units}.00`);
+          expect(r.payment.currency).toBe(currency);
+          expect(r.payment.sender_name).toBe(name);
+          expect(r.payment.balance).toBe('1000.00');
+          if (currency === 'GHS') {
+            expect(r.payment.transaction_code).toBe(tid);
+            expect(r.payment.account_reference).toBe(reference);
+            expect(r.payment.sender_phone).toBeNull();
+          } else {
+            expect(r.payment.sender_phone).toBe(`${cc}${nat}`);
+            expect(r.payment.transacted_at).toBe(`${at.replace(' ', 'T')}+03:00`);
+          }
+          if (currency === 'RWF') {
+            expect(r.payment.transaction_code).toBe(tid);
+            expect(r.payment.account_reference).toBe(reference);
+          }
+          if (currency === 'UGX') {
+            // No id in the text: named by its time and words, the same for the same text, another for another.
+            expect(r.payment.transaction_code).toMatch(new RegExp(`^MTN-${at.replace(/\D/g, '')}-[0-9A-F]{8}$`));
+            const again = parseMessage(text.replace(/ /g, '\n'));
+            expect(again.ok && again.payment.transaction_code).toBe(r.payment.transaction_code);
+            const other = parseMessage(text.replace(`UGX ${grouped}.00 from`, `UGX ${grouped}.50 from`));
+            expect(other.ok && other.payment.transaction_code).not.toBe(r.payment.transaction_code);
+          }
         },
       ),
       RUNS,

@@ -42,7 +42,7 @@ const SOLUTIONS = [
   {
     icon: IconDeviceMobileMessage,
     title: 'Mobile-money forwarding into your CRM',
-    body: 'Payment confirmations from M-Pesa, Airtel Money and other wallets are forwarded into Kidogo, parsed and matched to the right customer and device, with no manual reconciliation.',
+    body: 'Payment confirmations from M-Pesa, Airtel Money, MTN MoMo and other wallets are forwarded into Kidogo, parsed and matched to the right customer and device, with no manual reconciliation.',
   },
   {
     icon: IconQrcode,

@@ -55,7 +55,7 @@ export function ReceiverInstructionsCard() {
           <Copyable value="X-API-Key: <your API key>" label="Copy header" />
         </Stack>
         <Text fw={600} size="sm" mt="xs">
-          SMS forwarder (Android phone receiving M-Pesa SMS)
+          SMS forwarder (Android phone receiving M-Pesa, Airtel Money or MTN MoMo SMS)
         </Text>
         <List size="sm" spacing={4}>
           <List.Item>Install an SMS forwarding app on the phone that receives the till or paybill confirmations.</List.Item>
@@ -63,7 +63,11 @@ export function ReceiverInstructionsCard() {
           <List.Item>
             Send the message text and sender as JSON or form fields, for example <Code>{'{"message": "...", "from": "MPESA"}'}</Code>.
           </List.Item>
-          <List.Item>Forward only messages from the mobile-money sender (e.g. MPESA) to keep other SMS out.</List.Item>
+          <List.Item>Forward only messages from the mobile-money sender (e.g. MPESA, AirtelMoney, M-Money) to keep other SMS out.</List.Item>
+          <List.Item>
+            Customers paying by MTN MoMo write the device's serial number in the message or reference sent with the money, so the
+            payment finds its device; without it, the payer's phone number finds their customer.
+          </List.Item>
           <List.Item>
             Always send the original sender: a confirmation that comes from a phone number was typed by a person, so it is held
             for you to check and match on the Messages page instead of unlocking a device.
