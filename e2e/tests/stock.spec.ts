@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
-import { apiToken, createItem, unique } from './ops/api.js';
+import { apiCall, apiToken, createItem, unique } from './ops/api.js';
 
 test.describe('stock locations', () => {
   test('add a place, move two devices there from Products, see its counts and the moves, and filter products on it', async ({ page, request }) => {
@@ -126,4 +126,47 @@ test.describe('stock locations', () => {
     await expect(history.getByRole('row')).toHaveCount(3);
     await screenshotBothThemes(page, 'stock-device-activity');
   });
+
+  test('a stock take finds what is missing and what was counted but kept elsewhere, and moves it here', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const tag = unique('TAKE');
+    const [a, b, c, stray] = ['A', 'B', 'C', 'D'].map((x) => `${tag}-${x}`) as [string, string, string, string];
+    for (const serial of [a, b, c, stray]) await createItem(request, owner, serial, `Take Lamp ${tag}`, 2500);
+    const place = `Eldoret Shop ${tag}`;
+    const created = await apiCall<{ location: { location_id: number } }>(request, owner, 'POST', '/stock-locations', { name: place });
+    await apiCall(request, owner, 'POST', '/stock-locations/move', { serial_numbers: [a, b, c], location_id: created.location.location_id });
+
+    await signIn(page, undefined, '/stock');
+    const locations = page.getByRole('table', { name: 'Stock Locations' });
+    await locations.getByRole('button', { name: `Stock take at ${place}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Stock Take: ${place}` });
+    // Scanned: a and b (a twice), the stray device kept in no place, and a label of no device.
+    await dialog.getByRole('textbox', { name: 'Serial Numbers Counted' }).fill([a, b, a, stray, `${tag}-NONE`].join('\n'));
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Month-end count');
+    await screenshotBothThemes(page, 'stock-take-form', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Compare' }).click();
+
+    await expect(dialog.getByRole('alert').first()).toContainText(`Stock take at ${place}: 2 devices of 3 found, 1 missing`);
+    await expect(dialog.getByRole('table', { name: 'Missing devices' }).getByRole('row', { name: new RegExp(c) })).toBeVisible();
+    const elsewhere = dialog.getByRole('table', { name: 'Devices counted here that Kidogo has elsewhere' });
+    await expect(elsewhere.getByRole('row', { name: new RegExp(stray) })).toContainText('Not placed');
+    await expect(dialog.getByText(`${tag}-NONE`)).toBeVisible();
+    await screenshotBothThemes(page, 'stock-take-result', { fullPage: false });
+
+    // The report as CSV, then the stray device moved here.
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download Report' }).click()]);
+    const report = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    expect(report.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+      `${c},Take Lamp ${tag},Missing`,
+      `${stray},Take Lamp ${tag},"Counted here`,
+      `${tag}-NONE,,No such device`,
+    ]);
+    await dialog.getByRole('button', { name: `Move 1 device to ${place}` }).click();
+    await expect(page.getByText(`1 device moved to ${place}`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    const placeRow = locations.getByRole('row').filter({ has: page.getByRole('button', { name: `Stock take at ${place}` }) });
+    await expect(placeRow.getByRole('cell').nth(5)).toHaveText('4'); // In Stock: a, b, c and the stray one
+  });
 });
+

@@ -81,6 +81,7 @@ const SCOPED: Record<string, number[]> = {
   'PUT /payg/stock-locations/{location_id}': [404],
   'DELETE /payg/stock-locations/{location_id}': [404],
   'POST /payg/stock-locations/move': [404],
+  'POST /payg/stock-locations/{location_id}/stock-take': [404],
   'GET /payg/tickets/{ticket_id}': [404],
   'GET /payg/tickets/{ticket_id}/history': [404],
   'PATCH /payg/tickets/{ticket_id}': [404],

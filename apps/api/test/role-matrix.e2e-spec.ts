@@ -132,6 +132,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'PUT /payg/stock-locations/{location_id}': 'manage',
   'DELETE /payg/stock-locations/{location_id}': 'manage',
   'POST /payg/stock-locations/move': 'any',
+  'POST /payg/stock-locations/{location_id}/stock-take': 'any',
   'GET /payg/stock-movements': 'any',
   'GET /payg/tickets': 'any',
   'GET /payg/tickets/assignees': 'any',

@@ -7,6 +7,7 @@ import {
   ZStockLocationReplySchema,
   ZStockMovementsReplySchema,
   ZStockMoveReplySchema,
+  ZStockTakeReplySchema,
   type StockLocation,
 } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -343,6 +344,75 @@ describe('stock locations', () => {
     expect((await movements(owner, { serial_number: third.item.serial_number })).data.map((m) => [m.from_location, m.to_location])).toEqual([['Meru Shop', null]]);
   });
 
+  it('compares a stock take with the place: found, missing, counted but elsewhere, of no device; changing no device', async () => {
+    const { org, user: owner } = await seedTenant(t);
+    const clerk = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const shop = ZStockLocationReplySchema.parse((await add(owner, { name: 'Eldoret Shop' }).expect(201)).body).location;
+    const depot = ZStockLocationReplySchema.parse((await add(owner, { name: 'Depot' }).expect(201)).body).location;
+    const [a, b, c] = [
+      await seedItem(t, org.id, { serial_number: `ST-A-${org.id}`, product_name: 'Lamp' }),
+      await seedItem(t, org.id, { serial_number: `ST-B-${org.id}`, product_name: 'Lamp' }),
+      await seedItem(t, org.id, { serial_number: `ST-C-${org.id}`, product_name: 'SHS 50W', status: 'maintenance' }),
+    ];
+    const inDepot = await seedItem(t, org.id, { serial_number: `ST-D-${org.id}`, product_name: 'Lamp' });
+    const unplaced = await seedItem(t, org.id, { serial_number: `ST-E-${org.id}`, product_name: 'Radio' });
+    const { item: given } = await seedCustomerWithDevice(t, org.id);
+    await move(owner, { serial_numbers: [a.serial_number, b.serial_number, c.serial_number], location_id: shop.location_id }).expect(200);
+    await move(owner, { serial_numbers: [inDepot.serial_number], location_id: depot.location_id }).expect(200);
+    const before = await t.db.db.item.findMany({ where: { organization_id: org.id }, orderBy: { id: 'asc' } });
+
+    // A staff member scans the shelf: a scanned twice, b not found, and three that Kidogo does not have here.
+    const take = (body: object) => t.http.post(`/payg/stock-locations/${shop.location_id}/stock-take`).set(clerk.auth).send(body);
+    const reply = ZStockTakeReplySchema.parse(
+      (
+        await take({
+          serial_numbers: [a.serial_number.toLowerCase(), c.serial_number, ` ${a.serial_number} `, inDepot.serial_number, unplaced.serial_number, given.serial_number, 'NO-SUCH-9'],
+          note: 'December count',
+        }).expect(200)
+      ).body,
+    );
+    expect(reply).toEqual({
+      message: 'Stock take at Eldoret Shop: 2 devices of 3 found, 1 missing, 3 devices counted that Kidogo has elsewhere, 1 serial number of no device',
+      location_id: shop.location_id,
+      location_name: 'Eldoret Shop',
+      expected: 3,
+      counted: 6,
+      duplicates: 1,
+      found: 2,
+      missing: [{ serial_number: b.serial_number, product_name: 'Lamp', status: 'available', location_name: 'Eldoret Shop', with_customer: false }],
+      missing_count: 1,
+      elsewhere: [
+        { serial_number: inDepot.serial_number, product_name: 'Lamp', status: 'available', location_name: 'Depot', with_customer: false },
+        { serial_number: unplaced.serial_number, product_name: 'Radio', status: 'available', location_name: null, with_customer: false },
+        { serial_number: given.serial_number, product_name: given.product_name, status: 'assigned', location_name: null, with_customer: true },
+      ].sort((x, y) => x.serial_number.localeCompare(y.serial_number)),
+      elsewhere_count: 3,
+      unknown: ['NO-SUCH-9'],
+      unknown_count: 1,
+    });
+    // Nothing moved or changed; the count is in the Activity Log with its figures.
+    expect(await t.db.db.item.findMany({ where: { organization_id: org.id }, orderBy: { id: 'asc' } })).toEqual(before);
+    const entry = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: org.id, action: 'stock.counted' } });
+    expect(entry).toMatchObject({ actor_username: clerk.username, entity_type: 'stock_location', entity_id: String(shop.location_id) });
+    expect(entry.description).toBe(`${reply.message}, by ${clerk.username}`);
+    expect(entry.metadata).toMatchObject({ expected: 3, found: 2, missing: [b.serial_number], unknown: ['NO-SUCH-9'], note: 'December count' });
+
+    // Everything found: nothing missing.
+    const full = ZStockTakeReplySchema.parse((await take({ serial_numbers: [a.serial_number, b.serial_number, c.serial_number] }).expect(200)).body);
+    expect(full).toMatchObject({ message: 'Stock take at Eldoret Shop: 3 devices of 3 found, none missing', found: 3, missing: [], missing_count: 0 });
+
+    // Bad input names its field and writes nothing; an unknown place is a 404.
+    const entries = await t.db.platform.auditLog.count({ where: { organization_id: org.id } });
+    expect((await take({ serial_numbers: [] }).expect(400)).body.errors[0]).toMatchObject({ field: 'serial_numbers', message: 'must name at least one device' });
+    expect((await take({ serial_numbers: ['A', ''] }).expect(400)).body.errors[0]).toMatchObject({ field: 'serial_numbers.1', message: 'is required' });
+    expect((await take({ serial_numbers: Array.from({ length: 20_001 }, (_, i) => `S${i}`) }).expect(400)).body.errors[0]).toMatchObject({
+      field: 'serial_numbers',
+      message: 'must name at most 20,000 devices at a time',
+    });
+    await t.http.post('/payg/stock-locations/999999/stock-take').set(clerk.auth).send({ serial_numbers: ['X'] }).expect(404);
+    expect(await t.db.platform.auditLog.count({ where: { organization_id: org.id } })).toBe(entries);
+  });
+
   it("keeps each organization's places and devices to itself", async () => {
     const a = await seedTenant(t);
     const b = await seedTenant(t);
@@ -356,6 +426,7 @@ describe('stock locations', () => {
     await t.http.get(`/payg/stock-locations/${aShop.location_id}`).set(b.user.auth).expect(404);
     await t.http.put(`/payg/stock-locations/${aShop.location_id}`).set(b.user.auth).send({ name: 'Mine' }).expect(404);
     await t.http.delete(`/payg/stock-locations/${aShop.location_id}`).set(b.user.auth).expect(404);
+    await t.http.post(`/payg/stock-locations/${aShop.location_id}/stock-take`).set(b.user.auth).send({ serial_numbers: ['X'] }).expect(404);
     // B can neither move A's device nor move its own into A's place.
     expect((await move(b.user, { serial_numbers: [aLamp.serial_number], location_id: bShop.location_id }).expect(400)).body.message).toBe(
       `serial_numbers: no device with serial number ${aLamp.serial_number} in your organization`,
@@ -368,6 +439,11 @@ describe('stock locations', () => {
     expect((await t.http.post('/payg/items/add').set(b.user.auth).send({ serial_number: 'ISO-1', product_name: 'Lamp', location: 'Shared Name' }).expect(201)).body.location_id).toBe(
       bShop.location_id,
     );
+    // A's device counted at B's place is no device of B's.
+    const bTake = ZStockTakeReplySchema.parse(
+      (await t.http.post(`/payg/stock-locations/${bShop.location_id}/stock-take`).set(b.user.auth).send({ serial_numbers: [aLamp.serial_number] }).expect(200)).body,
+    );
+    expect(bTake).toMatchObject({ found: 0, elsewhere: [], unknown: [aLamp.serial_number], unknown_count: 1 });
     expect((await place(a.user, aShop.location_id)).counts).toMatchObject({ available: 1, in_stock: 1 });
   });
 });

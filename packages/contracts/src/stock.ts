@@ -117,3 +117,58 @@ export const ZStockMovementsReplySchema = z.object({
   pagination: ZPagePaginationSchema,
 });
 export type StockMovementsReply = z.infer<typeof ZStockMovementsReplySchema>;
+
+/** The most serial numbers one stock take compares: a warehouse's shelves. */
+export const STOCK_TAKE_MAX = 20_000;
+/** The most devices each list of a stock take's reply names; its count says how many there are in all. */
+export const STOCK_TAKE_LIST_MAX = 1_000;
+
+/**
+ * POST /stock-locations/{location_id}/stock-take: the serial numbers counted
+ * at a place (typed, scanned or from a file), compared with what Kidogo has
+ * there. It changes no device; it is kept in the Activity Log.
+ */
+export const ZStockTakeSchema = z.object({
+  serial_numbers: z
+    .array(zRequiredText(100), { error: 'must be a list of serial numbers' })
+    .min(1, { error: 'must name at least one device' })
+    .max(STOCK_TAKE_MAX, { error: `must name at most ${STOCK_TAKE_MAX.toLocaleString('en-US')} devices at a time` }),
+  note: zOptionalText(300),
+});
+export type StockTakeInput = z.input<typeof ZStockTakeSchema>;
+
+export const ZStockTakeDeviceSchema = z.object({
+  serial_number: z.string(),
+  product_name: z.string(),
+  /** available, maintenance, retired or assigned. */
+  status: z.string(),
+  /** The stock location Kidogo has it in; null for none. */
+  location_name: z.string().nullable(),
+  /** Given to a customer: not in stock anywhere. */
+  with_customer: z.boolean(),
+});
+export type StockTakeDevice = z.infer<typeof ZStockTakeDeviceSchema>;
+
+export const ZStockTakeReplySchema = z.object({
+  message: z.string(),
+  location_id: z.number().int(),
+  location_name: z.string(),
+  /** Devices Kidogo has in stock at the place. */
+  expected: z.number().int(),
+  /** Serial numbers counted, each once. */
+  counted: z.number().int(),
+  /** Serial numbers counted more than once (scanned twice). */
+  duplicates: z.number().int(),
+  /** Counted, and in stock at the place in Kidogo. */
+  found: z.number().int(),
+  /** In stock at the place in Kidogo, and not counted: by serial number, the first STOCK_TAKE_LIST_MAX. */
+  missing: z.array(ZStockTakeDeviceSchema),
+  missing_count: z.number().int(),
+  /** Counted, but in Kidogo in another place, in none or with a customer: by serial number. */
+  elsewhere: z.array(ZStockTakeDeviceSchema),
+  elsewhere_count: z.number().int(),
+  /** Counted, and no device of the organization has that serial number: as typed. */
+  unknown: z.array(z.string()),
+  unknown_count: z.number().int(),
+});
+export type StockTakeReply = z.infer<typeof ZStockTakeReplySchema>;

@@ -11,6 +11,8 @@ import {
   ZStockMovementsReplySchema,
   ZStockMoveReplySchema,
   ZStockMoveSchema,
+  ZStockTakeReplySchema,
+  ZStockTakeSchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
@@ -62,6 +64,28 @@ export class StockController {
   })
   move(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZStockMoveSchema>) {
     return this.stock.move(orgId, user, body);
+  }
+
+  @Post('stock-locations/:location_id/stock-take')
+  @Endpoint({
+    summary: 'Compare the serial numbers counted at a stock location with the devices Kidogo has in stock there',
+    description:
+      'Up to 20,000 serial numbers, each in any spelling (case, spaces, dashes; one counted twice is counted once). The reply names ' +
+      'the devices missing (in stock there in Kidogo, not counted), those counted that Kidogo has elsewhere (another place, none, ' +
+      'a customer) and the serial numbers of no device, each list by serial number and its first 1,000, with its count. No device ' +
+      'changes; the stock take is audited (stock.counted) with its figures.',
+    params: ZLocationParams,
+    body: ZStockTakeSchema,
+    response: ZStockTakeReplySchema,
+    errors: { 400: 'A bad field, named', ...NOT_FOUND },
+  })
+  stockTake(
+    @OrgId() orgId: string,
+    @CurrentUser() user: AuthUser,
+    @ValidParams() p: LocationParams,
+    @ValidBody() body: z.output<typeof ZStockTakeSchema>,
+  ) {
+    return this.stock.stockTake(orgId, user, p.location_id, body);
   }
 
   @Get('stock-locations/:location_id')

@@ -277,6 +277,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: '/payg/stock-locations/move',
     body: { serial_numbers: [(await fresh.item(t, w)).serial_number], location_id: await seedLocation(t, w), note: `Truck ${w.tag}` },
   }),
+  'POST /payg/stock-locations/{location_id}/stock-take': async ({ t, w }) => ({
+    path: fill('/payg/stock-locations/{location_id}/stock-take', { location_id: await seedLocation(t, w) }),
+    body: { serial_numbers: [w.device.serial, (await fresh.item(t, w)).serial_number, `NONE-${hex()}`], note: `Count ${w.tag}` },
+  }),
   'GET /payg/stock-movements': async ({ t, w }) => {
     const location = await seedLocation(t, w);
     const item = await fresh.item(t, w);

@@ -11,7 +11,11 @@ export type {
   StockMovement,
   StockMovementsReply,
   StockProductCounts,
+  StockTakeDevice,
+  StockTakeInput,
+  StockTakeReply,
 } from '@kidogo/contracts';
+export { STOCK_MOVE_MAX, STOCK_TAKE_MAX } from '@kidogo/contracts';
 
 /** What a list asks GET /stock-movements for (the contract's query with its defaults applied). */
 export interface StockMovementsQuery {

@@ -1,5 +1,5 @@
-import { ActionIcon, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Group, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconChecklist, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { TableState } from '@/components/ui/data-table';
 import { EditDeleteActions } from '@/components/ui/row-actions';
@@ -121,7 +121,8 @@ function PlaceRows({ name, description, counts, products, actions, span }: Place
 /**
  * The stock locations with their devices by status; each row opens on its
  * devices by product. The devices in no place come last ("Not placed"), when
- * there are any. Edit and Delete are there for owners and admins.
+ * there are any. Stock Take is there for everyone; Edit and Delete for owners
+ * and admins.
  */
 export function StockLocationsTable({
   data,
@@ -130,6 +131,7 @@ export function StockLocationsTable({
   onRetry,
   onEdit,
   onDelete,
+  onStockTake,
   empty,
 }: {
   data: StockLocationListReply | undefined;
@@ -139,19 +141,35 @@ export function StockLocationsTable({
   /** Absent for a user who cannot change places: no actions column. */
   onEdit?: (location: StockLocation) => void;
   onDelete?: (location: StockLocation) => void;
+  /** Compare a count of the place with what Kidogo has there. */
+  onStockTake?: (location: StockLocation) => void;
   /** What to show when the organization has no place yet. */
   empty: ReactNode;
 }) {
   const locations = data?.data ?? [];
   const unplaced = data?.unplaced;
   const manages = onEdit !== undefined && onDelete !== undefined;
-  const span = 2 + COUNTS.length + (manages ? 1 : 0);
+  const withActions = manages || onStockTake !== undefined;
+  const span = 2 + COUNTS.length + (withActions ? 1 : 0);
+  const actionsOf = (l: StockLocation) =>
+    withActions ? (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {onStockTake ? (
+          <Tooltip label="Stock Take">
+            <ActionIcon variant="subtle" aria-label={`Stock take at ${l.name}`} onClick={() => onStockTake(l)}>
+              <IconChecklist size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        {manages ? <EditDeleteActions name={l.name} onEdit={() => onEdit(l)} onDelete={() => onDelete(l)} /> : null}
+      </Group>
+    ) : undefined;
   if (loading || error) return <TableState loading={loading} error={error} onRetry={onRetry} isEmpty={false} />;
   if (locations.length === 0) return <>{empty}</>;
   const showUnplaced = unplaced !== undefined && unplaced.counts.in_stock + unplaced.counts.given_out > 0;
   return (
     <ScrollArea type="auto">
-      <Table miw={manages ? 860 : 780} aria-label="Stock Locations" highlightOnHover>
+      <Table miw={withActions ? 880 : 780} aria-label="Stock Locations" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40} aria-label="Products" />
@@ -161,7 +179,7 @@ export function StockLocationsTable({
                 {c.header}
               </Table.Th>
             ))}
-            {manages ? <Table.Th ta="right">Actions</Table.Th> : null}
+            {withActions ? <Table.Th ta="right">Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -173,7 +191,7 @@ export function StockLocationsTable({
               counts={l.counts}
               products={l.products}
               span={span}
-              actions={manages ? <EditDeleteActions name={l.name} onEdit={() => onEdit(l)} onDelete={() => onDelete(l)} /> : undefined}
+              actions={actionsOf(l)}
             />
           ))}
           {showUnplaced ? (
@@ -183,7 +201,7 @@ export function StockLocationsTable({
               counts={unplaced.counts}
               products={unplaced.products}
               span={span}
-              actions={manages ? null : undefined}
+              actions={withActions ? null : undefined}
             />
           ) : null}
         </Table.Tbody>

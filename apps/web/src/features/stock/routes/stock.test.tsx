@@ -110,11 +110,11 @@ describe('Stock Locations', () => {
     expect(await screen.findByText('No movements yet')).toBeInTheDocument();
   });
 
-  it('shows staff the places without Add Location, Edit or Delete', async () => {
+  it('shows staff the places without Add Location, Edit or Delete, and with Stock Take', async () => {
     mockStockApi();
     await openStock('staff');
     const table = await screen.findByRole('table', { name: 'Stock Locations' });
-    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Stock take at Kisumu Shop' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Edit Kisumu Shop' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Location' })).not.toBeInTheDocument();
   });
@@ -218,5 +218,128 @@ describe('Stock Locations', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete Location' }));
     expect(await screen.findByText('Stock location Kisumu Shop deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  describe('Stock Take', () => {
+    const REPLY = {
+      message: 'Stock take at Kisumu Shop: 2 devices of 4 found, 2 missing, 2 devices counted that Kidogo has elsewhere, 1 serial number of no device',
+      location_id: 3,
+      location_name: 'Kisumu Shop',
+      expected: 4,
+      counted: 5,
+      duplicates: 1,
+      found: 2,
+      missing: [
+        { serial_number: 'SHS-0003', product_name: 'Solar Home 50W', status: 'available', location_name: 'Kisumu Shop', with_customer: false },
+        { serial_number: 'SHS-0004', product_name: 'Solar Home 50W', status: 'maintenance', location_name: 'Kisumu Shop', with_customer: false },
+      ],
+      missing_count: 2,
+      elsewhere: [
+        { serial_number: 'LNT-0009', product_name: 'Lantern', status: 'available', location_name: 'Nairobi Warehouse', with_customer: false },
+        { serial_number: 'SHS-0100', product_name: 'Solar Home 50W', status: 'assigned', location_name: null, with_customer: true },
+      ],
+      elsewhere_count: 2,
+      unknown: ['XYZ-1'],
+      unknown_count: 1,
+    };
+
+    it('sends the serials counted, typed or scanned one per line, and shows what is missing, elsewhere and of no device', async () => {
+      const { calls } = mockStockApi({
+        extra: (c) => {
+          if (c.method === 'POST' && c.url === '/payg/stock-locations/3/stock-take') return jsonResponse(200, REPLY);
+          if (c.method === 'POST' && c.url === '/payg/stock-locations/move') {
+            return jsonResponse(200, { message: '1 device moved to Kisumu Shop', moved: 1, unchanged: 0, location_id: 3, location_name: 'Kisumu Shop' });
+          }
+          return undefined;
+        },
+      });
+      const { user } = await openStock('staff');
+      await user.click(await screen.findByRole('button', { name: 'Stock take at Kisumu Shop' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Stock Take: Kisumu Shop' });
+      await user.click(within(dialog).getByRole('button', { name: 'Compare' }));
+      expect(await within(dialog).findByText('Enter or load the serial numbers you counted.')).toBeInTheDocument();
+      expect(calls.some((c) => c.url.endsWith('/stock-take'))).toBe(false);
+
+      const box = within(dialog).getByRole('textbox', { name: 'Serial Numbers Counted' });
+      await user.type(box, 'SHS-0001{enter}SHS-0002{enter}SHS-0001{enter}LNT-0009, SHS-0100 XYZ-1{enter}');
+      expect(within(dialog).getByText('6 entered')).toBeInTheDocument();
+      await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Month-end');
+      await user.click(within(dialog).getByRole('button', { name: 'Compare' }));
+
+      expect(await within(dialog).findByText(/2 devices of 4 found, 2 missing/)).toHaveTextContent('(1 counted twice, taken once).');
+      expect(sent(calls, 'POST', '/payg/stock-locations/3/stock-take')).toEqual([
+        { serial_numbers: ['SHS-0001', 'SHS-0002', 'SHS-0001', 'LNT-0009', 'SHS-0100', 'XYZ-1'], note: 'Month-end' },
+      ]);
+      const missing = within(dialog).getByRole('table', { name: 'Missing devices' });
+      expect(within(missing).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
+        ['SHS-0003', 'Solar Home 50W', 'available'],
+        ['SHS-0004', 'Solar Home 50W', 'maintenance'],
+      ]);
+      const elsewhere = within(dialog).getByRole('table', { name: 'Devices counted here that Kidogo has elsewhere' });
+      expect(within(elsewhere).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
+        ['LNT-0009', 'Lantern', 'available', 'Nairobi Warehouse'],
+        ['SHS-0100', 'Solar Home 50W', 'assigned', 'With a customer'],
+      ]);
+      expect(within(dialog).getByText('XYZ-1')).toBeInTheDocument();
+
+      // Only the device in stock elsewhere is moved here, with a note saying why.
+      await user.click(within(dialog).getByRole('button', { name: 'Move 1 device to Kisumu Shop' }));
+      expect(await screen.findByText('1 device moved to Kisumu Shop')).toBeInTheDocument();
+      expect(sent(calls, 'POST', '/payg/stock-locations/move')).toEqual([
+        { serial_numbers: ['LNT-0009'], location_id: 3, note: 'Found at Kisumu Shop in a stock take' },
+      ]);
+      await waitFor(() => expect(within(dialog).queryByRole('button', { name: /^Move 1 device/ })).not.toBeInTheDocument());
+
+      // Count Again goes back to the form; Done closes.
+      await user.click(within(dialog).getByRole('button', { name: 'Count Again' }));
+      expect(within(dialog).getByRole('textbox', { name: 'Serial Numbers Counted' })).toBeInTheDocument();
+    });
+
+    it('loads the Serial Number column of a CSV file, and shows the reason the API refused', async () => {
+      const { calls } = mockStockApi({
+        extra: (c) => (c.method === 'POST' && c.url.endsWith('/stock-take') ? refusal(400, 'serial_numbers.0: must be at most 100 characters') : undefined),
+      });
+      const { user } = await openStock();
+      await user.click(await screen.findByRole('button', { name: 'Stock take at Kisumu Shop' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Stock Take: Kisumu Shop' });
+      const file = new File(['Product Name,Serial Number,Status\nLantern,LNT-1,available\n"Solar, 50W",SHS-9,available\n'], 'products.csv', { type: 'text/csv' });
+      const input = dialog.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+      await user.upload(input, file);
+      await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Serial Numbers Counted' })).toHaveValue('LNT-1\nSHS-9'));
+      await user.click(within(dialog).getByRole('button', { name: 'Compare' }));
+      expect(await within(dialog).findByText('serial_numbers.0: must be at most 100 characters')).toBeInTheDocument();
+      expect(sent(calls, 'POST', '/payg/stock-locations/3/stock-take')).toEqual([{ serial_numbers: ['LNT-1', 'SHS-9'] }]);
+    });
+
+    it('says when everything counted is where Kidogo has it', async () => {
+      mockStockApi({
+        extra: (c) =>
+          c.method === 'POST' && c.url.endsWith('/stock-take')
+            ? jsonResponse(200, {
+                ...REPLY,
+                message: 'Stock take at Kisumu Shop: 2 devices of 2 found, none missing',
+                expected: 2,
+                counted: 2,
+                duplicates: 0,
+                missing: [],
+                missing_count: 0,
+                elsewhere: [],
+                elsewhere_count: 0,
+                unknown: [],
+                unknown_count: 0,
+              })
+            : undefined,
+      });
+      const { user } = await openStock();
+      await user.click(await screen.findByRole('button', { name: 'Stock take at Kisumu Shop' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Stock Take: Kisumu Shop' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Serial Numbers Counted' }), 'SHS-0001{enter}SHS-0002');
+      await user.click(within(dialog).getByRole('button', { name: 'Compare' }));
+      expect(await within(dialog).findByText('Stock take at Kisumu Shop: 2 devices of 2 found, none missing.')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Download Report' })).toBeDisabled();
+      await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
   });
 });

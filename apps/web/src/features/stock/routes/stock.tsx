@@ -12,6 +12,7 @@ import { DeleteLocationModal } from '../components/delete-location-modal';
 import { LocationFormModal } from '../components/location-form-modal';
 import { StockLocationsTable } from '../components/stock-locations-table';
 import { StockMovementsCard } from '../components/stock-movements-card';
+import { StockTakeModal } from '../components/stock-take-modal';
 
 export const LOAD_FAILED = 'Failed to load the stock locations';
 
@@ -49,6 +50,7 @@ export default function StockRoute() {
   const locations = useStockLocations();
   const [form, setForm] = useState<{ location: StockLocation | null } | null>(null);
   const [deleting, setDeleting] = useState<StockLocation | null>(null);
+  const [counting, setCounting] = useState<StockLocation | null>(null);
   const add = manages ? () => setForm({ location: null }) : null;
 
   return (
@@ -82,18 +84,20 @@ export default function StockRoute() {
           onRetry={() => void locations.refetch()}
           onEdit={manages ? (location) => setForm({ location }) : undefined}
           onDelete={manages ? setDeleting : undefined}
+          onStockTake={setCounting}
           empty={<NoLocations onAdd={add} />}
         />
         {locations.data?.data.length ? (
           <Text size="xs" c="dimmed" mt="sm">
             In Stock counts the devices kept at a place (available, in maintenance or retired); Given Out, the devices given to
-            customers from there. Open a row to see them by product.
+            customers from there. Open a row to see them by product; Stock Take compares a count of a place with what Kidogo has there.
           </Text>
         ) : null}
       </Card>
       <StockMovementsCard />
       <LocationFormModal opened={form !== null} location={form?.location ?? null} onClose={() => setForm(null)} />
       <DeleteLocationModal location={deleting} onClose={() => setDeleting(null)} />
+      <StockTakeModal location={counting} onClose={() => setCounting(null)} />
     </>
   );
 }
