@@ -21,6 +21,7 @@
  *            "Trans. ID: 2240545115618 You have sent 50.00Ksh to BUSINESS in reference to REF. ..."
  *   Uganda   "RECEIVED. TID 149730678579. UGX 27,200 from 743706731, NAME. Bal UGX 332,358."
  *   Tanzania "Umepokea Tsh1,000.00, 747900466 NAME. Salio jipya ni Tsh26,684.00. Muamala No. MI240406.1141.Q03294"
+ *   Zambia   "You have received ZMW 73.00 from 779935760 NAME. Dial *115# to check your new Bal. TID: PP260716.0924.F74300."
  * MTN Mobile Money (MoMo)
  *   Rwanda   "You have received 2000 RWF from NAME (*********013) on your mobile money account at 2024-05-10 16:30:51.
  *            Message from sender: REF. Your new balance:2000 RWF. Financial Transaction Id: 76662021700."
@@ -220,6 +221,8 @@ const FIELD_TERMINATORS: readonly RegExp[] = [
   /[.\s]*\b(?:Current|Available)\s+Balance\b/i,
   /[.\s]*\bMessage\s+from\s+sender\b/i,
   /[.\s]*\b(?:Financial\s+)?Trans(?:action)?\.?\s*Id\s*:/i,
+  // Zambia: "… from NAME. Dial *115# to check your new Bal."
+  /[.\s]*\bDial\s*\*/i,
 ];
 
 /** The text up to the first terminator; failing that, up to the first sentence end. */
