@@ -23,9 +23,10 @@ describe('balance by SMS', () => {
   const messageRow = (orgId: string, id: number) => t.db.db.message.findUniqueOrThrow({ where: { organization_id_id: { organization_id: orgId, id } } });
   /** "27 Nov" for a date, as the reply writes it in Nairobi ("1 Des" in Kiswahili). */
   const SW_MONTHS: Record<string, string> = { Mar: 'Mac', May: 'Mei', Aug: 'Ago', Oct: 'Okt', Dec: 'Des' };
-  const short = (d: Date, language: 'en' | 'sw' = 'en') => {
+  const FR_MONTHS: Record<string, string> = { Jan: 'janv', Feb: 'fevr', Mar: 'mars', Apr: 'avr', May: 'mai', Jun: 'juin', Jul: 'juil', Aug: 'aout', Sep: 'sept', Oct: 'oct', Nov: 'nov', Dec: 'dec' };
+  const short = (d: Date, language: 'en' | 'sw' | 'fr' = 'en') => {
     const [day, month] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short' }).format(d).split(' ');
-    return `${day} ${language === 'sw' ? (SW_MONTHS[month!] ?? month) : month}`;
+    return `${day} ${language === 'sw' ? (SW_MONTHS[month!] ?? month) : language === 'fr' ? FR_MONTHS[month!] : month}`;
   };
 
   /** Grace, phone 0712 000 111, with a lamp on a plan (paid 100: 5 days) and a phone paid off. */
@@ -71,6 +72,11 @@ describe('balance by SMS', () => {
     expect(one.reply_message).toBe(`Kidogo: Habari Grace. ${g.lamp.serial_number}: salio hadi ${short(g.until, 'sw')}, zimebaki KES 4,900.00 kulipa.`);
     expect(one.serial_number).toBe(g.lamp.serial_number);
     expect((await messageRow(g.org.id, one.message_id)).item_id).toBe(g.lamp.id);
+
+    // In French, asked with SOLDE.
+    await t.db.db.organization.update({ where: { id: g.org.id }, data: { reply_language: 'fr' } });
+    const solde = await receive(g.key, '0712000111', `Solde ${g.lamp.serial_number}`);
+    expect(solde.reply_message).toBe(`Kidogo: Bonjour Grace. ${g.lamp.serial_number}: credit jusqu'au ${short(g.until, 'fr')}, reste KES 4,900.00 a payer.`);
 
     await t.db.db.organization.update({ where: { id: g.org.id }, data: { reply_language: 'en' } });
     const wrong = await receive(g.key, '0712000111', 'BALANCE XYZ-999');

@@ -217,11 +217,12 @@ describe('the outbox', () => {
     expect(await t.db.db.paymentProvider.count({ where: { organization_id: org.id, is_active: true } })).toBe(0);
   });
 
-  it('writes the token replies in Kiswahili once an owner chooses it, for that organization only', async () => {
+  it('writes the token replies in Kiswahili or French once an owner chooses it, for that organization only', async () => {
     const a = await seedTenant(t);
     const b = await seedTenant(t);
-    const bad = await setProvider(a.user, { provider: 'none', reply_language: 'fr' }).expect(400);
-    expect(bad.body.detail).toMatch(/^reply_language: must be one of en, sw/);
+    const c = await seedTenant(t);
+    const bad = await setProvider(a.user, { provider: 'none', reply_language: 'de' }).expect(400);
+    expect(bad.body.detail).toMatch(/^reply_language: must be one of en, sw, fr/);
     const saved = ZSmsProviderSchema.parse((await setProvider(a.user, { provider: 'none', reply_language: 'sw' }).expect(200)).body);
     expect(saved.reply_language).toBe('sw');
     // Saving the provider without a language keeps the one chosen.
@@ -235,6 +236,11 @@ describe('the outbox', () => {
     expect(inSwahili.reply).toMatch(new RegExp(`^Kidogo: Habari \\S+, malipo ya KES 100\\.00 yamepokelewa kwa kifaa ${inSwahili.serial}\\. `));
     expect(inSwahili.message.forwarded_message).toBe(inSwahili.reply);
     expect((await pay(b)).reply).toMatch(/^Kidogo: Hi \S+, payment of KES 100\.00 received for device /);
+    expect(ZSmsProviderSchema.parse((await setProvider(c.user, { provider: 'none', reply_language: 'fr' }).expect(200)).body).reply_language).toBe('fr');
+    const inFrench = await pay(c);
+    expect(inFrench.reply).toMatch(new RegExp(`^Kidogo: Bonjour \\S+, paiement de KES 100\\.00 recu pour l'appareil ${inFrench.serial}\\. Votre appareil est active\\. Code: `));
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: c.org.id, action: 'sms_provider.update' } });
+    expect(audit.description).toContain('replies in French');
   });
 });
 

@@ -12,8 +12,8 @@ export type SmsProviderName = z.infer<typeof ZSmsProviderNameSchema>;
 const text = (max: number) => z.string({ error: 'must be text' }).trim().max(max, { error: `must be at most ${max} characters` });
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
-/** The language of the token replies sent to customers: English or Kiswahili. */
-export const REPLY_LANGUAGES = ['en', 'sw'] as const;
+/** The language of the token replies sent to customers: English, Kiswahili or French. */
+export const REPLY_LANGUAGES = ['en', 'sw', 'fr'] as const;
 export const ZReplyLanguageSchema = z.enum(REPLY_LANGUAGES, { error: `must be one of ${REPLY_LANGUAGES.join(', ')}` });
 export type ReplyLanguage = z.infer<typeof ZReplyLanguageSchema>;
 

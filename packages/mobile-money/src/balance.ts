@@ -1,12 +1,12 @@
 /**
  * A customer's balance by SMS: the customer texts BAL (or BALANCE, or SALIO
- * in Kiswahili), optionally with a device's serial number, to the business
+ * in Kiswahili, or SOLDE in French), optionally with a device's serial number, to the business
  * line, and gets back each device's credit and what is left to pay. Plain
  * ASCII like the payment replies.
  */
 import { formatCentsGrouped, parseAmountToCents } from './money.js';
 import { shortDate } from './reminder.js';
-import type { ReplyLanguage } from './reply.js';
+import { replyLanguage, type ReplyLanguage } from './reply.js';
 
 /** What a balance request asks for: every device, or the one named. */
 export interface BalanceRequest {
@@ -14,7 +14,7 @@ export interface BalanceRequest {
 }
 
 /** The keyword, then at most one word with a digit in it (a serial number such as SHS-0042). */
-const REQUEST = /^\s*(?:BAL|BALANCE|SALIO)(?:\s+([A-Za-z0-9._-]*\d[A-Za-z0-9._-]*))?\s*[.!?]?\s*$/i;
+const REQUEST = /^\s*(?:BAL|BALANCE|SALIO|SOLDE)(?:\s+([A-Za-z0-9._-]*\d[A-Za-z0-9._-]*))?\s*[.!?]?\s*$/i;
 
 /** A balance request, or null when the text is something else (a payment, anything). */
 export function parseBalanceRequest(text: string | null | undefined): BalanceRequest | null {
@@ -87,7 +87,20 @@ const KISWAHILI: Phrases = {
   more: (n) => `+vifaa ${n} zaidi.`,
 };
 
-const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI };
+const FRENCH: Phrases = {
+  hello: (name) => (name ? `Kidogo: Bonjour ${name}.` : 'Kidogo:'),
+  unknown: (serial) => `Aucun appareil ${serial} sur votre compte.`,
+  none: 'Aucun appareil sur votre compte.',
+  paidOff: 'entierement paye',
+  until: (date) => `credit jusqu'au ${date}`,
+  today: "credit epuise aujourd'hui",
+  since: (date) => `sans credit depuis le ${date}`,
+  never: 'pas encore de credit',
+  left: (amount) => `reste ${amount} a payer`,
+  more: (n) => `+${n} autre${n === 1 ? '' : 's'} appareil${n === 1 ? '' : 's'}.`,
+};
+
+const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI, fr: FRENCH };
 
 function describe(d: BalanceDevice, language: ReplyLanguage): string {
   const say = PHRASES[language];
@@ -104,7 +117,7 @@ function describe(d: BalanceDevice, language: ReplyLanguage): string {
 
 /** Compose the reply. Pure. */
 export function formatBalanceReply(input: BalanceReplyInput): string {
-  const language = input.language === 'sw' ? 'sw' : 'en';
+  const language = replyLanguage(input.language);
   const say = PHRASES[language];
   const firstName = input.customerName?.trim().split(/\s+/)[0] || null;
   const parts = [say.hello(firstName)];

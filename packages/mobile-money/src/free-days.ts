@@ -3,10 +3,10 @@
  * service ticket is resolved (the time their device was down). Plain ASCII,
  * one SMS part (160 characters) with names and serials of ordinary length.
  */
-import { groupToken, type ReplyLanguage } from './reply.js';
+import { groupToken, replyLanguage, type ReplyLanguage } from './reply.js';
 
 export interface FreeDaysReplyInput {
-  /** 'en' (the default) or 'sw' (Kiswahili). */
+  /** 'en' (the default), 'sw' (Kiswahili) or 'fr' (French). */
   language?: ReplyLanguage;
   serialNumber: string;
   days: number;
@@ -19,7 +19,13 @@ export function formatFreeDaysReply(input: FreeDaysReplyInput): string {
   const first = input.customerName?.trim().split(/\s+/)[0] ?? '';
   const serial = input.serialNumber.trim();
   const code = groupToken(input.token);
-  if (input.language === 'sw') {
+  const language = replyLanguage(input.language);
+  if (language === 'fr') {
+    const hello = first ? `Bonjour ${first}, ` : '';
+    const days = input.days === 1 ? '1 jour gratuit' : `${input.days} jours gratuits`;
+    return `Kidogo: ${hello}l'appareil ${serial} est repare. Saisissez le code ${code} pour ${days} d'utilisation.`;
+  }
+  if (language === 'sw') {
     const hello = first ? `Habari ${first}, ` : '';
     return `Kidogo: ${hello}kifaa ${serial} kimerekebishwa. Weka namba ${code} upate siku ${input.days} za matumizi bure.`;
   }

@@ -24,7 +24,7 @@ export {
   type AllocationToken,
   type TokenType,
 } from './allocate.js';
-export { formatPaymentReply, groupToken, MAX_REPLY_LENGTH, REPLY_LANGUAGES, type PaymentReplyInput, type ReplyLanguage, type ReplyToken } from './reply.js';
+export { formatPaymentReply, groupToken, MAX_REPLY_LENGTH, REPLY_LANGUAGES, replyLanguage, type PaymentReplyInput, type ReplyLanguage, type ReplyToken } from './reply.js';
 export { formatCreditReminder, type CreditReminderInput } from './reminder.js';
 export { formatFreeDaysReply, type FreeDaysReplyInput } from './free-days.js';
 export {

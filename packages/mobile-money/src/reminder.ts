@@ -4,10 +4,10 @@
  * whenever the names allow it.
  */
 import { formatCentsGrouped, parseAmountToCents } from './money.js';
-import type { ReplyLanguage } from './reply.js';
+import { replyLanguage, type ReplyLanguage } from './reply.js';
 
 export interface CreditReminderInput {
-  /** 'en' (the default) or 'sw' (Kiswahili). */
+  /** 'en' (the default), 'sw' (Kiswahili) or 'fr' (French). */
   language?: ReplyLanguage;
   customerName?: string | null;
   serialNumber: string;
@@ -23,9 +23,10 @@ export interface CreditReminderInput {
 const MONTHS: Record<ReplyLanguage, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   sw: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'],
+  fr: ['janv', 'fevr', 'mars', 'avr', 'mai', 'juin', 'juil', 'aout', 'sept', 'oct', 'nov', 'dec'],
 };
 
-/** "2026-11-27" -> "27 Nov" ("27 Nov" / "27 Des" in Kiswahili); anything else as given. Also the balance replies'. */
+/** "2026-11-27" -> "27 Nov" ("27 Nov" / "27 Des" in Kiswahili, "27 nov" in French); anything else as given. Also the balance replies'. */
 export function shortDate(day: string, language: ReplyLanguage): string {
   const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
   const month = m ? MONTHS[language][Number(m[1]) - 1] : undefined;
@@ -56,11 +57,19 @@ const KISWAHILI: Phrases = {
   pay: (perDay, serial) => `Lipa ${perDay ? `${perDay} kwa siku ` : ''}kwa akaunti ${serial} ili kiendelee kufanya kazi.`,
 };
 
-const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI };
+const FRENCH: Phrases = {
+  ends: (serial, when, name) => `Kidogo: ${name ? `Bonjour ${name}, le` : 'Le'} credit de l'appareil ${serial} s'epuise ${when}.`,
+  today: "aujourd'hui",
+  tomorrow: 'demain',
+  on: (date) => `le ${date}`,
+  pay: (perDay, serial) => `Payez ${perDay ? `${perDay} par jour ` : ''}au compte ${serial} pour le garder allume.`,
+};
+
+const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI, fr: FRENCH };
 
 /** Compose the reminder. Pure; the greeting is dropped when the message would not fit one SMS. */
 export function formatCreditReminder(input: CreditReminderInput): string {
-  const language = input.language === 'sw' ? 'sw' : 'en';
+  const language = replyLanguage(input.language);
   const say = PHRASES[language];
   const serial = input.serialNumber.trim();
   const when = input.daysLeft <= 0 ? say.today : input.daysLeft === 1 ? say.tomorrow : say.on(shortDate(input.creditEndsOn, language));

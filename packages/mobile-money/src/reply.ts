@@ -14,12 +14,17 @@ export interface ReplyToken {
   token: string;
 }
 
-/** The languages a reply can be written in: English and Kiswahili. */
-export const REPLY_LANGUAGES = ['en', 'sw'] as const;
+/** The languages a reply can be written in: English, Kiswahili and French. */
+export const REPLY_LANGUAGES = ['en', 'sw', 'fr'] as const;
 export type ReplyLanguage = (typeof REPLY_LANGUAGES)[number];
 
+/** A stored or asked-for language as one a reply can be written in; English for anything else. */
+export function replyLanguage(value: unknown): ReplyLanguage {
+  return (REPLY_LANGUAGES as readonly unknown[]).includes(value) ? (value as ReplyLanguage) : 'en';
+}
+
 export interface PaymentReplyInput {
-  /** 'en' (the default) or 'sw' (Kiswahili). */
+  /** 'en' (the default), 'sw' (Kiswahili) or 'fr' (French). */
   language?: ReplyLanguage;
   /** Decimal string: "150.00". */
   amount: string;
@@ -108,7 +113,32 @@ const KISWAHILI: Phrases = {
   balance: (amount) => `Deni lililobaki: ${amount}.`,
 };
 
-const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI };
+/**
+ * French, as customers in DR Congo, Rwanda, Burundi and West Africa read it. ASCII
+ * only, like the others (no accents: an accent outside the GSM alphabet would make
+ * the text Unicode and halve what fits in an SMS), as French SMS are often written.
+ */
+const FRENCH: Phrases = {
+  days: (d) => (d === 1 ? '1 jour' : `${d} jours`),
+  compactDays: (d) => `${d}j`,
+  received: (amount, serial, name) =>
+    name
+      ? `Kidogo: Bonjour ${name}, paiement de ${amount} recu pour l'appareil ${serial}.`
+      : `Kidogo: Paiement de ${amount} recu pour l'appareil ${serial}.`,
+  moreCodes: (n) => ` +${n} autres codes: appelez-nous.`,
+  enterInOrder: 'a saisir dans l\'ordre:',
+  paidOff: (code) => `Votre appareil est entierement paye et debloque pour toujours.${code ? ` Code: ${code}.` : ''}`,
+  activated: (codes, many) => (codes ? `Votre appareil est active. ${many ? 'Codes, ' : 'Code: '}${codes}` : 'Votre appareil est active.'),
+  daysAdded: (codes, many) => `${many ? 'Codes, ' : 'Code: '}${codes}`,
+  belowDailyPrice: (credit) => `C'est moins d'un jour d'utilisation: ${credit} est garde en credit pour votre prochain paiement.`,
+  moreToActivate: (amount) => `Il manque ${amount} pour activer votre appareil.`,
+  heldTowardActivation: (credit) => `${credit} est garde pour activer votre appareil.`,
+  noTemplate: 'Le montant est garde en credit sur votre compte jusqu\'a la mise en place de votre plan de paiement.',
+  creditCarried: (credit) => `Credit reporte: ${credit}.`,
+  balance: (amount) => `Reste a payer: ${amount}.`,
+};
+
+const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI, fr: FRENCH };
 
 interface Level {
   greet: boolean;
@@ -132,7 +162,7 @@ function tokenList(tokens: ReplyToken[], level: Level, say: Phrases): string {
 }
 
 function build(input: PaymentReplyInput, level: Level): string {
-  const say = PHRASES[input.language ?? 'en'] ?? ENGLISH;
+  const say = PHRASES[replyLanguage(input.language)];
   const cur = input.currency.trim() || 'KES';
   const parts: string[] = [];
   const firstName = input.customerName?.trim().split(/\s+/)[0] ?? '';

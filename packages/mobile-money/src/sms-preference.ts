@@ -1,20 +1,20 @@
 /**
  * A customer's say over the texts they get: STOP (or UNSUBSCRIBE, or ACHA in
- * Kiswahili) from their phone stops every text nobody asked for (payment
+ * Kiswahili, or ARRET in French) from their phone stops every text nobody asked for (payment
  * reminders, texts from staff, texts to a Collections band); START (or
  * ANZA) brings them back. What the customer asks for still comes: the code
  * for a payment they make, the answer to BAL. Plain ASCII like the payment
  * replies, each in one SMS part.
  */
-import type { ReplyLanguage } from './reply.js';
+import { replyLanguage, type ReplyLanguage } from './reply.js';
 
 /** 'stop': no more texts nobody asked for; 'start': they may come again. */
 export type SmsPreference = 'stop' | 'start';
 
 /** The words of each, as the whole text (any case, an optional full stop or exclamation mark). */
 export const SMS_PREFERENCE_WORDS: Record<SmsPreference, readonly string[]> = {
-  stop: ['STOP', 'STOP ALL', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'ACHA', 'SITISHA'],
-  start: ['START', 'UNSTOP', 'SUBSCRIBE', 'ANZA'],
+  stop: ['STOP', 'STOP ALL', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'ACHA', 'SITISHA', 'ARRET', 'ARRETER'],
+  start: ['START', 'UNSTOP', 'SUBSCRIBE', 'ANZA', 'REPRENDRE'],
 };
 
 const WORDS = new Map<string, SmsPreference>(
@@ -42,9 +42,13 @@ const REPLIES: Record<ReplyLanguage, Record<SmsPreference, string>> = {
     stop: 'Kidogo: Hutapokea tena vikumbusho wala ujumbe mwingine kutoka kwetu. Namba za malipo na majibu ya salio bado zitakuja. Tuma ANZA kuzipata tena.',
     start: 'Kidogo: Utapokea tena vikumbusho na ujumbe mwingine kutoka kwetu. Tuma ACHA kuzisitisha.',
   },
+  fr: {
+    stop: "Kidogo: Plus de rappels ni d'autres messages de notre part. Les codes de paiement et les soldes arrivent toujours. Envoyez START pour les recevoir a nouveau.",
+    start: 'Kidogo: Vous recevrez a nouveau nos rappels et autres messages. Envoyez STOP pour les arreter.',
+  },
 };
 
 /** The one text that confirms it (sent even after STOP: it is the answer to the customer's own text). Pure. */
 export function formatSmsPreferenceReply(preference: SmsPreference, language: ReplyLanguage = 'en'): string {
-  return REPLIES[language === 'sw' ? 'sw' : 'en'][preference];
+  return REPLIES[replyLanguage(language)][preference];
 }

@@ -37,6 +37,17 @@ describe('formatBalanceReply', () => {
     );
   });
 
+  it('in French, asked with SOLDE', () => {
+    expect(parseBalanceRequest('solde shs-0042')).toEqual({ serial: 'shs-0042' });
+    expect(
+      formatBalanceReply({
+        language: 'fr',
+        customerName: 'Aline',
+        devices: [lamp, { ...lamp, serialNumber: 'PHN-1', paidOff: true }, { ...lamp, serialNumber: 'LMP-1', daysLeft: -3, creditEndsOn: '2026-11-22', remaining: null }],
+      }),
+    ).toBe("Kidogo: Bonjour Aline. SHS-0042: credit jusqu'au 27 nov, reste KES 7,080.00 a payer. PHN-1: entierement paye. LMP-1: sans credit depuis le 22 nov.");
+  });
+
   it('names a serial that is none of theirs, and counts the devices past three', () => {
     const many = ['A', 'B', 'C', 'D', 'E'].map((s) => ({ ...lamp, serialNumber: s }));
     const text = formatBalanceReply({ customerName: 'Grace', devices: many, unknownSerial: 'XYZ-1' });

@@ -18,10 +18,16 @@ describe('formatFreeDaysReply', () => {
     );
   });
 
+  it('in French', () => {
+    expect(formatFreeDaysReply({ language: 'fr', customerName: 'Aline Uwase', serialNumber: 'SHS-0042', days: 5, token: '987654321' })).toBe(
+      "Kidogo: Bonjour Aline, l'appareil SHS-0042 est repare. Saisissez le code 987 654 321 pour 5 jours gratuits d'utilisation.",
+    );
+  });
+
   it('fits one SMS and stays ASCII for ordinary names and serials, at any number of days a ticket gives', () => {
     const name = fc.string({ minLength: 1, maxLength: 12 }).map((s) => s.replace(/[^A-Za-z]/g, 'a'));
     fc.assert(
-      fc.property(name, fc.integer({ min: 1, max: 30 }), fc.constantFrom('en' as const, 'sw' as const), (first, days, language) => {
+      fc.property(name, fc.integer({ min: 1, max: 30 }), fc.constantFrom('en' as const, 'sw' as const, 'fr' as const), (first, days, language) => {
         const text = formatFreeDaysReply({ language, customerName: `${first} Otieno`, serialNumber: 'SHS-0000042', days, token: '123456789012' });
         expect(text.length).toBeLessThanOrEqual(160);
         expect(/^[\x20-\x7e]*$/.test(text)).toBe(true);

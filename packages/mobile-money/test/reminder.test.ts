@@ -31,6 +31,14 @@ describe('formatCreditReminder', () => {
     expect(formatCreditReminder({ ...base, language: 'sw', daysLeft: 2, creditEndsOn: '2026-12-24' })).toContain('litaisha tarehe 24 Des.');
   });
 
+  it('in French, with its month names', () => {
+    expect(formatCreditReminder({ ...base, language: 'fr' })).toBe(
+      "Kidogo: Bonjour Grace, le credit de l'appareil SHS-0042 s'epuise demain. Payez KES 50.00 par jour au compte SHS-0042 pour le garder allume.",
+    );
+    expect(formatCreditReminder({ ...base, language: 'fr', daysLeft: 0 })).toContain("s'epuise aujourd'hui.");
+    expect(formatCreditReminder({ ...base, language: 'fr', daysLeft: 2, creditEndsOn: '2026-08-24' })).toContain("s'epuise le 24 aout.");
+  });
+
   it('without a plan or a name, says what it can', () => {
     expect(formatCreditReminder({ ...base, customerName: null, dailyPrice: null })).toBe(
       'Kidogo: The credit on device SHS-0042 runs out tomorrow. Pay to account SHS-0042 to keep it on.',
@@ -40,8 +48,8 @@ describe('formatCreditReminder', () => {
 
   it('drops the greeting before going past one SMS, and stays ASCII', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), fc.integer({ min: 0, max: 7 }), fc.constantFrom('en', 'sw' as const), (name, daysLeft, language) => {
-        const text = formatCreditReminder({ ...base, customerName: name.replace(/[^ -~]/g, 'a'), daysLeft, language: language as 'en' | 'sw' });
+      fc.property(fc.string({ maxLength: 60 }), fc.integer({ min: 0, max: 7 }), fc.constantFrom('en' as const, 'sw' as const, 'fr' as const), (name, daysLeft, language) => {
+        const text = formatCreditReminder({ ...base, customerName: name.replace(/[^ -~]/g, 'a'), daysLeft, language });
         expect(text.length).toBeLessThanOrEqual(160);
         expect(text).toMatch(/^[ -~]*$/);
       }),

@@ -136,6 +136,46 @@ describe('formatPaymentReply', () => {
   });
 });
 
+describe('formatPaymentReply in French', () => {
+  const fr = { ...base, language: 'fr' as const };
+
+  it('add time, with the greeting, carried credit and balance', () => {
+    expect(formatPaymentReply({ ...fr, customerName: 'Aline Uwase', creditLeft: '45.00' })).toBe(
+      "Kidogo: Bonjour Aline, paiement de KES 150.00 recu pour l'appareil SN123. Code: 123 456 789 (3 jours). Credit reporte: KES 45.00. Reste a payer: KES 18,350.00.",
+    );
+  });
+
+  it('activation with several codes, paid off, below the daily price, below activation and without a plan', () => {
+    const tokens = [
+      { type: 'activation' as const, days: 30, token: '111222333' },
+      { type: 'add_time' as const, days: 1, token: '444555666' },
+    ];
+    expect(formatPaymentReply({ ...fr, reason: 'activated', tokens, remainingBalance: null })).toBe(
+      "Kidogo: Paiement de KES 150.00 recu pour l'appareil SN123. Votre appareil est active. Codes, a saisir dans l'ordre: 1) 111 222 333 (30 jours), 2) 444 555 666 (1 jour).",
+    );
+    expect(formatPaymentReply({ ...fr, reason: 'paid_off', tokens: [{ type: 'unlock', days: 0, token: '999888777' }], remainingBalance: '0.00' })).toBe(
+      "Kidogo: Paiement de KES 150.00 recu pour l'appareil SN123. Votre appareil est entierement paye et debloque pour toujours. Code: 999 888 777.",
+    );
+    expect(formatPaymentReply({ ...fr, reason: 'below_daily_price', tokens: [], creditLeft: '30.00', remainingBalance: null })).toContain(
+      "C'est moins d'un jour d'utilisation: KES 30.00 est garde en credit pour votre prochain paiement.",
+    );
+    expect(formatPaymentReply({ ...fr, reason: 'below_activation', tokens: [], remainingToActivate: '350.00', remainingBalance: null })).toContain(
+      'Il manque KES 350.00 pour activer votre appareil.',
+    );
+    expect(formatPaymentReply({ ...fr, reason: 'no_template', tokens: [], remainingBalance: null })).toContain("jusqu'a la mise en place de votre plan de paiement.");
+  });
+
+  it('stays within MAX_REPLY_LENGTH and plain ASCII, whatever the tokens', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ days: fc.integer({ min: 1, max: 995 }), token: fc.stringMatching(/^\d{9,20}$/) }), { minLength: 1, maxLength: 40 }), (list) => {
+        const text = formatPaymentReply({ ...fr, customerName: 'Aline', creditLeft: '12345.67', tokens: list.map((t) => ({ ...t, type: 'add_time' as const })) });
+        expect(text.length).toBeLessThan(MAX_REPLY_LENGTH);
+        expect(text).toMatch(/^[\x20-\x7e]*$/);
+      }),
+    );
+  });
+});
+
 describe('formatPaymentReply in Kiswahili', () => {
   const sw = { ...base, language: 'sw' as const };
 

@@ -30,13 +30,15 @@ describe('parseSmsPreference', () => {
 });
 
 describe('formatSmsPreferenceReply', () => {
-  it('confirms in English and Kiswahili, in one SMS, saying how to undo it', () => {
+  it('confirms in English, Kiswahili and French, in one SMS, saying how to undo it', () => {
     expect(formatSmsPreferenceReply('stop')).toMatch(/^Kidogo: You will get no more reminders .* Text START to get them again\.$/);
     expect(formatSmsPreferenceReply('start', 'en')).toBe('Kidogo: You will get reminders and other texts from us again. Text STOP to stop them.');
     expect(formatSmsPreferenceReply('stop', 'sw')).toMatch(/Tuma ANZA/);
     expect(formatSmsPreferenceReply('start', 'sw')).toMatch(/Tuma ACHA/);
+    expect(formatSmsPreferenceReply('stop', 'fr')).toMatch(/Envoyez START pour les recevoir a nouveau\.$/);
+    expect(formatSmsPreferenceReply('start', 'fr')).toMatch(/Envoyez STOP pour les arreter\.$/);
     for (const p of ['stop', 'start'] as const) {
-      for (const l of ['en', 'sw'] as const) {
+      for (const l of ['en', 'sw', 'fr'] as const) {
         const text = formatSmsPreferenceReply(p, l);
         expect(text.length).toBeLessThanOrEqual(160);
         expect(text).toMatch(/^[\x20-\x7e]+$/);

@@ -8,6 +8,7 @@ import {
   parseAmountToCents,
   type Allocation,
   type AllocationTemplate,
+  replyLanguage,
 } from '@kidogo/mobile-money';
 import { MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX, type IssuedToken, type PaymentMethod, type PaymentOutcome } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
@@ -369,7 +370,7 @@ export class PaymentPipeline {
     const a = applied.allocation;
     const remaining = a.remainingToPayOffCents === null ? null : formatCents(a.remainingToPayOffCents);
     const text = formatPaymentReply({
-      language: item.org_reply_language === 'sw' ? 'sw' : 'en',
+      language: replyLanguage(item.org_reply_language),
       amount: payment.amount,
       currency: applied.currency,
       serialNumber: item.serial_number,

@@ -13,6 +13,7 @@ import {
   parseSmsPreference,
   type ParsedPayment,
   type ParseResult,
+  replyLanguage,
 } from '@kidogo/mobile-money';
 import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
 import { Prisma, type Customer as CustomerRow } from '../generated/prisma/client.js';
@@ -276,7 +277,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       FROM organizations o WHERE o.organization_id = ${orgId}`);
     if (!row?.known) return null;
     if (row.changed.length) await this.customersUpdated(run, orgId, row.changed);
-    const language = row.reply_language === 'sw' ? 'sw' : 'en';
+    const language = replyLanguage(row.reply_language);
     return {
       request: stop ? 'sms_opt_out' : 'sms_opt_in',
       text: formatSmsPreferenceReply(preference, language),
@@ -332,7 +333,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     const now = Date.now();
     const today = this.calendar.today(now);
     const reply = formatBalanceReply({
-      language: customer.reply_language === 'sw' ? 'sw' : 'en',
+      language: replyLanguage(customer.reply_language),
       customerName: customer.customer_name,
       unknownSerial: request.serial && !named.length ? request.serial.toUpperCase() : null,
       devices: devices.map((d) => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { ReminderSettings, ReminderSettingsInput } from '@kidogo/contracts';
-import { formatCreditReminder, normalizePhone } from '@kidogo/mobile-money';
+import { formatCreditReminder, normalizePhone, replyLanguage } from '@kidogo/mobile-money';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Calendar } from '../common/calendar.js';
@@ -74,7 +74,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     const [sent] = await this.database.query<{ n: number; last: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS n, max(created_at) AS last FROM credit_reminders
       WHERE organization_id = ${orgId} AND created_at > now() - interval '30 days'`);
-    const language = org.reply_language === 'sw' ? 'sw' : 'en';
+    const language = replyLanguage(org.reply_language);
     const today = this.calendar.today();
     return {
       enabled: org.reminders_enabled,
@@ -199,7 +199,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
                         WHERE st.organization_id = i.organization_id AND st.item_id = i.item_id AND st.status <> 'resolved')
         AND i.credit_until >= ${from}::timestamptz AND i.credit_until < ${to}::timestamptz AND i.credit_until > ${now}::timestamptz
       ORDER BY i.credit_until, i.item_id`);
-    const language = org.reply_language === 'sw' ? 'sw' : 'en';
+    const language = replyLanguage(org.reply_language);
     const rows = devices.flatMap((d) => {
       const phone = d.phone_normalized ?? (d.phone_contact ? normalizePhone(d.phone_contact, org.phone_country_code) : null) ?? d.phone_contact?.trim();
       if (!phone) return [];

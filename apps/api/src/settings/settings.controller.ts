@@ -39,9 +39,9 @@ export class SettingsController {
 
   @Put('sms-provider')
   @Endpoint({
-    summary: 'Set the SMS provider: none, africastalking {username, api_key, sender_id?, base_url?} or sms_webhook {url, secret?}; and reply_language (en, sw)',
+    summary: 'Set the SMS provider: none, africastalking {username, api_key, sender_id?, base_url?} or sms_webhook {url, secret?}; and reply_language (en, sw, fr)',
     description:
-      'reply_language is the language of the token replies to customers, English (en) or Kiswahili (sw); left out, it stays. ' +
+      'reply_language is the language of the token replies to customers, English (en), Kiswahili (sw) or French (fr); left out, it stays. ' +
       'Secrets left out, or sent back masked as GET returned them, keep their stored value. The webhook receives POST ' +
       '{to, message, message_id, organization_id} with X-Kidogo-Signature = hex HMAC-SHA256 of the body with the secret.',
     body: ZSmsProviderInputSchema,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SmsProvider, SmsProviderInput, SmsProviderName } from '@kidogo/contracts';
+import { replyLanguage } from '@kidogo/mobile-money';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -7,6 +8,8 @@ import { SecretBox } from '../common/crypto.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { toSmsProvider, type SmsConfig } from './settings.mapper.js';
+
+const LANGUAGE_NAMES = { en: 'English', sw: 'Kiswahili', fr: 'French' } as const;
 
 export const SMS_PROVIDER_ROWS = ['africastalking', 'sms_webhook'] as const;
 const SECRET_FIELDS = ['api_key', 'secret'] as const;
@@ -49,7 +52,7 @@ export class SmsProviderService {
       }),
       this.database.db.organization.findUnique({ where: { id: orgId }, select: { reply_language: true } }),
     ]);
-    const reply_language = org?.reply_language === 'sw' ? 'sw' : 'en';
+    const reply_language = replyLanguage(org?.reply_language);
     const row = rows[0];
     if (!row) return { ...toSmsProvider('none', {}, false, this.config.sms.provider, null), reply_language };
     return {
@@ -107,7 +110,7 @@ export class SmsProviderService {
           entityType: 'payment_provider',
           entityId: input.provider,
           description: `SMS provider set to ${input.provider}${input.provider !== 'none' && !input.is_active ? ' (inactive)' : ''}${
-            input.reply_language ? `, replies in ${input.reply_language === 'sw' ? 'Kiswahili' : 'English'}` : ''
+            input.reply_language ? `, replies in ${LANGUAGE_NAMES[input.reply_language]}` : ''
           } by ${user.username}`,
         },
         tx,

@@ -27,7 +27,7 @@ import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { userNotificationSql, type UserNotice } from '../notifications/inbox-sql.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
-import { formatFreeDaysReply, normalizePhone } from '@kidogo/mobile-money';
+import { formatFreeDaysReply, normalizePhone, replyLanguage } from '@kidogo/mobile-money';
 
 type TicketInput = z.output<typeof ZTicketInputSchema>;
 type TicketUpdate = z.output<typeof ZTicketUpdateSchema>;
@@ -320,7 +320,7 @@ export class TicketsService {
     const phone = to!.phone_normalized ?? (to!.phone_contact ? normalizePhone(to!.phone_contact, to!.phone_country_code) : null);
     if (!phone) throw Errors.conflict(`${to!.customer_name} has no phone number to text the code to: add one to the customer, or give the code by hand`);
     const text = formatFreeDaysReply({
-      language: to!.reply_language === 'sw' ? 'sw' : 'en',
+      language: replyLanguage(to!.reply_language),
       serialNumber: token.serial_number,
       days: token.days,
       token: token.code_token,

@@ -43,7 +43,7 @@ export interface LockedItem {
   tpl_free_code_price: Prisma.Decimal | null;
   /** A payment id taken from the sequence in the same statement, when asked for. */
   next_payment_id?: number | null;
-  /** The organization's reply language ('en' or 'sw'). */
+  /** The organization's reply language ('en', 'sw' or 'fr'). */
   org_reply_language: string;
   /** The organization's calling code, for a number written without one (README "Phone numbers"). */
   org_phone_country_code: string;

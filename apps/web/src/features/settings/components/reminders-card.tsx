@@ -8,6 +8,9 @@ import { toast } from '@/lib/notify';
 import { SettingsFormCard } from './settings-form-card';
 import { useReminders } from '../api/get-reminders';
 import { useUpdateReminders } from '../api/update-reminders';
+
+/** The reply languages by name, as Settings → SMS Provider offers them. */
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sw: 'Kiswahili', fr: 'French' };
 import { REMINDER_DAYS_BEFORE_MAX, type ReminderSettings } from '../api/types';
 
 export const REMINDERS_SAVE_FAILED = 'Failed to save payment reminders';
@@ -86,7 +89,7 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
         </SimpleGrid>
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            A reminder reads ({settings.language === 'sw' ? 'Kiswahili' : 'English'}, as saved)
+            A reminder reads ({LANGUAGE_NAMES[settings.language] ?? 'English'}, as saved)
           </Text>
           <Paper withBorder p="sm" bg="var(--mantine-color-default-hover)">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="reminder-preview">

@@ -182,6 +182,7 @@ function SmsProviderForm({ settings }: { settings: SmsProvider }) {
           data={[
             { value: 'en', label: 'English' },
             { value: 'sw', label: 'Kiswahili' },
+            { value: 'fr', label: 'French' },
           ]}
           value={draft.reply_language}
           onChange={(e) => set('reply_language', e.currentTarget.value as Draft['reply_language'])}

@@ -133,6 +133,19 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({ provider: 'none', config: {}, is_active: true, reply_language: 'sw' });
   });
 
+  it('offers English, Kiswahili and French, and sends French when chosen', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    const { calls } = mockSettingsApi();
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'SMS Provider' });
+    const language = await within(card).findByRole('combobox', { name: 'Reply Language' });
+    expect(within(language).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'Kiswahili', 'French']);
+    await userEvent.selectOptions(language, 'fr');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ reply_language: 'fr' });
+  });
+
   it('shows where to point forwarders: the receiver URL and the X-API-Key header', async () => {
     seedSession({ user: buildUser({ role: 'owner' }) });
     mockSettingsApi();
