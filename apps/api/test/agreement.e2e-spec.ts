@@ -84,6 +84,12 @@ describe('the PAYG agreement of a device', () => {
     expect(flat(sw)).toContain('Siku 3 za bure pamoja na namba ya kwanza');
     const en = flat(pdfText(bodyBytes(await agreement(user, item.serial_number, { language: 'en' }).expect(200)))!);
     expect(en).toContain('Pay-As-You-Go Agreement');
+    const fr = flat(pdfText(bodyBytes(await agreement(user, item.serial_number, { language: 'fr' }).expect(200)))!);
+    expect(fr).toContain("Contrat de paiement à l'usage");
+    expect(fr).toContain("Prix total de l'appareil KES 20,000");
+    expect(fr).toContain('3 jours gratuits avec le premier code');
+    expect(fr).toContain(`en indiquant ${item.serial_number} comme numéro de compte`);
+    expect(fr).toContain('7. Modifications.');
 
     // A phone on a plan of its own, beside the solar home system on the customer's.
     const own = await seedTemplate(t, org.id, { ...SECOND_PLAN, template_name: 'Phone - Weekly' });
@@ -124,7 +130,7 @@ describe('the PAYG agreement of a device', () => {
       'Device LMP-CASH has no payment plan: put its customer or the device on a plan first',
     );
     expect(messageOf(await agreement(user, 'NO-SUCH-DEVICE').expect(404))).toBe('Device not found');
-    expect(messageOf(await agreement(user, item.serial_number, { language: 'fr' }).expect(400))).toMatch(/^language: must be one of en, sw$/);
+    expect(messageOf(await agreement(user, item.serial_number, { language: 'de' }).expect(400))).toMatch(/^language: must be one of en, sw, fr$/);
     const other = await seedTenant(t);
     const res = await agreement(other.user, item.serial_number).expect(404);
     expect(bodyBytes(res).toString()).not.toContain('Chebet');

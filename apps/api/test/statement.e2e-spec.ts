@@ -118,8 +118,16 @@ describe('a customer’s statement of account', () => {
     expect(asked).toContain('Hakuna vifaa.');
     expect(asked).toContain('Hakuna malipo katika kipindi hiki.');
     expect(asked).toContain('Kipindi: 2026-01-01 hadi leo');
-    const bad = await t.http.get(`/payg/customers/${customer.id}/statement`).query({ language: 'fr' }).set(user.auth).expect(400);
-    expect(bad.body.errors).toEqual([{ field: 'language', message: 'must be one of en, sw' }]);
+    // A French speaker's, with its accents.
+    await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org.id, id: customer.id } }, data: { preferred_language: 'French' } });
+    const fr = pdfText(bodyBytes(await statement(user, customer.id).expect(200)))!;
+    expect(fr).toContain('Relevé de compte');
+    expect(fr).toContain('Période : depuis le début');
+    expect(fr).toMatch(new RegExp(`${lamp.serial_number}\\s+Solar Home System 50W\\s+Lamp plan \\(50\\.00/jour\\)\\s+2,400\\.00\\s+17,600\\.00`));
+    expect(fr).toMatch(new RegExp(`${lamp.serial_number}\\s+Espèces\\s+(\\S+\\s+)?KES 2,400\\.00\\s+18`));
+    expect(fr).toMatch(/Total payé\s+2 paiements\s+KES 4,800\.00\s+28/);
+    const bad = await t.http.get(`/payg/customers/${customer.id}/statement`).query({ language: 'de' }).set(user.auth).expect(400);
+    expect(bad.body.errors).toEqual([{ field: 'language', message: 'must be one of en, sw, fr' }]);
   });
 
   it('refuses a bad period naming the field, an unknown customer, and another organization’s customer', async () => {

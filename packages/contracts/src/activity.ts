@@ -158,7 +158,7 @@ export const ZCustomerPaymentDetailsSchema = z.object({
 export type CustomerPaymentDetails = z.infer<typeof ZCustomerPaymentDetailsSchema>;
 
 /** The languages a statement of account is written in: English, Kiswahili. */
-export const STATEMENT_LANGUAGES = ['en', 'sw'] as const;
+export const STATEMENT_LANGUAGES = ['en', 'sw', 'fr'] as const;
 export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
 
 /**

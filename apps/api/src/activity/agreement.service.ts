@@ -210,7 +210,54 @@ const SW: Words = {
   theSeller: 'muuzaji',
 };
 
-const WORDS: Record<StatementLanguage, Words> = { en: EN, sw: SW };
+const FR: Words = {
+  title: 'Contrat de paiement à l\'usage',
+  reference: (serial, date) => `Référence ${serial} · du ${date}`,
+  seller: 'Vendeur',
+  customer: 'Client',
+  idNumber: "Numéro de pièce d'identité",
+  phone: 'Téléphone',
+  address: 'Adresse',
+  agent: 'Agent commercial',
+  device: 'Appareil',
+  product: 'Produit',
+  serial: 'Numéro de série',
+  plan: 'Plan de paiement',
+  terms: 'Ce que paie le client',
+  price: "Prix total de l'appareil",
+  upfront: (t) =>
+    t.upfront === 0
+      ? "Rien avant la première mise en marche : le premier paiement achète des jours d'utilisation"
+      : t.deposit > 0 && t.activation > 0
+        ? `${money(t.currency, t.upfront)} avant la première mise en marche (acompte ${money(t.currency, t.deposit)} et activation ${money(t.currency, t.activation)})`
+        : t.deposit > 0
+          ? `${money(t.currency, t.upfront)} d'acompte avant la première mise en marche`
+          : `${money(t.currency, t.upfront)} pour activer l'appareil avant sa première mise en marche`,
+  daily: (t) => `${money(t.currency, t.daily)} par jour d'utilisation (${money(t.currency, t.weekly)} par semaine)`,
+  grace: (days) => `${days} ${days === 1 ? 'jour gratuit' : 'jours gratuits'} avec le premier code`,
+  repay: (days) => `Environ ${days.toLocaleString('en-US')} jours de paiements après le premier (${Math.round(days / 30.4)} mois), au rythme du client`,
+  clauses: (org, t, serial, paybill) => [
+    `Propriété. L'appareil appartient à ${org} jusqu'à ce que le client ait payé ${money(t.currency, t.price)} au total. L'appareil est alors débloqué définitivement et appartient au client.`,
+    `Paiement. Le client paie par mobile money${paybill ? ` au numéro marchand ${paybill}` : ''}, en indiquant ${serial} comme numéro de compte, ou en espèces au personnel de ${org} contre un reçu. Chaque paiement achète des jours d'utilisation à ${money(t.currency, t.daily)} par jour ; l'argent qui ne fait pas un jour entier est gardé pour le suivant. Il n'y a ni intérêts ni frais de retard.`,
+    `Codes. Pour chaque paiement, le client reçoit un code par SMS au numéro de téléphone ci-dessus et le saisit dans l'appareil. L'appareil fonctionne pendant les jours achetés et se verrouille de lui-même quand ils sont épuisés, jusqu'au paiement suivant. Un code ne fonctionne que sur cet appareil.`,
+    `Soin de l'appareil. Le client garde l'appareil en bon état, ne l'ouvre pas, ne le modifie pas, ne le vend pas, ne le prête pas et ne le met pas en gage tant qu'il appartient à ${org}, et signale toute panne à ${org}, qui répare les pannes couvertes par la garantie du fabricant.`,
+    `Reprise de l'appareil. Si le client cesse de payer pendant longtemps, ${org} peut reprendre l'appareil après en avoir informé le client. Ce qui a été payé jusque-là est le prix de l'usage qu'en a eu le client et n'est pas remboursé.`,
+    `Données personnelles. ${org} conserve les informations du client, une copie de sa pièce d'identité et ce contrat pour l'exécution du contrat, dans la mesure permise par la loi. Le client peut demander une copie des informations détenues sur lui et, une fois qu'il ne doit plus rien, leur effacement.`,
+    `Modifications. Le plan de paiement ne peut être modifié qu'avec l'accord des deux parties. Le client peut payer le solde restant à tout moment.`,
+  ],
+  signatures: 'Signatures',
+  customerSignature: 'Le client',
+  sellerSignature: 'Pour le vendeur',
+  name: 'Nom',
+  date: 'Date',
+  signature: 'Signature',
+  initials: (serial) => `Contrat ${serial} · initiales du client : ________`,
+  copies: 'Deux exemplaires : un pour le client, un pour le vendeur.',
+  noAgent: '—',
+  theSeller: 'le vendeur',
+};
+
+const WORDS: Record<StatementLanguage, Words> = { en: EN, sw: SW, fr: FR };
 
 /**
  * The agreement a customer signs when they take a device on a plan, as a PDF

@@ -161,11 +161,48 @@ const WORDS: Record<StatementLanguage, Words> = {
     tokenTypes: { add_time: 'Kuongeza muda', activation: 'Kuwasha', set_time: 'Kuweka muda', unlock: 'Kufungua kabisa', counter_sync: 'Kusawazisha' },
     methods: { mobile_money: 'Pesa kwa simu', cash: 'Taslimu', bank: 'Benki' },
   },
+  fr: {
+    title: 'Relevé de compte',
+    id: "Pièce d'identité",
+    allTime: 'Période : depuis le début',
+    period: (from, to) => `Période : du ${from ?? 'début'} au ${to ?? "aujourd'hui"}`,
+    generated: (when) => `Établi le ${when}`,
+    devices: 'Appareils',
+    serial: 'Numéro de série',
+    product: 'Produit',
+    plan: 'Plan de paiement',
+    paid: 'Payé',
+    left: 'Reste à payer',
+    creditUntil: "Crédit jusqu'au",
+    none: 'Aucun',
+    perDay: '/jour',
+    paidOff: 'Soldé',
+    noDevices: 'Aucun appareil.',
+    payments: 'Paiements',
+    date: 'Date',
+    device: 'Appareil',
+    method: 'Moyen',
+    reference: 'Référence',
+    amount: 'Montant',
+    days: 'Jours',
+    noPayments: 'Aucun paiement sur cette période.',
+    totalPaid: 'Total payé',
+    paymentCount: (n, one) => `${n} ${one ? 'paiement' : 'paiements'}`,
+    firstPayments: (n) => `Les ${n} premiers paiements de la période ; choisissez une période plus courte pour les suivants.`,
+    tokens: 'Codes',
+    type: 'Type',
+    token: 'Code',
+    noTokens: 'Aucun code sur cette période.',
+    firstTokens: (n) => `Les ${n} premiers codes de la période ; choisissez une période plus courte pour les suivants.`,
+    asAt: "Le reste à payer et le crédit sont ceux du moment où ce relevé a été établi.",
+    tokenTypes: { add_time: 'Ajout de temps', activation: 'Activation', set_time: 'Réglage du temps', unlock: 'Déblocage définitif', counter_sync: 'Synchronisation' },
+    methods: { mobile_money: 'Mobile money', cash: 'Espèces', bank: 'Banque' },
+  },
 };
 
-/** The statement's language: the one asked for, else the customer's own (Kiswahili for Swahili), else English. */
+/** The statement's language: the one asked for, else the customer's own (Kiswahili for Swahili, French for French), else English. */
 export const statementLanguage = (asked: StatementLanguage | null | undefined, preferred: string): StatementLanguage =>
-  asked ?? (preferred === 'Swahili' ? 'sw' : 'en');
+  asked ?? (preferred === 'Swahili' ? 'sw' : preferred === 'French' ? 'fr' : 'en');
 
 /**
  * A customer's statement of account as a PDF: what a PAYG business hands a

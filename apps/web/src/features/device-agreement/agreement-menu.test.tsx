@@ -56,6 +56,10 @@ describe('the agreement to print', { timeout: 20_000 }, () => {
     await waitFor(() => expect(names).toEqual(['agreement-SHS-1001.pdf']));
     expect(calls.filter((c) => c.url.startsWith('/payg/devices/')).map((c) => c.url)).toEqual(['/payg/devices/SHS-1001/agreement?language=sw']);
     expect(await screen.findByText('Downloaded agreement-SHS-1001.pdf')).toBeInTheDocument();
+    // And in French.
+    await userEvent.click(within(devices).getByRole('button', { name: 'Agreement for SHS-1001' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'In French' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/payg/devices/SHS-1001/agreement?language=fr')).toHaveLength(1));
   });
 
   it('says why one could not be made', async () => {

@@ -18,6 +18,7 @@ const CHOICES: { label: string; language: StatementLanguage | null }[] = [
   { label: "In the customer's language", language: null },
   { label: 'In English', language: 'en' },
   { label: 'In Kiswahili', language: 'sw' },
+  { label: 'In French', language: 'fr' },
 ];
 
 /**

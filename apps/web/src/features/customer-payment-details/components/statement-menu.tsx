@@ -20,11 +20,12 @@ export function statementPeriods(today: string): { label: string; period: Statem
   ];
 }
 
-/** The statement's languages: the customer's own (Kiswahili for a Swahili speaker, else English), or either one. */
+/** The statement's languages: the customer's own (Kiswahili for a Swahili speaker, French for a French one, else English), or one chosen. */
 const LANGUAGES: { label: string; language: StatementLanguage | null }[] = [
   { label: "Customer's", language: null },
   { label: 'English', language: 'en' },
   { label: 'Kiswahili', language: 'sw' },
+  { label: 'French', language: 'fr' },
 ];
 
 /** Download Statement: the customer's statement of account as a PDF, for a chosen period, in a chosen language. */

@@ -129,6 +129,10 @@ describe('Customer Payment Details', () => {
     expect(screen.getByRole('radio', { name: 'Kiswahili' })).toBeChecked();
     await user.click(screen.getByRole('menuitem', { name: 'All time' }));
     await waitFor(() => expect(calls.filter((c) => c.url === '/payg/customers/11/statement?language=sw')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Statement' }));
+    await user.click(await screen.findByRole('radio', { name: 'French' }));
+    await user.click(screen.getByRole('menuitem', { name: 'All time' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/payg/customers/11/statement?language=fr')).toHaveLength(1));
 
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Statement' }));
