@@ -15,6 +15,7 @@ import { ProductsModule } from './products/products.module.js';
 import { CollectionsModule } from './collections/collections.module.js';
 import { TicketsModule } from './tickets/tickets.controller.js';
 import { StockModule } from './stock/stock.controller.js';
+import { PortalModule } from './portal/portal.controller.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
@@ -50,6 +51,7 @@ export const FEATURE_MODULES: Type[] = [
   CollectionsModule,
   TicketsModule,
   StockModule,
+  PortalModule,
   TemplatesModule,
   OnboardingModule,
   TokensModule,

@@ -116,6 +116,9 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/customers/{id}/sms': [404],
   'POST /payg/customers/{id}/sms-opt-out': [404],
   'DELETE /payg/customers/{id}/sms-opt-out': [404],
+  'GET /payg/customers/{id}/portal-link': [404],
+  'POST /payg/customers/{id}/portal-link': [404],
+  'DELETE /payg/customers/{id}/portal-link': [404],
   'GET /payg/customers/{id}/personal-data': [404],
   'GET /payg/customers/{id}/documents': [404],
   'POST /payg/customers/{id}/documents': [404],
@@ -221,6 +224,7 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /payg/auth/password-reset': 'a forgotten password: no organization; the account is named by its username or email address (test/password-reset.e2e-spec.ts)',
   'POST /payg/auth/password-reset/confirm': "a forgotten password: the emailed link's secret token alone names the account (test/password-reset.e2e-spec.ts)",
   'GET /payg/health': PUBLIC,
+  'GET /payg/portal/{token}': "the customer's own page: its link's secret token alone names the customer (test/portal.e2e-spec.ts)",
   'POST /payg/external/mpesa-express/{token}':
     "Safaricom's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mpesa-express.e2e-spec.ts)",
   'GET /payg/health/detailed': CONSOLE,

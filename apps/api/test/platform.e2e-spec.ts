@@ -124,6 +124,7 @@ describe('health, errors and the API document', () => {
       '/payg/external/mpesa-express/{token}',
       '/payg/auth/password-reset',
       '/payg/auth/password-reset/confirm',
+      '/payg/portal/{token}',
     ];
     const problems: string[] = [];
     let operations = 0;

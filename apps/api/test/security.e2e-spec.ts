@@ -26,6 +26,7 @@ const AUDITED: Record<string, RegExp> = {
   // every deletion
   'DELETE /payg/customers/{id}': /^customer\.deleted$/,
   'DELETE /payg/customers/{id}/sms-opt-out': /^customer\.sms_opted_in$/,
+  'DELETE /payg/customers/{id}/portal-link': /^customer\.portal_link_revoked$/,
   'POST /payg/customers/{id}/erase': /^customer\.erased$/,
   'GET /payg/customers/{id}/personal-data': /^customer\.data_exported$/,
   'DELETE /payg/customers/{id}/documents/{document_id}': /^customer\.document_deleted$/,

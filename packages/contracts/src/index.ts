@@ -33,3 +33,4 @@ export * from './customer-documents.js';
 export * from './agreement.js';
 export * from './mpesa-express.js';
 export * from './stock.js';
+export * from './portal.js';

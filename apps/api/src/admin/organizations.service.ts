@@ -41,6 +41,7 @@ const OWNED_TABLES = [
   'service_tickets',
   'customer_documents',
   'stock_movements',
+  'customer_portal_links',
   'items',
   'stock_locations',
   'payment_templates',

@@ -260,6 +260,8 @@ export class CustomerPrivacyService {
         WHERE organization_id = ${orgId} AND status <> 'pending' AND payload->'data'->>'customer_id' = ${String(id)}`;
       // The ID card, photos and agreement are the person themselves: they go, files and all.
       const { count: documents } = await tx.customerDocument.deleteMany({ where: { organization_id: orgId, customer_id: id } });
+      // Their own page's link dies with what it showed.
+      await tx.customerPortalLink.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       const row = await tx.customer.update({
         where: { organization_id_id: { organization_id: orgId, id } },
         data: {

@@ -42,6 +42,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'PaymentRequest',
   'StockLocation',
   'StockMovement',
+  'CustomerPortalLink',
 ]);
 
 export class TenantScopeError extends Error {

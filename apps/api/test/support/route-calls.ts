@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { SecretBox, sha256 } from '../../src/common/crypto.js';
 import type { TestApp } from './test-app.js';
-import { mpesaPaybillSms, seedUser, DEFAULT_PASSWORD } from './factories.js';
+import { mpesaPaybillSms, seedCustomer, seedUser, DEFAULT_PASSWORD } from './factories.js';
 import { binaryParser, pdfText } from './pdf.js';
 import { fresh, hex, phone, receipt, TOTP_SECRET, type Platform, type World } from './world.js';
 import { totpCode } from '../../src/auth/totp.js';
@@ -407,6 +407,27 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   // Fresh customers: the world's customer must stay textable for the call above.
   'POST /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.customer(t, w)).id}/sms-opt-out` }),
   'DELETE /payg/customers/{id}/sms-opt-out': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.optedOutCustomer(t, w)).id}/sms-opt-out` }),
+  'GET /payg/customers/{id}/portal-link': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/portal-link` }),
+  'POST /payg/customers/{id}/portal-link': async ({ t, w }) => ({ path: `/payg/customers/${(await fresh.customer(t, w)).id}/portal-link` }),
+  'DELETE /payg/customers/{id}/portal-link': async ({ t, w }) => {
+    const customer = await fresh.customer(t, w);
+    await t.db.pool.query(
+      `INSERT INTO customer_portal_links (organization_id, customer_id, token_hash, created_by, expires_at) VALUES ($1, $2, $3, $4, now() + interval '1 day')`,
+      [w.org, customer.id, sha256(`link-${w.tag}-${hex()}`), w.staff.username],
+    );
+    return { path: `/payg/customers/${customer.id}/portal-link` };
+  },
+  // The page answers whoever asks, by its link alone: a customer of an active organization's (a suspended one's is the
+  // same 404 as no link, test/portal.e2e-spec.ts), whichever world the caller is in.
+  'GET /payg/portal/{token}': async ({ t, p, w }) => {
+    const token = `page-${w.tag}-${hex()}-${hex()}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const customer = await seedCustomer(t, p.platformOrg, { customer_name: `Page Reader ${hex()}` });
+    await t.db.pool.query(
+      `INSERT INTO customer_portal_links (organization_id, customer_id, token_hash, created_by, expires_at) VALUES ($1, $2, $3, 'seed', now() + interval '1 day')`,
+      [p.platformOrg, customer.id, sha256(token)],
+    );
+    return { path: `/payg/portal/${token}` };
+  },
   // A customer's personal data: the world's customer for the copy; a fresh one (no device) to erase, since erasing is for good.
   'GET /payg/customers/{id}/personal-data': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/personal-data` }),
   // A customer's documents: the world's customer; a fresh document to read or delete.
