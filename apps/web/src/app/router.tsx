@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, lazy: lazyRoute(() => import('@/features/auth/routes/login')) },
       { path: paths.forgotPassword.path, lazy: lazyRoute(() => import('@/features/auth/routes/forgot-password')) },
       { path: paths.resetPassword.path, lazy: lazyRoute(() => import('@/features/auth/routes/reset-password')) },
+      { path: paths.customerPage.path, lazy: lazyRoute(() => import('@/features/customer-portal/routes/customer-page')) },
       {
         Component: RequireAuth,
         children: [{ lazy: lazyRoute(() => import('./routes/app-layout')), children: screens }],

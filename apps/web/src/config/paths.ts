@@ -6,6 +6,8 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   /** Signed out: the emailed link's page, where the new password is chosen. */
   resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}` },
+  /** A customer's own page, by the link staff sent them (no sign-in). */
+  customerPage: { path: '/my/:token', getHref: (token: string) => `/my/${encodeURIComponent(token)}` },
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
     customers: { path: '/customers', getHref: () => '/customers' },

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconCash, IconChartDonut, IconMessage, IconMessageOff, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
+import { IconArrowLeft, IconCash, IconChartDonut, IconLink, IconMessage, IconMessageOff, IconReceipt, IconUser, IconWallet } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -24,6 +24,7 @@ import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from
 import type { PaymentHistoryEntry } from '../api/types';
 import { DevicesCard } from '../components/devices-card';
 import { StatementMenu } from '../components/statement-menu';
+import { PortalLinkModal, type PortalTarget } from '@/features/customer-portal/components/portal-link-modal';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,6 +55,7 @@ export default function CustomerPaymentDetailsRoute() {
   const manages = managesOrganization(user);
   const [reversing, setReversing] = useState<PaymentHistoryEntry | null>(null);
   const [texting, setTexting] = useState<SmsTarget | null>(null);
+  const [sharing, setSharing] = useState<PortalTarget | null>(null);
 
   // Back where the user came from; a deep link goes to the customers list.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.app.customers.getHref()));
@@ -150,6 +152,17 @@ export default function CustomerPaymentDetailsRoute() {
               </Button>
             )}
             <StatementMenu customerId={customer.customer_id} />
+            {erased ? null : (
+              <Button
+                variant="default"
+                leftSection={<IconLink size={16} />}
+                onClick={() =>
+                  setSharing({ customerId: customer.customer_id, customerName: customer.customer_name, optedOut: customer.sms_opted_out_at !== null })
+                }
+              >
+                Customer's Page
+              </Button>
+            )}
             {erased ? null : (
               <RecordPaymentButton target={{ customerId: customer.customer_id, defaultSerial: customer.device_serial }} currency={currency} />
             )}
@@ -257,6 +270,7 @@ export default function CustomerPaymentDetailsRoute() {
         <DataTable caption="Payment History" columns={columns} rows={history} rowKey={(p) => p.payment_id} emptyText="No payments found." />
         <ReversePaymentModal payment={reversing} onClose={() => setReversing(null)} />
         <SendSmsModal target={texting} onClose={() => setTexting(null)} />
+        <PortalLinkModal target={sharing} onClose={() => setSharing(null)} />
       </Card>
 
       <PaymentRequestsCard customerId={customer.customer_id} customerName={customer.customer_name} />
