@@ -112,6 +112,19 @@ function amount(value: string, currency: string): string {
   return `${currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} size="sm">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
 function Device({ d, view }: { d: PortalDevice; view: PortalView }) {
   const w = WORDS[view.language];
   const day = (iso: string) => new Date(iso).toLocaleDateString(LOCALES[view.language], { day: 'numeric', month: 'long', year: 'numeric' });
@@ -149,36 +162,9 @@ function Device({ d, view }: { d: PortalDevice; view: PortalView }) {
         {status}
       </Text>
       <SimpleGrid cols={3} mt="md" spacing="xs">
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {w.paid}
-          </Text>
-          <Text fw={600} size="sm">
-            {amount(d.total_paid, d.currency)}
-          </Text>
-        </Stack>
-        {d.remaining !== null && d.state !== 'paid_off' ? (
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {w.left}
-            </Text>
-            <Text fw={600} size="sm">
-              {amount(d.remaining, d.currency)}
-            </Text>
-          </Stack>
-        ) : (
-          <span />
-        )}
-        {d.daily_price !== null && d.state !== 'paid_off' ? (
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {w.perDay}
-            </Text>
-            <Text fw={600} size="sm">
-              {amount(d.daily_price, d.currency)}
-            </Text>
-          </Stack>
-        ) : null}
+        <Figure label={w.paid} value={amount(d.total_paid, d.currency)} />
+        {d.remaining !== null && d.state !== 'paid_off' ? <Figure label={w.left} value={amount(d.remaining, d.currency)} /> : <span />}
+        {d.daily_price !== null && d.state !== 'paid_off' ? <Figure label={w.perDay} value={amount(d.daily_price, d.currency)} /> : null}
       </SimpleGrid>
       {share !== null && d.state !== 'paid_off' ? <Progress value={share} mt="sm" size="sm" aria-label={`${share}%`} /> : null}
       {d.state !== 'paid_off' ? (
