@@ -47,8 +47,10 @@ describe("the customer's own page", () => {
     expect(stored.token_hash).not.toContain(made.token);
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
 
-    // Opened without signing in.
-    const view = ZPortalViewSchema.parse((await page(made.token).expect(200)).body);
+    // Opened without signing in; kept by no cache.
+    const opened = await page(made.token).expect(200);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    const view = ZPortalViewSchema.parse(opened.body);
     expect(view).toMatchObject({ organization_name: 'Jua Power Ltd', language: 'en', paybill: '555000', first_name: 'Amina' });
     expect(view.devices).toEqual([
       expect.objectContaining({ serial_number: item.serial_number, state: 'on', total_paid: '250.00', remaining: '9750.00', currency: 'KES', daily_price: '50.00' }),

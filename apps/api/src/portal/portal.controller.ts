@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Module, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Header, Module, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZMessageReplySchema, ZPortalLinkCreatedSchema, ZPortalLinkReplySchema, ZPortalViewSchema } from '@kidogo/contracts';
@@ -57,6 +57,9 @@ export class PortalController {
 
   @Get('portal/:token')
   @Public()
+  // A customer's data: no proxy or shared cache keeps it.
+  @Header('Cache-Control', 'no-store')
+  @Header('Referrer-Policy', 'no-referrer')
   @Endpoint({
     summary: "The customer's own page, by its link: their devices, what is left to pay, their last payments and codes (no sign-in)",
     description:
