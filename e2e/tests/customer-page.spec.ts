@@ -38,12 +38,14 @@ test.describe("the customer's own page", () => {
     await expect(codes.getByText(/^\d{3}( \d{1,3})+$/).first()).toBeVisible();
     await expect(customerPage.getByRole('table', { name: 'Your last payments' })).toContainText('KES 700.00');
     await screenshotBothThemes(customerPage, 'customer-page');
+    const [statement] = await Promise.all([customerPage.waitForEvent('download'), customerPage.getByRole('link', { name: 'Download my statement (PDF)' }).click()]);
+    expect(statement.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.pdf$/);
     await phoneContext.close();
 
     // Staff see it was opened, then stop it: the customer's page says so.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: "Customer's Page" }).click();
-    await expect(dialog.getByLabel('Current link')).toContainText('Opened once');
+    await expect(dialog.getByLabel('Current link')).toContainText('Opened 2 times');
     await dialog.getByRole('button', { name: 'Stop Link' }).click();
     await expect(page.getByText('Link stopped: it no longer opens the page')).toBeVisible();
     const later = await browser.newContext({ viewport: PHONE });

@@ -225,6 +225,7 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /payg/auth/password-reset/confirm': "a forgotten password: the emailed link's secret token alone names the account (test/password-reset.e2e-spec.ts)",
   'GET /payg/health': PUBLIC,
   'GET /payg/portal/{token}': "the customer's own page: its link's secret token alone names the customer (test/portal.e2e-spec.ts)",
+  'GET /payg/portal/{token}/statement': "the customer's own statement: its page's secret token alone names the customer (test/portal.e2e-spec.ts)",
   'POST /payg/external/mpesa-express/{token}':
     "Safaricom's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mpesa-express.e2e-spec.ts)",
   'GET /payg/health/detailed': CONSOLE,

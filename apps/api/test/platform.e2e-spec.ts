@@ -125,6 +125,7 @@ describe('health, errors and the API document', () => {
       '/payg/auth/password-reset',
       '/payg/auth/password-reset/confirm',
       '/payg/portal/{token}',
+      '/payg/portal/{token}/statement',
     ];
     const problems: string[] = [];
     let operations = 0;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PORTAL_LIST_MAX, ZPortalLinkCreatedSchema, ZPortalLinkReplySchema, ZPortalViewSchema } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { binaryParser, pdfText } from './support/pdf.js';
 import { seedCustomer, seedCustomerWithDevice, seedTenant, seedUser } from './support/factories.js';
 
 // The customer's own page (README "The customer's page"): staff make a link,
@@ -67,9 +68,20 @@ describe("the customer's own page", () => {
     const body = JSON.stringify(view);
     for (const secret of ['Wanjiru', '0712', '345 678', `ID-${org.id}`, org.id]) expect(body).not.toContain(secret);
 
+    // Their statement, by the same link, in their language.
+    const pdf = await t.http.get(`/payg/portal/${made.token}/statement`).buffer(true).parse(binaryParser).expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="statement-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const text = pdfText(pdf.body as Buffer);
+    if (text !== null) {
+      expect(text).toContain('Statement of account');
+      expect(text).toContain(item.serial_number);
+    }
+
     // Staff see it was opened.
     const state = ZPortalLinkReplySchema.parse((await t.http.get(`/payg/customers/${customer.id}/portal-link`).set(staff.auth).expect(200)).body);
-    expect(state.link).toMatchObject({ views: 1, expired: false });
+    expect(state.link).toMatchObject({ views: 2, expired: false });
     expect(state.link!.last_viewed_at).not.toBeNull();
     const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: org.id, action: 'customer.portal_link_created' } });
     expect(audit).toMatchObject({ actor_username: staff.username, entity_type: 'customer', entity_id: String(customer.id) });
@@ -101,6 +113,7 @@ describe("the customer's own page", () => {
     const first = await make();
     const second = await make();
     expect((await page(first).expect(404)).body.detail).toBe(NOT_AVAILABLE);
+    expect((await t.http.get(`/payg/portal/${first}/statement`).expect(404)).body.detail).toBe(NOT_AVAILABLE);
     await page(second).expect(200);
     await page('no-such-link-at-all-anywhere-000').expect(404);
     expect((await page('short').expect(400)).body.errors[0]).toMatchObject({ field: 'token' });

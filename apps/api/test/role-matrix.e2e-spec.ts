@@ -218,6 +218,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/customers/{id}/portal-link': 'any',
   'DELETE /payg/customers/{id}/portal-link': 'any',
   'GET /payg/portal/{token}': 'public',
+  'GET /payg/portal/{token}/statement': 'public',
   'GET /payg/customers/{id}/personal-data': 'manage',
   'GET /payg/customers/{id}/documents': 'any',
   'POST /payg/customers/{id}/documents': 'any',

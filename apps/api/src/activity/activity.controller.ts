@@ -71,7 +71,7 @@ export class ActivityController {
       "The seller, the customer (name, ID number, phone, address, sales agent), the device, the plan's terms as the payment rules " +
       'apply them (the price to own it, the deposit and activation before it first works, the daily rate, the free days with the ' +
       'first code, about how long it takes) and the terms of a PAYG sale, with places to sign; each page has a place for the ' +
-      "customer's initials. In language en or sw, by default the customer's.",
+      "customer's initials. In language en, sw or fr, by default the customer's.",
     params: ZDeviceActivityParamsSchema,
     query: ZAgreementQuerySchema,
     produces: 'application/pdf',

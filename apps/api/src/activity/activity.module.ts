@@ -5,5 +5,5 @@ import { StatementService } from './statement.service.js';
 import { AgreementService } from './agreement.service.js';
 import { AgreementSettingsController } from './agreement-settings.controller.js';
 
-@Module({ controllers: [ActivityController, AgreementSettingsController], providers: [ActivityService, StatementService, AgreementService] })
+@Module({ controllers: [ActivityController, AgreementSettingsController], providers: [ActivityService, StatementService, AgreementService], exports: [StatementService] })
 export class ActivityModule {}

@@ -1,7 +1,12 @@
-import { Controller, Delete, Get, Header, Module, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Header, Module, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ZMessageReplySchema, ZPortalLinkCreatedSchema, ZPortalLinkReplySchema, ZPortalViewSchema } from '@kidogo/contracts';
+import { ZMessageReplySchema, ZPortalLinkCreatedSchema, ZPortalLinkReplySchema, ZPortalViewSchema, ZStatementQuerySchema } from '@kidogo/contracts';
+import { ActivityModule } from '../activity/activity.module.js';
+import { StatementService } from '../activity/statement.service.js';
+import { Calendar } from '../common/calendar.js';
+import { isoDayOf } from '../metrics/period.js';
+import { streamReply, type HttpReply } from '../common/http.js';
 import { CurrentUser, OrgId, Public, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidParams, zPathId } from '../common/validation.js';
 import { PORTAL_NOT_FOUND, PortalService } from './portal.service.js';
@@ -16,7 +21,11 @@ const ZTokenParams = z.object({
 @ApiTags('customers')
 @Controller()
 export class PortalController {
-  constructor(private readonly portal: PortalService) {}
+  constructor(
+    private readonly portal: PortalService,
+    private readonly statements: StatementService,
+    private readonly calendar: Calendar,
+  ) {}
 
   @Get('customers/:id/portal-link')
   @Endpoint({
@@ -73,7 +82,24 @@ export class PortalController {
   view(@ValidParams() p: z.output<typeof ZTokenParams>) {
     return this.portal.view(p.token);
   }
+
+  @Get('portal/:token/statement')
+  @Public()
+  @Header('Cache-Control', 'no-store')
+  @Header('Referrer-Policy', 'no-referrer')
+  @Endpoint({
+    summary: "The customer's statement of account, all time, as a PDF (statement-YYYY-MM-DD.pdf), by their page's link (no sign-in)",
+    description: "The statement staff download (GET /customers/{id}/statement), in the customer's language; the same 404 as the page for a link that does not open it.",
+    params: ZTokenParams,
+    produces: 'application/pdf',
+    errors: { 400: 'Not a page link', 404: PORTAL_NOT_FOUND },
+  })
+  async statement(@ValidParams() p: z.output<typeof ZTokenParams>, @Res() reply: HttpReply): Promise<void> {
+    const link = await this.portal.open(p.token);
+    const statement = await this.statements.read(link.organization_id, link.customer_id, ZStatementQuerySchema.parse({}));
+    await this.statements.writePdf(streamReply(reply, 'application/pdf', `statement-${isoDayOf(this.calendar.today())}.pdf`), statement);
+  }
 }
 
-@Module({ controllers: [PortalController], providers: [PortalService] })
+@Module({ imports: [ActivityModule], controllers: [PortalController], providers: [PortalService] })
 export class PortalModule {}

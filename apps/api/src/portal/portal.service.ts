@@ -114,13 +114,7 @@ export class PortalService {
    * is counted on the link (how often, and when last), for staff.
    */
   async view(token: string): Promise<PortalView> {
-    const [link] = await this.database.query<{ organization_id: string; customer_id: number; expires_at: Date }>(Prisma.sql`
-      UPDATE customer_portal_links l SET last_viewed_at = now(), views = l.views + 1
-      FROM organizations o
-      WHERE l.token_hash = ${sha256(token)} AND l.expires_at > now()
-        AND o.organization_id = l.organization_id AND o.status = 'active'
-      RETURNING l.organization_id, l.customer_id, l.expires_at`);
-    if (!link) throw gone();
+    const link = await this.open(token);
     const org = link.organization_id;
     const id = link.customer_id;
     const [head, devices, payments, codes] = await Promise.all([
@@ -195,6 +189,21 @@ export class PortalService {
       as_of: new Date(now).toISOString(),
       link_expires_at: link.expires_at.toISOString(),
     };
+  }
+
+  /**
+   * The link of a token that opens a page (not expired, its organization
+   * active), counted as opened; else the one 404.
+   */
+  async open(token: string): Promise<{ organization_id: string; customer_id: number; expires_at: Date }> {
+    const [link] = await this.database.query<{ organization_id: string; customer_id: number; expires_at: Date }>(Prisma.sql`
+      UPDATE customer_portal_links l SET last_viewed_at = now(), views = l.views + 1
+      FROM organizations o
+      WHERE l.token_hash = ${sha256(token)} AND l.expires_at > now()
+        AND o.organization_id = l.organization_id AND o.status = 'active'
+      RETURNING l.organization_id, l.customer_id, l.expires_at`);
+    if (!link) throw gone();
+    return link;
   }
 
   private async audit(run: Run, orgId: string, user: AuthUser, customerId: number, action: string, description: string): Promise<void> {

@@ -428,6 +428,15 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     );
     return { path: `/payg/portal/${token}` };
   },
+  'GET /payg/portal/{token}/statement': async ({ t, p, w }) => {
+    const token = `statement-${w.tag}-${hex()}-${hex()}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const customer = await seedCustomer(t, p.platformOrg, { customer_name: `Statement Reader ${hex()}` });
+    await t.db.pool.query(
+      `INSERT INTO customer_portal_links (organization_id, customer_id, token_hash, created_by, expires_at) VALUES ($1, $2, $3, 'seed', now() + interval '1 day')`,
+      [p.platformOrg, customer.id, sha256(token)],
+    );
+    return { path: `/payg/portal/${token}/statement` };
+  },
   // A customer's personal data: the world's customer for the copy; a fresh one (no device) to erase, since erasing is for good.
   'GET /payg/customers/{id}/personal-data': ({ w }) => ({ path: `/payg/customers/${w.customer.id}/personal-data` }),
   // A customer's documents: the world's customer; a fresh document to read or delete.

@@ -65,6 +65,7 @@ describe("the customer's own page", () => {
     expect(within(codes).getByText('123 456 789')).toBeInTheDocument();
     expect(within(codes).getByText('SHS-0001 · Days added · 3 days')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Your last payments' })).getByText('KES 150.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download my statement (PDF)' })).toHaveAttribute('href', '/payg/portal/tok_abcdefghijklmnopqrstuvwxyz/statement');
     const asked = calls.find((c) => c.url.startsWith('/payg/portal/'))!;
     expect(asked.headers['authorization'] ?? asked.headers['Authorization']).toBeUndefined();
   });

@@ -1,8 +1,8 @@
-import { Alert, Badge, Box, Card, Center, Container, Divider, Group, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBolt, IconBoltOff, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, Card, Center, Container, Divider, Group, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBolt, IconBoltOff, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import type { PortalDevice, PortalView } from '@kidogo/contracts';
 import { useParams } from 'react-router-dom';
-import { errorMessage } from '@/lib/api-client';
+import { API_BASE, errorMessage } from '@/lib/api-client';
 import { usePortalView } from '../api/portal';
 
 type Language = PortalView['language'];
@@ -36,6 +36,7 @@ const WORDS = {
     days: 'Days',
     amount: 'Amount',
     receipt: 'Receipt',
+    statement: 'Download my statement (PDF)',
     asOf: (when: string, until: string) => `As of ${when}. This link works until ${until}.`,
     gone: 'This page is not available: the link may have expired. Ask for a new one.',
     tokenTypes: { add_time: 'Days added', activation: 'Activation', set_time: 'Time set', unlock: 'Unlock for good', counter_sync: 'Sync' } as Record<string, string>,
@@ -67,6 +68,7 @@ const WORDS = {
     days: 'Siku',
     amount: 'Kiasi',
     receipt: 'Risiti',
+    statement: 'Pakua taarifa yangu (PDF)',
     asOf: (when: string, until: string) => `Kama ilivyo ${when}. Kiungo hiki kinafanya kazi hadi ${until}.`,
     gone: 'Ukurasa huu haupatikani: huenda kiungo kimeisha muda. Omba kingine.',
     tokenTypes: { add_time: 'Siku zimeongezwa', activation: 'Kuwasha', set_time: 'Muda umewekwa', unlock: 'Kufungua kabisa', counter_sync: 'Kusawazisha' } as Record<string, string>,
@@ -99,6 +101,7 @@ const WORDS = {
     days: 'Jours',
     amount: 'Montant',
     receipt: 'Reçu',
+    statement: 'Télécharger mon relevé (PDF)',
     asOf: (when: string, until: string) => `Au ${when}. Ce lien fonctionne jusqu'au ${until}.`,
     gone: "Cette page n'est pas disponible : le lien a peut-être expiré. Demandez-en un nouveau.",
     tokenTypes: { add_time: 'Jours ajoutés', activation: 'Activation', set_time: 'Temps réglé', unlock: 'Déblocage définitif', counter_sync: 'Synchronisation' } as Record<string, string>,
@@ -282,6 +285,16 @@ export default function CustomerPageRoute() {
               </Table>
             )}
           </Card>
+          <Button
+            component="a"
+            href={`${API_BASE}/portal/${encodeURIComponent(token)}/statement`}
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            rel="noreferrer"
+            fullWidth
+          >
+            {w.statement}
+          </Button>
           <Text size="xs" c="dimmed" ta="center">
             {w.asOf(when(view.as_of, true), when(view.link_expires_at))}
           </Text>
