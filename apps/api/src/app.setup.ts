@@ -137,6 +137,8 @@ async function serveWeb(fastify: FastifyInstance, webDist: string): Promise<void
     // A build's files that are not there (a page loaded before a new release asks for its old chunks): a 404, not
     // the page, which the browser would refuse to run as a script and report as a confusing error.
     if (path.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    // A customer's own page (its link is their key): no search engine lists it.
+    if (path.startsWith('/my/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(createReadStream(index));
   };
   fastify.get('/', page);

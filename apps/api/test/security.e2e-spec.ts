@@ -211,6 +211,11 @@ describe('security hardening', () => {
     it('serves only the web app\'s own files, and the API\'s JSON 404 for an unknown API path', async () => {
       const page = await t.http.get('/customers/42').expect(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['x-robots-tag']).toBeUndefined();
+      // A customer's own page: listed by no search engine, and sending no referrer.
+      const own = await t.http.get('/my/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd').expect(200);
+      expect(own.text).toContain('<div id="root">');
+      expect(own.headers).toMatchObject({ 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
       expect(page.text).toContain('<div id="root">');
       expect((await t.http.get('/assets/app.js').expect(200)).text).toBe('console.log("kidogo")');
       // An old build's chunk that is gone: a 404, never the page in its place.

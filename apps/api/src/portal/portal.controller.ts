@@ -66,9 +66,8 @@ export class PortalController {
 
   @Get('portal/:token')
   @Public()
-  // A customer's data: no proxy or shared cache keeps it.
+  // A customer's data: no proxy or shared cache keeps it (as every API reply).
   @Header('Cache-Control', 'no-store')
-  @Header('Referrer-Policy', 'no-referrer')
   @Endpoint({
     summary: "The customer's own page, by its link: their devices, what is left to pay, their last payments and codes (no sign-in)",
     description:
@@ -86,7 +85,6 @@ export class PortalController {
   @Get('portal/:token/statement')
   @Public()
   @Header('Cache-Control', 'no-store')
-  @Header('Referrer-Policy', 'no-referrer')
   @Endpoint({
     summary: "The customer's statement of account, all time, as a PDF (statement-YYYY-MM-DD.pdf), by their page's link (no sign-in)",
     description: "The statement staff download (GET /customers/{id}/statement), in the customer's language; the same 404 as the page for a link that does not open it.",
