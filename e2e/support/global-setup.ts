@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUSINESS_TIME_ZONE } from './time-zone.js';
 import { FakeDaraja } from '../../apps/api/test/support/fake-daraja.js';
+import { FakeMomo } from '../../apps/api/test/support/fake-momo.js';
 import { FakeSmtp } from '../../apps/api/test/support/fake-smtp.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -34,6 +35,9 @@ export default async function globalSetup(): Promise<void> {
   // Safaricom for M-Pesa Express: each customer answers their prompt a moment later, posting to PUBLIC_URL.
   const daraja = await new FakeDaraja({ afterMs: 1500 }).start();
   daraja.server.unref();
+  // MTN for MoMo's Request to Pay: likewise, each customer approves a moment later, put to PUBLIC_URL.
+  const momo = await new FakeMomo({ afterMs: 1500 }).start();
+  momo.server.unref();
   // The mail server: each mail the API sends is kept as a .eml file in DATA_DIR/mail, where the tests read it.
   const mailDir = join(dataDir, 'mail');
   const smtp = await new FakeSmtp(mailDir).start();
@@ -54,6 +58,7 @@ export default async function globalSetup(): Promise<void> {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     MPESA_EXPRESS_BASE_URL: daraja.url,
+    MTN_MOMO_BASE_URL: momo.url,
     SMTP_URL: smtp.url,
     // Notifications chosen for email go out a second after they are written, not a minute.
     NOTIFICATION_EMAIL_MS: '1000',

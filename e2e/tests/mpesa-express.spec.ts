@@ -87,11 +87,11 @@ test.describe('M-Pesa Express', () => {
     await expect(ask.getByText(/M-Pesa says the customer paid, but its receipt has not reached Kidogo yet/).first()).toBeVisible();
     await screenshotBothThemes(page, 'mpesa-express-checked', { fullPage: false });
 
-    // The M-Pesa Express report: what each sender asked for and what came of it.
+    // The Ask to Pay report: what each sender asked for, with what, and what came of it.
     await ask.getByRole('button', { name: 'Done' }).click();
     await page.goto('/reports');
-    await page.getByRole('button', { name: 'Generate M-Pesa Express Report' }).click();
-    const report = page.getByRole('region', { name: 'M-Pesa Express Report' });
+    await page.getByRole('button', { name: 'Generate Ask to Pay Report' }).click();
+    const report = page.getByRole('region', { name: 'Ask to Pay Report' });
     const table = report.getByRole('table', { name: 'payment requests report' });
     await expect(table.getByRole('row').filter({ hasText: 'demo' }).first()).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Paid %' })).toBeVisible();

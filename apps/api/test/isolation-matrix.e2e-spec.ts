@@ -158,6 +158,11 @@ const SCOPED: Record<string, number[]> = {
   'PUT /payg/settings/mpesa-express': [200],
   // B's own set-up, tried: none yet (409), or B's keys (saved by the PUT above), which reach no Safaricom in tests.
   'POST /payg/settings/mpesa-express/test': [200, 409],
+  'GET /payg/settings/mtn-momo': [200],
+  'PUT /payg/settings/mtn-momo': [200],
+  // B's own set-up, tried: none yet (409), or B's keys (saved by the PUT above), which reach no MTN in tests.
+  'POST /payg/settings/mtn-momo/test': [200, 409],
+  'GET /payg/payment-requests/providers': [200],
   'GET /payg/payment-requests': [200],
   'GET /payg/payment-requests/{request_id}': [404],
   'POST /payg/payment-requests': [404, 409],
@@ -226,6 +231,10 @@ const NOT_SCOPED: Record<string, string> = {
   'GET /payg/health': PUBLIC,
   'GET /payg/portal/{token}': "the customer's own page: its link's secret token alone names the customer (test/portal.e2e-spec.ts)",
   'GET /payg/portal/{token}/statement': "the customer's own statement: its page's secret token alone names the customer (test/portal.e2e-spec.ts)",
+  'PUT /payg/external/mtn-momo/{token}':
+    "MTN's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mtn-momo-ask.e2e-spec.ts)",
+  'POST /payg/external/mtn-momo/{token}':
+    "MTN's result for one request, posted: authenticated by that request's secret address alone (test/mtn-momo-ask.e2e-spec.ts)",
   'POST /payg/external/mpesa-express/{token}':
     "Safaricom's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mpesa-express.e2e-spec.ts)",
   'GET /payg/health/detailed': CONSOLE,

@@ -486,10 +486,11 @@ describe('M-Pesa Express', () => {
 
     const from = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(owner.auth).send({ report: 'payment_requests', from }).expect(200)).body);
-    expect(report.columns.map((c) => c.label)).toEqual(['Sent By', 'Requests', 'Paid', 'Amount Paid', 'Cancelled', 'Failed', 'No Answer Yet', 'Paid %']);
+    expect(report.columns.map((c) => c.label)).toEqual(['Sent By', 'Paid With', 'Currency', 'Requests', 'Paid', 'Amount Paid', 'Cancelled', 'Failed', 'No Answer Yet', 'Paid %']);
+    const mpesa = { paid_with: 'M-Pesa Express', currency: 'KES' };
     expect(report.rows).toEqual([
-      { sent_by: staff.username, requests: 3, paid: 1, paid_amount: '500.00', cancelled: 1, failed: 0, no_answer: 1, paid_share: 33.3 },
-      { sent_by: owner.username, requests: 1, paid: 0, paid_amount: '0.00', cancelled: 0, failed: 1, no_answer: 0, paid_share: 0 },
+      { sent_by: staff.username, ...mpesa, requests: 3, paid: 1, paid_amount: '500.00', cancelled: 1, failed: 0, no_answer: 1, paid_share: 33.3 },
+      { sent_by: owner.username, ...mpesa, requests: 1, paid: 0, paid_amount: '0.00', cancelled: 0, failed: 1, no_answer: 0, paid_share: 0 },
     ]);
     expect(report.totals).toEqual({ rows: 2, requests: 4, paid: 1, paid_amount: '500.00', cancelled: 1, failed: 1, no_answer: 1, paid_share: 25 });
     // All time: the old request too.

@@ -122,6 +122,7 @@ describe('health, errors and the API document', () => {
       '/payg/ready',
       '/payg/live',
       '/payg/external/mpesa-express/{token}',
+      '/payg/external/mtn-momo/{token}',
       '/payg/auth/password-reset',
       '/payg/auth/password-reset/confirm',
       '/payg/portal/{token}',

@@ -32,5 +32,6 @@ export * from './inbox.js';
 export * from './customer-documents.js';
 export * from './agreement.js';
 export * from './mpesa-express.js';
+export * from './mtn-momo.js';
 export * from './stock.js';
 export * from './portal.js';

@@ -109,35 +109,54 @@ export function mpesaPhone(raw: string): string | null {
 }
 
 /**
- * POST /payment-requests: ask the customer of a device to pay. phone_number defaults to the customer's phone; amount
- * is whole shillings (M-Pesa Express takes no cents).
+ * Who prompts the customer's phone: M-Pesa Express (Safaricom, Kenya) or MTN MoMo's Request to Pay (the Collections
+ * API: Uganda, Rwanda, Zambia, Ghana). Each is set up by an owner or admin in Settings.
  */
-export const ZPaymentRequestInputSchema = z.object({
-  serial_number: zRequiredText(100),
-  amount: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z
-      .number({ error: 'must be a number' })
-      .int({ error: 'must be whole shillings (M-Pesa Express takes no cents)' })
-      .min(1, { error: 'must be at least 1' })
-      .max(MPESA_EXPRESS_MAX_AMOUNT, { error: `must be at most ${MPESA_EXPRESS_MAX_AMOUNT} (the most M-Pesa takes at once)` }),
-  ),
-  phone_number: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string({ error: 'must be text' })
-      .trim()
-      .transform((v, ctx) => {
-        const phone = mpesaPhone(v);
-        if (!phone) {
-          ctx.addIssue({ code: 'custom', message: 'must be a Kenyan M-Pesa number (07…, 01… or +254…)' });
-          return z.NEVER;
-        }
-        return phone;
-      })
-      .optional(),
-  ),
-});
+export const PAYMENT_REQUEST_PROVIDERS = ['mpesa_express', 'mtn_momo'] as const;
+export type PaymentRequestProvider = (typeof PAYMENT_REQUEST_PROVIDERS)[number];
+export const PAYMENT_REQUEST_PROVIDER_LABELS: Record<PaymentRequestProvider, string> = {
+  mpesa_express: 'M-Pesa Express',
+  mtn_momo: 'MTN MoMo',
+};
+/** The most one MTN MoMo request may ask for, in the market's money (MTN's own limits per wallet apply below it). */
+export const MTN_MOMO_MAX_AMOUNT = 10_000_000;
+
+/**
+ * POST /payment-requests: ask the customer of a device to pay. phone_number defaults to the customer's phone.
+ * M-Pesa Express: amount in whole shillings (it takes no cents), a Kenyan number. MTN MoMo: the amount in the money
+ * of the MTN market set up (at most 2 decimals), a number written as the organization's phone country writes it.
+ */
+export const ZPaymentRequestInputSchema = z
+  .object({
+    serial_number: zRequiredText(100),
+    provider: z
+      .enum(PAYMENT_REQUEST_PROVIDERS, { error: `must be one of ${PAYMENT_REQUEST_PROVIDERS.join(', ')}` })
+      .default('mpesa_express'),
+    amount: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ error: 'must be a number' })
+        .min(1, { error: 'must be at least 1' })
+        .max(MTN_MOMO_MAX_AMOUNT, { error: `must be at most ${MTN_MOMO_MAX_AMOUNT}` })
+        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
+    ),
+    phone_number: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.string({ error: 'must be text' }).trim().max(30, { error: 'must be at most 30 characters' }).optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.provider !== 'mpesa_express') return;
+    if (!Number.isInteger(v.amount)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be whole shillings (M-Pesa Express takes no cents)' });
+    } else if (v.amount > MPESA_EXPRESS_MAX_AMOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: `must be at most ${MPESA_EXPRESS_MAX_AMOUNT} (the most M-Pesa takes at once)` });
+    }
+    if (v.phone_number && !mpesaPhone(v.phone_number)) {
+      ctx.addIssue({ code: 'custom', path: ['phone_number'], message: 'must be a Kenyan M-Pesa number (07…, 01… or +254…)' });
+    }
+  })
+  .transform((v) => (v.provider === 'mpesa_express' && v.phone_number ? { ...v, phone_number: mpesaPhone(v.phone_number)! } : v));
 export type PaymentRequestInput = z.input<typeof ZPaymentRequestInputSchema>;
 
 /**
@@ -157,17 +176,21 @@ export const PAYMENT_REQUEST_STATUS_LABELS: Record<PaymentRequestStatus, string>
 
 export const ZPaymentRequestSchema = z.object({
   request_id: z.number().int(),
+  /** Who prompted the customer: M-Pesa Express or MTN MoMo. */
+  provider: z.enum(PAYMENT_REQUEST_PROVIDERS),
   item_id: z.number().int(),
   serial_number: z.string(),
   customer_id: z.number().int().nullable(),
   customer_name: z.string().nullable(),
-  /** The phone prompted, 254XXXXXXXXX. */
+  /** The phone prompted, digits with the country code: 254XXXXXXXXX for M-Pesa, 256XXXXXXXXX for MTN Uganda. */
   phone_number: z.string(),
   amount: ZMoneySchema,
+  /** The money asked for: KES for M-Pesa Express, the MTN market's (UGX, RWF, ZMW, GHS; EUR in MTN's sandbox). */
+  currency: z.string(),
   status: z.enum(PAYMENT_REQUEST_STATUSES),
   /** What happened, in words (M-Pesa's answer made plain). */
   status_text: z.string(),
-  /** M-Pesa's ResultCode and ResultDesc, once it answered. */
+  /** M-Pesa's ResultCode and ResultDesc, once it answered; for MTN MoMo no code, and its reason (APPROVAL_REJECTED, EXPIRED, ...) as result_desc. */
   result_code: z.number().int().nullable(),
   result_desc: z.string().nullable(),
   /**
@@ -175,7 +198,9 @@ export const ZPaymentRequestSchema = z.object({
    * POST /payment-requests/{request_id}/check; such an answer has no receipt until the result or the payment brings it).
    */
   answered_by: z.enum(['callback', 'check']).nullable(),
-  /** The M-Pesa receipt of a paid request: the payment's transaction code. */
+  /** The receipt of a paid request (the M-Pesa receipt, MTN's financial transaction id): the payment's transaction code. */
+  receipt: z.string().nullable(),
+  /** The same receipt for an M-Pesa Express request; null for MTN MoMo (kept for integrations written before MTN MoMo). */
   mpesa_receipt: z.string().nullable(),
   /** The payment recorded for it, and what it bought. */
   payment_id: z.number().int().nullable(),
@@ -207,6 +232,28 @@ export const ZPaymentRequestsReplySchema = z.object({
   data: z.object({ items: z.array(ZPaymentRequestSchema), pagination: ZPagePaginationSchema }),
 });
 export type PaymentRequestsReply = z.infer<typeof ZPaymentRequestsReplySchema>;
+
+/**
+ * GET /payment-requests/providers (any user): which of the organization's ways to ask a customer to pay are ready,
+ * and in what money, so the Ask to Pay dialog offers those that are.
+ */
+export const ZPaymentRequestProviderSchema = z.object({
+  provider: z.enum(PAYMENT_REQUEST_PROVIDERS),
+  label: z.string(),
+  /** True when staff can send requests with it now. */
+  ready: z.boolean(),
+  /** Why not, when not ready (not set up, switched off, PUBLIC_URL not set, keys missing). */
+  problem: z.string().nullable(),
+  /** The money its requests are in. */
+  currency: z.string(),
+  /** The most one request may ask for, in that money. */
+  max_amount: z.number(),
+  /** Whether amounts may have cents (M-Pesa Express takes whole shillings). */
+  decimals: z.boolean(),
+});
+export type PaymentRequestProviderInfo = z.infer<typeof ZPaymentRequestProviderSchema>;
+export const ZPaymentRequestProvidersReplySchema = z.object({ data: z.array(ZPaymentRequestProviderSchema) });
+export type PaymentRequestProvidersReply = z.infer<typeof ZPaymentRequestProvidersReplySchema>;
 
 /** What Safaricom posts to the callback URL (Body.stkCallback); only the fields read are named. */
 export const ZMpesaExpressCallbackSchema = z.object({

@@ -4,6 +4,7 @@ export { normalizeAccountRef } from './reference.js';
 export {
   parseMessage,
   parseDarajaC2B,
+  parseMomoCollection,
   extractForwardedMessage,
   isPersonSender,
   parseForwardedTime,

@@ -526,6 +526,44 @@ export function parseDarajaC2B(body: Record<string, unknown>): ParseResult {
   return { ok: true, payment };
 }
 
+/**
+ * Parse an MTN MoMo Request to Pay that MTN says was paid, as its result reads:
+ * { financialTransactionId: "76662021700", externalId: "SHS-1001", amount: "15000", currency: "UGX",
+ *   payer: { partyIdType: "MSISDN", partyId: "256772123456" }, status: "SUCCESSFUL" }
+ * externalId is what Kidogo sent with the request (the device's serial number): the account reference. The
+ * financial transaction id is the one MTN's confirmation SMS gives, so the two name the same payment. Never throws.
+ */
+export function parseMomoCollection(body: Record<string, unknown>): ParseResult {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('MTN MoMo body must be a JSON object');
+  if (String(body['status'] ?? '').trim().toUpperCase() !== 'SUCCESSFUL') return fail('Not a successful MTN MoMo payment');
+  const code = textField(body, 'financialTransactionId');
+  if (code === null) return fail('Missing financialTransactionId');
+  if (!/^[A-Za-z0-9.-]{4,40}$/.test(code)) return fail('Invalid financialTransactionId');
+  const cents = amountToCents(typeof body['amount'] === 'string' ? body['amount'].trim() : body['amount']);
+  if (cents === null) return fail('Missing or invalid amount');
+  if (cents <= 0) return fail('Amount is zero');
+  const currency = textField(body, 'currency');
+  if (currency === null || !/^[A-Za-z]{3}$/.test(currency)) return fail('Missing or invalid currency');
+  const payer = body['payer'] && typeof body['payer'] === 'object' ? (body['payer'] as Record<string, unknown>) : {};
+  const msisdn = textField(payer, 'partyId');
+  return {
+    ok: true,
+    payment: {
+      provider: 'mtn',
+      kind: 'c2b',
+      transaction_code: code.toUpperCase(),
+      amount: formatCents(cents),
+      currency: currency.toUpperCase(),
+      sender_name: null,
+      // A full international number; read without a default country, as MTN writes it.
+      sender_phone: msisdn && /^\d{11,15}$/.test(msisdn) ? msisdn : null,
+      transacted_at: null,
+      account_reference: textField(body, 'externalId'),
+      balance: null,
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Bodies posted by SMS-forwarding apps (or Daraja itself)
 // ---------------------------------------------------------------------------
@@ -533,6 +571,7 @@ export function parseDarajaC2B(body: Record<string, unknown>): ParseResult {
 export type ForwardedMessage =
   | { kind: 'sms'; text: string; from: string | null; received_at: string | null; recipient: string | null }
   | { kind: 'daraja'; body: Record<string, unknown> }
+  | { kind: 'momo'; body: Record<string, unknown> }
   | { kind: 'invalid'; error: string };
 
 const TEXT_KEYS = ['message', 'text', 'body', 'msg', 'content'] as const;
@@ -588,13 +627,15 @@ export function isPersonSender(sender: string | null | undefined): boolean {
  * forwarding apps: the text may be in message / text / body / msg / content, the
  * sender in from / sender / phone / phoneNumber / address, the time in
  * received_at / receivedStamp / timestamp / date / sentStamp, the receiving line in
- * recipient / to. A body with TransID and TransAmount is a Daraja C2B callback.
+ * recipient / to. A body with TransID and TransAmount is a Daraja C2B callback; one with financialTransactionId,
+ * payer and status is an MTN MoMo Request to Pay's result.
  */
 export function extractForwardedMessage(body: Record<string, unknown>): ForwardedMessage {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { kind: 'invalid', error: 'Body must be a JSON object' };
   }
   if ('TransID' in body && 'TransAmount' in body) return { kind: 'daraja', body };
+  if ('financialTransactionId' in body && 'payer' in body && 'status' in body) return { kind: 'momo', body };
 
   const text = firstText(body, TEXT_KEYS);
   if (text === null) {

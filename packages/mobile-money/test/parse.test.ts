@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractForwardedMessage, isPersonSender, parseDarajaC2B, parseMessage, type ParseResult } from '../src/index.js';
+import { extractForwardedMessage, isPersonSender, parseDarajaC2B, parseMessage, parseMomoCollection, type ParseResult } from '../src/index.js';
 
 function payment(r: ParseResult) {
   if (!r.ok) throw new Error(`expected ok, got: ${r.error}`);
@@ -310,6 +310,57 @@ describe('parseDarajaC2B', () => {
   it('refuses non-objects', () => {
     expect(parseDarajaC2B(null as unknown as Record<string, unknown>).ok).toBe(false);
     expect(parseDarajaC2B([] as unknown as Record<string, unknown>).ok).toBe(false);
+  });
+});
+
+/** An MTN MoMo Request to Pay that MTN says was paid, as GET requesttopay/{id} and the callback read it. */
+const MOMO = {
+  financialTransactionId: '76662021701',
+  externalId: 'SHS-1001',
+  amount: '15000',
+  currency: 'UGX',
+  payer: { partyIdType: 'MSISDN', partyId: '256772123456' },
+  payerMessage: 'Pay SHS-1001',
+  payeeNote: 'Kidogo request 7 for SHS-1001',
+  status: 'SUCCESSFUL',
+};
+
+describe('parseMomoCollection', () => {
+  it('reads a paid request to pay: the external id is the account, the transaction id the code', () => {
+    expect(parseMomoCollection(MOMO)).toEqual({
+      ok: true,
+      payment: {
+        provider: 'mtn',
+        kind: 'c2b',
+        transaction_code: '76662021701',
+        amount: '15000.00',
+        currency: 'UGX',
+        sender_name: null,
+        sender_phone: '256772123456',
+        transacted_at: null,
+        account_reference: 'SHS-1001',
+        balance: null,
+      },
+    });
+    expect(extractForwardedMessage(MOMO)).toEqual({ kind: 'momo', body: MOMO });
+  });
+
+  it('takes numbers, decimals and a payer that is not a full number', () => {
+    const p = payment(parseMomoCollection({ ...MOMO, financialTransactionId: 76662021702, amount: 10.5, currency: 'ghs', payer: { partyId: '0772123456' } }));
+    expect(p).toMatchObject({ transaction_code: '76662021702', amount: '10.50', currency: 'GHS', sender_phone: null });
+  });
+
+  it.each([
+    [{ ...MOMO, status: 'FAILED' }, 'Not a successful'],
+    [{ ...MOMO, financialTransactionId: undefined }, 'Missing financialTransactionId'],
+    [{ ...MOMO, financialTransactionId: 'no way!' }, 'Invalid financialTransactionId'],
+    [{ ...MOMO, amount: 'lots' }, 'amount'],
+    [{ ...MOMO, amount: '0' }, 'Amount is zero'],
+    [{ ...MOMO, currency: 'shillings' }, 'currency'],
+  ])('refuses %j', (body, error) => {
+    const r = parseMomoCollection(body as Record<string, unknown>);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toContain(error);
   });
 });
 

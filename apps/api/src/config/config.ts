@@ -89,6 +89,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(254).optional(),
   // Every organization's M-Pesa Express calls go here instead of Safaricom (an egress proxy, a test double).
   MPESA_EXPRESS_BASE_URL: z.string().url().optional(),
+  // Every organization's MTN MoMo calls go here instead of MTN (an egress proxy, a test double).
+  MTN_MOMO_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   TIME_ZONE: z
     .string()
@@ -149,6 +151,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string; notificationEmailMs: number; dailySummaryHour: number };
   /** MPESA_EXPRESS_BASE_URL: where M-Pesa Express calls go instead of Safaricom, unless an organization's own base_url says otherwise. */
   mpesaExpressBaseUrl: string | null;
+  /** MTN_MOMO_BASE_URL: where MTN MoMo calls go instead of MTN, unless an organization's own base_url says otherwise. */
+  mtnMomoBaseUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** The business time zone (IANA name): every day, week and month the API counts is one of its days. */
   timeZone: string;
@@ -238,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dailySummaryHour: e.DAILY_SUMMARY_HOUR,
     },
     mpesaExpressBaseUrl: e.MPESA_EXPRESS_BASE_URL?.replace(/\/+$/, '') ?? null,
+    mtnMomoBaseUrl: e.MTN_MOMO_BASE_URL?.replace(/\/+$/, '') ?? null,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     version: readVersion(),

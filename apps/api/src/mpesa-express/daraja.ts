@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MpesaExpressTransactionType } from '@kidogo/contracts';
+import { callProvider } from './provider-http.js';
 
 /** One organization's Daraja app and Lipa na M-Pesa Online till or paybill. */
 export interface DarajaAccount {
@@ -38,8 +39,6 @@ const STK_QUERY_PROCESSING = '500.001.1001';
 /** Safaricom refused, or did not answer: `message` says which, in words staff can act on. */
 export class DarajaError extends Error {}
 
-/** How long one call to Safaricom may take. */
-const TIMEOUT_MS = 15_000;
 /** An access token is reused until this long before Safaricom says it expires (3,599 s). */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -60,23 +59,7 @@ function refusal(status: number, body: unknown): string {
   return said ? String(said).trim().slice(0, 300) : `HTTP ${status}`;
 }
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
-  } catch (e) {
-    const timedOut = (e as Error).name === 'TimeoutError';
-    throw new DarajaError(timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : `could not reach ${new URL(url).host}`);
-  }
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  return { status: res.status, body };
-}
+const call = (url: string, init: RequestInit) => callProvider(url, init, (m) => new DarajaError(m));
 
 /**
  * Safaricom's Daraja API: an OAuth access token from the app's consumer key

@@ -16,6 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { mask, SecretBox } from '../common/crypto.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
+import { keptSecrets, readProviderRow, saveProviderRow } from './provider-http.js';
 import { DarajaClient, DarajaError, type DarajaAccount } from './daraja.js';
 
 /** The payment_providers row (provider name) that holds an organization's M-Pesa Express set-up, sealed. */
@@ -59,20 +60,8 @@ export class MpesaExpressSettingsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private decode(sealed: string): Stored {
-    try {
-      const parsed = JSON.parse(this.box.open(sealed)) as unknown;
-      return parsed && typeof parsed === 'object' ? (parsed as Stored) : {};
-    } catch {
-      return {};
-    }
-  }
-
-  private async row(orgId: string) {
-    const row = await this.database.db.paymentProvider.findUnique({
-      where: { organization_id_provider: { organization_id: orgId, provider: MPESA_EXPRESS_PROVIDER } },
-    });
-    return row ? { stored: this.decode(row.config_enc), isActive: row.is_active, updatedAt: row.updated_at } : null;
+  private row(orgId: string) {
+    return readProviderRow<Stored>(this.database, this.box, orgId, MPESA_EXPRESS_PROVIDER);
   }
 
   get callbackBase(): string | null {
@@ -168,21 +157,11 @@ export class MpesaExpressSettingsService {
       ...(input.transaction_type === 'CustomerBuyGoodsOnline' && input.till_number ? { till_number: input.till_number } : {}),
       ...(old.base_url ? { base_url: old.base_url } : {}),
     };
-    for (const field of SECRET_FIELDS) {
-      const given = input[field];
-      const kept = old[field];
-      // Left out, empty, or sent back as the masked value GET gave: the stored one stays.
-      next[field] = !given || (kept && given === mask(kept)) ? kept : given;
-      if (!next[field]) throw Errors.badRequest(field, 'is required');
-    }
+    Object.assign(next, keptSecrets(SECRET_FIELDS, input, old));
     // A changed app or environment starts without the previous one's kept access token (DarajaClient keys them by app).
     const config_enc = this.box.seal(JSON.stringify(next));
     await this.database.db.$transaction(async (tx) => {
-      await tx.paymentProvider.upsert({
-        where: { organization_id_provider: { organization_id: orgId, provider: MPESA_EXPRESS_PROVIDER } },
-        create: { organization_id: orgId, provider: MPESA_EXPRESS_PROVIDER, config_enc, is_active: input.is_active },
-        update: { config_enc, is_active: input.is_active },
-      });
+      await saveProviderRow(tx, orgId, MPESA_EXPRESS_PROVIDER, config_enc, input.is_active);
       const changed = SECRET_FIELDS.filter((f) => next[f] !== old[f]).map((f) => SECRET_LABELS[f]);
       await this.audit.record(
         {

@@ -6,11 +6,18 @@ import {
   ZMpesaExpressInputSchema,
   ZMpesaExpressSettingsSchema,
   ZMpesaExpressTestReplySchema,
+  ZMtnMomoCallbackReplySchema,
+  ZMtnMomoCallbackSchema,
+  ZMtnMomoInputSchema,
+  ZMtnMomoSettingsSchema,
+  ZMtnMomoTestReplySchema,
   ZPaymentRequestInputSchema,
+  ZPaymentRequestProvidersReplySchema,
   ZPaymentRequestReplySchema,
   ZPaymentRequestsQuerySchema,
   ZPaymentRequestsReplySchema,
   type MpesaExpressCallback,
+  type MtnMomoCallback,
 } from '@kidogo/contracts';
 import { z } from 'zod';
 import { CurrentUser, OrgId, Public, Roles, type AuthUser } from '../common/tenancy.js';
@@ -18,6 +25,8 @@ import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common
 import { ReceiverModule } from '../receiver/receiver.module.js';
 import { DarajaClient } from './daraja.js';
 import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
+import { MomoClient } from './mtn-momo.js';
+import { MtnMomoSettingsService } from './mtn-momo-settings.service.js';
 import { PaymentRequestSweepService } from './payment-request-sweep.service.js';
 import { PaymentRequestsService } from './payment-requests.service.js';
 
@@ -68,6 +77,49 @@ export class MpesaExpressSettingsController {
   }
 }
 
+/** Owners and admins set up MTN MoMo's Request to Pay for their organization. */
+@ApiTags('settings')
+@Roles('owner', 'admin', 'super_admin')
+@Controller('settings/mtn-momo')
+export class MtnMomoSettingsController {
+  constructor(private readonly settings: MtnMomoSettingsService) {}
+
+  @Get()
+  @Endpoint({
+    summary: "The organization's MTN MoMo (Request to Pay) set-up, secrets masked, and whether requests can be sent",
+    response: ZMtnMomoSettingsSchema,
+    errors: { 403: 'Not an owner or admin' },
+  })
+  read(@OrgId() orgId: string) {
+    return this.settings.read(orgId);
+  }
+
+  @Put()
+  @Endpoint({
+    summary: "Set up MTN MoMo: the market, the API user, its API key and the Collections subscription key",
+    description:
+      'api_key and subscription_key left out, empty, or sent back masked as GET gave them keep their stored value; the first time both are ' +
+      'required. Results are posted to PUBLIC_URL/payg/external/mtn-momo/{a secret per request}: MTN must have its host as the API user\'s callback host.',
+    body: ZMtnMomoInputSchema,
+    response: ZMtnMomoSettingsSchema,
+    errors: { 400: 'A field is missing or invalid (each one named)', 403: 'Not an owner or admin' },
+  })
+  update(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZMtnMomoInputSchema>) {
+    return this.settings.update(orgId, user, body);
+  }
+
+  @Post('test')
+  @HttpCode(200)
+  @Endpoint({
+    summary: 'Try the stored API user and keys against MTN (an access token is asked for; nobody is asked to pay)',
+    response: ZMtnMomoTestReplySchema,
+    errors: { 403: 'Not an owner or admin', 409: 'Not set up yet' },
+  })
+  test(@OrgId() orgId: string) {
+    return this.settings.test(orgId);
+  }
+}
+
 /** Staff ask a device's customer to pay (README "Asking a customer to pay"). */
 @ApiTags('payment-requests')
 @Controller()
@@ -76,28 +128,39 @@ export class PaymentRequestsController {
 
   @Post('payment-requests')
   @Endpoint({
-    summary: "Ask a device's customer to pay by M-Pesa Express: their phone shows M-Pesa's prompt for the amount, with the serial number as the account",
+    summary: "Ask a device's customer to pay by M-Pesa Express or MTN MoMo: their phone shows the prompt for the amount, with the serial number as the account",
     description:
-      "phone_number defaults to the customer's phone. One request per device waits for an answer at a time. The result comes from " +
-      'Safaricom a few seconds to a minute later: read it with GET /payment-requests/{request_id}; a paid request is recorded as a payment ' +
-      '(days, tokens, the reply SMS) like any M-Pesa payment, once by its receipt.',
+      "provider is mpesa_express (the default) or mtn_momo. phone_number defaults to the customer's phone (M-Pesa: a Kenyan number; MTN: read " +
+      "with the organization's phone country, and a number of the MTN market set up). M-Pesa takes whole shillings; MTN the market's money " +
+      '(whole UGX and RWF). One request per device waits for an answer at a time. The result comes from Safaricom or MTN a few seconds to a ' +
+      'minute later: read it with GET /payment-requests/{request_id}; a paid request is recorded as a payment (days, tokens, the reply SMS) ' +
+      'like any mobile-money payment, once by its receipt (the M-Pesa receipt, MTN\'s financial transaction id).',
     body: ZPaymentRequestInputSchema,
     response: ZPaymentRequestReplySchema,
     status: 201,
     errors: {
-      400: 'A field is missing or invalid (each one named), or the customer has no M-Pesa number and none was given',
+      400: 'A field is missing or invalid (each one named), or the customer has no phone number the provider can prompt and none was given',
       404: 'No such device in your organization',
-      409: 'The device has no customer; M-Pesa Express is not set up, switched off or PUBLIC_URL is not set; a request for the device is still waiting',
-      502: 'M-Pesa refused the request or did not answer (its words in the message); the request is kept as failed',
+      409: 'The device has no customer; the provider is not set up, switched off or PUBLIC_URL is not set; a request for the device is still waiting',
+      502: 'Safaricom or MTN refused the request or did not answer (its words in the message); the request is kept as failed',
     },
   })
   create(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZPaymentRequestInputSchema>, @CurrentUser() user: AuthUser) {
     return this.requests.create(orgId, body, user);
   }
 
+  @Get('payment-requests/providers')
+  @Endpoint({
+    summary: "The organization's ways to ask a customer to pay (M-Pesa Express, MTN MoMo): whether each is ready, and in what money",
+    response: ZPaymentRequestProvidersReplySchema,
+  })
+  providers(@OrgId() orgId: string) {
+    return this.requests.providers(orgId);
+  }
+
   @Get('payment-requests')
   @Endpoint({
-    summary: "M-Pesa Express requests, newest first: one device's (serial_number) or one customer's (customer_id)",
+    summary: "Ask to Pay requests (M-Pesa Express and MTN MoMo), newest first: one device's (serial_number) or one customer's (customer_id)",
     query: ZPaymentRequestsQuerySchema,
     response: ZPaymentRequestsReplySchema,
     errors: { 400: 'A bad page, limit or customer_id' },
@@ -107,7 +170,7 @@ export class PaymentRequestsController {
   }
 
   @Get('payment-requests/:request_id')
-  @Endpoint({ summary: 'One M-Pesa Express request and what became of it', params: ZRequestParams, response: ZPaymentRequestReplySchema, errors: { 404: 'Not found' } })
+  @Endpoint({ summary: 'One Ask to Pay request and what became of it', params: ZRequestParams, response: ZPaymentRequestReplySchema, errors: { 404: 'Not found' } })
   get(@OrgId() orgId: string, @ValidParams() p: RequestParams) {
     return this.requests.get(orgId, p.request_id);
   }
@@ -115,7 +178,7 @@ export class PaymentRequestsController {
   @Post('payment-requests/:request_id/check')
   @HttpCode(200)
   @Endpoint({
-    summary: 'Ask M-Pesa what became of a request whose result has not come (a lost result, a customer who never answered)',
+    summary: 'Ask M-Pesa or MTN what became of a request whose result has not come (a lost result, a customer who never answered)',
     description:
       "M-Pesa's answer is kept as its result would have been: cancelled, failed, or paid. M-Pesa's answer to a check carries no receipt: " +
       "a paid request takes the payment that came another way (the paybill confirmation, the SMS, the statement) when exactly one of the device's " +
@@ -150,11 +213,44 @@ export class PaymentRequestsController {
   callback(@ValidParams() p: z.output<typeof ZCallbackParams>, @ValidBody() body: MpesaExpressCallback) {
     return this.requests.callback(p.token, body);
   }
+
+  @Public()
+  @Put('external/mtn-momo/:token')
+  @HttpCode(200)
+  @Endpoint({
+    summary: "MTN MoMo's Request to Pay result for one request (called by MTN, not a person)",
+    description:
+      'The address is the one given to MTN with the request (X-Callback-Url): its last part is a secret only that request has, so nothing ' +
+      'else authenticates the call. SUCCESSFUL records the payment through the payment pipeline (by financialTransactionId, once, with ' +
+      'externalId, the serial number, as the account); FAILED marks the request cancelled (APPROVAL_REJECTED) or failed with its reason; ' +
+      'PENDING changes nothing. The first answer of a request counts; resends are acknowledged. MTN sends PUT; POST is taken the same.',
+    params: ZCallbackParams,
+    body: ZMtnMomoCallbackSchema,
+    response: ZMtnMomoCallbackReplySchema,
+    errors: { 400: 'Not a Request to Pay result', 404: 'No MTN MoMo request has this address' },
+  })
+  momoCallback(@ValidParams() p: z.output<typeof ZCallbackParams>, @ValidBody() body: MtnMomoCallback) {
+    return this.requests.momoCallback(p.token, body);
+  }
+
+  @Public()
+  @Post('external/mtn-momo/:token')
+  @HttpCode(200)
+  @Endpoint({
+    summary: "MTN MoMo's Request to Pay result for one request, posted (as PUT /external/mtn-momo/{token})",
+    params: ZCallbackParams,
+    body: ZMtnMomoCallbackSchema,
+    response: ZMtnMomoCallbackReplySchema,
+    errors: { 400: 'Not a Request to Pay result', 404: 'No MTN MoMo request has this address' },
+  })
+  momoCallbackPost(@ValidParams() p: z.output<typeof ZCallbackParams>, @ValidBody() body: MtnMomoCallback) {
+    return this.requests.momoCallback(p.token, body);
+  }
 }
 
 @Module({
   imports: [ReceiverModule],
-  controllers: [MpesaExpressSettingsController, PaymentRequestsController],
-  providers: [DarajaClient, MpesaExpressSettingsService, PaymentRequestsService, PaymentRequestSweepService],
+  controllers: [MpesaExpressSettingsController, MtnMomoSettingsController, PaymentRequestsController],
+  providers: [DarajaClient, MomoClient, MpesaExpressSettingsService, MtnMomoSettingsService, PaymentRequestsService, PaymentRequestSweepService],
 })
 export class MpesaExpressModule {}

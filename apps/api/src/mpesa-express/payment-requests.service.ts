@@ -1,18 +1,29 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import {
   MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX,
   MPESA_EXPRESS_EXPIRES_AFTER_S,
+  MPESA_EXPRESS_MAX_AMOUNT,
+  MTN_MOMO_MAX_AMOUNT,
+  PAYMENT_REQUEST_PROVIDER_LABELS,
+  WHOLE_CURRENCIES,
   mpesaPhone,
+  mtnMomoTargetOf,
   normalizeSerial,
   type MpesaExpressCallback,
   type MpesaExpressCallbackReply,
+  type MtnMomoCallback,
+  type MtnMomoCallbackReply,
   type PaymentRequest,
+  type PaymentRequestProvider,
+  type PaymentRequestProvidersReply,
   type PaymentRequestReply,
   type PaymentRequestsReply,
   type PaymentRequestStatus,
   type ZPaymentRequestInputSchema,
   type ZPaymentRequestsQuerySchema,
 } from '@kidogo/contracts';
+import { normalizePhone } from '@kidogo/mobile-money';
 import type { z } from 'zod';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -23,8 +34,11 @@ import { pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { userNotificationSql } from '../notifications/inbox-sql.js';
 import { ReceiverService } from '../receiver/receiver.service.js';
+import { phoneCountry } from '../customers/phone-country.js';
 import { DarajaClient, DarajaError } from './daraja.js';
 import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
+import { MomoClient, MomoError, momoStatusOf, type MomoStatus } from './mtn-momo.js';
+import { MtnMomoSettingsService } from './mtn-momo-settings.service.js';
 
 /** M-Pesa's result codes for an STK push, in words staff can act on (others: M-Pesa's own ResultDesc). */
 const RESULT_TEXT: Record<number, string> = {
@@ -38,6 +52,31 @@ const RESULT_TEXT: Record<number, string> = {
   9999: 'M-Pesa could not show the prompt: try again',
 };
 
+/** MTN MoMo's reasons for a request to pay not paid, in words staff can act on (others: MTN's own code). */
+const MOMO_REASON_TEXT: Record<string, string> = {
+  APPROVAL_REJECTED: 'The customer declined the payment',
+  TRANSACTION_CANCELED: 'The customer cancelled the payment',
+  EXPIRED: 'The prompt expired before the customer answered',
+  NOT_ENOUGH_FUNDS: "The customer's MoMo balance was too low",
+  PAYER_LIMIT_REACHED: "The customer's MoMo account has reached its limit",
+  PAYER_NOT_FOUND: 'The phone number has no MTN MoMo account',
+  PAYEE_NOT_FOUND: "MTN does not know your organization's account: check the API user in Settings → MTN MoMo",
+  PAYEE_NOT_ALLOWED_TO_RECEIVE: 'MTN did not let your account receive the payment: ask MTN to check your Collections subscription',
+  NOT_ALLOWED: 'MTN did not allow the payment: ask MTN to check your Collections subscription',
+  NOT_ALLOWED_TARGET_ENVIRONMENT: 'MTN does not allow your API user in this market: check the market in Settings → MTN MoMo',
+  INVALID_CURRENCY: 'MTN does not take this money in this market',
+  INTERNAL_PROCESSING_ERROR: 'MTN MoMo could not take the payment: try again',
+  SERVICE_UNAVAILABLE: 'MTN MoMo could not take the payment: try again',
+  COULD_NOT_PERFORM_TRANSACTION: 'MTN MoMo could not take the payment: try again',
+  RESOURCE_NOT_FOUND: 'MTN has no record of this request: it never reached the customer',
+};
+/** MTN's reasons that are the customer saying no. */
+const MOMO_DECLINED = new Set(['APPROVAL_REJECTED', 'TRANSACTION_CANCELED']);
+
+const label = (provider: string) => PAYMENT_REQUEST_PROVIDER_LABELS[provider as PaymentRequestProvider] ?? provider;
+/** How the customer says yes: "their M-Pesa PIN", "their MoMo PIN". */
+const pin = (provider: string) => (provider === 'mtn_momo' ? 'MoMo PIN' : 'M-Pesa PIN');
+
 /** A request M-Pesa said was paid when asked (its query carries no receipt), before the receipt reached Kidogo. */
 const PAID_NO_RECEIPT =
   "Paid: M-Pesa says the customer paid, but its receipt has not reached Kidogo yet. The payment is applied when M-Pesa's result, " +
@@ -45,6 +84,8 @@ const PAID_NO_RECEIPT =
 
 interface RequestRow {
   request_id: number;
+  provider: string;
+  currency: string;
   item_id: number;
   serial_number: string;
   customer_id: number | null;
@@ -69,7 +110,7 @@ interface RequestRow {
 }
 
 const SELECT = Prisma.sql`
-  SELECT r.request_id, r.item_id, i.serial_number, r.customer_id, c.customer_name, r.phone_number, r.amount::text AS amount,
+  SELECT r.request_id, r.provider, r.currency, r.item_id, i.serial_number, r.customer_id, c.customer_name, r.phone_number, r.amount::text AS amount,
          r.status, r.result_code, r.result_desc, r.answered_by, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.payment_reason, r.days, r.token,
          u.username AS requested_by, r.requested_by AS requester_id, r.created_at, r.completed_at,
          (r.status = 'pending' AND r.created_at < now() - make_interval(secs => ${MPESA_EXPRESS_EXPIRES_AFTER_S})) AS expired
@@ -86,12 +127,14 @@ function statusOf(r: RequestRow): PaymentRequestStatus {
 function statusText(r: RequestRow, status: PaymentRequestStatus): string {
   switch (status) {
     case 'pending':
-      return 'Waiting for the customer to enter their M-Pesa PIN';
+      return r.provider === 'mtn_momo' ? 'Waiting for the customer to approve with their MoMo PIN' : 'Waiting for the customer to enter their M-Pesa PIN';
     case 'expired':
-      return `No answer from M-Pesa within ${MPESA_EXPRESS_EXPIRES_AFTER_S / 60} minutes: the customer did not pay`;
+      return `No answer from ${r.provider === 'mtn_momo' ? 'MTN MoMo' : 'M-Pesa'} within ${MPESA_EXPRESS_EXPIRES_AFTER_S / 60} minutes: the customer did not pay`;
     case 'paid':
+      if (r.provider === 'mtn_momo') return `Paid, MTN MoMo transaction ${r.mpesa_receipt ?? '(no id given)'}${paidWhat(r)}`;
       return r.mpesa_receipt ? `Paid, M-Pesa receipt ${r.mpesa_receipt}${paidWhat(r)}` : PAID_NO_RECEIPT;
     default:
+      if (r.provider === 'mtn_momo') return (r.result_desc && MOMO_REASON_TEXT[r.result_desc]) || r.result_desc || 'MTN MoMo did not take the payment';
       return (r.result_code !== null && RESULT_TEXT[r.result_code]) || r.result_desc || 'M-Pesa did not take the payment';
   }
 }
@@ -120,18 +163,21 @@ function toRequest(r: RequestRow): PaymentRequest {
   const status = statusOf(r);
   return {
     request_id: r.request_id,
+    provider: r.provider === 'mtn_momo' ? 'mtn_momo' : 'mpesa_express',
     item_id: r.item_id,
     serial_number: r.serial_number,
     customer_id: r.customer_id,
     customer_name: r.customer_name,
     phone_number: r.phone_number,
     amount: r.amount,
+    currency: r.currency,
     status,
     status_text: statusText(r, status),
     result_code: r.result_code,
     result_desc: r.result_desc,
     answered_by: r.answered_by === 'callback' || r.answered_by === 'check' ? r.answered_by : null,
-    mpesa_receipt: r.mpesa_receipt,
+    receipt: r.mpesa_receipt,
+    mpesa_receipt: r.provider === 'mtn_momo' ? null : r.mpesa_receipt,
     payment_id: r.payment_id,
     payment_outcome: r.payment_outcome,
     payment_reason: r.payment_reason,
@@ -165,6 +211,8 @@ export class PaymentRequestsService {
     private readonly database: DatabaseService,
     private readonly settings: MpesaExpressSettingsService,
     private readonly daraja: DarajaClient,
+    private readonly momoSettings: MtnMomoSettingsService,
+    private readonly momo: MomoClient,
     private readonly receiver: ReceiverService,
     private readonly calendar: Calendar,
   ) {}
@@ -202,8 +250,16 @@ export class PaymentRequestsService {
    * then Safaricom, outside any transaction. A refusal is kept on the request as failed, and answered 502.
    */
   async create(orgId: string, input: z.output<typeof ZPaymentRequestInputSchema>, actor: AuthUser): Promise<PaymentRequestReply> {
-    const { account, callbackBase } = await this.settings.account(orgId);
+    const mtn = input.provider === 'mtn_momo';
+    const ready = mtn ? await this.momoSettings.account(orgId) : await this.settings.account(orgId);
+    const currency = mtn ? (ready as Awaited<ReturnType<MtnMomoSettingsService['account']>>).account.currency : 'KES';
+    if (mtn && WHOLE_CURRENCIES.includes(currency) && !Number.isInteger(input.amount)) {
+      throw Errors.badRequest('amount', `must be whole ${currency} (it has no cents)`);
+    }
+    const provider = label(input.provider);
     const callbackToken = randomToken(24);
+    // MTN's request is named by Kidogo (its X-Reference-Id), before it is sent: a result that comes at once finds it.
+    const referenceId = mtn ? randomUUID() : null;
     const created = await this.database.transaction(async (run) => {
       const [device] = await run<{ item_id: number; serial_number: string; customer_id: number | null; customer_name: string | null; phone_contact: string | null }>(Prisma.sql`
         SELECT i.item_id, i.serial_number, i.customer_id, c.customer_name, c.phone_contact
@@ -214,18 +270,9 @@ export class PaymentRequestsService {
       if (device.customer_id === null) {
         throw Errors.conflict(`Device ${device.serial_number} has no customer: only a device's customer can be asked to pay for it`);
       }
-      let phone = input.phone_number ?? null;
-      if (!phone) {
-        phone = device.phone_contact ? mpesaPhone(device.phone_contact) : null;
-        if (!phone) {
-          throw Errors.badRequest(
-            'phone_number',
-            device.phone_contact
-              ? `is required: ${device.customer_name}'s phone ${device.phone_contact} is not a Kenyan M-Pesa number`
-              : `is required: ${device.customer_name} has no phone number`,
-          );
-        }
-      }
+      const phone = mtn
+        ? await this.momoPhone(run, orgId, input.phone_number ?? null, device, (ready as Awaited<ReturnType<MtnMomoSettingsService['account']>>).account.target)
+        : this.mpesaPhoneOf(input.phone_number ?? null, device);
       const [waiting] = await run<{ request_id: number; created_at: Date }>(Prisma.sql`
         SELECT request_id, created_at FROM payment_requests
         WHERE organization_id = ${orgId} AND item_id = ${device.item_id}::int AND status = 'pending'
@@ -238,39 +285,111 @@ export class PaymentRequestsService {
         );
       }
       const [row] = await run<{ request_id: number }>(Prisma.sql`
-        INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, callback_token, requested_by)
-        VALUES (${orgId}, ${device.item_id}::int, ${device.customer_id}::int, ${phone}, ${input.amount}::numeric, ${callbackToken}, ${actor.user_id}::int)
+        INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, provider, currency, callback_token, checkout_request_id, requested_by)
+        VALUES (${orgId}, ${device.item_id}::int, ${device.customer_id}::int, ${phone}, ${input.amount}::numeric, ${input.provider}, ${currency}, ${callbackToken},
+                ${referenceId}, ${actor.user_id}::int)
         RETURNING request_id`);
-      const description = `${actor.username} asked ${device.customer_name} (${phone}) to pay KES ${input.amount} for ${device.serial_number} by M-Pesa Express`;
+      const description = `${actor.username} asked ${device.customer_name} (${phone}) to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`;
       await run(Prisma.sql`
         INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
         VALUES (${orgId}, ${actor.user_id}::int, ${actor.username}, 'payment_request.sent', 'payment_request', ${String(row!.request_id)}, ${description},
-                ${JSON.stringify({ serial_number: device.serial_number, item_id: device.item_id, customer_id: device.customer_id, phone_number: phone, amount: input.amount })}::jsonb)`);
+                ${JSON.stringify({ serial_number: device.serial_number, item_id: device.item_id, customer_id: device.customer_id, phone_number: phone, amount: input.amount, provider: input.provider, currency })}::jsonb)`);
       return { id: row!.request_id, serial: device.serial_number, phone };
     });
 
     try {
-      const accepted = await this.daraja.stkPush(account, {
-        phone: created.phone,
-        amount: input.amount,
-        accountReference: created.serial.slice(0, MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX),
-        description: `Pay ${created.serial}`.slice(0, 13),
-        callbackUrl: `${callbackBase}${callbackToken}`,
-      });
-      await this.database.query(Prisma.sql`
-        UPDATE payment_requests SET merchant_request_id = ${accepted.merchantRequestId}, checkout_request_id = ${accepted.checkoutRequestId}
-        WHERE organization_id = ${orgId} AND request_id = ${created.id}::int`);
+      if (mtn) {
+        const { account, callbackBase } = ready as Awaited<ReturnType<MtnMomoSettingsService['account']>>;
+        await this.momo.requestToPay(account, {
+          referenceId: referenceId!,
+          amount: Number.isInteger(input.amount) ? String(input.amount) : input.amount.toFixed(2),
+          phone: created.phone,
+          externalId: created.serial,
+          payerMessage: `Pay ${created.serial}`.slice(0, 160),
+          payeeNote: `Kidogo request ${created.id} for ${created.serial}`.slice(0, 160),
+          callbackUrl: `${callbackBase}${callbackToken}`,
+        });
+      } else {
+        const { account, callbackBase } = ready as Awaited<ReturnType<MpesaExpressSettingsService['account']>>;
+        const accepted = await this.daraja.stkPush(account, {
+          phone: created.phone,
+          amount: input.amount,
+          accountReference: created.serial.slice(0, MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX),
+          description: `Pay ${created.serial}`.slice(0, 13),
+          callbackUrl: `${callbackBase}${callbackToken}`,
+        });
+        await this.database.query(Prisma.sql`
+          UPDATE payment_requests SET merchant_request_id = ${accepted.merchantRequestId}, checkout_request_id = ${accepted.checkoutRequestId}
+          WHERE organization_id = ${orgId} AND request_id = ${created.id}::int`);
+      }
     } catch (e) {
-      const said = e instanceof DarajaError ? e.message : 'an unexpected error';
-      this.logger.warn(`request ${orgId}/${created.id}: M-Pesa refused: ${(e as Error).message}`);
+      const said = e instanceof DarajaError || e instanceof MomoError ? e.message : 'an unexpected error';
+      const who = mtn ? 'MTN' : 'M-Pesa';
+      this.logger.warn(`request ${orgId}/${created.id}: ${who} refused: ${(e as Error).message}`);
       await this.database.query(Prisma.sql`
-        UPDATE payment_requests SET status = 'failed', result_desc = ${`M-Pesa refused the request: ${said}`.slice(0, 500)}, completed_at = now()
+        UPDATE payment_requests SET status = 'failed', result_desc = ${`${who} refused the request: ${said}`.slice(0, 500)}, completed_at = now()
         WHERE organization_id = ${orgId} AND request_id = ${created.id}::int AND status = 'pending'`);
-      throw Errors.badGateway(`M-Pesa refused the request: ${said}`);
+      throw Errors.badGateway(`${who} refused the request: ${said}`);
     }
     return {
       data: await this.one(orgId, created.id),
-      message: `Payment request sent to ${created.phone}: the customer confirms with their M-Pesa PIN`,
+      message: `Payment request sent to ${created.phone}: the customer confirms with their ${pin(input.provider)}`,
+    };
+  }
+
+  /** The phone M-Pesa Express prompts: the one given (already checked), else the customer's, when it is a Kenyan M-Pesa number. */
+  private mpesaPhoneOf(given: string | null, device: { customer_name: string | null; phone_contact: string | null }): string {
+    if (given) return given;
+    const phone = device.phone_contact ? mpesaPhone(device.phone_contact) : null;
+    if (phone) return phone;
+    throw Errors.badRequest(
+      'phone_number',
+      device.phone_contact
+        ? `is required: ${device.customer_name}'s phone ${device.phone_contact} is not a Kenyan M-Pesa number`
+        : `is required: ${device.customer_name} has no phone number`,
+    );
+  }
+
+  /**
+   * The phone MTN prompts: the one given, else the customer's, read with the organization's phone country, and a
+   * number of the MTN market set up (any number in MTN's sandbox).
+   */
+  private async momoPhone(
+    run: Parameters<Parameters<DatabaseService['transaction']>[0]>[0],
+    orgId: string,
+    given: string | null,
+    device: { customer_name: string | null; phone_contact: string | null },
+    target: string,
+  ): Promise<string> {
+    const market = mtnMomoTargetOf(target);
+    const country = await phoneCountry(run, orgId);
+    const raw = given ?? device.phone_contact;
+    if (!raw) throw Errors.badRequest('phone_number', `is required: ${device.customer_name} has no phone number`);
+    const phone = normalizePhone(raw, country);
+    const whose = given ? 'is' : `is required: ${device.customer_name}'s phone ${raw} is`;
+    if (!phone) throw Errors.badRequest('phone_number', `${whose} not a phone number`);
+    if (market?.calling_code && !phone.startsWith(market.calling_code)) {
+      throw Errors.badRequest('phone_number', `${whose} not a number in ${market.country} (+${market.calling_code}), where your MTN MoMo is set up`);
+    }
+    return phone;
+  }
+
+  /** The organization's ways to ask a customer to pay, whether each is ready, and in what money. */
+  async providers(orgId: string): Promise<PaymentRequestProvidersReply> {
+    const [mpesa, momo] = await Promise.all([this.settings.read(orgId), this.momoSettings.status(orgId)]);
+    return {
+      data: [
+        { provider: 'mpesa_express', label: label('mpesa_express'), ready: mpesa.ready, problem: mpesa.problem, currency: 'KES', max_amount: MPESA_EXPRESS_MAX_AMOUNT, decimals: false },
+        {
+          provider: 'mtn_momo',
+          label: label('mtn_momo'),
+          ready: momo.ready,
+          problem: momo.problem,
+          currency: momo.currency,
+          max_amount: MTN_MOMO_MAX_AMOUNT,
+          decimals: !WHOLE_CURRENCIES.includes(momo.currency),
+        },
+      ],
     };
   }
 
@@ -285,13 +404,13 @@ export class PaymentRequestsService {
       if (!row || row.requester_id === null || row.requester_id === checkedBy?.user_id) return;
       // Never the customer's name: erasing a customer leaves nothing of them in anyone's notifications.
       const who = 'The customer';
-      const what = `KES ${Number(row.amount).toLocaleString('en-US')} for ${row.serial_number} by M-Pesa Express`;
+      const what = `${row.currency} ${Number(row.amount).toLocaleString('en-US')} for ${row.serial_number} by ${label(row.provider)}`;
       const r = toRequest(row);
       const message =
         r.status === 'paid'
-          ? r.mpesa_receipt
-            ? `${who} paid ${what} (receipt ${r.mpesa_receipt})${paidWhat(row)}`
-            : `${who} paid ${what}, M-Pesa says: its receipt has not reached Kidogo yet`
+          ? r.receipt
+            ? `${who} paid ${what} (receipt ${r.receipt})${paidWhat(row)}`
+            : `${who} paid ${what}, ${label(row.provider)} says: its receipt has not reached Kidogo yet`
           : `${who} did not pay ${what}: ${r.status_text}`;
       await this.database.query(
         userNotificationSql({ orgId, userId: row.requester_id, kind: 'payment_request_answered', message, ticketId: null, itemId: row.item_id, actor: checkedBy?.username ?? null }),
@@ -312,10 +431,14 @@ export class PaymentRequestsService {
     if (r?.status === 'pending') await this.tellRequester(orgId, id, null);
   }
 
-  /** Marks a pending request as M-Pesa answered it, unpaid: cancelled by the customer (1032) or failed. */
-  private async unpaid(orgId: string, id: number, code: number, desc: string | null, by: 'callback' | 'check'): Promise<boolean> {
+  /**
+   * Marks a pending request as answered unpaid: cancelled by the customer (M-Pesa's 1032, MTN's APPROVAL_REJECTED) or
+   * failed. MTN gives no code: its reason is the description.
+   */
+  private async unpaid(orgId: string, id: number, code: number | null, desc: string | null, by: 'callback' | 'check'): Promise<boolean> {
+    const cancelled = code === null ? MOMO_DECLINED.has(desc ?? '') : code === 1032;
     const changed = await this.database.query(Prisma.sql`
-      UPDATE payment_requests SET status = ${code === 1032 ? 'cancelled' : 'failed'}, result_code = ${code}::int, result_desc = ${desc}, answered_by = ${by},
+      UPDATE payment_requests SET status = ${cancelled ? 'cancelled' : 'failed'}, result_code = ${code}::int, result_desc = ${desc}, answered_by = ${by},
              completed_at = now()
       WHERE organization_id = ${orgId} AND request_id = ${id}::int AND status = 'pending'
       RETURNING request_id`);
@@ -356,10 +479,11 @@ export class PaymentRequestsService {
    * is Kidogo asking by itself (the sweep).
    */
   async check(orgId: string, id: number, actor: AuthUser | null): Promise<PaymentRequestReply> {
-    const [req] = await this.database.query<{ status: string; checkout_request_id: string | null; mpesa_receipt: string | null; answered_by: string | null }>(
-      Prisma.sql`SELECT status, checkout_request_id, mpesa_receipt, answered_by FROM payment_requests WHERE organization_id = ${orgId} AND request_id = ${id}::int`,
+    const [req] = await this.database.query<{ status: string; provider: string; checkout_request_id: string | null; mpesa_receipt: string | null; answered_by: string | null }>(
+      Prisma.sql`SELECT status, provider, checkout_request_id, mpesa_receipt, answered_by FROM payment_requests WHERE organization_id = ${orgId} AND request_id = ${id}::int`,
     );
     if (!req) throw Errors.notFound('Payment request');
+    if (req.provider === 'mtn_momo') return this.checkMomo(orgId, id, req, actor);
     if (req.status === 'paid' && req.answered_by === 'check' && req.mpesa_receipt === null) {
       const found = await this.findPayment(orgId, id);
       if (found) await this.tellRequester(orgId, id, actor);
@@ -400,6 +524,80 @@ export class PaymentRequestsService {
   }
 
   /**
+   * Asks MTN what became of a request to pay (GET requesttopay/{X-Reference-Id}). Unlike M-Pesa's query, MTN's answer
+   * carries the financial transaction id of a paid request, so the payment is recorded from it as from the result.
+   */
+  private async checkMomo(orgId: string, id: number, req: { status: string; checkout_request_id: string | null }, actor: AuthUser | null): Promise<PaymentRequestReply> {
+    if (req.status !== 'pending') {
+      const data = await this.one(orgId, id);
+      throw Errors.conflict(`MTN MoMo has already answered this request: ${data.status_text}`);
+    }
+    const { account } = await this.momoSettings.account(orgId);
+    let answer: MomoStatus;
+    try {
+      answer = await this.momo.status(account, req.checkout_request_id!);
+    } catch (e) {
+      const said = e instanceof MomoError ? e.message : 'an unexpected error';
+      this.logger.warn(`request ${orgId}/${id}: the check failed: ${(e as Error).message}`);
+      throw Errors.badGateway(`MTN MoMo could not say what became of the request: ${said}`);
+    }
+    if (answer.state === 'pending') {
+      return { data: await this.one(orgId, id), message: 'MTN MoMo is still waiting for the customer to approve the payment' };
+    }
+    await this.momoAnswered(orgId, id, answer, 'check', actor);
+    const data = await this.one(orgId, id);
+    return { data, message: data.status_text };
+  }
+
+  /**
+   * MTN's result, posted (or put) to the request's own URL: the request to pay as MTN reads it. The first answer of a
+   * request counts; MTN's resends are acknowledged without doing anything again.
+   */
+  async momoCallback(token: string, body: MtnMomoCallback): Promise<MtnMomoCallbackReply> {
+    const [req] = await this.database.query<{ organization_id: string; request_id: number }>(Prisma.sql`
+      SELECT organization_id, request_id FROM payment_requests WHERE callback_token = ${token} AND provider = 'mtn_momo'`);
+    if (!req) throw Errors.notFound('Payment request');
+    const answer = momoStatusOf(body as Record<string, unknown>);
+    if (!answer) throw Errors.badRequest('status', 'must be SUCCESSFUL, FAILED or PENDING');
+    if (answer.state === 'successful' && !answer.financialTransactionId) throw Errors.badRequest('financialTransactionId', 'is required for a SUCCESSFUL payment');
+    if (answer.state !== 'pending') await this.momoAnswered(req.organization_id, req.request_id, answer, 'callback', null);
+    return { received: true };
+  }
+
+  /** MTN's answer kept: unpaid with its reason, or paid and handed to the receiver as MTN's collection (once, by its transaction id). */
+  private async momoAnswered(org: string, id: number, answer: Exclude<MomoStatus, { state: 'pending' }>, by: 'callback' | 'check', actor: AuthUser | null): Promise<void> {
+    if (answer.state === 'failed') {
+      if (await this.unpaid(org, id, null, answer.reason ?? 'FAILED', by)) await this.tellRequester(org, id, actor);
+      return;
+    }
+    const receipt = answer.financialTransactionId;
+    const claimed = await this.database.query<{ phone_number: string; amount: string; currency: string; serial_number: string }>(Prisma.sql`
+      UPDATE payment_requests r SET status = 'paid', result_desc = 'SUCCESSFUL', mpesa_receipt = ${receipt?.toUpperCase() ?? null}, answered_by = ${by},
+             completed_at = now()
+      FROM items i
+      WHERE r.organization_id = ${org} AND r.request_id = ${id}::int AND r.status = 'pending'
+        AND i.organization_id = r.organization_id AND i.item_id = r.item_id
+      RETURNING r.phone_number, r.amount::text AS amount, r.currency, i.serial_number`);
+    if (!claimed.length) return;
+    const req = claimed[0]!;
+    if (receipt) {
+      const reply = await this.receiver.receive(org, {
+        financialTransactionId: receipt,
+        externalId: req.serial_number,
+        amount: answer.amount ?? req.amount,
+        currency: answer.currency ?? req.currency,
+        payer: { partyIdType: 'MSISDN', partyId: answer.payer ?? req.phone_number },
+        status: 'SUCCESSFUL',
+      });
+      await this.database.query(Prisma.sql`
+        UPDATE payment_requests SET payment_id = ${reply.payment_id ?? null}::int, payment_outcome = ${reply.status}, payment_reason = ${reply.reason ?? null},
+               days = ${reply.days === undefined ? null : Math.round(reply.days)}::int, token = ${reply.token ?? null}
+        WHERE organization_id = ${org} AND request_id = ${id}::int`);
+    }
+    await this.tellRequester(org, id, actor);
+  }
+
+  /**
    * Safaricom's result, posted to the request's own URL. Each request is
    * completed once: the first result claims it (a conditional UPDATE), and
    * Safaricom's resends are acknowledged without doing anything again. A paid
@@ -411,7 +609,7 @@ export class PaymentRequestsService {
     const [req] = await this.database.query<{ organization_id: string; request_id: number; checkout_request_id: string | null; serial_number: string }>(Prisma.sql`
       SELECT r.organization_id, r.request_id, r.checkout_request_id, i.serial_number
       FROM payment_requests r JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
-      WHERE r.callback_token = ${token}`);
+      WHERE r.callback_token = ${token} AND r.provider = 'mpesa_express'`);
     if (!req) throw Errors.notFound('Payment request');
     const cb = body.Body.stkCallback;
     if (req.checkout_request_id && cb.CheckoutRequestID !== req.checkout_request_id) {

@@ -10,6 +10,7 @@ import {
   parseBalanceRequest,
   parseDarajaC2B,
   parseMessage,
+  parseMomoCollection,
   parseSmsPreference,
   type ParsedPayment,
   type ParseResult,
@@ -66,7 +67,7 @@ function text(v: unknown, max: number): string | null {
 }
 
 /** What the history shows as the incoming text: the SMS itself, or a one-line summary of a Daraja callback. */
-function incomingText(body: Json): { text: string | null; sender: string | null; receivedAt: Date | null; kind: 'sms' | 'daraja' | 'invalid' } {
+function incomingText(body: Json): { text: string | null; sender: string | null; receivedAt: Date | null; kind: 'sms' | 'daraja' | 'momo' | 'invalid' } {
   const fwd = extractForwardedMessage(body);
   if (fwd.kind === 'sms') {
     return { text: fwd.text.slice(0, 5000), sender: fwd.from?.slice(0, 100) ?? null, receivedAt: fwd.received_at ? new Date(fwd.received_at) : null, kind: 'sms' };
@@ -80,6 +81,13 @@ function incomingText(body: Json): { text: string | null; sender: string | null;
     ].join(' ');
     return { text: summary, sender: text(body.MSISDN, 100), receivedAt: null, kind: 'daraja' };
   }
+  if (fwd.kind === 'momo') {
+    const payer = body.payer && typeof body.payer === 'object' ? text((body.payer as Json).partyId, 20) : null;
+    const summary =
+      `MTN MoMo Request to Pay ${text(body.financialTransactionId, 40) ?? ''}: ${text(body.currency, 3) ?? '?'} ${text(body.amount, 20) ?? '?'} ` +
+      `from ${payer ?? 'unknown'}, account ${text(body.externalId, 40) ?? '-'}`;
+    return { text: summary, sender: payer, receivedAt: null, kind: 'momo' };
+  }
   return { text: null, sender: text(body.from ?? body.sender, 100), receivedAt: null, kind: 'invalid' };
 }
 
@@ -89,14 +97,18 @@ function incomingText(body: Json): { text: string | null; sender: string | null;
  * but applied to no device until staff have checked it against the
  * statement and matched it.
  */
-function heldFor(source: 'sms' | 'daraja', sender: string | null): string | undefined {
+function heldFor(source: PaymentSource, sender: string | null): string | undefined {
   if (source !== 'sms' || !isPersonSender(sender)) return undefined;
   return `Sent from the phone number ${sender}, not by a mobile-money service: held until staff match it`;
 }
 
-function parse(body: Json): { result: ParseResult; source: 'sms' | 'daraja' } {
+/** Where a received payment came from: a forwarded SMS, Daraja's confirmation, or MTN MoMo's Request to Pay result. */
+type PaymentSource = 'sms' | 'daraja' | 'mtn_momo';
+
+function parse(body: Json): { result: ParseResult; source: PaymentSource } {
   const fwd = extractForwardedMessage(body);
   if (fwd.kind === 'daraja') return { result: parseDarajaC2B(fwd.body), source: 'daraja' };
+  if (fwd.kind === 'momo') return { result: parseMomoCollection(fwd.body), source: 'mtn_momo' };
   if (fwd.kind === 'invalid') return { result: { ok: false, error: fwd.error }, source: 'sms' };
   return { result: parseMessage(fwd.text), source: 'sms' };
 }
@@ -111,7 +123,7 @@ const EAT_TIME = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})${EAT_O
  * Money SMS in Lusaka is read as Lusaka's time, not Nairobi's. Daraja's
  * TransTime is Safaricom's, East Africa Time, as parsed.
  */
-export function paidAt(p: ParsedPayment, source: 'sms' | 'daraja', calendar: Calendar, fallback: Date): Date {
+export function paidAt(p: ParsedPayment, source: PaymentSource, calendar: Calendar, fallback: Date): Date {
   if (!p.transacted_at) return fallback;
   const local = source === 'sms' ? EAT_TIME.exec(p.transacted_at) : null;
   const d = local ? calendar.instantAt(local[1]!) : new Date(p.transacted_at);

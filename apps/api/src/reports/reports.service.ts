@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { NO_AGENT, REQUIRED_DOCUMENT_KINDS, TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS, type ReportColumn, type ReportRequest } from '@kidogo/contracts';
+import {
+  NO_AGENT,
+  PAYMENT_REQUEST_PROVIDER_LABELS,
+  REQUIRED_DOCUMENT_KINDS,
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATUS_LABELS,
+  type PaymentRequestProvider,
+  type ReportColumn,
+  type ReportRequest,
+} from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { SUCCESSFUL, isoDay, isoDayOf, periodSql, toPeriod, type Period } from '../metrics/period.js';
@@ -85,6 +94,8 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
   ],
   payment_requests: [
     { key: 'sent_by', label: 'Sent By', type: 'text' },
+    { key: 'paid_with', label: 'Paid With', type: 'text' },
+    { key: 'currency', label: 'Currency', type: 'text' },
     { key: 'requests', label: 'Requests', type: 'number' },
     { key: 'paid', label: 'Paid', type: 'number' },
     { key: 'paid_amount', label: 'Amount Paid', type: 'money' },
@@ -121,7 +132,7 @@ const TITLES: Record<ReportRequest['report'], string> = {
   tickets: 'Service Ticket Report',
   portfolio: 'Portfolio Report',
   documents: 'Documents Report',
-  payment_requests: 'M-Pesa Express Report',
+  payment_requests: 'Ask to Pay Report',
 };
 
 /** A report's heading: what, over which period, when, and its columns. */
@@ -494,15 +505,16 @@ export class ReportsService {
   }
 
   /**
-   * The M-Pesa Express requests sent in the period, by who sent them (a user since removed is "(removed user)"), the
-   * most money collected first; `whole` takes the sums and the share paid over all of them. A request still pending
+   * The Ask to Pay requests sent in the period, by who sent them (a user since removed is "(removed user)") and with
+   * what (M-Pesa Express, MTN MoMo) in which money, the most money collected first; `whole` takes the sums and the share
+   * paid over all of them (the amount only when they are all in one money). A request still pending
    * (waiting, or past its 3 minutes without a result) counts as no answer yet. From `(organization_id, created_at)`.
    */
   private async *paymentRequestRows(orgId: string, period: Period, whole: { row: Row | null }): AsyncGenerator<Row[]> {
     const rows = await this.database.read.$queryRaw<
-      { sent_by: string; requests: number; paid: number; paid_cents: bigint; cancelled: number; failed: number; no_answer: number }[]
+      { sent_by: string; provider: string; currency: string; requests: number; paid: number; paid_cents: bigint; cancelled: number; failed: number; no_answer: number }[]
     >`
-      SELECT coalesce(u.username, '(removed user)') AS sent_by, count(*)::int AS requests,
+      SELECT coalesce(u.username, '(removed user)') AS sent_by, r.provider, r.currency, count(*)::int AS requests,
              count(*) FILTER (WHERE r.status = 'paid')::int AS paid,
              coalesce(sum(r.amount * 100) FILTER (WHERE r.status = 'paid'), 0)::bigint AS paid_cents,
              count(*) FILTER (WHERE r.status = 'cancelled')::int AS cancelled,
@@ -510,8 +522,8 @@ export class ReportsService {
              count(*) FILTER (WHERE r.status = 'pending')::int AS no_answer
       FROM payment_requests r LEFT JOIN users u ON u.user_id = r.requested_by
       WHERE r.organization_id = ${orgId} ${periodSql(Prisma.sql`r.created_at`, period)}
-      GROUP BY 1
-      ORDER BY paid_cents DESC, requests DESC, sent_by`;
+      GROUP BY 1, 2, 3
+      ORDER BY paid_cents DESC, requests DESC, sent_by, r.provider, r.currency`;
     const share = (paid: number, requests: number) => (requests ? Math.round((1000 * paid) / requests) / 10 : null);
     const money = (cents: bigint | number) => (Number(cents) / 100).toFixed(2);
     const sum = (key: 'requests' | 'paid' | 'cancelled' | 'failed' | 'no_answer') => rows.reduce((n, r) => n + r[key], 0);
@@ -521,13 +533,19 @@ export class ReportsService {
       rows: rows.length,
       requests,
       paid,
-      paid_amount: money(rows.reduce((n, r) => n + BigInt(r.paid_cents), 0n)),
+      paid_amount: new Set(rows.map((r) => r.currency)).size > 1 ? null : money(rows.reduce((n, r) => n + BigInt(r.paid_cents), 0n)),
       cancelled: sum('cancelled'),
       failed: sum('failed'),
       no_answer: sum('no_answer'),
       paid_share: share(paid, requests),
     };
-    yield rows.map(({ paid_cents, ...r }) => ({ ...r, paid_amount: money(paid_cents), paid_share: share(r.paid, r.requests) }));
+    yield rows.map(({ paid_cents, provider, sent_by, ...r }) => ({
+      sent_by,
+      paid_with: PAYMENT_REQUEST_PROVIDER_LABELS[provider as PaymentRequestProvider] ?? provider,
+      ...r,
+      paid_amount: money(paid_cents),
+      paid_share: share(r.paid, r.requests),
+    }));
   }
 
   /**

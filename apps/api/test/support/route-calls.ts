@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { SecretBox, sha256 } from '../../src/common/crypto.js';
 import type { TestApp } from './test-app.js';
@@ -6,6 +7,7 @@ import { binaryParser, pdfText } from './pdf.js';
 import { fresh, hex, phone, receipt, TOTP_SECRET, type Platform, type World } from './world.js';
 import { totpCode } from '../../src/auth/totp.js';
 import { DARAJA_KEYS, FakeDaraja } from './fake-daraja.js';
+import { FakeMomo, MOMO_KEYS } from './fake-momo.js';
 
 /**
  * How to call every route of the API successfully as a user of the world
@@ -84,6 +86,23 @@ let shared: Promise<FakeDaraja> | null = null;
  * whose calls must succeed. Requests still waiting on its devices are
  * answered (failed), so each call may ask again.
  */
+/** MTN MoMo set up for an organization against one fake MTN shared by the test file, as readyMpesaExpress does for M-Pesa. */
+async function readyMtnMomo(t: TestApp, orgId: string): Promise<FakeMomo> {
+  sharedMomo ??= new FakeMomo().start().then((m) => {
+    m.server.unref();
+    return m;
+  });
+  const momo = await sharedMomo;
+  const config = t.app.get(SecretBox).seal(JSON.stringify({ target_environment: 'sandbox', ...MOMO_KEYS, base_url: momo.url }));
+  await t.db.pool.query(
+    `INSERT INTO payment_providers (organization_id, provider, config_enc, is_active, updated_at) VALUES ($1, 'mtn_momo', $2, true, now())
+     ON CONFLICT (organization_id, provider) DO UPDATE SET config_enc = excluded.config_enc, is_active = true`,
+    [orgId, config],
+  );
+  return momo;
+}
+let sharedMomo: Promise<FakeMomo> | undefined;
+
 async function readyMpesaExpress(t: TestApp, orgId: string): Promise<FakeDaraja> {
   shared ??= new FakeDaraja().start().then((d) => {
     d.server.unref();
@@ -101,12 +120,12 @@ async function readyMpesaExpress(t: TestApp, orgId: string): Promise<FakeDaraja>
 }
 
 /** A request to pay sent for the world's device (for the routes that take a request id, and Safaricom's result for it). */
-async function seedPaymentRequest(t: TestApp, w: World): Promise<{ id: number; token: string }> {
+async function seedPaymentRequest(t: TestApp, w: World, provider: 'mpesa_express' | 'mtn_momo' = 'mpesa_express'): Promise<{ id: number; token: string }> {
   const token = `cb${hex()}${hex()}${hex()}`.slice(0, 32).padEnd(32, '0');
   const { rows } = await t.db.pool.query(
-    `INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, callback_token, checkout_request_id, requested_by)
-     VALUES ($1, $2, $3, $4, 20, $5, $6, $7) RETURNING request_id`,
-    [w.org, w.device.id, w.customer.id, `254${w.customer.phone.slice(1)}`, token, `ws_CO_${token}`, w.staff.user_id],
+    `INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, callback_token, checkout_request_id, requested_by, provider)
+     VALUES ($1, $2, $3, $4, 20, $5, $6, $7, $8) RETURNING request_id`,
+    [w.org, w.device.id, w.customer.id, `254${w.customer.phone.slice(1)}`, token, provider === 'mtn_momo' ? randomUUID() : `ws_CO_${token}`, w.staff.user_id, provider],
   );
   return { id: rows[0].request_id as number, token };
 }
@@ -315,6 +334,15 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     await t.db.pool.query(`UPDATE payment_requests SET created_at = created_at - interval '4 minutes' WHERE request_id = $1`, [id]);
     return { path: fill('/payg/payment-requests/{request_id}/check', { request_id: id }) };
   },
+  'GET /payg/payment-requests/providers': () => ({ path: '/payg/payment-requests/providers' }),
+  'PUT /payg/external/mtn-momo/{token}': async ({ t, w }) => {
+    const { token } = await seedPaymentRequest(t, w, 'mtn_momo');
+    return { path: fill('/payg/external/mtn-momo/{token}', { token }), body: { status: 'FAILED', reason: 'APPROVAL_REJECTED' } };
+  },
+  'POST /payg/external/mtn-momo/{token}': async ({ t, w }) => {
+    const { token } = await seedPaymentRequest(t, w, 'mtn_momo');
+    return { path: fill('/payg/external/mtn-momo/{token}', { token }), body: { status: 'FAILED', reason: 'EXPIRED' } };
+  },
   'POST /payg/external/mpesa-express/{token}': async ({ t, w }) => {
     const { token } = await seedPaymentRequest(t, w);
     return {
@@ -392,6 +420,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/settings/api-key/rotate': () => ({ path: '/payg/settings/api-key/rotate' }),
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
   'GET /payg/settings/mpesa-express': () => ({ path: '/payg/settings/mpesa-express' }),
+  'GET /payg/settings/mtn-momo': () => ({ path: '/payg/settings/mtn-momo' }),
+  'POST /payg/settings/mtn-momo/test': async ({ t, w }) => {
+    await readyMtnMomo(t, w.org);
+    return { path: '/payg/settings/mtn-momo/test' };
+  },
   'POST /payg/settings/mpesa-express/test': async ({ t, w }) => {
     await readyMpesaExpress(t, w.org);
     return { path: '/payg/settings/mpesa-express/test' };
@@ -529,6 +562,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'PUT /payg/settings/agreement': () => ({
     path: '/payg/settings/agreement',
     body: { seller_details: 'Box 1234, Eldoret', paybill: String(500000 + Math.floor(Math.random() * 400000)), extra_terms: 'The warranty is two years.' },
+  }),
+  'PUT /payg/settings/mtn-momo': () => ({
+    path: '/payg/settings/mtn-momo',
+    body: { target_environment: 'sandbox', ...MOMO_KEYS },
   }),
   'PUT /payg/settings/mpesa-express': () => ({
     path: '/payg/settings/mpesa-express',

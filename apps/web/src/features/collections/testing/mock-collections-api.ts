@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { NO_AGENT } from '@kidogo/contracts';
+import { providersHandler } from '@/features/mpesa-express/testing/mock-mpesa-express-api';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import type { CollectionAccount, Contact, PromiseRow, PromisesSummaryReply } from '../api/types';
 
@@ -130,7 +131,7 @@ export const promisesHandler =
  * (agent null without one), `extra` anything first. The counts are SUMMARY,
  * one agent's AGENT_SUMMARY; the agents AGENTS. A device's contacts answer
  * empty unless `extra` says otherwise; the promises, one upcoming promise
- * unless `promises` does.
+ * unless `promises` does. Ask to Pay finds M-Pesa Express ready.
  */
 export function mockCollectionsApi(
   rows: (bucket: string, page: number, agent: string | null) => CollectionAccount[] = () => [buildAccount()],
@@ -139,7 +140,7 @@ export function mockCollectionsApi(
   promises: (call: RecordedCall) => Response = promisesHandler(),
 ) {
   return mockFetch((call) => {
-    const hit = extra(call);
+    const hit = extra(call) ?? providersHandler()(call);
     if (hit) return hit;
     if (call.url.startsWith('/payg/collections/summary')) {
       const agent = new URL(call.url, 'http://x').searchParams.get('agent');

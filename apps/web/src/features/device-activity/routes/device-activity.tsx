@@ -106,7 +106,7 @@ export default function DeviceActivityRoute() {
             Generate Token
           </Button>
           <RecordPaymentButton target={{ serialNumber }} currency={currency} />
-          {/* M-Pesa prompts the customer's phone: only a device someone has can be paid for this way. */}
+          {/* M-Pesa or MTN MoMo prompts the customer's phone: only a device someone has can be paid for this way. */}
           {device?.is_assigned && device.customer_id ? (
             <AskToPayButton
               target={{

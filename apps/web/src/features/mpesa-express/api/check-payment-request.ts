@@ -5,18 +5,18 @@ import { refreshAfterWrite } from '@/lib/query-client';
 import { mpesaExpressKeys } from './keys';
 
 /**
- * POST /payment-requests/{id}/check: M-Pesa is asked what became of a request whose result has not come. The reply's
- * message says what it answered (still waiting, cancelled, paid); 409 when M-Pesa has answered already, 502 when it
- * could not say.
+ * POST /payment-requests/{id}/check: the request's provider (M-Pesa or MTN MoMo) is asked what became of a request
+ * whose result has not come. The reply's message says what it answered (still waiting, cancelled, paid); 409 when it
+ * has answered already, 502 when it could not say.
  */
 export const checkPaymentRequest = (id: number) => api.post<PaymentRequestReply>(`/payment-requests/${id}/check`);
 
 /**
- * A request worth asking M-Pesa about: still waiting or expired (its result never came), or paid by M-Pesa's word
- * with no receipt yet (checking again looks for the payment that brought it).
+ * A request worth asking its provider about: still waiting or expired (its result never came), or paid by the
+ * provider's word with no receipt yet (checking again looks for the payment that brought it).
  */
 export const isCheckable = (r: PaymentRequest) =>
-  r.status === 'pending' || r.status === 'expired' || (r.status === 'paid' && r.answered_by === 'check' && r.mpesa_receipt === null);
+  r.status === 'pending' || r.status === 'expired' || (r.status === 'paid' && r.answered_by === 'check' && r.receipt === null);
 
 export function useCheckPaymentRequest() {
   const qc = useQueryClient();

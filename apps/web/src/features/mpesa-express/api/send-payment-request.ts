@@ -5,9 +5,10 @@ import { refreshAfterWrite } from '@/lib/query-client';
 import { mpesaExpressKeys } from './keys';
 
 /**
- * POST /payment-requests: M-Pesa prompts the customer's phone. 409 says why
- * it cannot be sent (no customer, M-Pesa Express not set up, one still
- * waiting), 502 what M-Pesa answered when it refused.
+ * POST /payment-requests: the provider chosen (M-Pesa Express or MTN MoMo)
+ * prompts the customer's phone. 409 says why it cannot be sent (no customer,
+ * the provider not set up, one still waiting), 502 what the provider
+ * answered when it refused.
  */
 export const sendPaymentRequest = (input: PaymentRequestInput) => api.post<PaymentRequestReply>('/payment-requests', input);
 

@@ -10,6 +10,10 @@ export function useUpdateMpesaExpressSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateMpesaExpressSettings,
-    onSuccess: (reply) => qc.setQueryData(mpesaExpressKeys.settings(), reply),
+    onSuccess: async (reply) => {
+      qc.setQueryData(mpesaExpressKeys.settings(), reply);
+      // Ready or not, Ask to Pay offers what is saved now.
+      await qc.invalidateQueries({ queryKey: mpesaExpressKeys.providers() });
+    },
   });
 }

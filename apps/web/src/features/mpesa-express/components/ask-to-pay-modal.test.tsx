@@ -58,7 +58,7 @@ describe('Ask to Pay', { timeout: 30_000 }, () => {
     await user.type(phone, '+254 722 000 111');
     await user.click(send);
     expect(await within(dialog).findByText(WAITING_TEXT)).toBeInTheDocument();
-    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', amount: 150, phone_number: '254722000111' }]);
+    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', provider: 'mpesa_express', amount: 150, phone_number: '254722000111' }]);
   });
 
   it('follows the request until the customer has paid: receipt, days bought and the token; the table reads again', async () => {
@@ -222,7 +222,7 @@ describe('Ask to Pay', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Amount \(KES\)/ }), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText(WAITING_TEXT)).toBeInTheDocument();
-    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', amount: 200, phone_number: '254712345678' }]);
+    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', provider: 'mpesa_express', amount: 200, phone_number: '254712345678' }]);
   });
 
   it("is on each Collections row next to Send SMS, with the row's phone and what is left to pay", async () => {
@@ -246,6 +246,6 @@ describe('Ask to Pay', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Amount \(KES\)/ }), '500');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText(WAITING_TEXT)).toBeInTheDocument();
-    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', amount: 500, phone_number: '254712345678' }]);
+    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', provider: 'mpesa_express', amount: 500, phone_number: '254712345678' }]);
   });
 });

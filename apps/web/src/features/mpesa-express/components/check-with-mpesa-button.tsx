@@ -4,29 +4,29 @@ import type { PaymentRequest } from '@kidogo/contracts';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useCheckPaymentRequest } from '../api/check-payment-request';
-
-export const CHECK_LABEL = 'Check with M-Pesa';
-export const CHECK_FAILED = 'Could not check with M-Pesa';
+import { checkFailed, checkLabel } from './payment-request-provider';
 
 /**
- * Asks M-Pesa what became of a request whose result has not come (a lost result, a customer who never answered).
- * `inline` shows M-Pesa's answer under the button (in the Ask to Pay window) when the request does not already say it
- * (still waiting, no payment found yet); otherwise it is a toast (a table row).
+ * Asks the request's provider (M-Pesa, MTN MoMo) what became of a request whose result has not come (a lost result, a
+ * customer who never answered): "Check with M-Pesa", "Check with MTN MoMo". `inline` shows the answer under the button
+ * (in the Ask to Pay window) when the request does not already say it (still waiting, no payment found yet); otherwise
+ * it is a toast (a table row).
  */
 export function CheckWithMpesaButton({ request, inline = false, ...props }: { request: PaymentRequest; inline?: boolean } & ButtonProps) {
   const check = useCheckPaymentRequest();
+  const failed = checkFailed(request.provider);
   const run = () =>
     check.mutate(request.request_id, {
       onSuccess: (reply) => {
         if (!inline && reply.message) toast.info(reply.message, { title: `Payment request for ${request.serial_number}` });
       },
       onError: (e) => {
-        if (!inline) toast.error(errorMessage(e, CHECK_FAILED), { title: CHECK_FAILED });
+        if (!inline) toast.error(errorMessage(e, failed), { title: failed });
       },
     });
   const button = (
     <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={run} loading={check.isPending} {...props}>
-      {CHECK_LABEL}
+      {checkLabel(request.provider)}
     </Button>
   );
   if (!inline) return button;
@@ -35,7 +35,7 @@ export function CheckWithMpesaButton({ request, inline = false, ...props }: { re
       {button}
       {check.isError ? (
         <Text size="xs" c="red" ta="right" role="alert">
-          {errorMessage(check.error, CHECK_FAILED)}
+          {errorMessage(check.error, failed)}
         </Text>
       ) : check.data?.message && check.data.message !== request.status_text ? (
         <Text size="xs" c="dimmed" ta="right" role="status" maw={360}>

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Code, Group, Input, PasswordInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconDeviceMobileDollar, IconPlugConnected } from '@tabler/icons-react';
+import { Input, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconDeviceMobileDollar } from '@tabler/icons-react';
 import {
   MPESA_EXPRESS_ENVIRONMENTS,
   MPESA_EXPRESS_TRANSACTION_TYPE_LABELS,
@@ -11,8 +11,16 @@ import {
   type MpesaExpressTransactionType,
 } from '@kidogo/contracts';
 import { useState } from 'react';
-import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import {
+  CallbackAddress,
+  ConnectionTestResult,
+  missingSecrets,
+  ProviderFormActions,
+  ProviderReadiness,
+  StoredSecretInput,
+  typedSecrets,
+} from '@/features/settings/components/payment-provider-settings';
 import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
 import { apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
@@ -22,7 +30,6 @@ import { useTestMpesaExpress } from '../api/test-mpesa-express';
 import { useUpdateMpesaExpressSettings } from '../api/update-mpesa-express-settings';
 
 export const MPESA_EXPRESS_SAVE_FAILED = 'Failed to save M-Pesa Express settings';
-export const MPESA_EXPRESS_TEST_FAILED = 'Connection test failed';
 
 const ENVIRONMENT_LABELS: Record<MpesaExpressEnvironment, string> = { sandbox: 'Sandbox', production: 'Production' };
 
@@ -40,7 +47,6 @@ const LABELS = {
 type Field = keyof typeof LABELS;
 
 const SECRETS = ['consumer_key', 'consumer_secret', 'passkey'] as const;
-type Secret = (typeof SECRETS)[number];
 
 interface Draft {
   environment: MpesaExpressEnvironment;
@@ -79,11 +85,7 @@ export function toMpesaExpressInput(d: Draft, s: MpesaExpressSettings): MpesaExp
     is_active: d.is_active,
   };
   if (d.transaction_type === 'CustomerBuyGoodsOnline') input.till_number = d.till_number.trim();
-  for (const k of SECRETS) {
-    const v = d[k].trim();
-    if (v && v !== (s[k] ?? '')) input[k] = v;
-  }
-  return input;
+  return { ...input, ...typedSecrets(d, s, SECRETS) };
 }
 
 /** The contract's rules, plus what only the API can tell from the stored row: the first save needs all three secrets. */
@@ -91,43 +93,7 @@ function validate(d: Draft, s: MpesaExpressSettings): Partial<Record<Field, stri
   const errors = schemaErrors(ZMpesaExpressInputSchema, toMpesaExpressInput(d, s), LABELS);
   if (!d.short_code.trim()) errors.short_code = `${LABELS.short_code} is required`;
   if (d.transaction_type === 'CustomerBuyGoodsOnline' && !d.till_number.trim()) errors.till_number = `${LABELS.till_number} is required for a till`;
-  for (const k of SECRETS) {
-    if (!s[k] && !d[k].trim()) errors[k] = `${LABELS[k]} is required`;
-  }
-  return errors;
-}
-
-function SecretInput({ field, draft, settings, error, onChange }: { field: Secret; draft: Draft; settings: MpesaExpressSettings; error?: string; onChange: (v: string) => void }) {
-  const stored = settings[field];
-  const kept = stored !== null && draft[field] === stored;
-  return (
-    <PasswordInput
-      label={LABELS[field]}
-      withAsterisk={!stored}
-      value={draft[field]}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      // Typing into the masked value replaces it rather than adding to it.
-      onFocus={(e) => kept && e.currentTarget.select()}
-      description={stored ? (kept ? `Saved (${stored}): leave it as it is to keep it` : 'A new value replaces the saved one') : undefined}
-      error={error}
-      autoComplete="new-password"
-      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-    />
-  );
-}
-
-function TestResult({ test }: { test: ReturnType<typeof useTestMpesaExpress> }) {
-  if (test.isError) return <ErrorAlert title={MPESA_EXPRESS_TEST_FAILED} message={errorMessage(test.error, MPESA_EXPRESS_TEST_FAILED)} />;
-  if (!test.data) return null;
-  return test.data.ok ? (
-    <Alert color="green" variant="light" title="Connection works" icon={<IconCircleCheck size={18} />} role="status">
-      {test.data.message}
-    </Alert>
-  ) : (
-    <Alert color="red" variant="light" title={MPESA_EXPRESS_TEST_FAILED} icon={<IconCircleX size={18} />} role="alert">
-      {test.data.message}
-    </Alert>
-  );
+  return { ...errors, ...missingSecrets(d, s, SECRETS, LABELS) };
 }
 
 function MpesaExpressForm({ settings }: { settings: MpesaExpressSettings }) {
@@ -158,21 +124,7 @@ function MpesaExpressForm({ settings }: { settings: MpesaExpressSettings }) {
   return (
     <form onSubmit={submit} noValidate aria-label="M-Pesa Express settings">
       <Stack gap="md">
-        {settings.configured && settings.ready ? (
-          <Group gap="xs">
-            <Badge color="green" variant="light" radius="sm" miw="max-content">
-              Ready
-            </Badge>
-            <Text size="sm" c="dimmed">
-              Staff can ask customers to pay.
-            </Text>
-          </Group>
-        ) : null}
-        {!settings.ready && settings.problem ? (
-          <Alert color="yellow" variant="light" title="Payment requests cannot be sent yet" icon={<IconAlertTriangle size={18} />}>
-            {settings.problem}
-          </Alert>
-        ) : null}
+        <ProviderReadiness setUp={settings} />
         {save.isError ? <ErrorAlert title={MPESA_EXPRESS_SAVE_FAILED} message={errorMessage(save.error, MPESA_EXPRESS_SAVE_FAILED)} /> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Input.Wrapper label={LABELS.environment} error={errors.environment} labelElement="div">
@@ -224,45 +176,17 @@ function MpesaExpressForm({ settings }: { settings: MpesaExpressSettings }) {
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {SECRETS.map((k) => (
-            <SecretInput key={k} field={k} draft={draft} settings={settings} error={errors[k]} onChange={(v) => set(k, v)} />
+            <StoredSecretInput key={k} label={LABELS[k]} stored={settings[k]} value={draft[k]} error={errors[k]} onChange={(v) => set(k, v)} />
           ))}
         </SimpleGrid>
         <Switch label="Active: staff can ask customers to pay" checked={draft.is_active} onChange={(e) => set('is_active', e.currentTarget.checked)} />
         {settings.callback_base ? (
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              Safaricom posts results to
-            </Text>
-            <Code fz="sm" style={{ wordBreak: 'break-all' }} data-testid="mpesa-express-callback">
-              {settings.callback_base}
-            </Code>
-            <Text size="xs" c="dimmed">
-              Each request adds its own secret path. This server must be reachable there from the internet.
-            </Text>
-          </Stack>
+          <CallbackAddress heading="Safaricom posts results to" value={settings.callback_base} testId="mpesa-express-callback">
+            Each request adds its own secret path. This server must be reachable there from the internet.
+          </CallbackAddress>
         ) : null}
-        <TestResult test={test} />
-        <Group justify="space-between" gap="sm">
-          <Text size="xs" c="dimmed">
-            {settings.updated_at ? `Last saved ${formatDate(settings.updated_at, true)}` : 'Not saved yet'}
-            {settings.configured && unsaved ? ' · Test Connection tries the saved keys: save your changes first' : ''}
-          </Text>
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconPlugConnected size={16} />}
-              onClick={() => test.mutate()}
-              loading={test.isPending}
-              disabled={!settings.configured}
-              title={settings.configured ? undefined : 'Save the keys first'}
-            >
-              Test Connection
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save M-Pesa Express
-            </Button>
-          </Group>
-        </Group>
+        <ConnectionTestResult test={test} />
+        <ProviderFormActions setUp={settings} unsaved={unsaved} test={test} saving={save.isPending} saveLabel="Save M-Pesa Express" />
       </Stack>
     </form>
   );

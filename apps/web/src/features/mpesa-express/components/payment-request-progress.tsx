@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
-import { MPESA_EXPRESS_EXPIRES_AFTER_S, PAYMENT_REQUEST_STATUS_LABELS, type PaymentRequest } from '@kidogo/contracts';
+import { MPESA_EXPRESS_EXPIRES_AFTER_S, PAYMENT_REQUEST_STATUS_LABELS, type PaymentRequest, type PaymentRequestProvider } from '@kidogo/contracts';
 import { LabelledFigure } from '@/components/ui/labelled-figure';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
@@ -10,9 +10,12 @@ import { errorMessage } from '@/lib/api-client';
 import { isCheckable } from '../api/check-payment-request';
 import { usePaymentRequest } from '../api/get-payment-request';
 import { CheckWithMpesaButton } from './check-with-mpesa-button';
-import { formatMpesaPhone } from './payment-request-status-badge';
+import { PROVIDER_NAMES, RECEIPT_LABELS } from './payment-request-provider';
+import { formatRequestPhone } from './payment-request-status-badge';
 
 export const WAITING_TEXT = 'Waiting for the customer to enter their M-Pesa PIN…';
+export const MTN_MOMO_WAITING_TEXT = 'Waiting for the customer to approve with their MTN MoMo PIN…';
+const WAITING_TEXTS: Record<PaymentRequestProvider, string> = { mpesa_express: WAITING_TEXT, mtn_momo: MTN_MOMO_WAITING_TEXT };
 
 /** What the payment pipeline made of a paid request, when it is not the ordinary "applied to the device". */
 const OUTCOME_NOTES: Record<string, string> = {
@@ -21,21 +24,22 @@ const OUTCOME_NOTES: Record<string, string> = {
 };
 
 /** "KES 150.00 from +254 712 345 678, account SHS-0001". */
-const whatWasAsked = (r: PaymentRequest) => `${formatMoney(r.amount, 'KES')} from ${formatMpesaPhone(r.phone_number)}, account ${r.serial_number}`;
+const whatWasAsked = (r: PaymentRequest) => `${formatMoney(r.amount, r.currency)} from ${formatRequestPhone(r.phone_number)}, account ${r.serial_number}`;
 
 function Waiting({ request }: { request: PaymentRequest }) {
   return (
     <Stack gap="sm" align="center" py="md" role="status" aria-live="polite">
       <Loader size="md" />
       <Text fw={600} ta="center">
-        {WAITING_TEXT}
+        {WAITING_TEXTS[request.provider]}
       </Text>
       <Text size="sm" c="dimmed" ta="center">
         {whatWasAsked(request)}
       </Text>
       <Text size="xs" c="dimmed" ta="center" maw={380}>
-        The prompt stays on their phone for about {Math.round(MPESA_EXPRESS_EXPIRES_AFTER_S / 60)} minutes. You may close this window: the result
-        shows under Payment Requests on the device&apos;s page.
+        {/* MTN says nothing of how long its request stays on the phone. */}
+        {request.provider === 'mpesa_express' ? `The prompt stays on their phone for about ${Math.round(MPESA_EXPRESS_EXPIRES_AFTER_S / 60)} minutes. ` : null}
+        You may close this window: the result shows under Payment Requests on the device&apos;s page.
       </Text>
     </Stack>
   );
@@ -43,8 +47,8 @@ function Waiting({ request }: { request: PaymentRequest }) {
 
 function Paid({ request }: { request: PaymentRequest }) {
   const reason = request.payment_reason as keyof typeof NO_TOKEN | null;
-  // M-Pesa said "paid" to a check: no receipt (and no payment) yet; the status says what brings them.
-  const noReceipt = request.answered_by === 'check' && request.mpesa_receipt === null;
+  // The provider said "paid" to a check: no receipt (and no payment) yet; the status says what brings them.
+  const noReceipt = request.answered_by === 'check' && request.receipt === null;
   const note =
     (noReceipt ? request.status_text : undefined) ??
     (request.payment_outcome ? OUTCOME_NOTES[request.payment_outcome] : undefined) ??
@@ -57,9 +61,9 @@ function Paid({ request }: { request: PaymentRequest }) {
         {whatWasAsked(request)}.
       </Alert>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="md">
-        <LabelledFigure label="M-Pesa Receipt">
+        <LabelledFigure label={RECEIPT_LABELS[request.provider]}>
           <Text span ff="monospace" fw={600}>
-            {request.mpesa_receipt ?? '—'}
+            {request.receipt ?? '—'}
           </Text>
         </LabelledFigure>
         <LabelledFigure label="Days Bought">{request.days ?? '—'}</LabelledFigure>
@@ -100,7 +104,7 @@ function NotPaid({ request }: { request: PaymentRequest }) {
         <Text size="sm">{request.status_text}</Text>
         <Text size="xs" c="dimmed">
           {whatWasAsked(request)}.{' '}
-          {request.status === 'expired' ? 'If the customer says they paid, check with M-Pesa.' : 'Nothing was paid.'}
+          {request.status === 'expired' ? `If the customer says they paid, check with ${PROVIDER_NAMES[request.provider]}.` : 'Nothing was paid.'}
         </Text>
       </Stack>
     </Alert>

@@ -18,8 +18,12 @@ export function PaymentRequestStatusBadge({ status }: { status: PaymentRequestSt
   );
 }
 
-/** 254712345678 → '+254 712 345 678', as people read a number out; anything else as it is. */
-export function formatMpesaPhone(phone: string): string {
-  const m = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
-  return m ? `+254 ${m[1]} ${m[2]} ${m[3]}` : phone;
+/**
+ * 254712345678 → '+254 712 345 678', as people read a number out: Kenya's and the MTN MoMo markets' (Uganda 256,
+ * Rwanda 250, Zambia 260, Ghana 233) numbers alike, a 3-digit country code and 9 digits. Anything else (an MTN
+ * sandbox number) as it is.
+ */
+export function formatRequestPhone(phone: string): string {
+  const m = /^(254|256|250|260|233)(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return m ? `+${m[1]} ${m[2]} ${m[3]} ${m[4]}` : phone;
 }

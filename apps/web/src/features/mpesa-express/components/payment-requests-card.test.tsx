@@ -5,7 +5,17 @@ import { seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { mpesaExpressKeys } from '../api/keys';
-import { buildCustomerPaymentDetails, buildPaymentRequest, checkCalls, listCalls, mockPaymentRequestsApi, paid, refusal } from '../testing/mock-mpesa-express-api';
+import {
+  buildCustomerPaymentDetails,
+  buildMtnPaymentRequest,
+  buildPaymentRequest,
+  checkCalls,
+  listCalls,
+  mockPaymentRequestsApi,
+  mtnPaid,
+  paid,
+  refusal,
+} from '../testing/mock-mpesa-express-api';
 
 async function openDevicePage() {
   seedSession();
@@ -35,6 +45,31 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     expect(rows[3]).toHaveTextContent(/\+254 722 000 111.*Waiting for the customer.*waiting for their PIN.*amina/);
     expect(within(rows[1]!).getByText('Paid', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(within(card).getByText('3 requests · 1 waiting')).toBeInTheDocument();
+  });
+
+  it('names the provider of each request, shows an MTN MoMo one in its money with its transaction id, and checks it with MTN MoMo', async () => {
+    const user = userEvent.setup();
+    const expired = buildMtnPaymentRequest({ request_id: 61, status: 'expired', status_text: 'No answer from MTN MoMo: the customer did not approve in time' });
+    const { calls } = mockPaymentRequestsApi({
+      rows: () => [mtnPaid({ request_id: 62 }), expired, paid({ request_id: 33 })],
+      check: refusal(502, 'MTN MoMo could not say what became of the request: 503 Service Unavailable'),
+    });
+    const card = await openDevicePage();
+    const table = within(card).getByRole('table', { name: 'Payment Requests of SHS-0001' });
+    await within(table).findByText('76662021700');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/\+256 772 123 456MTN MoMo.*UGX 5,000\.50.*Paid, MTN MoMo transaction 76662021700: 3 days of credit.*76662021700.*3 days · 987 654 321/);
+    expect(rows[2]).toHaveTextContent(/\+256 772 123 456MTN MoMo.*UGX 5,000\.50.*No answer.*the customer did not approve in time.*—/);
+    expect(rows[3]).toHaveTextContent(/\+254 712 345 678M-Pesa Express.*KES 150\.00.*SKL4ABC123/);
+
+    // Only the MTN request without an answer can be checked, with MTN MoMo.
+    const check = within(table).getByRole('button', { name: /^Check with/ });
+    expect(check).toHaveAccessibleName(`Check with MTN MoMo: request of ${expired.created_at}`);
+    expect(check).toHaveTextContent('Check with MTN MoMo');
+    await user.click(check);
+    expect(await screen.findByText('MTN MoMo could not say what became of the request: 503 Service Unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Could not check with MTN MoMo')).toBeInTheDocument();
+    expect(checkCalls(calls)).toEqual(['/payg/payment-requests/61/check']);
   });
 
   it('reads the page again when a request it saw waiting turns up paid', async () => {

@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceMobileDollar } from '@tabler/icons-react';
-import type { PaymentRequest } from '@kidogo/contracts';
+import { PAYMENT_REQUEST_PROVIDER_LABELS, type PaymentRequest } from '@kidogo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,9 +14,9 @@ import { errorMessage } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
 import { isCheckable } from '../api/check-payment-request';
 import { PAYMENT_REQUESTS_PAGE_SIZE, usePaymentRequests } from '../api/get-payment-requests';
-import { MPESA_CURRENCY } from './ask-to-pay-modal';
 import { CheckWithMpesaButton } from './check-with-mpesa-button';
-import { formatMpesaPhone, PaymentRequestStatusBadge } from './payment-request-status-badge';
+import { checkLabel } from './payment-request-provider';
+import { formatRequestPhone, PaymentRequestStatusBadge } from './payment-request-status-badge';
 
 export const REQUESTS_LOAD_FAILED = 'Failed to load the payment requests';
 
@@ -40,15 +40,21 @@ const deviceColumn: Column<PaymentRequest> = {
 const columns: Column<PaymentRequest>[] = [
   { key: 'sent', header: 'Sent', render: (r) => <DateText value={r.created_at} withTime /> },
   {
+    // The phone prompted, and by whom: M-Pesa Express or MTN MoMo.
     key: 'phone',
     header: 'Phone',
     render: (r) => (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatMpesaPhone(r.phone_number)}
-      </Text>
+      <Stack gap={0}>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatRequestPhone(r.phone_number)}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {PAYMENT_REQUEST_PROVIDER_LABELS[r.provider]}
+        </Text>
+      </Stack>
     ),
   },
-  { key: 'amount', header: 'Amount', align: 'right', render: (r) => <Money amount={r.amount} currency={MPESA_CURRENCY} size="sm" /> },
+  { key: 'amount', header: 'Amount', align: 'right', render: (r) => <Money amount={r.amount} currency={r.currency} size="sm" /> },
   {
     key: 'status',
     header: 'Status',
@@ -65,10 +71,10 @@ const columns: Column<PaymentRequest>[] = [
     key: 'receipt',
     header: 'Receipt',
     render: (r) =>
-      r.mpesa_receipt ? (
+      r.receipt ? (
         <Stack gap={0}>
           <Text size="sm" ff="monospace">
-            {r.mpesa_receipt}
+            {r.receipt}
           </Text>
           {r.days !== null ? (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -90,13 +96,13 @@ const columns: Column<PaymentRequest>[] = [
   {
     key: 'actions',
     header: 'Actions',
-    render: (r) => (isCheckable(r) ? <CheckWithMpesaButton request={r} size="xs" aria-label={`Check with M-Pesa: request of ${r.created_at}`} /> : null),
+    render: (r) => (isCheckable(r) ? <CheckWithMpesaButton request={r} size="xs" aria-label={`${checkLabel(r.provider)}: request of ${r.created_at}`} /> : null),
   },
 ];
 
 /** "3 requests · 1 waiting"; what the card is for while there are none. */
 function summary(total: number, rows: readonly PaymentRequest[] | undefined): string {
-  if (total === 0) return 'What customers were asked to pay with M-Pesa Express, and what they did';
+  if (total === 0) return 'What customers were asked to pay by mobile money from Kidogo, and what they did';
   const requests = total === 1 ? '1 request' : `${total.toLocaleString()} requests`;
   const waiting = rows?.filter((r) => r.status === 'pending').length ?? 0;
   return waiting ? `${requests} · ${waiting} waiting` : requests;
@@ -133,7 +139,7 @@ export type PaymentRequestsCardProps = DeviceScope | CustomerScope;
 
 /**
  * Payment Requests of one device (on its page) or of one customer (on theirs, with the device of each): every
- * M-Pesa Express prompt sent, newest first, 10 a page.
+ * M-Pesa Express or MTN MoMo request sent, newest first, 10 a page.
  */
 export function PaymentRequestsCard(props: PaymentRequestsCardProps) {
   const [page, setPage] = useState(1);
@@ -167,8 +173,8 @@ export function PaymentRequestsCard(props: PaymentRequestsCardProps) {
         emptyText="No payment requests yet"
         emptyHint={
           device
-            ? "Ask to Pay sends one: the customer's phone shows M-Pesa's prompt for the amount."
-            : "Ask to Pay, on a device's page or in Collections, sends one: the customer's phone shows M-Pesa's prompt for the amount."
+            ? "Ask to Pay sends one: the customer's phone asks them to pay the amount with their PIN."
+            : "Ask to Pay, on a device's page or in Collections, sends one: the customer's phone asks them to pay the amount with their PIN."
         }
         minWidth={device ? 980 : 1100}
       />

@@ -1,4 +1,13 @@
-import type { MpesaExpressSettings, MpesaExpressTestReply, PaymentRequest } from '@kidogo/contracts';
+import {
+  MPESA_EXPRESS_MAX_AMOUNT,
+  MTN_MOMO_MAX_AMOUNT,
+  PAYMENT_REQUEST_PROVIDER_LABELS,
+  type MpesaExpressSettings,
+  type MpesaExpressTestReply,
+  type PaymentRequest,
+  type PaymentRequestProvider,
+  type PaymentRequestProviderInfo,
+} from '@kidogo/contracts';
 import { buildCustomer } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
@@ -39,17 +48,20 @@ export const NOT_SET_UP = buildMpesaExpressSettings({
 export function buildPaymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
   return {
     request_id: 31,
+    provider: 'mpesa_express',
     item_id: 1,
     serial_number: 'SHS-0001',
     customer_id: 11,
     customer_name: 'Amina Wanjiru',
     phone_number: '254712345678',
     amount: '150.00',
+    currency: 'KES',
     status: 'pending',
     status_text: "Sent to the customer's phone: waiting for their PIN",
     result_code: null,
     result_desc: null,
     answered_by: null,
+    receipt: null,
     mpesa_receipt: null,
     payment_id: null,
     payment_outcome: null,
@@ -71,6 +83,7 @@ export const paid = (overrides: Partial<PaymentRequest> = {}) =>
     result_code: 0,
     result_desc: 'The service request is processed successfully.',
     answered_by: 'callback',
+    receipt: 'SKL4ABC123',
     mpesa_receipt: 'SKL4ABC123',
     payment_id: 77,
     payment_outcome: 'processed',
@@ -79,6 +92,66 @@ export const paid = (overrides: Partial<PaymentRequest> = {}) =>
     completed_at: '2026-11-25T10:00:40Z',
     ...overrides,
   });
+
+/** An MTN MoMo request (Uganda) for SHS-0001's customer, just sent: UGX 5,000.50 from +256 772 123 456. */
+export function buildMtnPaymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
+  return buildPaymentRequest({
+    request_id: 61,
+    provider: 'mtn_momo',
+    phone_number: '256772123456',
+    amount: '5000.50',
+    currency: 'UGX',
+    status_text: 'Waiting for the customer to approve with their MTN MoMo PIN',
+    ...overrides,
+  });
+}
+
+/** What a paid MTN MoMo request reads once MTN has answered: its financial transaction id is the receipt; no M-Pesa receipt. */
+export const mtnPaid = (overrides: Partial<PaymentRequest> = {}) =>
+  buildMtnPaymentRequest({
+    status: 'paid',
+    status_text: 'Paid, MTN MoMo transaction 76662021700: 3 days of credit',
+    result_desc: 'SUCCESSFUL',
+    answered_by: 'callback',
+    receipt: '76662021700',
+    mpesa_receipt: null,
+    payment_id: 78,
+    payment_outcome: 'processed',
+    days: 3,
+    token: '987654321',
+    completed_at: '2026-11-25T10:01:10Z',
+    ...overrides,
+  });
+
+/** One provider as GET /payment-requests/providers gives it: M-Pesa Express in KES, MTN MoMo in Uganda's UGX, both ready. */
+export function buildPaymentRequestProvider(provider: PaymentRequestProvider, overrides: Partial<PaymentRequestProviderInfo> = {}): PaymentRequestProviderInfo {
+  const mtn = provider === 'mtn_momo';
+  return {
+    provider,
+    label: PAYMENT_REQUEST_PROVIDER_LABELS[provider],
+    ready: true,
+    problem: null,
+    currency: mtn ? 'UGX' : 'KES',
+    max_amount: mtn ? MTN_MOMO_MAX_AMOUNT : MPESA_EXPRESS_MAX_AMOUNT,
+    decimals: mtn,
+    ...overrides,
+  };
+}
+
+/** An organization that has set up M-Pesa Express and not MTN MoMo. */
+export const MPESA_READY_ONLY: PaymentRequestProviderInfo[] = [
+  buildPaymentRequestProvider('mpesa_express'),
+  buildPaymentRequestProvider('mtn_momo', { ready: false, problem: 'MTN MoMo is not set up: enter your API user and keys', currency: 'EUR' }),
+];
+
+/** Both set up and ready: Ask to Pay offers the choice. */
+export const BOTH_READY: PaymentRequestProviderInfo[] = [buildPaymentRequestProvider('mpesa_express'), buildPaymentRequestProvider('mtn_momo')];
+
+/** GET /payment-requests/providers answering `providers`; undefined for any other call. */
+export const providersHandler =
+  (providers: PaymentRequestProviderInfo[] = MPESA_READY_ONLY) =>
+  (call: RecordedCall): Response | undefined =>
+    call.method === 'GET' && call.url === '/payg/payment-requests/providers' ? jsonResponse(200, { data: providers }) : undefined;
 
 /**
  * /payg/settings/mpesa-express in memory, for mockSettingsApi's handler: GET
@@ -168,7 +241,8 @@ export function buildCustomerPaymentDetails(devices: object[] = []) {
   };
 }
 
-export type Handler = (call: RecordedCall) => Response | undefined;
+/** Answers a call (now, or later: a promise holds it in flight), or passes it on with undefined. */
+export type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 /** The query of a GET /payment-requests call. */
 export const queryOf = (call: RecordedCall) => new URL(call.url, 'http://x').searchParams;
@@ -176,7 +250,7 @@ export const queryOf = (call: RecordedCall) => new URL(call.url, 'http://x').sea
 /** The GET /payment-requests calls made (the lists, not one request), by URL. */
 export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/payg/payment-requests?')).map((c) => c.url);
 
-/** The requests checked with M-Pesa (POST /payment-requests/{id}/check), by URL. */
+/** The requests checked with their provider (POST /payment-requests/{id}/check), by URL. */
 export const checkCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url.endsWith('/check')).map((c) => c.url);
 
 /** The bodies POSTed to /payment-requests. */
@@ -186,6 +260,7 @@ export const sentRequests = (calls: RecordedCall[]) =>
 /**
  * The API of a device's page with M-Pesa Express: SHS-0001's activity
  * (`device` over buildDeviceActivity's), customer 11 (Amina, 0712345678),
+ * the ways to ask for payment (`providers`: M-Pesa Express ready, MTN MoMo not set up),
  * `rows(query)` for GET /payment-requests (`total` in all), a POST that sends
  * `sent` (201), and GET /payment-requests/{id} answering each of `polls` in
  * turn (the last one from then on), POST /payment-requests/{id}/check answering `check` (200 with its data and
@@ -198,6 +273,7 @@ export function mockPaymentRequestsApi({
   sent = buildPaymentRequest(),
   polls = [sent],
   check,
+  providers = MPESA_READY_ONLY,
   extra = () => undefined,
 }: {
   device?: Record<string, unknown>;
@@ -206,11 +282,12 @@ export function mockPaymentRequestsApi({
   sent?: PaymentRequest;
   polls?: PaymentRequest[];
   check?: { data: PaymentRequest; message: string } | Response;
+  providers?: PaymentRequestProviderInfo[];
   extra?: Handler;
 } = {}) {
   let polled = 0;
   return mockFetch((call) => {
-    const hit = extra(call);
+    const hit = extra(call) ?? providersHandler(providers)(call);
     if (hit) return hit;
     if (call.url.startsWith('/payg/devices/')) return jsonResponse(200, buildDeviceActivity(device));
     if (call.method === 'GET' && call.url === '/payg/customers/11') return jsonResponse(200, buildCustomer({ customer_id: 11, phone_contact: '0712345678' }));

@@ -106,8 +106,8 @@ export const REPORTS: ReportInfo[] = [
   },
   {
     kind: 'payment_requests',
-    title: 'M-Pesa Express Report',
-    description: 'Ask to Pay by who sent it: requests sent, how many customers paid and how much, cancelled, failed, and the share paid.',
+    title: 'Ask to Pay Report',
+    description: 'Ask to Pay (M-Pesa Express, MTN MoMo) by who sent it: requests sent, how many customers paid and how much, cancelled, failed, and the share paid.',
     icon: IconDeviceMobileDollar,
     color: 'green',
     defaultRange: (today) => lastDays(30, today),

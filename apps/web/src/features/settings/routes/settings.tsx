@@ -13,6 +13,7 @@ import { SystemConfigCard } from '../components/system-config-card';
 import { TeamCard } from '../components/team-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 import { MpesaExpressCard } from '@/features/mpesa-express/components/mpesa-express-card';
+import { MtnMomoCard } from '@/features/mtn-momo/components/mtn-momo-card';
 import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { SecurityCard } from '@/features/two-factor/components/security-card';
@@ -55,8 +56,9 @@ export default function SettingsRoute() {
               <NotificationsLinkCard />
               <ApiTokensCard />
               {manages ? <ReceiverInstructionsCard /> : null}
-              {/* Next to Receiving Payments: the other way payments reach the organization. */}
+              {/* Next to Receiving Payments: the other way payments reach the organization (asking the customer's phone). */}
               {manages ? <MpesaExpressCard /> : null}
+              {manages ? <MtnMomoCard /> : null}
             </Stack>
           </Grid.Col>
         </Grid>
