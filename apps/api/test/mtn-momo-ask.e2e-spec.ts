@@ -6,6 +6,7 @@ import {
   ZPaymentRequestsReplySchema,
   type MtnMomoInput,
 } from '@kidogo/contracts';
+import { PaymentRequestSweepService } from '../src/mpesa-express/payment-request-sweep.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { FakeMomo, MOMO_KEYS as KEYS, type MomoRequest } from './support/fake-momo.js';
 import { seedApiKey, seedCustomerWithDevice, seedRoles, seedTenant, type SeededUser } from './support/factories.js';
@@ -252,6 +253,26 @@ describe('MTN MoMo Ask to Pay', () => {
     expect((await t.http.post(`/payg/payment-requests/${sent.request_id}/check`).set(staff.auth).expect(409)).body.message).toBe(
       `MTN MoMo has already answered this request: Paid, MTN MoMo transaction ${String(answer.financialTransactionId)}: 3 days of credit`,
     );
+  });
+
+  it('asks MTN by itself about a request whose result has not come 3 minutes on, and records it paid', async () => {
+    const { org, staff, item } = await readyOrg();
+    const sent = ZPaymentRequestReplySchema.parse((await ask(staff, { serial_number: item.serial_number, amount: 3000 }).expect(201)).body).data;
+    const r = last();
+    const answer = momo.answerOf(r);
+    momo.answers.set(r.referenceId, answer);
+    const sweeps = t.app.get(PaymentRequestSweepService);
+    // Within its 3 minutes, the request is the customer's to answer.
+    await sweeps.sweep();
+    expect((await request(staff, sent.request_id)).status).toBe('pending');
+    await t.db.pool.query(`UPDATE payment_requests SET created_at = created_at - interval '4 minutes' WHERE request_id = $1`, [sent.request_id]);
+    await sweeps.sweep();
+    expect(await request(staff, sent.request_id)).toMatchObject({ status: 'paid', answered_by: 'check', receipt: String(answer.financialTransactionId), days: 2 });
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id, transaction_code: String(answer.financialTransactionId) } })).toBe(1);
+    const told = (await t.http.get('/payg/me/notifications').set(staff.auth).expect(200)).body.data.items as { kind: string; message: string; actor: string | null }[];
+    expect(told.filter((n) => n.kind === 'payment_request_answered')).toEqual([
+      expect.objectContaining({ message: `The customer paid UGX 3,000 for ${item.serial_number} by MTN MoMo (receipt ${String(answer.financialTransactionId)}): 2 days of credit`, actor: null }),
+    ]);
   });
 
   it('refuses bad input and an organization not set up, storing nothing', async () => {
