@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiCall, apiToken, createCustomer, createItem, createTemplate, onboard, unique } from './ops/api.js';
 
@@ -84,6 +84,18 @@ interface DocumentsReply {
   remaining: number;
 }
 
+/**
+ * Chooses the document's kind once the dialog has finished opening (its Kind field takes the focus then): an option
+ * clicked while the dialog still moves can be another one by the time the click lands, as a loaded CI machine showed.
+ */
+async function chooseKind(page: Page, dialog: Locator, label: string) {
+  const kind = dialog.getByRole('combobox', { name: 'Kind' });
+  await expect(kind).toBeFocused();
+  await kind.click();
+  await page.getByRole('option', { name: label }).click();
+  await expect(kind).toHaveValue(label);
+}
+
 test.describe("a customer's documents", () => {
   test('field staff add a phone photo of the ID card and the signed agreement; the photo is made smaller, shown and deleted', async ({ page, request }) => {
     test.setTimeout(90_000);
@@ -124,8 +136,7 @@ test.describe("a customer's documents", () => {
 
     // The signed agreement, scanned to PDF.
     await card.getByRole('button', { name: 'Add Document' }).click();
-    await dialog.getByRole('combobox', { name: 'Kind' }).click();
-    await page.getByRole('option', { name: 'Signed agreement' }).click();
+    await chooseKind(page, dialog, 'Signed agreement');
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: agreementPdf(name) });
     await dialog.getByRole('button', { name: 'Add Document' }).click();
     await expect(dialog).toHaveCount(0);
@@ -218,8 +229,7 @@ test.describe("a customer's documents", () => {
     const card = page.getByRole('region', { name: 'Documents' });
     await card.getByRole('button', { name: 'Add Document' }).click();
     const dialog = page.getByRole('dialog', { name: `Add Document for ${name}` });
-    await dialog.getByRole('combobox', { name: 'Kind' }).click();
-    await page.getByRole('option', { name: 'Signed agreement' }).click();
+    await chooseKind(page, dialog, 'Signed agreement');
     await dialog.locator('input[type="file"]').setInputFiles({ name: `agreement-${serial}-signed.pdf`, mimeType: 'application/pdf', buffer: pdf });
     await dialog.getByRole('button', { name: 'Add Document' }).click();
     await expect(card.getByRole('listitem', { name: `Signed agreement: agreement-${serial}-signed.pdf` })).toBeVisible();
