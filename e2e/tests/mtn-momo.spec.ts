@@ -54,7 +54,10 @@ test.describe('MTN MoMo', () => {
     await page.goto(`/device-activity/${serial}`);
     await page.getByRole('button', { name: 'Ask to Pay' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask to Pay' });
+    // M-Pesa first: its shillings are not the plan's euros, and the dialog says what would become of them.
+    await expect(dialog.getByRole('note', { name: 'Another currency' })).toContainText("This device's plan is in EUR, and M-Pesa Express asks in KES");
     await dialog.getByText('MTN MoMo', { exact: true }).click();
+    await expect(dialog.getByRole('note', { name: 'Another currency' })).toHaveCount(0);
     await expect(dialog.getByLabel(/Amount/)).toBeVisible();
     await expect(dialog.getByText(/EUR/).first()).toBeVisible();
     await dialog.getByLabel(/Amount/).fill('2.50');

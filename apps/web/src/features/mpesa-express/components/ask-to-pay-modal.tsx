@@ -132,6 +132,14 @@ function validate(serialNumber: string, v: Values, provider: PaymentRequestProvi
   return errors;
 }
 
+/** Why a payment in another money than the device's plan will not buy days by itself (README "Payment rules"). */
+export function otherCurrency(planCurrency: string, provider: PaymentRequestProviderInfo): string {
+  return (
+    `This device's plan is in ${planCurrency}, and ${provider.label} asks in ${provider.currency}: ` +
+    'what the customer pays will wait in Held Payments for staff to match it.'
+  );
+}
+
 /** "KES 50.00 a day · KES 10,500.00 left to pay", from what the page knows; null when it knows neither. */
 function amountHint(t: AskToPayTarget, fallbackCurrency: string): string | null {
   const currency = t.currency ?? fallbackCurrency;
@@ -229,6 +237,11 @@ function AskToPayForm({
           data-autofocus
           {...form.getInputProps('amount')}
         />
+        {target.currency && target.currency !== provider.currency ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="note" aria-label="Another currency">
+            {otherCurrency(target.currency, provider)}
+          </Alert>
+        ) : null}
         {failure ? <ErrorAlert title={SEND_FAILED} message={failure} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={send.isPending}>

@@ -52,8 +52,13 @@ describe('Ask to Pay with M-Pesa Express or MTN MoMo', { timeout: 30_000 }, () =
     expect(within(choice).getByRole('radio', { name: 'M-Pesa Express' })).toBeChecked();
     expect(within(dialog).getByRole('textbox', { name: /^Amount \(KES\)/ })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Phone Number' })).toHaveAttribute('placeholder', '07XX XXX XXX');
+    // The device's plan is in UGX: M-Pesa's shillings would wait for staff, and the dialog says so.
+    expect(within(dialog).getByRole('note', { name: 'Another currency' })).toHaveTextContent(
+      "This device's plan is in UGX, and M-Pesa Express asks in KES: what the customer pays will wait in Held Payments for staff to match it.",
+    );
 
     await user.click(within(choice).getByRole('radio', { name: 'MTN MoMo' }));
+    expect(within(dialog).queryByRole('note', { name: 'Another currency' })).not.toBeInTheDocument();
     expect(within(dialog).getByText(/^MTN MoMo asks/)).toHaveTextContent(
       'MTN MoMo asks Amina Wanjiru to approve a payment to you, reference SHS-0001. Their phone shows the request; they approve it with their MoMo PIN.',
     );
