@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUSINESS_TIME_ZONE } from './time-zone.js';
+import { FakeAirtel } from '../../apps/api/test/support/fake-airtel.js';
 import { FakeDaraja } from '../../apps/api/test/support/fake-daraja.js';
 import { FakeMomo } from '../../apps/api/test/support/fake-momo.js';
 import { FakeSmtp } from '../../apps/api/test/support/fake-smtp.js';
@@ -38,6 +39,11 @@ export default async function globalSetup(): Promise<void> {
   // MTN for MoMo's Request to Pay: likewise, each customer approves a moment later, put to PUBLIC_URL.
   const momo = await new FakeMomo({ afterMs: 1500 }).start();
   momo.server.unref();
+  // Airtel for Airtel Money's USSD push: each customer answers a moment later, and Airtel posts the end to the one
+  // callback URL of the organization's Airtel app (set in Airtel's portal, so here: known before the API starts).
+  const airtel = await new FakeAirtel({ afterMs: 1500 }).start();
+  airtel.server.unref();
+  airtel.callbackUrl = `http://127.0.0.1:${port}/payg/external/airtel-money/callback`;
   // The mail server: each mail the API sends is kept as a .eml file in DATA_DIR/mail, where the tests read it.
   const mailDir = join(dataDir, 'mail');
   const smtp = await new FakeSmtp(mailDir).start();
@@ -59,6 +65,7 @@ export default async function globalSetup(): Promise<void> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     MPESA_EXPRESS_BASE_URL: daraja.url,
     MTN_MOMO_BASE_URL: momo.url,
+    AIRTEL_MONEY_BASE_URL: airtel.url,
     SMTP_URL: smtp.url,
     // Notifications chosen for email go out a second after they are written, not a minute.
     NOTIFICATION_EMAIL_MS: '1000',

@@ -162,6 +162,10 @@ const SCOPED: Record<string, number[]> = {
   'PUT /payg/settings/mtn-momo': [200],
   // B's own set-up, tried: none yet (409), or B's keys (saved by the PUT above), which reach no MTN in tests.
   'POST /payg/settings/mtn-momo/test': [200, 409],
+  'GET /payg/settings/airtel-money': [200],
+  'PUT /payg/settings/airtel-money': [200],
+  // B's own set-up, tried: none yet (409), or B's client id and secret (saved by the PUT above), which reach no Airtel in tests.
+  'POST /payg/settings/airtel-money/test': [200, 409],
   'GET /payg/payment-requests/providers': [200],
   'GET /payg/payment-requests': [200],
   'GET /payg/payment-requests/{request_id}': [404],
@@ -235,6 +239,8 @@ const NOT_SCOPED: Record<string, string> = {
     "MTN's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mtn-momo-ask.e2e-spec.ts)",
   'POST /payg/external/mtn-momo/{token}':
     "MTN's result for one request, posted: authenticated by that request's secret address alone (test/mtn-momo-ask.e2e-spec.ts)",
+  'POST /payg/external/airtel-money/callback':
+    "Airtel's word that a transaction ended: it names the request by Kidogo's secret transaction id alone, and Kidogo asks that organization's Airtel how it ended (test/airtel-money-ask.e2e-spec.ts)",
   'POST /payg/external/mpesa-express/{token}':
     "Safaricom's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mpesa-express.e2e-spec.ts)",
   'GET /payg/health/detailed': CONSOLE,

@@ -125,6 +125,7 @@ describe('MTN MoMo Ask to Pay', () => {
     expect(before.data.map((p) => [p.provider, p.ready])).toEqual([
       ['mpesa_express', false],
       ['mtn_momo', false],
+      ['airtel_money', false],
     ]);
     await setUp(owner, { ...KEYS, target_environment: 'mtnghana' }).expect(200);
     const after = ZPaymentRequestProvidersReplySchema.parse((await t.http.get('/payg/payment-requests/providers').set(staff.auth).expect(200)).body);
@@ -285,7 +286,7 @@ describe('MTN MoMo Ask to Pay', () => {
     await refused({ amount: 1000.555 }, 'amount', 'must have at most 2 decimals');
     await refused({ phone_number: '+254 712 345 678' }, 'phone_number', 'is not a number in Uganda (+256), where your MTN MoMo is set up');
     await refused({ phone_number: '12' }, 'phone_number', 'is not a phone number');
-    await refused({ provider: 'airtel' }, 'provider', 'must be one of mpesa_express, mtn_momo');
+    await refused({ provider: 'airtel' }, 'provider', 'must be one of mpesa_express, mtn_momo, airtel_money');
     expect(await t.db.db.paymentRequest.count({ where: { organization_id: org.id } })).toBe(0);
     expect(momo.requests.filter((r) => r.body.externalId === item.serial_number)).toHaveLength(0);
 

@@ -123,6 +123,7 @@ describe('health, errors and the API document', () => {
       '/payg/live',
       '/payg/external/mpesa-express/{token}',
       '/payg/external/mtn-momo/{token}',
+      '/payg/external/airtel-money/callback',
       '/payg/auth/password-reset',
       '/payg/auth/password-reset/confirm',
       '/payg/portal/{token}',

@@ -33,5 +33,6 @@ export * from './customer-documents.js';
 export * from './agreement.js';
 export * from './mpesa-express.js';
 export * from './mtn-momo.js';
+export * from './airtel-money.js';
 export * from './stock.js';
 export * from './portal.js';

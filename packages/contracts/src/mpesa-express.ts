@@ -109,22 +109,25 @@ export function mpesaPhone(raw: string): string | null {
 }
 
 /**
- * Who prompts the customer's phone: M-Pesa Express (Safaricom, Kenya) or MTN MoMo's Request to Pay (the Collections
- * API: Uganda, Rwanda, Zambia, Ghana). Each is set up by an owner or admin in Settings.
+ * Who prompts the customer's phone: M-Pesa Express (Safaricom, Kenya), MTN MoMo's Request to Pay (the Collections
+ * API: Uganda, Rwanda, Zambia, Ghana) or Airtel Money's USSD push (Kenya, Uganda, Tanzania, Rwanda, Zambia, Malawi
+ * and more). Each is set up by an owner or admin in Settings.
  */
-export const PAYMENT_REQUEST_PROVIDERS = ['mpesa_express', 'mtn_momo'] as const;
+export const PAYMENT_REQUEST_PROVIDERS = ['mpesa_express', 'mtn_momo', 'airtel_money'] as const;
 export type PaymentRequestProvider = (typeof PAYMENT_REQUEST_PROVIDERS)[number];
 export const PAYMENT_REQUEST_PROVIDER_LABELS: Record<PaymentRequestProvider, string> = {
   mpesa_express: 'M-Pesa Express',
   mtn_momo: 'MTN MoMo',
+  airtel_money: 'Airtel Money',
 };
 /** The most one MTN MoMo request may ask for, in the market's money (MTN's own limits per wallet apply below it). */
 export const MTN_MOMO_MAX_AMOUNT = 10_000_000;
 
 /**
  * POST /payment-requests: ask the customer of a device to pay. phone_number defaults to the customer's phone.
- * M-Pesa Express: amount in whole shillings (it takes no cents), a Kenyan number. MTN MoMo: the amount in the money
- * of the MTN market set up (at most 2 decimals), a number written as the organization's phone country writes it.
+ * M-Pesa Express: amount in whole shillings (it takes no cents), a Kenyan number. MTN MoMo and Airtel Money: the
+ * amount in the money of the market set up (at most 2 decimals; whole UGX, RWF, XAF and XOF), a number written as the
+ * organization's phone country writes it.
  */
 export const ZPaymentRequestInputSchema = z
   .object({
@@ -176,21 +179,24 @@ export const PAYMENT_REQUEST_STATUS_LABELS: Record<PaymentRequestStatus, string>
 
 export const ZPaymentRequestSchema = z.object({
   request_id: z.number().int(),
-  /** Who prompted the customer: M-Pesa Express or MTN MoMo. */
+  /** Who prompted the customer: M-Pesa Express, MTN MoMo or Airtel Money. */
   provider: z.enum(PAYMENT_REQUEST_PROVIDERS),
   item_id: z.number().int(),
   serial_number: z.string(),
   customer_id: z.number().int().nullable(),
   customer_name: z.string().nullable(),
-  /** The phone prompted, digits with the country code: 254XXXXXXXXX for M-Pesa, 256XXXXXXXXX for MTN Uganda. */
+  /** The phone prompted, digits with the country code: 254XXXXXXXXX for M-Pesa, 256XXXXXXXXX for MTN or Airtel Uganda. */
   phone_number: z.string(),
   amount: ZMoneySchema,
-  /** The money asked for: KES for M-Pesa Express, the MTN market's (UGX, RWF, ZMW, GHS; EUR in MTN's sandbox). */
+  /** The money asked for: KES for M-Pesa Express, the MTN or Airtel market's (UGX, RWF, ZMW, GHS, TZS, ...; EUR in MTN's sandbox). */
   currency: z.string(),
   status: z.enum(PAYMENT_REQUEST_STATUSES),
   /** What happened, in words (M-Pesa's answer made plain). */
   status_text: z.string(),
-  /** M-Pesa's ResultCode and ResultDesc, once it answered; for MTN MoMo no code, and its reason (APPROVAL_REJECTED, EXPIRED, ...) as result_desc. */
+  /**
+   * M-Pesa's ResultCode and ResultDesc, once it answered; for MTN MoMo no code, and its reason (APPROVAL_REJECTED, EXPIRED, ...) as
+   * result_desc; for Airtel Money no code, and Airtel's response code (DP00800001007, ...) or message as result_desc.
+   */
   result_code: z.number().int().nullable(),
   result_desc: z.string().nullable(),
   /**
@@ -198,9 +204,9 @@ export const ZPaymentRequestSchema = z.object({
    * POST /payment-requests/{request_id}/check; such an answer has no receipt until the result or the payment brings it).
    */
   answered_by: z.enum(['callback', 'check']).nullable(),
-  /** The receipt of a paid request (the M-Pesa receipt, MTN's financial transaction id): the payment's transaction code. */
+  /** The receipt of a paid request (the M-Pesa receipt, MTN's financial transaction id, Airtel Money's transaction id): the payment's transaction code. */
   receipt: z.string().nullable(),
-  /** The same receipt for an M-Pesa Express request; null for MTN MoMo (kept for integrations written before MTN MoMo). */
+  /** The same receipt for an M-Pesa Express request; null for MTN MoMo and Airtel Money (kept for integrations written before them). */
   mpesa_receipt: z.string().nullable(),
   /** The payment recorded for it, and what it bought. */
   payment_id: z.number().int().nullable(),

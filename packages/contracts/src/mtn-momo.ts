@@ -100,8 +100,8 @@ export const ZMtnMomoCallbackSchema = z.object({
 });
 export type MtnMomoCallback = z.infer<typeof ZMtnMomoCallbackSchema>;
 
-/** Money without a minor unit: MTN takes whole amounts of it. */
-export const WHOLE_CURRENCIES: readonly string[] = ['UGX', 'RWF'];
+/** Money without a minor unit (ISO 4217): MTN and Airtel take whole amounts of it. */
+export const WHOLE_CURRENCIES: readonly string[] = ['UGX', 'RWF', 'XAF', 'XOF'];
 
 export const ZMtnMomoCallbackReplySchema = z.object({ received: z.boolean() });
 export type MtnMomoCallbackReply = z.infer<typeof ZMtnMomoCallbackReplySchema>;

@@ -5,6 +5,7 @@ export {
   parseMessage,
   parseDarajaC2B,
   parseMomoCollection,
+  parseAirtelCollection,
   extractForwardedMessage,
   isPersonSender,
   parseForwardedTime,

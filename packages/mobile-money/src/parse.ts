@@ -526,6 +526,48 @@ export function parseDarajaC2B(body: Record<string, unknown>): ParseResult {
   return { ok: true, payment };
 }
 
+/** Where a provider's collection body keeps each field: its transaction id, account reference and payer's number. */
+interface CollectionFields {
+  provider: 'mtn' | 'airtel';
+  code: string;
+  reference: string;
+  msisdn: (body: Record<string, unknown>) => string | null;
+}
+
+/**
+ * A collection a provider says was paid (MTN's Request to Pay, Airtel's USSD push), once its status is checked: the
+ * transaction id as the code, the amount and money, the account reference Kidogo sent (the device's serial number),
+ * and the payer's full international number (read without a default country, as the provider writes it).
+ */
+function collection(body: Record<string, unknown>, f: CollectionFields): ParseResult {
+  const code = textField(body, f.code);
+  if (code === null) return fail(`Missing ${f.code}`);
+  if (!/^[A-Za-z0-9.-]{4,40}$/.test(code)) return fail(`Invalid ${f.code}`);
+  const cents = amountToCents(typeof body['amount'] === 'string' ? body['amount'].trim() : body['amount']);
+  if (cents === null) return fail('Missing or invalid amount');
+  if (cents <= 0) return fail('Amount is zero');
+  const currency = textField(body, 'currency');
+  if (currency === null || !/^[A-Za-z]{3}$/.test(currency)) return fail('Missing or invalid currency');
+  const msisdn = f.msisdn(body);
+  return {
+    ok: true,
+    payment: {
+      provider: f.provider,
+      kind: 'c2b',
+      transaction_code: code.toUpperCase(),
+      amount: formatCents(cents),
+      currency: currency.toUpperCase(),
+      sender_name: null,
+      sender_phone: msisdn && /^\d{11,15}$/.test(msisdn) ? msisdn : null,
+      transacted_at: null,
+      account_reference: textField(body, f.reference),
+      balance: null,
+    },
+  };
+}
+
+const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
+
 /**
  * Parse an MTN MoMo Request to Pay that MTN says was paid, as its result reads:
  * { financialTransactionId: "76662021700", externalId: "SHS-1001", amount: "15000", currency: "UGX",
@@ -534,34 +576,27 @@ export function parseDarajaC2B(body: Record<string, unknown>): ParseResult {
  * financial transaction id is the one MTN's confirmation SMS gives, so the two name the same payment. Never throws.
  */
 export function parseMomoCollection(body: Record<string, unknown>): ParseResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('MTN MoMo body must be a JSON object');
+  if (!isObject(body)) return fail('MTN MoMo body must be a JSON object');
   if (String(body['status'] ?? '').trim().toUpperCase() !== 'SUCCESSFUL') return fail('Not a successful MTN MoMo payment');
-  const code = textField(body, 'financialTransactionId');
-  if (code === null) return fail('Missing financialTransactionId');
-  if (!/^[A-Za-z0-9.-]{4,40}$/.test(code)) return fail('Invalid financialTransactionId');
-  const cents = amountToCents(typeof body['amount'] === 'string' ? body['amount'].trim() : body['amount']);
-  if (cents === null) return fail('Missing or invalid amount');
-  if (cents <= 0) return fail('Amount is zero');
-  const currency = textField(body, 'currency');
-  if (currency === null || !/^[A-Za-z]{3}$/.test(currency)) return fail('Missing or invalid currency');
-  const payer = body['payer'] && typeof body['payer'] === 'object' ? (body['payer'] as Record<string, unknown>) : {};
-  const msisdn = textField(payer, 'partyId');
-  return {
-    ok: true,
-    payment: {
-      provider: 'mtn',
-      kind: 'c2b',
-      transaction_code: code.toUpperCase(),
-      amount: formatCents(cents),
-      currency: currency.toUpperCase(),
-      sender_name: null,
-      // A full international number; read without a default country, as MTN writes it.
-      sender_phone: msisdn && /^\d{11,15}$/.test(msisdn) ? msisdn : null,
-      transacted_at: null,
-      account_reference: textField(body, 'externalId'),
-      balance: null,
-    },
-  };
+  return collection(body, {
+    provider: 'mtn',
+    code: 'financialTransactionId',
+    reference: 'externalId',
+    msisdn: (b) => (isObject(b['payer']) ? textField(b['payer'], 'partyId') : null),
+  });
+}
+
+/**
+ * Parse an Airtel Money USSD push that Airtel says was paid (its Transaction Enquiry's TS), as Kidogo hands it to the
+ * receiver: { airtel_money_id: "MP240406.1141.Q03294", transaction_id: "KDG…", reference: "SHS-1001", amount: "15000",
+ *   currency: "UGX", msisdn: "256752123456", status_code: "TS" }
+ * reference is what Kidogo sent with the push (the device's serial number): the account reference. Airtel Money's
+ * transaction id is the one its confirmation SMS gives, so the two name the same payment. Never throws.
+ */
+export function parseAirtelCollection(body: Record<string, unknown>): ParseResult {
+  if (!isObject(body)) return fail('Airtel Money body must be a JSON object');
+  if (String(body['status_code'] ?? '').trim().toUpperCase() !== 'TS') return fail('Not a successful Airtel Money payment');
+  return collection(body, { provider: 'airtel', code: 'airtel_money_id', reference: 'reference', msisdn: (b) => textField(b, 'msisdn') });
 }
 
 // ---------------------------------------------------------------------------
@@ -572,6 +607,7 @@ export type ForwardedMessage =
   | { kind: 'sms'; text: string; from: string | null; received_at: string | null; recipient: string | null }
   | { kind: 'daraja'; body: Record<string, unknown> }
   | { kind: 'momo'; body: Record<string, unknown> }
+  | { kind: 'airtel'; body: Record<string, unknown> }
   | { kind: 'invalid'; error: string };
 
 const TEXT_KEYS = ['message', 'text', 'body', 'msg', 'content'] as const;
@@ -628,7 +664,8 @@ export function isPersonSender(sender: string | null | undefined): boolean {
  * sender in from / sender / phone / phoneNumber / address, the time in
  * received_at / receivedStamp / timestamp / date / sentStamp, the receiving line in
  * recipient / to. A body with TransID and TransAmount is a Daraja C2B callback; one with financialTransactionId,
- * payer and status is an MTN MoMo Request to Pay's result.
+ * payer and status is an MTN MoMo Request to Pay's result; one with airtel_money_id and status_code is an Airtel
+ * Money USSD push's.
  */
 export function extractForwardedMessage(body: Record<string, unknown>): ForwardedMessage {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -636,6 +673,7 @@ export function extractForwardedMessage(body: Record<string, unknown>): Forwarde
   }
   if ('TransID' in body && 'TransAmount' in body) return { kind: 'daraja', body };
   if ('financialTransactionId' in body && 'payer' in body && 'status' in body) return { kind: 'momo', body };
+  if ('airtel_money_id' in body && 'status_code' in body) return { kind: 'airtel', body };
 
   const text = firstText(body, TEXT_KEYS);
   if (text === null) {

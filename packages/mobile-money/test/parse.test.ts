@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { extractForwardedMessage, isPersonSender, parseDarajaC2B, parseMessage, parseMomoCollection, type ParseResult } from '../src/index.js';
+import {
+  extractForwardedMessage,
+  isPersonSender,
+  parseAirtelCollection,
+  parseDarajaC2B,
+  parseMessage,
+  parseMomoCollection,
+  type ParseResult,
+} from '../src/index.js';
 
 function payment(r: ParseResult) {
   if (!r.ok) throw new Error(`expected ok, got: ${r.error}`);
@@ -359,6 +367,55 @@ describe('parseMomoCollection', () => {
     [{ ...MOMO, currency: 'shillings' }, 'currency'],
   ])('refuses %j', (body, error) => {
     const r = parseMomoCollection(body as Record<string, unknown>);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toContain(error);
+  });
+});
+
+const AIRTEL = {
+  airtel_money_id: 'MP261206.1015.A00001',
+  transaction_id: 'KDGABCDEFGHJKLMNPQR',
+  reference: 'SHS-1001',
+  amount: '15000.00',
+  currency: 'UGX',
+  msisdn: '256752123456',
+  status_code: 'TS',
+};
+
+describe('parseAirtelCollection', () => {
+  it("reads a paid USSD push: the reference is the account, Airtel Money's id the code", () => {
+    expect(parseAirtelCollection(AIRTEL)).toEqual({
+      ok: true,
+      payment: {
+        provider: 'airtel',
+        kind: 'c2b',
+        transaction_code: 'MP261206.1015.A00001',
+        amount: '15000.00',
+        currency: 'UGX',
+        sender_name: null,
+        sender_phone: '256752123456',
+        transacted_at: null,
+        account_reference: 'SHS-1001',
+        balance: null,
+      },
+    });
+    expect(extractForwardedMessage(AIRTEL)).toEqual({ kind: 'airtel', body: AIRTEL });
+  });
+
+  it('takes numbers, lower case and a number that is not a full one', () => {
+    const p = payment(parseAirtelCollection({ ...AIRTEL, airtel_money_id: 'mp1234567', amount: 250.5, currency: 'kes', msisdn: '0733123456' }));
+    expect(p).toMatchObject({ transaction_code: 'MP1234567', amount: '250.50', currency: 'KES', sender_phone: null });
+  });
+
+  it.each([
+    [{ ...AIRTEL, status_code: 'TF' }, 'Not a successful'],
+    [{ ...AIRTEL, airtel_money_id: undefined }, 'Missing airtel_money_id'],
+    [{ ...AIRTEL, airtel_money_id: 'no way!' }, 'Invalid airtel_money_id'],
+    [{ ...AIRTEL, amount: 'lots' }, 'amount'],
+    [{ ...AIRTEL, amount: 0 }, 'Amount is zero'],
+    [{ ...AIRTEL, currency: 'shillings' }, 'currency'],
+  ])('refuses %j', (body, error) => {
+    const r = parseAirtelCollection(body as Record<string, unknown>);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toContain(error);
   });

@@ -91,6 +91,8 @@ const EnvSchema = z.object({
   MPESA_EXPRESS_BASE_URL: z.string().url().optional(),
   // Every organization's MTN MoMo calls go here instead of MTN (an egress proxy, a test double).
   MTN_MOMO_BASE_URL: z.string().url().optional(),
+  // Every organization's Airtel Money calls go here instead of Airtel (an egress proxy, a test double).
+  AIRTEL_MONEY_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   TIME_ZONE: z
     .string()
@@ -153,6 +155,8 @@ export interface AppConfig {
   mpesaExpressBaseUrl: string | null;
   /** MTN_MOMO_BASE_URL: where MTN MoMo calls go instead of MTN, unless an organization's own base_url says otherwise. */
   mtnMomoBaseUrl: string | null;
+  /** AIRTEL_MONEY_BASE_URL: where Airtel Money calls go instead of Airtel, unless an organization's own base_url says otherwise. */
+  airtelMoneyBaseUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** The business time zone (IANA name): every day, week and month the API counts is one of its days. */
   timeZone: string;
@@ -243,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mpesaExpressBaseUrl: e.MPESA_EXPRESS_BASE_URL?.replace(/\/+$/, '') ?? null,
     mtnMomoBaseUrl: e.MTN_MOMO_BASE_URL?.replace(/\/+$/, '') ?? null,
+    airtelMoneyBaseUrl: e.AIRTEL_MONEY_BASE_URL?.replace(/\/+$/, '') ?? null,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     version: readVersion(),

@@ -1,6 +1,11 @@
 import { Controller, Get, HttpCode, Module, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  ZAirtelMoneyCallbackReplySchema,
+  ZAirtelMoneyCallbackSchema,
+  ZAirtelMoneyInputSchema,
+  ZAirtelMoneySettingsSchema,
+  ZAirtelMoneyTestReplySchema,
   ZMpesaExpressCallbackReplySchema,
   ZMpesaExpressCallbackSchema,
   ZMpesaExpressInputSchema,
@@ -16,6 +21,7 @@ import {
   ZPaymentRequestReplySchema,
   ZPaymentRequestsQuerySchema,
   ZPaymentRequestsReplySchema,
+  type AirtelMoneyCallback,
   type MpesaExpressCallback,
   type MtnMomoCallback,
 } from '@kidogo/contracts';
@@ -27,6 +33,8 @@ import { DarajaClient } from './daraja.js';
 import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
 import { MomoClient } from './mtn-momo.js';
 import { MtnMomoSettingsService } from './mtn-momo-settings.service.js';
+import { AirtelMoneyClient } from './airtel-money.js';
+import { AirtelMoneySettingsService } from './airtel-money-settings.service.js';
 import { PaymentRequestSweepService } from './payment-request-sweep.service.js';
 import { PaymentRequestsService } from './payment-requests.service.js';
 
@@ -120,6 +128,49 @@ export class MtnMomoSettingsController {
   }
 }
 
+/** Owners and admins set up Airtel Money's USSD push for their organization. */
+@ApiTags('settings')
+@Roles('owner', 'admin', 'super_admin')
+@Controller('settings/airtel-money')
+export class AirtelMoneySettingsController {
+  constructor(private readonly settings: AirtelMoneySettingsService) {}
+
+  @Get()
+  @Endpoint({
+    summary: "The organization's Airtel Money (USSD push) set-up, the secret masked, and whether requests can be sent",
+    response: ZAirtelMoneySettingsSchema,
+    errors: { 403: 'Not an owner or admin' },
+  })
+  read(@OrgId() orgId: string) {
+    return this.settings.read(orgId);
+  }
+
+  @Put()
+  @Endpoint({
+    summary: "Set up Airtel Money: the market, Airtel's system (staging or production), and the Airtel app's client id and secret",
+    description:
+      'client_secret left out, empty, or sent back masked as GET gave it keeps its stored value; the first time it is required. ' +
+      "Airtel tells the installation how each request ended at PUBLIC_URL/payg/external/airtel-money/callback: set it as the Airtel app's callback URL.",
+    body: ZAirtelMoneyInputSchema,
+    response: ZAirtelMoneySettingsSchema,
+    errors: { 400: 'A field is missing or invalid (each one named)', 403: 'Not an owner or admin' },
+  })
+  update(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZAirtelMoneyInputSchema>) {
+    return this.settings.update(orgId, user, body);
+  }
+
+  @Post('test')
+  @HttpCode(200)
+  @Endpoint({
+    summary: 'Try the stored client id and secret against Airtel (an access token is asked for; nobody is asked to pay)',
+    response: ZAirtelMoneyTestReplySchema,
+    errors: { 403: 'Not an owner or admin', 409: 'Not set up yet' },
+  })
+  test(@OrgId() orgId: string) {
+    return this.settings.test(orgId);
+  }
+}
+
 /** Staff ask a device's customer to pay (README "Asking a customer to pay"). */
 @ApiTags('payment-requests')
 @Controller()
@@ -128,13 +179,14 @@ export class PaymentRequestsController {
 
   @Post('payment-requests')
   @Endpoint({
-    summary: "Ask a device's customer to pay by M-Pesa Express or MTN MoMo: their phone shows the prompt for the amount, with the serial number as the account",
+    summary: "Ask a device's customer to pay by M-Pesa Express, MTN MoMo or Airtel Money: their phone shows the prompt for the amount, with the serial number as the account",
     description:
-      "provider is mpesa_express (the default) or mtn_momo. phone_number defaults to the customer's phone (M-Pesa: a Kenyan number; MTN: read " +
-      "with the organization's phone country, and a number of the MTN market set up). M-Pesa takes whole shillings; MTN the market's money " +
-      '(whole UGX and RWF). One request per device waits for an answer at a time. The result comes from Safaricom or MTN a few seconds to a ' +
-      'minute later: read it with GET /payment-requests/{request_id}; a paid request is recorded as a payment (days, tokens, the reply SMS) ' +
-      'like any mobile-money payment, once by its receipt (the M-Pesa receipt, MTN\'s financial transaction id).',
+      "provider is mpesa_express (the default), mtn_momo or airtel_money. phone_number defaults to the customer's phone (M-Pesa: a Kenyan number; " +
+      "MTN and Airtel: read with the organization's phone country, and a number of the market set up). M-Pesa takes whole shillings; MTN and " +
+      'Airtel the market\'s money (whole UGX, RWF, XAF and XOF). One request per device waits for an answer at a time. The result comes from ' +
+      'Safaricom, MTN or Airtel a few seconds to a minute later: read it with GET /payment-requests/{request_id}; a paid request is recorded as a ' +
+      'payment (days, tokens, the reply SMS) like any mobile-money payment, once by its receipt (the M-Pesa receipt, MTN\'s financial transaction ' +
+      "id, Airtel Money's transaction id).",
     body: ZPaymentRequestInputSchema,
     response: ZPaymentRequestReplySchema,
     status: 201,
@@ -142,7 +194,7 @@ export class PaymentRequestsController {
       400: 'A field is missing or invalid (each one named), or the customer has no phone number the provider can prompt and none was given',
       404: 'No such device in your organization',
       409: 'The device has no customer; the provider is not set up, switched off or PUBLIC_URL is not set; a request for the device is still waiting',
-      502: 'Safaricom or MTN refused the request or did not answer (its words in the message); the request is kept as failed',
+      502: 'Safaricom, MTN or Airtel refused the request or did not answer (its words in the message); the request is kept as failed',
     },
   })
   create(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZPaymentRequestInputSchema>, @CurrentUser() user: AuthUser) {
@@ -151,7 +203,7 @@ export class PaymentRequestsController {
 
   @Get('payment-requests/providers')
   @Endpoint({
-    summary: "The organization's ways to ask a customer to pay (M-Pesa Express, MTN MoMo): whether each is ready, and in what money",
+    summary: "The organization's ways to ask a customer to pay (M-Pesa Express, MTN MoMo, Airtel Money): whether each is ready, and in what money",
     response: ZPaymentRequestProvidersReplySchema,
   })
   providers(@OrgId() orgId: string) {
@@ -160,7 +212,7 @@ export class PaymentRequestsController {
 
   @Get('payment-requests')
   @Endpoint({
-    summary: "Ask to Pay requests (M-Pesa Express and MTN MoMo), newest first: one device's (serial_number) or one customer's (customer_id)",
+    summary: "Ask to Pay requests (M-Pesa Express, MTN MoMo and Airtel Money), newest first: one device's (serial_number) or one customer's (customer_id)",
     query: ZPaymentRequestsQuerySchema,
     response: ZPaymentRequestsReplySchema,
     errors: { 400: 'A bad page, limit or customer_id' },
@@ -178,18 +230,19 @@ export class PaymentRequestsController {
   @Post('payment-requests/:request_id/check')
   @HttpCode(200)
   @Endpoint({
-    summary: 'Ask M-Pesa or MTN what became of a request whose result has not come (a lost result, a customer who never answered)',
+    summary: 'Ask M-Pesa, MTN or Airtel what became of a request whose result has not come (a lost result, a customer who never answered)',
     description:
       "M-Pesa's answer is kept as its result would have been: cancelled, failed, or paid. M-Pesa's answer to a check carries no receipt: " +
       "a paid request takes the payment that came another way (the paybill confirmation, the SMS, the statement) when exactly one of the device's " +
       'payments since the request fits its amount, or waits for the receipt; checking a paid request again looks for that payment again. ' +
+      "MTN's and Airtel's answers carry their transaction id, so a paid request is recorded from them. " +
       'While the customer still has the prompt, the request stays pending and the message says so.',
     params: ZRequestParams,
     response: ZPaymentRequestReplySchema,
     errors: {
       404: 'Not found',
-      409: 'M-Pesa has already answered the request; it has not reached M-Pesa yet; M-Pesa Express is not set up or switched off',
-      502: 'M-Pesa did not answer the check (its words in the message); nothing changed',
+      409: 'The provider has already answered the request; it has not reached M-Pesa yet; the provider is not set up (M-Pesa Express, MTN MoMo: or switched off)',
+      502: 'The provider did not answer the check (its words in the message); nothing changed',
     },
   })
   check(@OrgId() orgId: string, @ValidParams() p: RequestParams, @CurrentUser() user: AuthUser) {
@@ -246,11 +299,38 @@ export class PaymentRequestsController {
   momoCallbackPost(@ValidParams() p: z.output<typeof ZCallbackParams>, @ValidBody() body: MtnMomoCallback) {
     return this.requests.momoCallback(p.token, body);
   }
+  @Public()
+  @Post('external/airtel-money/callback')
+  @HttpCode(200)
+  @Endpoint({
+    summary: "Airtel Money's word that a USSD push ended (called by Airtel, not a person): the callback URL of every organization's Airtel app",
+    description:
+      "transaction.id is the id Kidogo gave the push. Kidogo does not act on the post's own status: it asks Airtel (the Transaction Enquiry) " +
+      'how the transaction ended, so a post that did not come from Airtel changes nothing. TS records the payment through the payment pipeline ' +
+      "(by Airtel Money's transaction id, once, with the serial number as the account); TF marks the request cancelled (the customer refused) or " +
+      'failed with its reason. A request already answered, or Airtel not answering the enquiry (the sweep asks again), is acknowledged.',
+    body: ZAirtelMoneyCallbackSchema,
+    response: ZAirtelMoneyCallbackReplySchema,
+    errors: { 400: 'Not a transaction callback (transaction.id missing)', 404: 'No Airtel Money request has this transaction id' },
+  })
+  airtelCallback(@ValidBody() body: AirtelMoneyCallback) {
+    return this.requests.airtelCallback(body);
+  }
+
 }
 
 @Module({
   imports: [ReceiverModule],
-  controllers: [MpesaExpressSettingsController, MtnMomoSettingsController, PaymentRequestsController],
-  providers: [DarajaClient, MomoClient, MpesaExpressSettingsService, MtnMomoSettingsService, PaymentRequestsService, PaymentRequestSweepService],
+  controllers: [MpesaExpressSettingsController, MtnMomoSettingsController, AirtelMoneySettingsController, PaymentRequestsController],
+  providers: [
+    DarajaClient,
+    MomoClient,
+    AirtelMoneyClient,
+    MpesaExpressSettingsService,
+    MtnMomoSettingsService,
+    AirtelMoneySettingsService,
+    PaymentRequestsService,
+    PaymentRequestSweepService,
+  ],
 })
 export class MpesaExpressModule {}

@@ -20,9 +20,9 @@ export interface PaymentRequestSweepResult {
 }
 
 /**
- * The Ask to Pay requests whose result never came (Safaricom's or MTN's post lost, or never sent): 3 minutes after a
- * request was sent, when the customer's prompt has long timed out, Kidogo asks M-Pesa or MTN once what became of it
- * (the same check as Check with M-Pesa or Check with MTN MoMo, by nobody), every MPESA_EXPRESS_SWEEP_MS, on the processes that run the
+ * The Ask to Pay requests whose result never came (Safaricom's, MTN's or Airtel's post lost, or never sent): 3 minutes after a
+ * request was sent, when the customer's prompt has long timed out, Kidogo asks M-Pesa, MTN or Airtel once what became of it
+ * (the same check as Check with M-Pesa, MTN MoMo or Airtel Money, by nobody), every MPESA_EXPRESS_SWEEP_MS, on the processes that run the
  * background work. Each request is claimed by one process (its auto_checked_at, taken with SKIP LOCKED), so two
  * processes never ask about the same request; one M-Pesa could not answer is left to staff, and its sender is told
  * that no answer came.
@@ -82,7 +82,7 @@ export class PaymentRequestSweepService implements OnApplicationBootstrap, OnApp
     this.timer = setInterval(
       () =>
         void this.sweep()
-          .then((r) => r.checked && this.logger.log(`asked M-Pesa or MTN about ${r.checked} request(s) without a result: ${r.answered} answered, ${r.failed} not`))
+          .then((r) => r.checked && this.logger.log(`asked M-Pesa, MTN or Airtel about ${r.checked} request(s) without a result: ${r.answered} answered, ${r.failed} not`))
           .catch((e) => this.logger.error(`payment request sweep failed: ${(e as Error).message}`)),
       this.config.mpesaExpressSweepMs,
     );

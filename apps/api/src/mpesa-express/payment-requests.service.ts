@@ -1,15 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  AIRTEL_MONEY_MAX_AMOUNT,
   MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX,
   MPESA_EXPRESS_EXPIRES_AFTER_S,
   MPESA_EXPRESS_MAX_AMOUNT,
   MTN_MOMO_MAX_AMOUNT,
   PAYMENT_REQUEST_PROVIDER_LABELS,
   WHOLE_CURRENCIES,
+  airtelMoneyCountryOf,
   mpesaPhone,
   mtnMomoTargetOf,
   normalizeSerial,
+  type AirtelMoneyCallback,
+  type AirtelMoneyCallbackReply,
   type MpesaExpressCallback,
   type MpesaExpressCallbackReply,
   type MtnMomoCallback,
@@ -39,6 +43,8 @@ import { DarajaClient, DarajaError } from './daraja.js';
 import { MpesaExpressSettingsService } from './mpesa-express-settings.service.js';
 import { MomoClient, MomoError, momoStatusOf, type MomoStatus } from './mtn-momo.js';
 import { MtnMomoSettingsService } from './mtn-momo-settings.service.js';
+import { AirtelError, AirtelMoneyClient, airtelTransactionId, type AirtelStatus } from './airtel-money.js';
+import { AirtelMoneySettingsService } from './airtel-money-settings.service.js';
 
 /** M-Pesa's result codes for an STK push, in words staff can act on (others: M-Pesa's own ResultDesc). */
 const RESULT_TEXT: Record<number, string> = {
@@ -70,12 +76,40 @@ const MOMO_REASON_TEXT: Record<string, string> = {
   COULD_NOT_PERFORM_TRANSACTION: 'MTN MoMo could not take the payment: try again',
   RESOURCE_NOT_FOUND: 'MTN has no record of this request: it never reached the customer',
 };
-/** MTN's reasons that are the customer saying no. */
-const MOMO_DECLINED = new Set(['APPROVAL_REJECTED', 'TRANSACTION_CANCELED']);
+/** Airtel Money's reasons for a USSD push not paid (its response codes), in words staff can act on (others: Airtel's own message). */
+const AIRTEL_REASON_TEXT: Record<string, string> = {
+  DP00800001002: 'The customer entered a wrong Airtel Money PIN',
+  DP00800001003: "The payment is over the customer's Airtel Money limit",
+  DP00800001004: 'Airtel Money did not take the amount',
+  DP00800001005: 'Airtel Money did not take the request: try again',
+  DP00800001007: "The customer's Airtel Money balance was too low",
+  DP00800001008: 'The customer declined the payment',
+  DP00800001010: 'Airtel did not let your account receive the payment: ask Airtel to check your Collections product',
+  DP00800001024: 'The prompt expired before the customer answered',
+  DP00800001025: 'Airtel has no record of this request: it never reached the customer',
+  DP00800001026: "Airtel refused Kidogo's call: check the app's products in the Airtel portal",
+  DP00800001029: 'The prompt expired before the customer answered',
+  TE: 'The prompt expired before the customer answered',
+};
+/** MTN's and Airtel's reasons that are the customer saying no. */
+const DECLINED = new Set(['APPROVAL_REJECTED', 'TRANSACTION_CANCELED', 'DP00800001008']);
 
 const label = (provider: string) => PAYMENT_REQUEST_PROVIDER_LABELS[provider as PaymentRequestProvider] ?? provider;
-/** How the customer says yes: "their M-Pesa PIN", "their MoMo PIN". */
-const pin = (provider: string) => (provider === 'mtn_momo' ? 'MoMo PIN' : 'M-Pesa PIN');
+
+/** How each provider is named in what staff read, and how its customers say yes. */
+const WORDS: Record<PaymentRequestProvider, { name: string; company: string; pin: string; pending: string; reasons: Record<string, string> }> = {
+  mpesa_express: { name: 'M-Pesa', company: 'M-Pesa', pin: 'M-Pesa PIN', pending: 'Waiting for the customer to enter their M-Pesa PIN', reasons: {} },
+  mtn_momo: { name: 'MTN MoMo', company: 'MTN', pin: 'MoMo PIN', pending: 'Waiting for the customer to approve with their MoMo PIN', reasons: MOMO_REASON_TEXT },
+  airtel_money: {
+    name: 'Airtel Money',
+    company: 'Airtel',
+    pin: 'Airtel Money PIN',
+    pending: 'Waiting for the customer to approve with their Airtel Money PIN',
+    reasons: AIRTEL_REASON_TEXT,
+  },
+};
+const providerOf = (p: string): PaymentRequestProvider => (p === 'mtn_momo' || p === 'airtel_money' ? p : 'mpesa_express');
+const words = (p: string) => WORDS[providerOf(p)];
 
 /** A request M-Pesa said was paid when asked (its query carries no receipt), before the receipt reached Kidogo. */
 const PAID_NO_RECEIPT =
@@ -127,14 +161,16 @@ function statusOf(r: RequestRow): PaymentRequestStatus {
 function statusText(r: RequestRow, status: PaymentRequestStatus): string {
   switch (status) {
     case 'pending':
-      return r.provider === 'mtn_momo' ? 'Waiting for the customer to approve with their MoMo PIN' : 'Waiting for the customer to enter their M-Pesa PIN';
+      return words(r.provider).pending;
     case 'expired':
-      return `No answer from ${r.provider === 'mtn_momo' ? 'MTN MoMo' : 'M-Pesa'} within ${MPESA_EXPRESS_EXPIRES_AFTER_S / 60} minutes: the customer did not pay`;
+      return `No answer from ${words(r.provider).name} within ${MPESA_EXPRESS_EXPIRES_AFTER_S / 60} minutes: the customer did not pay`;
     case 'paid':
-      if (r.provider === 'mtn_momo') return `Paid, MTN MoMo transaction ${r.mpesa_receipt ?? '(no id given)'}${paidWhat(r)}`;
+      if (r.provider !== 'mpesa_express') return `Paid, ${words(r.provider).name} transaction ${r.mpesa_receipt ?? '(no id given)'}${paidWhat(r)}`;
       return r.mpesa_receipt ? `Paid, M-Pesa receipt ${r.mpesa_receipt}${paidWhat(r)}` : PAID_NO_RECEIPT;
     default:
-      if (r.provider === 'mtn_momo') return (r.result_desc && MOMO_REASON_TEXT[r.result_desc]) || r.result_desc || 'MTN MoMo did not take the payment';
+      if (r.provider !== 'mpesa_express') {
+        return (r.result_desc && words(r.provider).reasons[r.result_desc]) || r.result_desc || `${words(r.provider).name} did not take the payment`;
+      }
       return (r.result_code !== null && RESULT_TEXT[r.result_code]) || r.result_desc || 'M-Pesa did not take the payment';
   }
 }
@@ -163,7 +199,7 @@ function toRequest(r: RequestRow): PaymentRequest {
   const status = statusOf(r);
   return {
     request_id: r.request_id,
-    provider: r.provider === 'mtn_momo' ? 'mtn_momo' : 'mpesa_express',
+    provider: providerOf(r.provider),
     item_id: r.item_id,
     serial_number: r.serial_number,
     customer_id: r.customer_id,
@@ -177,7 +213,7 @@ function toRequest(r: RequestRow): PaymentRequest {
     result_desc: r.result_desc,
     answered_by: r.answered_by === 'callback' || r.answered_by === 'check' ? r.answered_by : null,
     receipt: r.mpesa_receipt,
-    mpesa_receipt: r.provider === 'mtn_momo' ? null : r.mpesa_receipt,
+    mpesa_receipt: r.provider === 'mpesa_express' ? r.mpesa_receipt : null,
     payment_id: r.payment_id,
     payment_outcome: r.payment_outcome,
     payment_reason: r.payment_reason,
@@ -193,6 +229,17 @@ function toRequest(r: RequestRow): PaymentRequest {
 function item(cb: MpesaExpressCallback['Body']['stkCallback'], name: string): string | null {
   const v = cb.CallbackMetadata?.Item.find((i) => i.Name === name)?.Value;
   return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
+}
+
+/** One request on its way out by one provider (PaymentRequestsService.sender). */
+interface Sender {
+  currency: string;
+  /** The market the prompted phone must be in, or null when any number goes (M-Pesa's are checked by the schema; MTN's sandbox). */
+  market: { name: string; callingCode: string } | null;
+  callbackToken: string;
+  /** The provider's name for the request when Kidogo gives it (checkout_request_id): MTN's X-Reference-Id, Airtel's transaction id. */
+  reference: string | null;
+  send(created: { id: number; serial: string; phone: string }, amount: number): Promise<void>;
 }
 
 /**
@@ -213,6 +260,8 @@ export class PaymentRequestsService {
     private readonly daraja: DarajaClient,
     private readonly momoSettings: MtnMomoSettingsService,
     private readonly momo: MomoClient,
+    private readonly airtelSettings: AirtelMoneySettingsService,
+    private readonly airtel: AirtelMoneyClient,
     private readonly receiver: ReceiverService,
     private readonly calendar: Calendar,
   ) {}
@@ -246,20 +295,80 @@ export class PaymentRequestsService {
   }
 
   /**
+   * How a request goes out by each provider: its money, the market its phones must be of (none: M-Pesa's Kenyan
+   * numbers are checked by the input schema), the request's own names (its callback token; MTN's X-Reference-Id and
+   * Airtel's transaction id, set before it is sent so that a result that comes at once finds it), and the call.
+   */
+  private async sender(orgId: string, provider: PaymentRequestProvider): Promise<Sender> {
+    if (provider === 'mtn_momo') {
+      const { account, callbackBase } = await this.momoSettings.account(orgId);
+      const market = mtnMomoTargetOf(account.target)!;
+      const callbackToken = randomToken(24);
+      const referenceId = randomUUID();
+      return {
+        currency: account.currency,
+        market: market.calling_code ? { name: market.country, callingCode: market.calling_code } : null,
+        callbackToken,
+        reference: referenceId,
+        send: (c, amount) =>
+          this.momo.requestToPay(account, {
+            referenceId,
+            amount: Number.isInteger(amount) ? String(amount) : amount.toFixed(2),
+            phone: c.phone,
+            externalId: c.serial,
+            payerMessage: `Pay ${c.serial}`.slice(0, 160),
+            payeeNote: `Kidogo request ${c.id} for ${c.serial}`.slice(0, 160),
+            callbackUrl: `${callbackBase}${callbackToken}`,
+          }),
+      };
+    }
+    if (provider === 'airtel_money') {
+      const { account } = await this.airtelSettings.account(orgId);
+      const market = airtelMoneyCountryOf(account.country)!;
+      // Airtel names the transaction by Kidogo's id in its callback, which comes to one address for the whole app.
+      const transactionId = airtelTransactionId();
+      return {
+        currency: account.currency,
+        market: { name: market.name, callingCode: market.calling_code },
+        callbackToken: transactionId,
+        reference: transactionId,
+        send: (c, amount) =>
+          this.airtel.ussdPush(account, { transactionId, amount, msisdn: c.phone.slice(market.calling_code.length), reference: c.serial.slice(0, 64) }),
+      };
+    }
+    const { account, callbackBase } = await this.settings.account(orgId);
+    const callbackToken = randomToken(24);
+    return {
+      currency: 'KES',
+      market: null,
+      callbackToken,
+      reference: null,
+      send: async (c, amount) => {
+        const accepted = await this.daraja.stkPush(account, {
+          phone: c.phone,
+          amount,
+          accountReference: c.serial.slice(0, MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX),
+          description: `Pay ${c.serial}`.slice(0, 13),
+          callbackUrl: `${callbackBase}${callbackToken}`,
+        });
+        await this.database.query(Prisma.sql`
+          UPDATE payment_requests SET merchant_request_id = ${accepted.merchantRequestId}, checkout_request_id = ${accepted.checkoutRequestId}
+          WHERE organization_id = ${orgId} AND request_id = ${c.id}::int`);
+      },
+    };
+  }
+
+  /**
    * Sends a request: the row first (one device waits for one answer at a time, checked under the device's lock),
-   * then Safaricom, outside any transaction. A refusal is kept on the request as failed, and answered 502.
+   * then the provider, outside any transaction. A refusal is kept on the request as failed, and answered 502.
    */
   async create(orgId: string, input: z.output<typeof ZPaymentRequestInputSchema>, actor: AuthUser): Promise<PaymentRequestReply> {
-    const mtn = input.provider === 'mtn_momo';
-    const ready = mtn ? await this.momoSettings.account(orgId) : await this.settings.account(orgId);
-    const currency = mtn ? (ready as Awaited<ReturnType<MtnMomoSettingsService['account']>>).account.currency : 'KES';
-    if (mtn && WHOLE_CURRENCIES.includes(currency) && !Number.isInteger(input.amount)) {
+    const out = await this.sender(orgId, input.provider);
+    const { currency } = out;
+    if (WHOLE_CURRENCIES.includes(currency) && !Number.isInteger(input.amount)) {
       throw Errors.badRequest('amount', `must be whole ${currency} (it has no cents)`);
     }
     const provider = label(input.provider);
-    const callbackToken = randomToken(24);
-    // MTN's request is named by Kidogo (its X-Reference-Id), before it is sent: a result that comes at once finds it.
-    const referenceId = mtn ? randomUUID() : null;
     const created = await this.database.transaction(async (run) => {
       const [device] = await run<{ item_id: number; serial_number: string; customer_id: number | null; customer_name: string | null; phone_contact: string | null }>(Prisma.sql`
         SELECT i.item_id, i.serial_number, i.customer_id, c.customer_name, c.phone_contact
@@ -270,9 +379,10 @@ export class PaymentRequestsService {
       if (device.customer_id === null) {
         throw Errors.conflict(`Device ${device.serial_number} has no customer: only a device's customer can be asked to pay for it`);
       }
-      const phone = mtn
-        ? await this.momoPhone(run, orgId, input.phone_number ?? null, device, (ready as Awaited<ReturnType<MtnMomoSettingsService['account']>>).account.target)
-        : this.mpesaPhoneOf(input.phone_number ?? null, device);
+      const phone =
+        input.provider === 'mpesa_express'
+          ? this.mpesaPhoneOf(input.phone_number ?? null, device)
+          : await this.marketPhone(run, orgId, input.phone_number ?? null, device, out.market, provider);
       const [waiting] = await run<{ request_id: number; created_at: Date }>(Prisma.sql`
         SELECT request_id, created_at FROM payment_requests
         WHERE organization_id = ${orgId} AND item_id = ${device.item_id}::int AND status = 'pending'
@@ -286,8 +396,8 @@ export class PaymentRequestsService {
       }
       const [row] = await run<{ request_id: number }>(Prisma.sql`
         INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, provider, currency, callback_token, checkout_request_id, requested_by)
-        VALUES (${orgId}, ${device.item_id}::int, ${device.customer_id}::int, ${phone}, ${input.amount}::numeric, ${input.provider}, ${currency}, ${callbackToken},
-                ${referenceId}, ${actor.user_id}::int)
+        VALUES (${orgId}, ${device.item_id}::int, ${device.customer_id}::int, ${phone}, ${input.amount}::numeric, ${input.provider}, ${currency}, ${out.callbackToken},
+                ${out.reference}, ${actor.user_id}::int)
         RETURNING request_id`);
       const description = `${actor.username} asked ${device.customer_name} (${phone}) to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`;
       await run(Prisma.sql`
@@ -298,33 +408,10 @@ export class PaymentRequestsService {
     });
 
     try {
-      if (mtn) {
-        const { account, callbackBase } = ready as Awaited<ReturnType<MtnMomoSettingsService['account']>>;
-        await this.momo.requestToPay(account, {
-          referenceId: referenceId!,
-          amount: Number.isInteger(input.amount) ? String(input.amount) : input.amount.toFixed(2),
-          phone: created.phone,
-          externalId: created.serial,
-          payerMessage: `Pay ${created.serial}`.slice(0, 160),
-          payeeNote: `Kidogo request ${created.id} for ${created.serial}`.slice(0, 160),
-          callbackUrl: `${callbackBase}${callbackToken}`,
-        });
-      } else {
-        const { account, callbackBase } = ready as Awaited<ReturnType<MpesaExpressSettingsService['account']>>;
-        const accepted = await this.daraja.stkPush(account, {
-          phone: created.phone,
-          amount: input.amount,
-          accountReference: created.serial.slice(0, MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX),
-          description: `Pay ${created.serial}`.slice(0, 13),
-          callbackUrl: `${callbackBase}${callbackToken}`,
-        });
-        await this.database.query(Prisma.sql`
-          UPDATE payment_requests SET merchant_request_id = ${accepted.merchantRequestId}, checkout_request_id = ${accepted.checkoutRequestId}
-          WHERE organization_id = ${orgId} AND request_id = ${created.id}::int`);
-      }
+      await out.send(created, input.amount);
     } catch (e) {
-      const said = e instanceof DarajaError || e instanceof MomoError ? e.message : 'an unexpected error';
-      const who = mtn ? 'MTN' : 'M-Pesa';
+      const said = e instanceof DarajaError || e instanceof MomoError || e instanceof AirtelError ? e.message : 'an unexpected error';
+      const who = words(input.provider).company;
       this.logger.warn(`request ${orgId}/${created.id}: ${who} refused: ${(e as Error).message}`);
       await this.database.query(Prisma.sql`
         UPDATE payment_requests SET status = 'failed', result_desc = ${`${who} refused the request: ${said}`.slice(0, 500)}, completed_at = now()
@@ -333,7 +420,7 @@ export class PaymentRequestsService {
     }
     return {
       data: await this.one(orgId, created.id),
-      message: `Payment request sent to ${created.phone}: the customer confirms with their ${pin(input.provider)}`,
+      message: `Payment request sent to ${created.phone}: the customer confirms with their ${words(input.provider).pin}`,
     };
   }
 
@@ -351,44 +438,46 @@ export class PaymentRequestsService {
   }
 
   /**
-   * The phone MTN prompts: the one given, else the customer's, read with the organization's phone country, and a
-   * number of the MTN market set up (any number in MTN's sandbox).
+   * The phone MTN or Airtel prompts: the one given, else the customer's, read with the organization's phone country,
+   * and a number of the market set up (any number in MTN's sandbox, which has no market).
    */
-  private async momoPhone(
+  private async marketPhone(
     run: Parameters<Parameters<DatabaseService['transaction']>[0]>[0],
     orgId: string,
     given: string | null,
     device: { customer_name: string | null; phone_contact: string | null },
-    target: string,
+    market: Sender['market'],
+    provider: string,
   ): Promise<string> {
-    const market = mtnMomoTargetOf(target);
     const country = await phoneCountry(run, orgId);
     const raw = given ?? device.phone_contact;
     if (!raw) throw Errors.badRequest('phone_number', `is required: ${device.customer_name} has no phone number`);
     const phone = normalizePhone(raw, country);
     const whose = given ? 'is' : `is required: ${device.customer_name}'s phone ${raw} is`;
     if (!phone) throw Errors.badRequest('phone_number', `${whose} not a phone number`);
-    if (market?.calling_code && !phone.startsWith(market.calling_code)) {
-      throw Errors.badRequest('phone_number', `${whose} not a number in ${market.country} (+${market.calling_code}), where your MTN MoMo is set up`);
+    if (market && !phone.startsWith(market.callingCode)) {
+      throw Errors.badRequest('phone_number', `${whose} not a number in ${market.name} (+${market.callingCode}), where your ${provider} is set up`);
     }
     return phone;
   }
 
   /** The organization's ways to ask a customer to pay, whether each is ready, and in what money. */
   async providers(orgId: string): Promise<PaymentRequestProvidersReply> {
-    const [mpesa, momo] = await Promise.all([this.settings.read(orgId), this.momoSettings.status(orgId)]);
+    const [mpesa, momo, airtel] = await Promise.all([this.settings.read(orgId), this.momoSettings.status(orgId), this.airtelSettings.status(orgId)]);
+    const market = (provider: 'mtn_momo' | 'airtel_money', s: typeof momo, max: number) => ({
+      provider,
+      label: label(provider),
+      ready: s.ready,
+      problem: s.problem,
+      currency: s.currency,
+      max_amount: max,
+      decimals: !WHOLE_CURRENCIES.includes(s.currency),
+    });
     return {
       data: [
         { provider: 'mpesa_express', label: label('mpesa_express'), ready: mpesa.ready, problem: mpesa.problem, currency: 'KES', max_amount: MPESA_EXPRESS_MAX_AMOUNT, decimals: false },
-        {
-          provider: 'mtn_momo',
-          label: label('mtn_momo'),
-          ready: momo.ready,
-          problem: momo.problem,
-          currency: momo.currency,
-          max_amount: MTN_MOMO_MAX_AMOUNT,
-          decimals: !WHOLE_CURRENCIES.includes(momo.currency),
-        },
+        market('mtn_momo', momo, MTN_MOMO_MAX_AMOUNT),
+        market('airtel_money', airtel, AIRTEL_MONEY_MAX_AMOUNT),
       ],
     };
   }
@@ -436,7 +525,7 @@ export class PaymentRequestsService {
    * failed. MTN gives no code: its reason is the description.
    */
   private async unpaid(orgId: string, id: number, code: number | null, desc: string | null, by: 'callback' | 'check'): Promise<boolean> {
-    const cancelled = code === null ? MOMO_DECLINED.has(desc ?? '') : code === 1032;
+    const cancelled = code === null ? DECLINED.has(desc ?? '') : code === 1032;
     const changed = await this.database.query(Prisma.sql`
       UPDATE payment_requests SET status = ${cancelled ? 'cancelled' : 'failed'}, result_code = ${code}::int, result_desc = ${desc}, answered_by = ${by},
              completed_at = now()
@@ -484,6 +573,7 @@ export class PaymentRequestsService {
     );
     if (!req) throw Errors.notFound('Payment request');
     if (req.provider === 'mtn_momo') return this.checkMomo(orgId, id, req, actor);
+    if (req.provider === 'airtel_money') return this.checkAirtel(orgId, id, req, actor);
     if (req.status === 'paid' && req.answered_by === 'check' && req.mpesa_receipt === null) {
       const found = await this.findPayment(orgId, id);
       if (found) await this.tellRequester(orgId, id, actor);
@@ -565,30 +655,133 @@ export class PaymentRequestsService {
   }
 
   /** MTN's answer kept: unpaid with its reason, or paid and handed to the receiver as MTN's collection (once, by its transaction id). */
-  private async momoAnswered(org: string, id: number, answer: Exclude<MomoStatus, { state: 'pending' }>, by: 'callback' | 'check', actor: AuthUser | null): Promise<void> {
+  private momoAnswered(org: string, id: number, answer: Exclude<MomoStatus, { state: 'pending' }>, by: 'callback' | 'check', actor: AuthUser | null) {
+    if (answer.state === 'failed') return this.answered(org, id, { paid: false, reason: answer.reason ?? 'FAILED' }, by, actor);
+    return this.answered(
+      org,
+      id,
+      {
+        paid: true,
+        receipt: answer.financialTransactionId,
+        resultDesc: 'SUCCESSFUL',
+        body: (req) => ({
+          financialTransactionId: answer.financialTransactionId,
+          externalId: req.serial_number,
+          amount: answer.amount ?? req.amount,
+          currency: answer.currency ?? req.currency,
+          payer: { partyIdType: 'MSISDN', partyId: answer.payer ?? req.phone_number },
+          status: 'SUCCESSFUL',
+        }),
+      },
+      by,
+      actor,
+    );
+  }
+
+  /**
+   * Asks Airtel what became of a USSD push (its Transaction Enquiry). Airtel's answer to a paid one carries Airtel
+   * Money's transaction id, so the payment is recorded from it. Airtel's callback comes here too (by 'callback'): it
+   * only says which transaction to ask about.
+   */
+  private async checkAirtel(
+    orgId: string,
+    id: number,
+    req: { status: string; checkout_request_id: string | null },
+    actor: AuthUser | null,
+    by: 'callback' | 'check' = 'check',
+  ): Promise<PaymentRequestReply> {
+    if (req.status !== 'pending') {
+      const data = await this.one(orgId, id);
+      throw Errors.conflict(`Airtel Money has already answered this request: ${data.status_text}`);
+    }
+    const account = await this.airtelSettings.accountForCheck(orgId);
+    let answer: AirtelStatus;
+    try {
+      answer = await this.airtel.status(account, req.checkout_request_id!);
+    } catch (e) {
+      const said = e instanceof AirtelError ? e.message : 'an unexpected error';
+      this.logger.warn(`request ${orgId}/${id}: the check failed: ${(e as Error).message}`);
+      throw Errors.badGateway(`Airtel Money could not say what became of the request: ${said}`);
+    }
+    if (answer.state === 'pending') {
+      return { data: await this.one(orgId, id), message: 'Airtel Money is still waiting for the customer to approve the payment' };
+    }
     if (answer.state === 'failed') {
-      if (await this.unpaid(org, id, null, answer.reason ?? 'FAILED', by)) await this.tellRequester(org, id, actor);
+      await this.answered(orgId, id, { paid: false, reason: answer.reason ?? 'TF' }, by, actor);
+    } else {
+      const receipt = answer.airtelMoneyId;
+      await this.answered(
+        orgId,
+        id,
+        {
+          paid: true,
+          receipt,
+          resultDesc: 'TS',
+          body: (r) => ({
+            airtel_money_id: receipt,
+            transaction_id: req.checkout_request_id,
+            reference: r.serial_number,
+            amount: r.amount,
+            currency: r.currency,
+            msisdn: r.phone_number,
+            status_code: 'TS',
+          }),
+        },
+        by,
+        actor,
+      );
+    }
+    const data = await this.one(orgId, id);
+    return { data, message: data.status_text };
+  }
+
+  /**
+   * Airtel's word that a transaction ended, posted to the one callback URL of the organization's Airtel app. It names
+   * the transaction by Kidogo's id; Kidogo then asks Airtel how it ended, so a post that did not come from Airtel
+   * changes nothing. A request already answered, or Airtel not answering the question (the sweep asks again after
+   * three minutes), is acknowledged without doing anything.
+   */
+  async airtelCallback(body: AirtelMoneyCallback): Promise<AirtelMoneyCallbackReply> {
+    const [req] = await this.database.query<{ organization_id: string; request_id: number; status: string; checkout_request_id: string | null }>(Prisma.sql`
+      SELECT organization_id, request_id, status, checkout_request_id FROM payment_requests WHERE callback_token = ${body.transaction.id} AND provider = 'airtel_money'`);
+    if (!req) throw Errors.notFound('Payment request');
+    if (req.status !== 'pending') return { received: true };
+    try {
+      await this.checkAirtel(req.organization_id, req.request_id, req, null, 'callback');
+    } catch (e) {
+      this.logger.warn(`request ${req.organization_id}/${req.request_id}: Airtel's callback could not be confirmed: ${(e as Error).message}`);
+    }
+    return { received: true };
+  }
+
+  /**
+   * A provider's final answer kept (MTN's, Airtel's): unpaid with its reason, or paid and handed to the receiver in
+   * the provider's own shape, recorded once by its transaction id. The first answer of a request counts.
+   */
+  private async answered(
+    org: string,
+    id: number,
+    outcome:
+      | { paid: false; reason: string }
+      | { paid: true; receipt: string | null; resultDesc: string; body: (req: { phone_number: string; amount: string; currency: string; serial_number: string }) => Record<string, unknown> },
+    by: 'callback' | 'check',
+    actor: AuthUser | null,
+  ): Promise<void> {
+    if (!outcome.paid) {
+      if (await this.unpaid(org, id, null, outcome.reason.slice(0, 500), by)) await this.tellRequester(org, id, actor);
       return;
     }
-    const receipt = answer.financialTransactionId;
+    const receipt = outcome.receipt;
     const claimed = await this.database.query<{ phone_number: string; amount: string; currency: string; serial_number: string }>(Prisma.sql`
-      UPDATE payment_requests r SET status = 'paid', result_desc = 'SUCCESSFUL', mpesa_receipt = ${receipt?.toUpperCase() ?? null}, answered_by = ${by},
+      UPDATE payment_requests r SET status = 'paid', result_desc = ${outcome.resultDesc}, mpesa_receipt = ${receipt?.toUpperCase() ?? null}, answered_by = ${by},
              completed_at = now()
       FROM items i
       WHERE r.organization_id = ${org} AND r.request_id = ${id}::int AND r.status = 'pending'
         AND i.organization_id = r.organization_id AND i.item_id = r.item_id
       RETURNING r.phone_number, r.amount::text AS amount, r.currency, i.serial_number`);
     if (!claimed.length) return;
-    const req = claimed[0]!;
     if (receipt) {
-      const reply = await this.receiver.receive(org, {
-        financialTransactionId: receipt,
-        externalId: req.serial_number,
-        amount: answer.amount ?? req.amount,
-        currency: answer.currency ?? req.currency,
-        payer: { partyIdType: 'MSISDN', partyId: answer.payer ?? req.phone_number },
-        status: 'SUCCESSFUL',
-      });
+      const reply = await this.receiver.receive(org, outcome.body(claimed[0]!));
       await this.database.query(Prisma.sql`
         UPDATE payment_requests SET payment_id = ${reply.payment_id ?? null}::int, payment_outcome = ${reply.status}, payment_reason = ${reply.reason ?? null},
                days = ${reply.days === undefined ? null : Math.round(reply.days)}::int, token = ${reply.token ?? null}

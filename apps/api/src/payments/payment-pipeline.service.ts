@@ -27,7 +27,7 @@ export interface IncomingPayment {
   amountCents: number;
   currency: string | null;
   method: PaymentMethod;
-  source: 'sms' | 'daraja' | 'mtn_momo' | 'statement' | 'manual';
+  source: 'sms' | 'daraja' | 'mtn_momo' | 'airtel_money' | 'statement' | 'manual';
   accountReference: string | null;
   /** Canonical phone (2547XXXXXXXX) or null. */
   payerPhone: string | null;

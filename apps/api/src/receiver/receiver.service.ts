@@ -11,6 +11,7 @@ import {
   parseDarajaC2B,
   parseMessage,
   parseMomoCollection,
+  parseAirtelCollection,
   parseSmsPreference,
   type ParsedPayment,
   type ParseResult,
@@ -67,7 +68,7 @@ function text(v: unknown, max: number): string | null {
 }
 
 /** What the history shows as the incoming text: the SMS itself, or a one-line summary of a Daraja callback. */
-function incomingText(body: Json): { text: string | null; sender: string | null; receivedAt: Date | null; kind: 'sms' | 'daraja' | 'momo' | 'invalid' } {
+function incomingText(body: Json): { text: string | null; sender: string | null; receivedAt: Date | null; kind: 'sms' | 'daraja' | 'momo' | 'airtel' | 'invalid' } {
   const fwd = extractForwardedMessage(body);
   if (fwd.kind === 'sms') {
     return { text: fwd.text.slice(0, 5000), sender: fwd.from?.slice(0, 100) ?? null, receivedAt: fwd.received_at ? new Date(fwd.received_at) : null, kind: 'sms' };
@@ -88,6 +89,13 @@ function incomingText(body: Json): { text: string | null; sender: string | null;
       `from ${payer ?? 'unknown'}, account ${text(body.externalId, 40) ?? '-'}`;
     return { text: summary, sender: payer, receivedAt: null, kind: 'momo' };
   }
+  if (fwd.kind === 'airtel') {
+    const payer = text(body.msisdn, 20);
+    const summary =
+      `Airtel Money USSD push ${text(body.airtel_money_id, 40) ?? ''}: ${text(body.currency, 3) ?? '?'} ${text(body.amount, 20) ?? '?'} ` +
+      `from ${payer ?? 'unknown'}, account ${text(body.reference, 40) ?? '-'}`;
+    return { text: summary, sender: payer, receivedAt: null, kind: 'airtel' };
+  }
   return { text: null, sender: text(body.from ?? body.sender, 100), receivedAt: null, kind: 'invalid' };
 }
 
@@ -102,13 +110,14 @@ function heldFor(source: PaymentSource, sender: string | null): string | undefin
   return `Sent from the phone number ${sender}, not by a mobile-money service: held until staff match it`;
 }
 
-/** Where a received payment came from: a forwarded SMS, Daraja's confirmation, or MTN MoMo's Request to Pay result. */
-type PaymentSource = 'sms' | 'daraja' | 'mtn_momo';
+/** Where a received payment came from: a forwarded SMS, Daraja's confirmation, MTN MoMo's Request to Pay or Airtel Money's USSD push. */
+type PaymentSource = 'sms' | 'daraja' | 'mtn_momo' | 'airtel_money';
 
 function parse(body: Json): { result: ParseResult; source: PaymentSource } {
   const fwd = extractForwardedMessage(body);
   if (fwd.kind === 'daraja') return { result: parseDarajaC2B(fwd.body), source: 'daraja' };
   if (fwd.kind === 'momo') return { result: parseMomoCollection(fwd.body), source: 'mtn_momo' };
+  if (fwd.kind === 'airtel') return { result: parseAirtelCollection(fwd.body), source: 'airtel_money' };
   if (fwd.kind === 'invalid') return { result: { ok: false, error: fwd.error }, source: 'sms' };
   return { result: parseMessage(fwd.text), source: 'sms' };
 }

@@ -506,7 +506,7 @@ export class ReportsService {
 
   /**
    * The Ask to Pay requests sent in the period, by who sent them (a user since removed is "(removed user)") and with
-   * what (M-Pesa Express, MTN MoMo) in which money, the most money collected first; `whole` takes the sums and the share
+   * what (M-Pesa Express, MTN MoMo, Airtel Money) in which money, the most money collected first; `whole` takes the sums and the share
    * paid over all of them (the amount only when they are all in one money). A request still pending
    * (waiting, or past its 3 minutes without a result) counts as no answer yet. From `(organization_id, created_at)`.
    */

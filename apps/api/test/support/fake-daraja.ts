@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { FakeProvider, type Reply } from './fake-provider.js';
 
 /** The Daraja app keys and Lipa na M-Pesa Online passkey the fake Safaricom accepts. */
 export const DARAJA_KEYS = {
@@ -18,9 +18,7 @@ export interface Push {
 export type QueryAnswer = { ResultCode: string; ResultDesc: string } | null;
 
 /** Safaricom's Daraja, as far as Kidogo calls it: the OAuth access token, the STK push and its query, on a real HTTP port. */
-export class FakeDaraja {
-  server!: Server;
-  url = '';
+export class FakeDaraja extends FakeProvider {
   pushes: Push[] = [];
   tokensIssued = 0;
   /** What the next STK pushes are answered with (null: accepted). */
@@ -37,28 +35,17 @@ export class FakeDaraja {
    * its CallBackURL, paid, except an amount of 13 shillings, which the customer cancels, and 14, which the customer
    * pays but whose result never comes: only a query tells (the browser tests, where nobody can post the result by hand).
    */
-  constructor(private readonly autoAnswer: { afterMs: number } | null = null) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
+  constructor(private readonly autoAnswer: { afterMs: number } | null = null) {
+    super();
   }
+
 
   /** The CheckoutRequestID the n-th push (from 1) was answered with. */
   static checkoutId(n: number): string {
     return `ws_CO_05122026101500${String(n).padStart(6, '0')}`;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const send = (status: number, body: object | null) => {
-      // No kept-alive connection left behind for a test worker to wait on.
-      res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
-      res.end(body ? JSON.stringify(body) : '');
-    };
+  protected async handle(req: IncomingMessage, raw: string, send: Reply) {
     if (req.method === 'GET' && req.url === '/oauth/v1/generate?grant_type=client_credentials') {
       const expected = `Basic ${Buffer.from(`${DARAJA_KEYS.consumer_key}:${DARAJA_KEYS.consumer_secret}`).toString('base64')}`;
       // Safaricom answers wrong keys with a 400 and no body.
@@ -68,7 +55,7 @@ export class FakeDaraja {
     }
     if (req.method === 'POST' && req.url === '/mpesa/stkpush/v1/processrequest') {
       if (!/^Bearer at-\d+$/.test(req.headers.authorization ?? '')) return send(401, { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      const body = JSON.parse(raw) as Record<string, unknown>;
       this.pushes.push({ auth: req.headers.authorization, body });
       if (this.refuse) return send(this.refuse.status, this.refuse.body);
       const n = this.pushes.length;
@@ -90,7 +77,7 @@ export class FakeDaraja {
     }
     if (req.method === 'POST' && req.url === '/mpesa/stkpushquery/v1/query') {
       if (!/^Bearer at-\d+$/.test(req.headers.authorization ?? '')) return send(401, { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      const body = JSON.parse(raw) as Record<string, unknown>;
       this.queries.push(body);
       if (this.refuseQuery) return send(this.refuseQuery.status, this.refuseQuery.body);
       const password = Buffer.from(`${String(body.BusinessShortCode)}${DARAJA_KEYS.passkey}${String(body.Timestamp)}`).toString('base64');
@@ -146,9 +133,5 @@ export class FakeDaraja {
     await fetch(String(push.CallBackURL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Body: { stkCallback } }) }).catch(
       () => undefined,
     );
-  }
-
-  stop(): Promise<void> {
-    return new Promise<void>((r) => this.server.close(() => r()));
   }
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { FakeProvider, type Reply } from './fake-provider.js';
 
 /** The API user, API key and Collections subscription key the fake MTN accepts. */
 export const MOMO_KEYS = {
@@ -25,9 +25,7 @@ export type MomoAnswer = Record<string, unknown>;
  * its X-Callback-Url): paid, except an amount of 13, which the customer declines, and 14, which is paid but whose
  * result never comes: only a status read tells (the browser tests).
  */
-export class FakeMomo {
-  server!: Server;
-  url = '';
+export class FakeMomo extends FakeProvider {
   requests: MomoRequest[] = [];
   tokensIssued = 0;
   /** What the next requests to pay are answered with (null: 202 Accepted). */
@@ -36,14 +34,10 @@ export class FakeMomo {
   answers = new Map<string, MomoAnswer>();
   private transactions = 0;
 
-  constructor(private readonly autoAnswer: { afterMs: number } | null = null) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
+  constructor(private readonly autoAnswer: { afterMs: number } | null = null) {
+    super();
   }
+
 
   /** MTN's answer for a request: paid (with a new financial transaction id) or failed for `reason`. */
   answerOf(r: MomoRequest, reason: string | null = null): MomoAnswer {
@@ -54,13 +48,7 @@ export class FakeMomo {
     return { ...common, financialTransactionId: String(76_662_021_700 + this.transactions), status: 'SUCCESSFUL' };
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const send = (status: number, body: object | null) => {
-      res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
-      res.end(body ? JSON.stringify(body) : '');
-    };
+  protected async handle(req: IncomingMessage, raw: string, send: Reply) {
     const subscribed = req.headers['ocp-apim-subscription-key'] === MOMO_KEYS.subscription_key;
     if (!subscribed) {
       return send(401, { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' });
@@ -73,7 +61,7 @@ export class FakeMomo {
     }
     if (!/^Bearer momo-at-\d+$/.test(req.headers.authorization ?? '')) return send(401, { code: 'UNAUTHORIZED', message: 'Invalid access token' });
     if (req.method === 'POST' && req.url === '/collection/v1_0/requesttopay') {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      const body = JSON.parse(raw) as Record<string, unknown>;
       const r: MomoRequest = {
         referenceId: String(req.headers['x-reference-id'] ?? ''),
         callbackUrl: String(req.headers['x-callback-url'] ?? ''),
@@ -106,9 +94,5 @@ export class FakeMomo {
   /** MTN's result, put to the request's callback URL. */
   private async post(url: string, body: MomoAnswer): Promise<void> {
     await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((r) => this.server.close(() => r()));
   }
 }

@@ -8,6 +8,7 @@ import { fresh, hex, phone, receipt, TOTP_SECRET, type Platform, type World } fr
 import { totpCode } from '../../src/auth/totp.js';
 import { DARAJA_KEYS, FakeDaraja } from './fake-daraja.js';
 import { FakeMomo, MOMO_KEYS } from './fake-momo.js';
+import { AIRTEL_KEYS, FakeAirtel } from './fake-airtel.js';
 
 /**
  * How to call every route of the API successfully as a user of the world
@@ -79,6 +80,15 @@ async function seedLocation(t: TestApp, w: World): Promise<number> {
 
 let shared: Promise<FakeDaraja> | null = null;
 
+/** An organization's payment provider row, its config sealed as the settings pages seal it, switched on. */
+async function saveProvider(t: TestApp, orgId: string, provider: string, config: object): Promise<void> {
+  await t.db.pool.query(
+    `INSERT INTO payment_providers (organization_id, provider, config_enc, is_active, updated_at) VALUES ($1, $2, $3, true, now())
+     ON CONFLICT (organization_id, provider) DO UPDATE SET config_enc = excluded.config_enc, is_active = true`,
+    [orgId, provider, t.app.get(SecretBox).seal(JSON.stringify(config))],
+  );
+}
+
 /**
  * Sets up M-Pesa Express for an organization against one fake Safaricom
  * shared by the test file (its server does not keep the process alive), as
@@ -93,15 +103,22 @@ async function readyMtnMomo(t: TestApp, orgId: string): Promise<FakeMomo> {
     return m;
   });
   const momo = await sharedMomo;
-  const config = t.app.get(SecretBox).seal(JSON.stringify({ target_environment: 'sandbox', ...MOMO_KEYS, base_url: momo.url }));
-  await t.db.pool.query(
-    `INSERT INTO payment_providers (organization_id, provider, config_enc, is_active, updated_at) VALUES ($1, 'mtn_momo', $2, true, now())
-     ON CONFLICT (organization_id, provider) DO UPDATE SET config_enc = excluded.config_enc, is_active = true`,
-    [orgId, config],
-  );
+  await saveProvider(t, orgId, 'mtn_momo', { target_environment: 'sandbox', ...MOMO_KEYS, base_url: momo.url });
   return momo;
 }
 let sharedMomo: Promise<FakeMomo> | undefined;
+
+/** Airtel Money set up for an organization against one fake Airtel shared by the test file, as readyMpesaExpress does for M-Pesa. */
+async function readyAirtelMoney(t: TestApp, orgId: string): Promise<FakeAirtel> {
+  sharedAirtel ??= new FakeAirtel().start().then((a) => {
+    a.server.unref();
+    return a;
+  });
+  const airtel = await sharedAirtel;
+  await saveProvider(t, orgId, 'airtel_money', { country: 'KE', environment: 'staging', ...AIRTEL_KEYS, base_url: airtel.url });
+  return airtel;
+}
+let sharedAirtel: Promise<FakeAirtel> | undefined;
 
 async function readyMpesaExpress(t: TestApp, orgId: string): Promise<FakeDaraja> {
   shared ??= new FakeDaraja().start().then((d) => {
@@ -109,23 +126,18 @@ async function readyMpesaExpress(t: TestApp, orgId: string): Promise<FakeDaraja>
     return d;
   });
   const daraja = await shared;
-  const config = t.app.get(SecretBox).seal(JSON.stringify({ environment: 'sandbox', short_code: '174379', transaction_type: 'CustomerPayBillOnline', ...DARAJA_KEYS, base_url: daraja.url }));
-  await t.db.pool.query(
-    `INSERT INTO payment_providers (organization_id, provider, config_enc, is_active, updated_at) VALUES ($1, 'mpesa_express', $2, true, now())
-     ON CONFLICT (organization_id, provider) DO UPDATE SET config_enc = excluded.config_enc, is_active = true`,
-    [orgId, config],
-  );
+  await saveProvider(t, orgId, 'mpesa_express', { environment: 'sandbox', short_code: '174379', transaction_type: 'CustomerPayBillOnline', ...DARAJA_KEYS, base_url: daraja.url });
   await t.db.pool.query(`UPDATE payment_requests SET status = 'failed', completed_at = now() WHERE organization_id = $1 AND status = 'pending'`, [orgId]);
   return daraja;
 }
 
 /** A request to pay sent for the world's device (for the routes that take a request id, and Safaricom's result for it). */
-async function seedPaymentRequest(t: TestApp, w: World, provider: 'mpesa_express' | 'mtn_momo' = 'mpesa_express'): Promise<{ id: number; token: string }> {
+async function seedPaymentRequest(t: TestApp, w: World, provider: 'mpesa_express' | 'mtn_momo' | 'airtel_money' = 'mpesa_express'): Promise<{ id: number; token: string }> {
   const token = `cb${hex()}${hex()}${hex()}`.slice(0, 32).padEnd(32, '0');
   const { rows } = await t.db.pool.query(
     `INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, callback_token, checkout_request_id, requested_by, provider)
      VALUES ($1, $2, $3, $4, 20, $5, $6, $7, $8) RETURNING request_id`,
-    [w.org, w.device.id, w.customer.id, `254${w.customer.phone.slice(1)}`, token, provider === 'mtn_momo' ? randomUUID() : `ws_CO_${token}`, w.staff.user_id, provider],
+    [w.org, w.device.id, w.customer.id, `254${w.customer.phone.slice(1)}`, token, provider === 'mtn_momo' ? randomUUID() : provider === 'airtel_money' ? token : `ws_CO_${token}`, w.staff.user_id, provider],
   );
   return { id: rows[0].request_id as number, token };
 }
@@ -343,6 +355,12 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     const { token } = await seedPaymentRequest(t, w, 'mtn_momo');
     return { path: fill('/payg/external/mtn-momo/{token}', { token }), body: { status: 'FAILED', reason: 'EXPIRED' } };
   },
+  // Airtel names the request by its transaction id (its callback token); Kidogo asks the fake Airtel, which has no such push.
+  'POST /payg/external/airtel-money/callback': async ({ t, w }) => {
+    await readyAirtelMoney(t, w.org);
+    const { token } = await seedPaymentRequest(t, w, 'airtel_money');
+    return { path: '/payg/external/airtel-money/callback', body: { transaction: { id: token, message: 'Refused', status_code: 'TF', airtel_money_id: null } } };
+  },
   'POST /payg/external/mpesa-express/{token}': async ({ t, w }) => {
     const { token } = await seedPaymentRequest(t, w);
     return {
@@ -421,6 +439,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /payg/settings/sms-provider': () => ({ path: '/payg/settings/sms-provider' }),
   'GET /payg/settings/mpesa-express': () => ({ path: '/payg/settings/mpesa-express' }),
   'GET /payg/settings/mtn-momo': () => ({ path: '/payg/settings/mtn-momo' }),
+  'GET /payg/settings/airtel-money': () => ({ path: '/payg/settings/airtel-money' }),
+  'POST /payg/settings/airtel-money/test': async ({ t, w }) => {
+    await readyAirtelMoney(t, w.org);
+    return { path: '/payg/settings/airtel-money/test' };
+  },
   'POST /payg/settings/mtn-momo/test': async ({ t, w }) => {
     await readyMtnMomo(t, w.org);
     return { path: '/payg/settings/mtn-momo/test' };
@@ -562,6 +585,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'PUT /payg/settings/agreement': () => ({
     path: '/payg/settings/agreement',
     body: { seller_details: 'Box 1234, Eldoret', paybill: String(500000 + Math.floor(Math.random() * 400000)), extra_terms: 'The warranty is two years.' },
+  }),
+  'PUT /payg/settings/airtel-money': () => ({
+    path: '/payg/settings/airtel-money',
+    body: { country: 'UG', environment: 'staging', ...AIRTEL_KEYS },
   }),
   'PUT /payg/settings/mtn-momo': () => ({
     path: '/payg/settings/mtn-momo',

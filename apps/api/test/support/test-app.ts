@@ -66,6 +66,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     // No test calls Safaricom: an organization not pointed at a fake one reaches a closed port.
     MPESA_EXPRESS_BASE_URL: 'http://127.0.0.1:9',
     MTN_MOMO_BASE_URL: 'http://127.0.0.1:9',
+    AIRTEL_MONEY_BASE_URL: 'http://127.0.0.1:9',
     // No test sends real mail: one not given a fake mail server (test/support/fake-smtp.ts) reaches a closed port.
     SMTP_URL: 'smtp://127.0.0.1:9',
     ...env,

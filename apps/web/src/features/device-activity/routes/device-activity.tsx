@@ -74,7 +74,7 @@ function HistoryTab({ serial, tab, first }: { serial: string; tab: Tab; first: D
   );
 }
 
-/** Device Activity: what happened to one device — tokens, payments and messages — its service tickets, its M-Pesa Express payment requests and its moves between stock locations. */
+/** Device Activity: what happened to one device — tokens, payments and messages — its service tickets, its Ask to Pay requests (M-Pesa Express, MTN MoMo, Airtel Money) and its moves between stock locations. */
 export default function DeviceActivityRoute() {
   const { serialNumber = '' } = useParams();
   const [tab, setTab] = useState<Tab>('tokens');
@@ -106,7 +106,7 @@ export default function DeviceActivityRoute() {
             Generate Token
           </Button>
           <RecordPaymentButton target={{ serialNumber }} currency={currency} />
-          {/* M-Pesa or MTN MoMo prompts the customer's phone: only a device someone has can be paid for this way. */}
+          {/* M-Pesa, MTN MoMo or Airtel Money prompts the customer's phone: only a device someone has can be paid for this way. */}
           {device?.is_assigned && device.customer_id ? (
             <AskToPayButton
               target={{

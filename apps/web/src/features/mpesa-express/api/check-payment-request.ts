@@ -5,9 +5,9 @@ import { refreshAfterWrite } from '@/lib/query-client';
 import { mpesaExpressKeys } from './keys';
 
 /**
- * POST /payment-requests/{id}/check: the request's provider (M-Pesa or MTN MoMo) is asked what became of a request
- * whose result has not come. The reply's message says what it answered (still waiting, cancelled, paid); 409 when it
- * has answered already, 502 when it could not say.
+ * POST /payment-requests/{id}/check: the request's provider (M-Pesa, MTN MoMo or Airtel Money) is asked what became of
+ * a request whose result has not come. The reply's message says what it answered (still waiting, cancelled, paid); 409
+ * when it has answered already, 502 when it could not say.
  */
 export const checkPaymentRequest = (id: number) => api.post<PaymentRequestReply>(`/payment-requests/${id}/check`);
 

@@ -3,7 +3,7 @@ import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client';
 import { mpesaExpressKeys } from './keys';
 
-/** GET /payment-requests/providers (any user): M-Pesa Express and MTN MoMo, each ready or why not, with its money and limits. */
+/** GET /payment-requests/providers (any user): M-Pesa Express, MTN MoMo and Airtel Money, each ready or why not, with its money and limits. */
 export const getPaymentRequestProviders = (signal?: AbortSignal) => api.get<PaymentRequestProvidersReply>('/payment-requests/providers', { signal });
 
 export const paymentRequestProvidersQueryOptions = () =>

@@ -14,7 +14,7 @@ export const paymentRequestQueryOptions = (id: number) =>
   queryOptions({
     queryKey: mpesaExpressKeys.detail(id),
     queryFn: ({ signal }) => getPaymentRequest(id, signal),
-    // Asked again every 3 s while the customer has the prompt; never again once M-Pesa or MTN has answered.
+    // Asked again every 3 s while the customer has the prompt; never again once M-Pesa, MTN or Airtel has answered.
     refetchInterval: (q) => (q.state.data?.data.status === 'pending' ? PAYMENT_REQUEST_POLL_MS : false),
     // The POST's reply is the first state (seeded by useSendPaymentRequest): the next read is the first poll's.
     staleTime: PAYMENT_REQUEST_POLL_MS,

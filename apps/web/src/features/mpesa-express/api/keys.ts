@@ -1,8 +1,8 @@
 import type { PaymentRequestsListQuery } from './types';
 
 /**
- * Query keys of the payment requests (M-Pesa Express and MTN MoMo). Sending a
- * request refreshes `lists` (the device's Payment Requests); a request that
+ * Query keys of the payment requests (M-Pesa Express, MTN MoMo and Airtel Money).
+ * Sending a request refreshes `lists` (the device's Payment Requests); a request that
  * ends paid refreshes everything cached, as a recorded payment does. Saving a
  * provider's settings refreshes `providers` (what Ask to Pay offers).
  */

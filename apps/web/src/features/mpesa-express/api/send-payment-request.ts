@@ -5,8 +5,8 @@ import { refreshAfterWrite } from '@/lib/query-client';
 import { mpesaExpressKeys } from './keys';
 
 /**
- * POST /payment-requests: the provider chosen (M-Pesa Express or MTN MoMo)
- * prompts the customer's phone. 409 says why it cannot be sent (no customer,
+ * POST /payment-requests: the provider chosen (M-Pesa Express, MTN MoMo or
+ * Airtel Money) prompts the customer's phone. 409 says why it cannot be sent (no customer,
  * the provider not set up, one still waiting), 502 what the provider
  * answered when it refused.
  */

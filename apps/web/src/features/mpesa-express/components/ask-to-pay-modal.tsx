@@ -68,6 +68,18 @@ interface Values {
 
 /** How an MTN market writes a mobile number, by its money: the placeholder of an empty phone. */
 const MTN_PHONE_EXAMPLES: Record<string, string> = { UGX: '0772 123 456', RWF: '0788 123 456', ZMW: '0961 234 567', GHS: '024 123 4567' };
+/** Likewise an Airtel number of an Airtel market, by its money (none for XAF: three markets share it). */
+const AIRTEL_PHONE_EXAMPLES: Record<string, string> = {
+  KES: '0733 123 456',
+  UGX: '0752 123 456',
+  TZS: '0784 123 456',
+  RWF: '0732 123 456',
+  ZMW: '0977 123 456',
+  MWK: '0991 234 567',
+  CDF: '0991 234 567',
+  MGA: '033 12 345 67',
+  NGN: '0802 123 4567',
+};
 
 const Account = ({ serialNumber }: { serialNumber: string }) => (
   <Text span ff="monospace" fw={600}>
@@ -102,11 +114,22 @@ const PROVIDER_FORM: Record<
     placeholder: (currency) => MTN_PHONE_EXAMPLES[currency] ?? '',
     amountNote: (p) => (p.decimals ? 'Up to 2 decimals.' : `Whole ${p.currency}, no cents.`),
   },
+  airtel_money: {
+    intro: (t) => (
+      <>
+        Airtel Money asks <b>{t.customerName}</b> to approve a payment to you, reference <Account serialNumber={t.serialNumber} />. Their phone
+        shows the request; they approve it with their Airtel Money PIN.
+      </>
+    ),
+    phoneOnFile: "The customer's phone: Airtel Money asks this number",
+    placeholder: (currency) => AIRTEL_PHONE_EXAMPLES[currency] ?? '',
+    amountNote: (p) => (p.decimals ? 'Up to 2 decimals.' : `Whole ${p.currency}, no cents.`),
+  },
 };
 
 /**
- * The request body. M-Pesa: the phone as M-Pesa takes it (2547…). MTN MoMo: the phone as typed (the API reads it with
- * the organization's phone country). Left out when empty so the API takes the customer's.
+ * The request body. M-Pesa: the phone as M-Pesa takes it (2547…). MTN MoMo and Airtel Money: the phone as typed (the
+ * API reads it with the organization's phone country). Left out when empty so the API takes the customer's.
  */
 export function toPaymentRequestInput(serialNumber: string, v: Values): PaymentRequestInput {
   const phone = v.phone_number.trim();
@@ -205,6 +228,11 @@ function AskToPayForm({
               aria-label={PAY_WITH}
               data={providers.map((p) => ({ value: p.provider, label: p.label }))}
               value={provider.provider}
+              // On a phone the three names do not fit on one line: each wraps rather than being cut off.
+              styles={{
+                control: { display: 'flex' },
+                label: { whiteSpace: 'normal', flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+              }}
               onChange={(v) => {
                 form.setFieldValue('provider', v as PaymentRequestProvider);
                 // The amount's rules change with the provider: what was wrong under the other may be right now.
@@ -355,10 +383,10 @@ function AskToPayStart({
 }
 
 /**
- * Ask to Pay: M-Pesa Express or MTN MoMo (whichever is ready, or the one
- * chosen) asks the customer's phone for the amount, with the device's serial
- * number as the account or reference; the modal then follows the request
- * until the customer pays, declines, or it expires.
+ * Ask to Pay: M-Pesa Express, MTN MoMo or Airtel Money (whichever is ready,
+ * or the one chosen) asks the customer's phone for the amount, with the
+ * device's serial number as the account or reference; the modal then follows
+ * the request until the customer pays, declines, or it expires.
  */
 export function AskToPayModal({ target, onClose }: { target: AskToPayTarget | null; onClose: () => void }) {
   usePrefetchPaymentRequestProviders();

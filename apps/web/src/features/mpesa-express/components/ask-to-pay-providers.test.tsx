@@ -6,7 +6,10 @@ import { deferred, jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { PAYMENT_REQUEST_POLL_MS } from '../api/get-payment-request';
 import {
+  airtelPaid,
+  ALL_READY,
   BOTH_READY,
+  buildAirtelPaymentRequest,
   buildMtnPaymentRequest,
   buildPaymentRequestProvider,
   mockPaymentRequestsApi,
@@ -14,7 +17,7 @@ import {
   mtnPaid,
   sentRequests,
 } from '../testing/mock-mpesa-express-api';
-import { MTN_MOMO_WAITING_TEXT, WAITING_TEXT } from './payment-request-progress';
+import { AIRTEL_MONEY_WAITING_TEXT, MTN_MOMO_WAITING_TEXT, WAITING_TEXT } from './payment-request-progress';
 
 /** A device in Uganda: its plan in UGX. */
 const UGANDA_PLAN = { payment_plan: { template_id: 3, template_name: 'Daily 2000', daily_price: '2000.00', currency: 'UGX', own: false } };
@@ -22,6 +25,12 @@ const UGANDA_PLAN = { payment_plan: { template_id: 3, template_name: 'Daily 2000
 const NONE_READY = [
   buildPaymentRequestProvider('mpesa_express', { ready: false, problem: 'M-Pesa Express is not set up: enter your short code and Daraja keys' }),
   buildPaymentRequestProvider('mtn_momo', { ready: false, problem: 'MTN MoMo is switched off' }),
+  buildPaymentRequestProvider('airtel_money', {
+    ready: false,
+    problem: 'Airtel Money is not set up: an owner or admin sets it up in Settings → Airtel Money',
+    currency: 'KES',
+    decimals: true,
+  }),
 ];
 
 async function openFromDevicePage(role: 'admin' | 'staff' = 'admin') {
@@ -34,7 +43,7 @@ async function openFromDevicePage(role: 'admin' | 'staff' = 'admin') {
   return { user, dialog };
 }
 
-describe('Ask to Pay with M-Pesa Express or MTN MoMo', { timeout: 30_000 }, () => {
+describe('Ask to Pay with M-Pesa Express, MTN MoMo or Airtel Money', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers no choice when only M-Pesa Express is ready', async () => {
@@ -81,6 +90,63 @@ describe('Ask to Pay with M-Pesa Express or MTN MoMo', { timeout: 30_000 }, () =
     expect(within(dialog).getByRole('group', { name: 'MTN MoMo Transaction' })).toHaveTextContent('76662021700');
     expect(within(dialog).queryByRole('group', { name: 'M-Pesa Receipt' })).not.toBeInTheDocument();
     expect(within(dialog).getByTestId('payment-request-token')).toHaveTextContent('987 654 321');
+  });
+
+  it('offers all three when all are ready, in that order; chosen, Airtel Money sends whole UGX and the phone as typed, and its transaction id is the receipt', async () => {
+    const { calls } = mockPaymentRequestsApi({ providers: ALL_READY, device: UGANDA_PLAN, sent: buildAirtelPaymentRequest(), polls: [airtelPaid()] });
+    const { user, dialog } = await openFromDevicePage();
+    const choice = await within(dialog).findByRole('radiogroup', { name: 'Pay with' });
+    expect(within(choice).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['mpesa_express', 'mtn_momo', 'airtel_money']);
+    expect(within(choice).getByRole('radio', { name: 'M-Pesa Express' })).toBeChecked();
+    // jsdom lays nothing out: this is the style that lets the three names fit on a phone, each wrapping rather than cut off.
+    expect(within(choice).getByText('M-Pesa Express').closest('label')).toHaveStyle({ whiteSpace: 'normal' });
+
+    await user.click(within(choice).getByRole('radio', { name: 'Airtel Money' }));
+    expect(within(dialog).queryByRole('note', { name: 'Another currency' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/^Airtel Money asks/)).toHaveTextContent(
+      'Airtel Money asks Amina Wanjiru to approve a payment to you, reference SHS-0001. Their phone shows the request; they approve it with their Airtel Money PIN.',
+    );
+    expect(within(dialog).getByText('UGX 2,000.00 a day. Whole UGX, no cents.')).toBeInTheDocument();
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone Number' });
+    expect(phone).toHaveAttribute('placeholder', '0752 123 456');
+    expect(within(dialog).getByText("The customer's phone: Airtel Money asks this number")).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '+256 752 123 456');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Amount \(UGX\)/ }), '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    const waiting = await within(dialog).findByRole('status');
+    expect(waiting).toHaveTextContent(AIRTEL_MONEY_WAITING_TEXT);
+    expect(waiting).toHaveTextContent('UGX 5,000.00 from +256 752 123 456, account SHS-0001');
+    expect(waiting).not.toHaveTextContent(/The prompt stays on their phone/);
+    expect(sentRequests(calls)).toEqual([{ serial_number: 'SHS-0001', provider: 'airtel_money', amount: 5000, phone_number: '+256 752 123 456' }]);
+    expect(within(dialog).getByRole('button', { name: 'Check with Airtel Money' })).toBeInTheDocument();
+
+    expect(await within(dialog).findByText('Paid', { selector: '.mantine-Alert-label' }, { timeout: PAYMENT_REQUEST_POLL_MS + 5_000 })).toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Airtel Money Transaction' })).toHaveTextContent('MP261206.1015.A00001');
+    expect(within(dialog).queryByRole('group', { name: 'M-Pesa Receipt' })).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('payment-request-token')).toHaveTextContent('555 666 777');
+  });
+
+  it('uses Airtel Money when it is the one ready, and says what Airtel answered a check', async () => {
+    const sent = buildAirtelPaymentRequest({ currency: 'TZS', amount: '2500.50', phone_number: '255784123456' });
+    mockPaymentRequestsApi({
+      providers: [...NONE_READY.slice(0, 2), buildPaymentRequestProvider('airtel_money', { currency: 'TZS', decimals: true })],
+      sent,
+      check: { data: sent, message: 'Airtel Money is still waiting for the customer to approve the payment' },
+    });
+    const { user, dialog } = await openFromDevicePage('staff');
+    const amount = await within(dialog).findByRole('textbox', { name: /^Amount \(TZS\)/ });
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Pay with' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/^Airtel Money asks/)).toBeInTheDocument();
+    expect(within(dialog).getByText('KES 50.00 a day. Up to 2 decimals.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Phone Number' })).toHaveAttribute('placeholder', '0784 123 456');
+    await user.type(amount, '2500.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText(AIRTEL_MONEY_WAITING_TEXT)).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent('TZS 2,500.50 from +255 784 123 456, account SHS-0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Check with Airtel Money' }));
+    expect(await within(dialog).findByText('Airtel Money is still waiting for the customer to approve the payment')).toBeInTheDocument();
   });
 
   it("checks the amount by the chosen provider's rules", async () => {
@@ -136,7 +202,7 @@ describe('Ask to Pay with M-Pesa Express or MTN MoMo', { timeout: 30_000 }, () =
     expect(within(dialog).getByRole('radio', { name: 'MTN MoMo' })).toBeChecked();
   });
 
-  it('says why neither can be used, and sends nothing', async () => {
+  it('says why none can be used, and sends nothing', async () => {
     const { calls } = mockPaymentRequestsApi({ providers: NONE_READY });
     const { user, dialog } = await openFromDevicePage();
     expect(await within(dialog).findByText('Payment requests cannot be sent yet')).toBeInTheDocument();
@@ -144,6 +210,9 @@ describe('Ask to Pay with M-Pesa Express or MTN MoMo', { timeout: 30_000 }, () =
       'M-Pesa Express: M-Pesa Express is not set up: enter your short code and Daraja keys',
     );
     expect(within(dialog).getByText(/MTN MoMo is switched off/).closest('li')).toHaveTextContent('MTN MoMo: MTN MoMo is switched off');
+    expect(within(dialog).getByText(/Airtel Money is not set up/).closest('li')).toHaveTextContent(
+      'Airtel Money: Airtel Money is not set up: an owner or admin sets it up in Settings → Airtel Money',
+    );
     expect(within(dialog).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(within(dialog).queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: /^Amount/ })).not.toBeInTheDocument();

@@ -7,8 +7,9 @@ import { useCheckPaymentRequest } from '../api/check-payment-request';
 import { checkFailed, checkLabel } from './payment-request-provider';
 
 /**
- * Asks the request's provider (M-Pesa, MTN MoMo) what became of a request whose result has not come (a lost result, a
- * customer who never answered): "Check with M-Pesa", "Check with MTN MoMo". `inline` shows the answer under the button
+ * Asks the request's provider (M-Pesa, MTN MoMo, Airtel Money) what became of a request whose result has not come (a
+ * lost result, a customer who never answered): "Check with M-Pesa", "Check with MTN MoMo", "Check with Airtel Money".
+ * `inline` shows the answer under the button
  * (in the Ask to Pay window) when the request does not already say it (still waiting, no payment found yet); otherwise
  * it is a toast (a table row).
  */

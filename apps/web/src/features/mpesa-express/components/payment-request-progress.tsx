@@ -15,7 +15,12 @@ import { formatRequestPhone } from './payment-request-status-badge';
 
 export const WAITING_TEXT = 'Waiting for the customer to enter their M-Pesa PIN…';
 export const MTN_MOMO_WAITING_TEXT = 'Waiting for the customer to approve with their MTN MoMo PIN…';
-const WAITING_TEXTS: Record<PaymentRequestProvider, string> = { mpesa_express: WAITING_TEXT, mtn_momo: MTN_MOMO_WAITING_TEXT };
+export const AIRTEL_MONEY_WAITING_TEXT = 'Waiting for the customer to approve with their Airtel Money PIN…';
+const WAITING_TEXTS: Record<PaymentRequestProvider, string> = {
+  mpesa_express: WAITING_TEXT,
+  mtn_momo: MTN_MOMO_WAITING_TEXT,
+  airtel_money: AIRTEL_MONEY_WAITING_TEXT,
+};
 
 /** What the payment pipeline made of a paid request, when it is not the ordinary "applied to the device". */
 const OUTCOME_NOTES: Record<string, string> = {
@@ -37,7 +42,7 @@ function Waiting({ request }: { request: PaymentRequest }) {
         {whatWasAsked(request)}
       </Text>
       <Text size="xs" c="dimmed" ta="center" maw={380}>
-        {/* MTN says nothing of how long its request stays on the phone. */}
+        {/* MTN and Airtel say nothing of how long their request stays on the phone. */}
         {request.provider === 'mpesa_express' ? `The prompt stays on their phone for about ${Math.round(MPESA_EXPRESS_EXPIRES_AFTER_S / 60)} minutes. ` : null}
         You may close this window: the result shows under Payment Requests on the device&apos;s page.
       </Text>

@@ -6,6 +6,8 @@ import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { mpesaExpressKeys } from '../api/keys';
 import {
+  airtelPaid,
+  buildAirtelPaymentRequest,
   buildCustomerPaymentDetails,
   buildMtnPaymentRequest,
   buildPaymentRequest,
@@ -70,6 +72,33 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     expect(await screen.findByText('MTN MoMo could not say what became of the request: 503 Service Unavailable')).toBeInTheDocument();
     expect(screen.getByText('Could not check with MTN MoMo')).toBeInTheDocument();
     expect(checkCalls(calls)).toEqual(['/payg/payment-requests/61/check']);
+  });
+
+  it('shows Airtel Money requests with their transaction id or why they were not paid, and checks a waiting one with Airtel Money', async () => {
+    const user = userEvent.setup();
+    const waiting = buildAirtelPaymentRequest({ request_id: 73, created_at: '2026-11-25T12:00:00Z' });
+    const { calls } = mockPaymentRequestsApi({
+      rows: () => [
+        waiting,
+        buildAirtelPaymentRequest({ request_id: 72, status: 'cancelled', status_text: 'The customer declined the payment', result_desc: 'DP00800001008' }),
+        airtelPaid({ request_id: 71 }),
+      ],
+      check: { data: waiting, message: 'Airtel Money is still waiting for the customer to approve the payment' },
+    });
+    const card = await openDevicePage();
+    const table = within(card).getByRole('table', { name: 'Payment Requests of SHS-0001' });
+    await within(table).findByText('MP261206.1015.A00001');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/\+256 752 123 456Airtel Money.*UGX 5,000\.00.*Waiting for the customer to approve with their Airtel Money PIN/);
+    expect(rows[2]).toHaveTextContent(/\+256 752 123 456Airtel Money.*UGX 5,000\.00.*Cancelled.*The customer declined the payment.*—/);
+    expect(rows[3]).toHaveTextContent(/Airtel Money.*Paid, Airtel Money transaction MP261206\.1015\.A00001: 3 days of credit.*MP261206\.1015\.A00001.*3 days · 555 666 777/);
+
+    // Only the one still waiting can be checked, with Airtel Money; its answer is told in a toast.
+    const check = within(table).getByRole('button', { name: /^Check with/ });
+    expect(check).toHaveAccessibleName(`Check with Airtel Money: request of ${waiting.created_at}`);
+    await user.click(check);
+    expect(await screen.findByText('Airtel Money is still waiting for the customer to approve the payment')).toBeInTheDocument();
+    expect(checkCalls(calls)).toEqual(['/payg/payment-requests/73/check']);
   });
 
   it('reads the page again when a request it saw waiting turns up paid', async () => {

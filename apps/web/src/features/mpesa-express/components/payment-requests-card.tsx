@@ -40,7 +40,7 @@ const deviceColumn: Column<PaymentRequest> = {
 const columns: Column<PaymentRequest>[] = [
   { key: 'sent', header: 'Sent', render: (r) => <DateText value={r.created_at} withTime /> },
   {
-    // The phone prompted, and by whom: M-Pesa Express or MTN MoMo.
+    // The phone prompted, and by whom: M-Pesa Express, MTN MoMo or Airtel Money.
     key: 'phone',
     header: 'Phone',
     render: (r) => (
@@ -139,7 +139,7 @@ export type PaymentRequestsCardProps = DeviceScope | CustomerScope;
 
 /**
  * Payment Requests of one device (on its page) or of one customer (on theirs, with the device of each): every
- * M-Pesa Express or MTN MoMo request sent, newest first, 10 a page.
+ * M-Pesa Express, MTN MoMo or Airtel Money request sent, newest first, 10 a page.
  */
 export function PaymentRequestsCard(props: PaymentRequestsCardProps) {
   const [page, setPage] = useState(1);

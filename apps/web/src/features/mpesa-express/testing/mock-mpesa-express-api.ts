@@ -1,4 +1,5 @@
 import {
+  AIRTEL_MONEY_MAX_AMOUNT,
   MPESA_EXPRESS_MAX_AMOUNT,
   MTN_MOMO_MAX_AMOUNT,
   PAYMENT_REQUEST_PROVIDER_LABELS,
@@ -123,29 +124,73 @@ export const mtnPaid = (overrides: Partial<PaymentRequest> = {}) =>
     ...overrides,
   });
 
-/** One provider as GET /payment-requests/providers gives it: M-Pesa Express in KES, MTN MoMo in Uganda's UGX, both ready. */
-export function buildPaymentRequestProvider(provider: PaymentRequestProvider, overrides: Partial<PaymentRequestProviderInfo> = {}): PaymentRequestProviderInfo {
-  const mtn = provider === 'mtn_momo';
-  return {
-    provider,
-    label: PAYMENT_REQUEST_PROVIDER_LABELS[provider],
-    ready: true,
-    problem: null,
-    currency: mtn ? 'UGX' : 'KES',
-    max_amount: mtn ? MTN_MOMO_MAX_AMOUNT : MPESA_EXPRESS_MAX_AMOUNT,
-    decimals: mtn,
+/** An Airtel Money request (Uganda) for SHS-0001's customer, just sent: UGX 5,000 from +256 752 123 456. */
+export function buildAirtelPaymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
+  return buildPaymentRequest({
+    request_id: 71,
+    provider: 'airtel_money',
+    phone_number: '256752123456',
+    amount: '5000.00',
+    currency: 'UGX',
+    status_text: 'Waiting for the customer to approve with their Airtel Money PIN',
     ...overrides,
-  };
+  });
 }
 
-/** An organization that has set up M-Pesa Express and not MTN MoMo. */
+/** What a paid Airtel Money request reads once Airtel has confirmed it: Airtel Money's transaction id is the receipt; no M-Pesa receipt. */
+export const airtelPaid = (overrides: Partial<PaymentRequest> = {}) =>
+  buildAirtelPaymentRequest({
+    status: 'paid',
+    status_text: 'Paid, Airtel Money transaction MP261206.1015.A00001: 3 days of credit',
+    result_desc: 'TS',
+    answered_by: 'callback',
+    receipt: 'MP261206.1015.A00001',
+    mpesa_receipt: null,
+    payment_id: 79,
+    payment_outcome: 'processed',
+    days: 3,
+    token: '555666777',
+    completed_at: '2026-11-25T10:01:20Z',
+    ...overrides,
+  });
+
+/**
+ * One provider as GET /payment-requests/providers gives it, ready: M-Pesa Express in KES, MTN MoMo in Uganda's UGX
+ * (with cents), Airtel Money in Uganda's UGX (whole, as the API says of UGX).
+ */
+export function buildPaymentRequestProvider(provider: PaymentRequestProvider, overrides: Partial<PaymentRequestProviderInfo> = {}): PaymentRequestProviderInfo {
+  const market = {
+    mpesa_express: { currency: 'KES', max_amount: MPESA_EXPRESS_MAX_AMOUNT, decimals: false },
+    mtn_momo: { currency: 'UGX', max_amount: MTN_MOMO_MAX_AMOUNT, decimals: true },
+    airtel_money: { currency: 'UGX', max_amount: AIRTEL_MONEY_MAX_AMOUNT, decimals: false },
+  }[provider];
+  return { provider, label: PAYMENT_REQUEST_PROVIDER_LABELS[provider], ready: true, problem: null, ...market, ...overrides };
+}
+
+/** Airtel Money as GET /payment-requests/providers gives it for an organization that has not set it up. */
+const AIRTEL_NOT_SET_UP = buildPaymentRequestProvider('airtel_money', {
+  ready: false,
+  problem: 'Airtel Money is not set up: an owner or admin sets it up in Settings → Airtel Money',
+  currency: 'KES',
+  decimals: true,
+});
+
+/** An organization that has set up M-Pesa Express and neither MTN MoMo nor Airtel Money. */
 export const MPESA_READY_ONLY: PaymentRequestProviderInfo[] = [
   buildPaymentRequestProvider('mpesa_express'),
   buildPaymentRequestProvider('mtn_momo', { ready: false, problem: 'MTN MoMo is not set up: enter your API user and keys', currency: 'EUR' }),
+  AIRTEL_NOT_SET_UP,
 ];
 
-/** Both set up and ready: Ask to Pay offers the choice. */
-export const BOTH_READY: PaymentRequestProviderInfo[] = [buildPaymentRequestProvider('mpesa_express'), buildPaymentRequestProvider('mtn_momo')];
+/** M-Pesa Express and MTN MoMo set up and ready (not Airtel Money): Ask to Pay offers the choice of the two. */
+export const BOTH_READY: PaymentRequestProviderInfo[] = [buildPaymentRequestProvider('mpesa_express'), buildPaymentRequestProvider('mtn_momo'), AIRTEL_NOT_SET_UP];
+
+/** All three set up and ready: Ask to Pay offers the choice of the three, in the API's order. */
+export const ALL_READY: PaymentRequestProviderInfo[] = [
+  buildPaymentRequestProvider('mpesa_express'),
+  buildPaymentRequestProvider('mtn_momo'),
+  buildPaymentRequestProvider('airtel_money'),
+];
 
 /** GET /payment-requests/providers answering `providers`; undefined for any other call. */
 export const providersHandler =
@@ -260,7 +305,7 @@ export const sentRequests = (calls: RecordedCall[]) =>
 /**
  * The API of a device's page with M-Pesa Express: SHS-0001's activity
  * (`device` over buildDeviceActivity's), customer 11 (Amina, 0712345678),
- * the ways to ask for payment (`providers`: M-Pesa Express ready, MTN MoMo not set up),
+ * the ways to ask for payment (`providers`: M-Pesa Express ready, MTN MoMo and Airtel Money not set up),
  * `rows(query)` for GET /payment-requests (`total` in all), a POST that sends
  * `sent` (201), and GET /payment-requests/{id} answering each of `polls` in
  * turn (the last one from then on), POST /payment-requests/{id}/check answering `check` (200 with its data and

@@ -107,7 +107,7 @@ export const REPORTS: ReportInfo[] = [
   {
     kind: 'payment_requests',
     title: 'Ask to Pay Report',
-    description: 'Ask to Pay (M-Pesa Express, MTN MoMo) by who sent it: requests sent, how many customers paid and how much, cancelled, failed, and the share paid.',
+    description: 'Ask to Pay (M-Pesa Express, MTN MoMo, Airtel Money) by who sent it: requests sent, how many customers paid and how much, cancelled, failed, and the share paid.',
     icon: IconDeviceMobileDollar,
     color: 'green',
     defaultRange: (today) => lastDays(30, today),

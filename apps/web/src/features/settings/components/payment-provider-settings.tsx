@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 
 /**
  * What the Settings cards of the ways to ask a customer to pay (M-Pesa
- * Express, MTN MoMo) share: secrets that come back masked and are kept
+ * Express, MTN MoMo, Airtel Money) share: secrets that come back masked and are kept
  * unless typed anew, whether requests can be sent, where the provider posts
  * its results, and a connection test of the saved keys.
  */

@@ -14,6 +14,7 @@ import { TeamCard } from '../components/team-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 import { MpesaExpressCard } from '@/features/mpesa-express/components/mpesa-express-card';
 import { MtnMomoCard } from '@/features/mtn-momo/components/mtn-momo-card';
+import { AirtelMoneyCard } from '@/features/airtel-money/components/airtel-money-card';
 import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { SecurityCard } from '@/features/two-factor/components/security-card';
@@ -59,6 +60,7 @@ export default function SettingsRoute() {
               {/* Next to Receiving Payments: the other way payments reach the organization (asking the customer's phone). */}
               {manages ? <MpesaExpressCard /> : null}
               {manages ? <MtnMomoCard /> : null}
+              {manages ? <AirtelMoneyCard /> : null}
             </Stack>
           </Grid.Col>
         </Grid>
