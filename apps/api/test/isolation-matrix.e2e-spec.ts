@@ -234,6 +234,10 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /payg/auth/password-reset/confirm': "a forgotten password: the emailed link's secret token alone names the account (test/password-reset.e2e-spec.ts)",
   'GET /payg/health': PUBLIC,
   'GET /payg/portal/{token}': "the customer's own page: its link's secret token alone names the customer (test/portal.e2e-spec.ts)",
+  'POST /payg/portal/{token}/payments':
+    "Pay Now on the customer's own page: its link's secret token alone names the customer, and only their devices are paid for (test/portal-pay.e2e-spec.ts)",
+  'GET /payg/portal/{token}/payments/{request_id}':
+    "a payment asked for from the customer's own page: its link's secret token names the customer, and only their requests are shown (test/portal-pay.e2e-spec.ts)",
   'GET /payg/portal/{token}/statement': "the customer's own statement: its page's secret token alone names the customer (test/portal.e2e-spec.ts)",
   'PUT /payg/external/mtn-momo/{token}':
     "MTN's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mtn-momo-ask.e2e-spec.ts)",

@@ -128,6 +128,8 @@ describe('health, errors and the API document', () => {
       '/payg/auth/password-reset/confirm',
       '/payg/portal/{token}',
       '/payg/portal/{token}/statement',
+      '/payg/portal/{token}/payments',
+      '/payg/portal/{token}/payments/{request_id}',
     ];
     const problems: string[] = [];
     let operations = 0;

@@ -229,6 +229,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'DELETE /payg/customers/{id}/portal-link': 'any',
   'GET /payg/portal/{token}': 'public',
   'GET /payg/portal/{token}/statement': 'public',
+  'POST /payg/portal/{token}/payments': 'public',
+  'GET /payg/portal/{token}/payments/{request_id}': 'public',
   'GET /payg/customers/{id}/personal-data': 'manage',
   'GET /payg/customers/{id}/documents': 'any',
   'POST /payg/customers/{id}/documents': 'any',

@@ -129,32 +129,40 @@ export const MTN_MOMO_MAX_AMOUNT = 10_000_000;
  * amount in the money of the market set up (at most 2 decimals; whole UGX, RWF, XAF and XOF), a number written as the
  * organization's phone country writes it.
  */
+const zProvider = z.enum(PAYMENT_REQUEST_PROVIDERS, { error: `must be one of ${PAYMENT_REQUEST_PROVIDERS.join(', ')}` });
+/** An amount to ask for: at least 1, at most 2 decimals (each provider's own limits are checked with it: checkProviderAmount). */
+export const zRequestAmount = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: 'must be a number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MTN_MOMO_MAX_AMOUNT, { error: `must be at most ${MTN_MOMO_MAX_AMOUNT}` })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
+);
+
+/** M-Pesa Express's own limits on an amount: whole shillings, at most MPESA_EXPRESS_MAX_AMOUNT. */
+export function checkProviderAmount(v: { provider: PaymentRequestProvider; amount: number }, ctx: z.RefinementCtx): void {
+  if (v.provider !== 'mpesa_express') return;
+  if (!Number.isInteger(v.amount)) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be whole shillings (M-Pesa Express takes no cents)' });
+  } else if (v.amount > MPESA_EXPRESS_MAX_AMOUNT) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: `must be at most ${MPESA_EXPRESS_MAX_AMOUNT} (the most M-Pesa takes at once)` });
+  }
+}
+
 export const ZPaymentRequestInputSchema = z
   .object({
     serial_number: zRequiredText(100),
-    provider: z
-      .enum(PAYMENT_REQUEST_PROVIDERS, { error: `must be one of ${PAYMENT_REQUEST_PROVIDERS.join(', ')}` })
-      .default('mpesa_express'),
-    amount: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-      z
-        .number({ error: 'must be a number' })
-        .min(1, { error: 'must be at least 1' })
-        .max(MTN_MOMO_MAX_AMOUNT, { error: `must be at most ${MTN_MOMO_MAX_AMOUNT}` })
-        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
-    ),
+    provider: zProvider.default('mpesa_express'),
+    amount: zRequestAmount,
     phone_number: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       z.string({ error: 'must be text' }).trim().max(30, { error: 'must be at most 30 characters' }).optional(),
     ),
   })
   .superRefine((v, ctx) => {
+    checkProviderAmount(v, ctx);
     if (v.provider !== 'mpesa_express') return;
-    if (!Number.isInteger(v.amount)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be whole shillings (M-Pesa Express takes no cents)' });
-    } else if (v.amount > MPESA_EXPRESS_MAX_AMOUNT) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `must be at most ${MPESA_EXPRESS_MAX_AMOUNT} (the most M-Pesa takes at once)` });
-    }
     if (v.phone_number && !mpesaPhone(v.phone_number)) {
       ctx.addIssue({ code: 'custom', path: ['phone_number'], message: 'must be a Kenyan M-Pesa number (07…, 01… or +254…)' });
     }

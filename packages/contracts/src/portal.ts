@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zRequiredText } from './fields.js';
+import { PAYMENT_REQUEST_PROVIDERS, PAYMENT_REQUEST_STATUSES, checkProviderAmount, zRequestAmount } from './mpesa-express.js';
 
 /**
  * A customer's own page (README "The customer's page"): what their devices
@@ -58,6 +60,22 @@ export const ZPortalDeviceSchema = z.object({
 });
 export type PortalDevice = z.infer<typeof ZPortalDeviceSchema>;
 
+/** How often a customer may ask their phone to pay from their page: at most this many requests an hour. */
+export const PORTAL_PAY_PER_HOUR = 5;
+
+/** A way the customer can pay from their page: one of the organization's Ask to Pay providers that is ready. */
+export const ZPortalPayWithSchema = z.object({
+  provider: z.enum(PAYMENT_REQUEST_PROVIDERS),
+  label: z.string(),
+  /** The money its requests are in. */
+  currency: z.string(),
+  /** Whether amounts may have cents. */
+  decimals: z.boolean(),
+  /** The most one request may ask for. */
+  max_amount: z.number(),
+});
+export type PortalPayWith = z.infer<typeof ZPortalPayWithSchema>;
+
 /** GET /portal/{token}: the page's content. Nothing but what the customer may see of themselves. */
 export const ZPortalViewSchema = z.object({
   organization_name: z.string(),
@@ -78,5 +96,46 @@ export const ZPortalViewSchema = z.object({
   as_of: z.string(),
   /** Until when the link works. */
   link_expires_at: z.string(),
+  /**
+   * The ways the customer can pay a device from the page (Pay Now): the organization's ready Ask to Pay providers that
+   * can prompt the phone on file. Empty: no paying from the page (the paybill still works).
+   */
+  pay_with: z.array(ZPortalPayWithSchema),
+  /** The end of the phone a payment from the page prompts ("••• 456"), or null when the customer has no phone on file. */
+  phone_hint: z.string().nullable(),
 });
 export type PortalView = z.infer<typeof ZPortalViewSchema>;
+
+/**
+ * POST /portal/{token}/payments: the customer asks their own phone (the one on file) to pay `amount` for one of their
+ * devices, with one of the page's pay_with providers. Each provider's limits apply (M-Pesa Express: whole shillings,
+ * at most 250,000).
+ */
+export const ZPortalPayInputSchema = z
+  .object({
+    serial_number: zRequiredText(100),
+    provider: z.enum(PAYMENT_REQUEST_PROVIDERS, { error: `must be one of ${PAYMENT_REQUEST_PROVIDERS.join(', ')}` }),
+    amount: zRequestAmount,
+  })
+  .strict()
+  .superRefine(checkProviderAmount);
+export type PortalPayInput = z.input<typeof ZPortalPayInputSchema>;
+
+/** A payment the customer asked for from their page, and what came of it (the page asks again until it is not pending). */
+export const ZPortalPaymentSchema = z.object({
+  request_id: z.number().int(),
+  serial_number: z.string(),
+  provider: z.enum(PAYMENT_REQUEST_PROVIDERS),
+  label: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  /** pending: the phone shows the prompt; paid; cancelled (the customer said no); failed; expired (no answer in 3 minutes). */
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  /** What the payment bought, once paid and applied, and the code to type (also sent by SMS). */
+  days: z.number().int().nullable(),
+  token: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PortalPayment = z.infer<typeof ZPortalPaymentSchema>;
+export const ZPortalPaymentReplySchema = z.object({ data: ZPortalPaymentSchema });
+export type PortalPaymentReply = z.infer<typeof ZPortalPaymentReplySchema>;

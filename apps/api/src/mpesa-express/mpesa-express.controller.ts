@@ -332,5 +332,6 @@ export class PaymentRequestsController {
     PaymentRequestsService,
     PaymentRequestSweepService,
   ],
+  exports: [PaymentRequestsService],
 })
 export class MpesaExpressModule {}

@@ -7,6 +7,7 @@ import {
   MPESA_EXPRESS_MAX_AMOUNT,
   MTN_MOMO_MAX_AMOUNT,
   PAYMENT_REQUEST_PROVIDER_LABELS,
+  PORTAL_PAY_PER_HOUR,
   WHOLE_CURRENCIES,
   airtelMoneyCountryOf,
   mpesaPhone,
@@ -23,6 +24,7 @@ import {
   type PaymentRequestProvidersReply,
   type PaymentRequestReply,
   type PaymentRequestsReply,
+  type PortalPayWith,
   type PaymentRequestStatus,
   type ZPaymentRequestInputSchema,
   type ZPaymentRequestsQuerySchema,
@@ -361,8 +363,15 @@ export class PaymentRequestsService {
   /**
    * Sends a request: the row first (one device waits for one answer at a time, checked under the device's lock),
    * then the provider, outside any transaction. A refusal is kept on the request as failed, and answered 502.
+   * `actor` null is the customer asking from their own page (`customer`: only their devices, the phone on file, a
+   * device not yet paid off, at most PORTAL_PAY_PER_HOUR requests an hour).
    */
-  async create(orgId: string, input: z.output<typeof ZPaymentRequestInputSchema>, actor: AuthUser): Promise<PaymentRequestReply> {
+  async create(
+    orgId: string,
+    input: z.output<typeof ZPaymentRequestInputSchema>,
+    actor: AuthUser | null,
+    customer: number | null = null,
+  ): Promise<PaymentRequestReply> {
     const out = await this.sender(orgId, input.provider);
     const { currency } = out;
     if (WHOLE_CURRENCIES.includes(currency) && !Number.isInteger(input.amount)) {
@@ -370,12 +379,20 @@ export class PaymentRequestsService {
     }
     const provider = label(input.provider);
     const created = await this.database.transaction(async (run) => {
-      const [device] = await run<{ item_id: number; serial_number: string; customer_id: number | null; customer_name: string | null; phone_contact: string | null }>(Prisma.sql`
-        SELECT i.item_id, i.serial_number, i.customer_id, c.customer_name, c.phone_contact
+      const [device] = await run<{
+        item_id: number;
+        serial_number: string;
+        customer_id: number | null;
+        customer_name: string | null;
+        phone_contact: string | null;
+        paid_off: boolean;
+      }>(Prisma.sql`
+        SELECT i.item_id, i.serial_number, i.customer_id, c.customer_name, c.phone_contact, i.paid_off_at IS NOT NULL AS paid_off
         FROM items i LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
         WHERE i.organization_id = ${orgId} AND i.serial_normalized = ${normalizeSerial(input.serial_number)}
         FOR UPDATE OF i`);
-      if (!device) throw Errors.notFound('Device');
+      if (!device || (customer !== null && device.customer_id !== customer)) throw Errors.notFound('Device');
+      if (customer !== null) await this.customerMayAsk(run, orgId, customer, device);
       if (device.customer_id === null) {
         throw Errors.conflict(`Device ${device.serial_number} has no customer: only a device's customer can be asked to pay for it`);
       }
@@ -397,13 +414,15 @@ export class PaymentRequestsService {
       const [row] = await run<{ request_id: number }>(Prisma.sql`
         INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, provider, currency, callback_token, checkout_request_id, requested_by)
         VALUES (${orgId}, ${device.item_id}::int, ${device.customer_id}::int, ${phone}, ${input.amount}::numeric, ${input.provider}, ${currency}, ${out.callbackToken},
-                ${out.reference}, ${actor.user_id}::int)
+                ${out.reference}, ${actor?.user_id ?? null}::int)
         RETURNING request_id`);
-      const description = `${actor.username} asked ${device.customer_name} (${phone}) to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`;
+      const description = actor
+        ? `${actor.username} asked ${device.customer_name} (${phone}) to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`
+        : `${device.customer_name} asked from their own page for ${phone} to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`;
       await run(Prisma.sql`
         INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
-        VALUES (${orgId}, ${actor.user_id}::int, ${actor.username}, 'payment_request.sent', 'payment_request', ${String(row!.request_id)}, ${description},
-                ${JSON.stringify({ serial_number: device.serial_number, item_id: device.item_id, customer_id: device.customer_id, phone_number: phone, amount: input.amount, provider: input.provider, currency })}::jsonb)`);
+        VALUES (${orgId}, ${actor?.user_id ?? null}::int, ${actor?.username ?? null}, 'payment_request.sent', 'payment_request', ${String(row!.request_id)}, ${description},
+                ${JSON.stringify({ serial_number: device.serial_number, item_id: device.item_id, customer_id: device.customer_id, phone_number: phone, amount: input.amount, provider: input.provider, currency, from_customer_page: actor === null })}::jsonb)`);
       return { id: row!.request_id, serial: device.serial_number, phone };
     });
 
@@ -422,6 +441,42 @@ export class PaymentRequestsService {
       data: await this.one(orgId, created.id),
       message: `Payment request sent to ${created.phone}: the customer confirms with their ${words(input.provider).pin}`,
     };
+  }
+
+  /**
+   * What a customer asking from their own page may not do: pay a device already paid off, or send more than
+   * PORTAL_PAY_PER_HOUR requests an hour (their phone is the one prompted, but anyone holding the link can press the
+   * button).
+   */
+  private async customerMayAsk(run: Parameters<Parameters<DatabaseService['transaction']>[0]>[0], orgId: string, customer: number, device: { serial_number: string; paid_off: boolean }) {
+    if (device.paid_off) throw Errors.conflict(`Device ${device.serial_number} is paid off: it needs no more payments`);
+    const [recent] = await run<{ n: number; first: Date | null }>(Prisma.sql`
+      SELECT count(*)::int AS n, min(created_at) AS first FROM payment_requests
+      WHERE organization_id = ${orgId} AND customer_id = ${customer}::int AND requested_by IS NULL AND created_at > now() - interval '1 hour'`);
+    if (recent && recent.n >= PORTAL_PAY_PER_HOUR && recent.first) {
+      const wait = Math.max(60, Math.ceil((recent.first.getTime() + 3600_000 - Date.now()) / 1000));
+      throw Errors.tooMany(`At most ${PORTAL_PAY_PER_HOUR} payments can be asked for from this page in an hour: try again in ${Math.ceil(wait / 60)} minutes`, wait);
+    }
+  }
+
+  /**
+   * The ways a customer can pay from their own page: the ready providers whose market the phone on file is in (a
+   * Kenyan M-Pesa number for M-Pesa Express). None without a phone.
+   */
+  async payWith(orgId: string, phone: string | null): Promise<PortalPayWith[]> {
+    if (!phone) return [];
+    const ready = (await this.providers(orgId)).data.filter((p) => p.ready);
+    if (!ready.length) return [];
+    const country = await phoneCountry(this.database.query.bind(this.database), orgId);
+    const fits = await Promise.all(
+      ready.map(async (p) => {
+        if (p.provider === 'mpesa_express') return mpesaPhone(phone) !== null;
+        const { market } = await this.sender(orgId, p.provider);
+        const number = normalizePhone(phone, country);
+        return number !== null && (!market || number.startsWith(market.callingCode));
+      }),
+    );
+    return ready.filter((_, i) => fits[i]).map(({ provider, label: name, currency, decimals, max_amount }) => ({ provider, label: name, currency, decimals, max_amount }));
   }
 
   /** The phone M-Pesa Express prompts: the one given (already checked), else the customer's, when it is a Kenyan M-Pesa number. */

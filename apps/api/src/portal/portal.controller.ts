@@ -1,21 +1,31 @@
 import { Controller, Delete, Get, Header, Module, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ZMessageReplySchema, ZPortalLinkCreatedSchema, ZPortalLinkReplySchema, ZPortalViewSchema, ZStatementQuerySchema } from '@kidogo/contracts';
+import {
+  PORTAL_PAY_PER_HOUR,
+  ZMessageReplySchema,
+  ZPortalLinkCreatedSchema,
+  ZPortalLinkReplySchema,
+  ZPortalPayInputSchema,
+  ZPortalPaymentReplySchema,
+  ZPortalViewSchema,
+  ZStatementQuerySchema,
+} from '@kidogo/contracts';
 import { ActivityModule } from '../activity/activity.module.js';
 import { StatementService } from '../activity/statement.service.js';
 import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
 import { streamReply, type HttpReply } from '../common/http.js';
 import { CurrentUser, OrgId, Public, type AuthUser } from '../common/tenancy.js';
-import { Endpoint, ValidParams, zPathId } from '../common/validation.js';
+import { Endpoint, ValidBody, ValidParams, zPathId } from '../common/validation.js';
+import { MpesaExpressModule } from '../mpesa-express/mpesa-express.controller.js';
 import { PORTAL_NOT_FOUND, PortalService } from './portal.service.js';
 
 const ZIdParams = zPathId('id');
 type IdParams = z.output<typeof ZIdParams>;
-const ZTokenParams = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'is not a page link' }),
-});
+const zPageToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'is not a page link' });
+const ZTokenParams = z.object({ token: zPageToken });
+const ZPaymentParams = z.object({ token: zPageToken, request_id: zPathId('request_id').shape['request_id']! });
 
 /** The customer's own page and its link (README "The customer's page"). */
 @ApiTags('customers')
@@ -82,6 +92,45 @@ export class PortalController {
     return this.portal.view(p.token);
   }
 
+  @Post('portal/:token/payments')
+  @Public()
+  @Header('Cache-Control', 'no-store')
+  @Endpoint({
+    summary: "Pay Now: the customer asks their own phone to pay for one of their devices, from their page (no sign-in)",
+    description:
+      "An Ask to Pay request sent by nobody, to the customer's phone on file, with one of the page's pay_with providers: the phone shows " +
+      'the M-Pesa, MTN MoMo or Airtel Money prompt and a paid request is recorded like any payment (days, code, SMS). Only the ' +
+      `customer's own devices, not yet paid off; one request per device waits at a time; at most ${PORTAL_PAY_PER_HOUR} requests an hour. ` +
+      'Follow it with GET /portal/{token}/payments/{request_id}.',
+    params: ZTokenParams,
+    body: ZPortalPayInputSchema,
+    response: ZPortalPaymentReplySchema,
+    status: 201,
+    errors: {
+      400: 'A field is missing or invalid (each one named), or the phone on file cannot be prompted by that provider',
+      404: `${PORTAL_NOT_FOUND} Or no such device of the customer's`,
+      409: 'The device is paid off; a request for it is still waiting; the provider is not ready',
+      429: `More than ${PORTAL_PAY_PER_HOUR} requests in an hour`,
+      502: 'The provider refused the request or did not answer',
+    },
+  })
+  pay(@ValidParams() p: z.output<typeof ZTokenParams>, @ValidBody() body: z.output<typeof ZPortalPayInputSchema>) {
+    return this.portal.pay(p.token, body);
+  }
+
+  @Get('portal/:token/payments/:request_id')
+  @Public()
+  @Header('Cache-Control', 'no-store')
+  @Endpoint({
+    summary: 'A payment the customer asked for from their page, and what came of it (the page asks until it is no longer pending)',
+    params: ZPaymentParams,
+    response: ZPortalPaymentReplySchema,
+    errors: { 400: 'Not a page link or a request id', 404: `${PORTAL_NOT_FOUND} Or no such request of the customer's` },
+  })
+  payment(@ValidParams() p: z.output<typeof ZPaymentParams>) {
+    return this.portal.payment(p.token, p.request_id);
+  }
+
   @Get('portal/:token/statement')
   @Public()
   @Header('Cache-Control', 'no-store')
@@ -99,5 +148,5 @@ export class PortalController {
   }
 }
 
-@Module({ imports: [ActivityModule], controllers: [PortalController], providers: [PortalService] })
+@Module({ imports: [ActivityModule, MpesaExpressModule], controllers: [PortalController], providers: [PortalService] })
 export class PortalModule {}

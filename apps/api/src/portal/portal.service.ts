@@ -1,13 +1,19 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  PAYMENT_REQUEST_PROVIDER_LABELS,
   PORTAL_LINK_DAYS,
   PORTAL_LIST_MAX,
   PORTAL_PATH,
   type PortalLinkCreated,
   type PortalLinkReply,
   type PortalLinkState,
+  type PortalPayment,
+  type PortalPaymentReply,
   type PortalView,
+  type PaymentRequest,
+  type ZPortalPayInputSchema,
 } from '@kidogo/contracts';
+import type { z } from 'zod';
 import { groupToken, replyLanguage } from '@kidogo/mobile-money';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
@@ -17,6 +23,7 @@ import { Errors } from '../common/errors.js';
 import { randomToken, sha256 } from '../common/crypto.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { deviceBalances } from '../customers/balances.js';
+import { PaymentRequestsService } from '../mpesa-express/payment-requests.service.js';
 
 interface LinkRow {
   created_at: Date;
@@ -52,6 +59,7 @@ export class PortalService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly database: DatabaseService,
     private readonly calendar: Calendar,
+    private readonly requests: PaymentRequestsService,
   ) {}
 
   private async customer(run: Run, orgId: string, customerId: number): Promise<{ customer_name: string; erased: boolean }> {
@@ -118,8 +126,8 @@ export class PortalService {
     const org = link.organization_id;
     const id = link.customer_id;
     const [head, devices, payments, codes] = await Promise.all([
-      this.database.query<{ organization_name: string | null; paybill: string | null; customer_name: string; reply_language: string }>(Prisma.sql`
-        SELECT o.name AS organization_name, o.agreement_paybill AS paybill, c.customer_name, o.reply_language
+      this.database.query<{ organization_name: string | null; paybill: string | null; customer_name: string; phone_contact: string | null; reply_language: string }>(Prisma.sql`
+        SELECT o.name AS organization_name, o.agreement_paybill AS paybill, c.customer_name, c.phone_contact, o.reply_language
         FROM customers c JOIN organizations o ON o.organization_id = c.organization_id
         WHERE c.organization_id = ${org} AND c.customer_id = ${id}::int`),
       this.database.query<{
@@ -149,6 +157,8 @@ export class PortalService {
     ]);
     const h = head[0];
     if (!h) throw gone();
+    const phone = h.phone_contact?.replace(/\D/g, '') || null;
+    const payWith = await this.requests.payWith(org, h.phone_contact);
     const now = Date.now();
     const today = this.calendar.today(now);
     return {
@@ -188,16 +198,37 @@ export class PortalService {
       })),
       as_of: new Date(now).toISOString(),
       link_expires_at: link.expires_at.toISOString(),
+      pay_with: payWith,
+      phone_hint: phone && phone.length >= 6 ? `••• ${phone.slice(-3)}` : null,
     };
+  }
+
+  /**
+   * Pay Now: the customer asks their own phone to pay for one of their devices (an Ask to Pay request sent by nobody,
+   * to the phone on file). Not counted as an opening of the page.
+   */
+  async pay(token: string, input: z.output<typeof ZPortalPayInputSchema>): Promise<PortalPaymentReply> {
+    const link = await this.open(token, false);
+    const { data } = await this.requests.create(link.organization_id, { ...input, phone_number: undefined }, null, link.customer_id);
+    return { data: toPortalPayment(data) };
+  }
+
+  /** A payment the customer asked for, as their page follows it; any of their own Ask to Pay requests, no one else's. */
+  async payment(token: string, requestId: number): Promise<PortalPaymentReply> {
+    const link = await this.open(token, false);
+    const { data } = await this.requests.get(link.organization_id, requestId);
+    if (data.customer_id !== link.customer_id) throw Errors.notFound('Payment');
+    return { data: toPortalPayment(data) };
   }
 
   /**
    * The link of a token that opens a page (not expired, its organization
    * active), counted as opened; else the one 404.
    */
-  async open(token: string): Promise<{ organization_id: string; customer_id: number; expires_at: Date }> {
+  async open(token: string, counted = true): Promise<{ organization_id: string; customer_id: number; expires_at: Date }> {
     const [link] = await this.database.query<{ organization_id: string; customer_id: number; expires_at: Date }>(Prisma.sql`
-      UPDATE customer_portal_links l SET last_viewed_at = now(), views = l.views + 1
+      UPDATE customer_portal_links l SET last_viewed_at = CASE WHEN ${counted} THEN now() ELSE l.last_viewed_at END,
+             views = l.views + CASE WHEN ${counted} THEN 1 ELSE 0 END
       FROM organizations o
       WHERE l.token_hash = ${sha256(token)} AND l.expires_at > now()
         AND o.organization_id = l.organization_id AND o.status = 'active'
@@ -211,6 +242,22 @@ export class PortalService {
       INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description)
       VALUES (${orgId}, ${user.user_id}::int, ${user.username}, ${action}, 'customer', ${String(customerId)}, ${description})`);
   }
+}
+
+/** What the customer's page shows of an Ask to Pay request: nothing of staff's (who sent it, the provider's codes). */
+function toPortalPayment(r: PaymentRequest): PortalPayment {
+  return {
+    request_id: r.request_id,
+    serial_number: r.serial_number,
+    provider: r.provider,
+    label: PAYMENT_REQUEST_PROVIDER_LABELS[r.provider],
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    days: r.days,
+    token: r.token ? groupToken(r.token) : null,
+    created_at: r.created_at,
+  };
 }
 
 /** The one answer for a link that does not open a page. */

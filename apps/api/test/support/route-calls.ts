@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { SecretBox, sha256 } from '../../src/common/crypto.js';
 import type { TestApp } from './test-app.js';
-import { mpesaPaybillSms, seedCustomer, seedUser, DEFAULT_PASSWORD } from './factories.js';
+import { mpesaPaybillSms, seedCustomer, seedItem, seedUser, DEFAULT_PASSWORD } from './factories.js';
 import { binaryParser, pdfText } from './pdf.js';
 import { fresh, hex, phone, receipt, TOTP_SECRET, type Platform, type World } from './world.js';
 import { totpCode } from '../../src/auth/totp.js';
@@ -140,6 +140,18 @@ async function seedPaymentRequest(t: TestApp, w: World, provider: 'mpesa_express
     [w.org, w.device.id, w.customer.id, `254${w.customer.phone.slice(1)}`, token, provider === 'mtn_momo' ? randomUUID() : provider === 'airtel_money' ? token : `ws_CO_${token}`, w.staff.user_id, provider],
   );
   return { id: rows[0].request_id as number, token };
+}
+
+/** A fresh customer of an organization, with a Kenyan phone, a device and a link to their page. */
+async function pageWithDevice(t: TestApp, org: string, tag: string): Promise<{ token: string; customer: number; item: number; device: string }> {
+  const customer = await seedCustomer(t, org, { customer_name: `Page Payer ${hex()}`, phone_contact: phone() });
+  const item = await seedItem(t, org, { customer_id: customer.id });
+  const token = `pay-${tag}-${hex()}-${hex()}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  await t.db.pool.query(
+    `INSERT INTO customer_portal_links (organization_id, customer_id, token_hash, created_by, expires_at) VALUES ($1, $2, $3, 'seed', now() + interval '1 day')`,
+    [org, customer.id, sha256(token)],
+  );
+  return { token, customer: customer.id, item: item.id, device: item.serial_number };
 }
 
 /** A new unread notification of the world's staff user (for the routes that mark them read). */
@@ -483,6 +495,22 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
       [p.platformOrg, customer.id, sha256(token)],
     );
     return { path: `/payg/portal/${token}` };
+  },
+  // Pay Now: a fresh customer of an active organization's with a device and a link (a page may ask 5 times an hour),
+  // whichever world the caller is in, as the page itself.
+  'POST /payg/portal/{token}/payments': async ({ t, p, w }) => {
+    await readyMpesaExpress(t, p.platformOrg);
+    const { token, device } = await pageWithDevice(t, p.platformOrg, w.tag);
+    return { path: `/payg/portal/${token}/payments`, body: { serial_number: device, provider: 'mpesa_express', amount: 50 } };
+  },
+  'GET /payg/portal/{token}/payments/{request_id}': async ({ t, p, w }) => {
+    const { token, customer, item } = await pageWithDevice(t, p.platformOrg, w.tag);
+    const { rows } = await t.db.pool.query(
+      `INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, callback_token, requested_by)
+       VALUES ($1, $2, $3, '254712345678', 50, $4, NULL) RETURNING request_id`,
+      [p.platformOrg, item, customer, `cbpage${hex()}${hex()}${hex()}`.slice(0, 32).padEnd(32, '0')],
+    );
+    return { path: `/payg/portal/${token}/payments/${rows[0].request_id}` };
   },
   'GET /payg/portal/{token}/statement': async ({ t, p, w }) => {
     const token = `statement-${w.tag}-${hex()}-${hex()}`.replace(/[^A-Za-z0-9_-]/g, '_');

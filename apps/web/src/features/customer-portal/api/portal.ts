@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 export const portalKeys = {
   link: (customerId: number) => ['portal-link', customerId] as const,
   view: (token: string) => ['portal-view', token] as const,
+  /** A payment the customer asked for from their page (Pay Now), followed until it ends. */
+  payment: (token: string, requestId: number) => ['portal-payment', token, requestId] as const,
 };
 
 /** GET /customers/{id}/portal-link: the customer's link (made when, by whom, until when, opened how often), or null. */

@@ -4,6 +4,7 @@ import type { PortalDevice, PortalView } from '@kidogo/contracts';
 import { useParams } from 'react-router-dom';
 import { API_BASE, errorMessage } from '@/lib/api-client';
 import { usePortalView } from '../api/portal';
+import { PayNow } from '../components/pay-now';
 
 type Language = PortalView['language'];
 
@@ -128,7 +129,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Device({ d, view }: { d: PortalDevice; view: PortalView }) {
+function Device({ d, view, token }: { d: PortalDevice; view: PortalView; token: string }) {
   const w = WORDS[view.language];
   const day = (iso: string) => new Date(iso).toLocaleDateString(LOCALES[view.language], { day: 'numeric', month: 'long', year: 'numeric' });
   const paid = Number(d.total_paid);
@@ -178,6 +179,7 @@ function Device({ d, view }: { d: PortalDevice; view: PortalView }) {
           {view.paybill ? w.payTo(view.paybill, d.serial_number) : w.payWith(d.serial_number)}
         </Text>
       ) : null}
+      <PayNow token={token} device={d} view={view} />
     </Card>
   );
 }
@@ -223,7 +225,7 @@ export default function CustomerPageRoute() {
             <Text c="dimmed">{w.intro}</Text>
           </Stack>
           {view.devices.map((d) => (
-            <Device key={d.serial_number} d={d} view={view} />
+            <Device key={d.serial_number} d={d} view={view} token={token} />
           ))}
           <Card withBorder radius="md" padding="md" role="region" aria-label={w.codes}>
             <Title order={4}>{w.codes}</Title>
