@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ZPortalLinkCreatedSchema, ZPortalPaymentReplySchema, ZPortalViewSchema, type MpesaExpressInput } from '@kidogo/contracts';
+import { ZPaymentRequestsReplySchema, ZPortalLinkCreatedSchema, ZPortalPaymentReplySchema, ZPortalViewSchema, ZReportSchema, type MpesaExpressInput } from '@kidogo/contracts';
 import { PORTAL_NOT_FOUND as NOT_FOUND_TEXT } from '../src/portal/portal.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { DARAJA_KEYS as KEYS, FakeDaraja } from './support/fake-daraja.js';
@@ -58,7 +58,7 @@ describe("Pay Now on the customer's page", () => {
   };
 
   it("prompts the customer's own phone and shows the page the payment and its code", async () => {
-    const { org, customer, item, token } = await ready();
+    const { org, owner, staff, customer, item, token } = await ready();
     const page = await view(token);
     expect(page.pay_with).toEqual([{ provider: 'mpesa_express', label: 'M-Pesa Express', currency: 'KES', decimals: false, max_amount: 250_000 }]);
     expect(page.phone_hint).toBe('••• 678');
@@ -85,6 +85,12 @@ describe("Pay Now on the customer's page", () => {
     expect(after.payments[0]).toMatchObject({ amount: '350.00', days: 7, serial_number: item.serial_number });
     expect(after.codes[0]!.token).toBe(paid.token);
     expect((await t.db.db.customerPortalLink.findFirstOrThrow({ where: { organization_id: org.id, customer_id: customer.id } })).views).toBe(views + 1);
+
+    // Staff see it with the device's requests, sent from the customer's page, and so does the Ask to Pay report.
+    const list = ZPaymentRequestsReplySchema.parse((await t.http.get('/payg/payment-requests').query({ customer_id: customer.id }).set(staff.auth).expect(200)).body);
+    expect(list.data.items.map((r) => [r.status, r.requested_by, r.from_customer_page])).toEqual([['paid', null, true]]);
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(owner.auth).send({ report: 'payment_requests' }).expect(200)).body);
+    expect(report.rows).toEqual([expect.objectContaining({ sent_by: "(the customer's page)", paid_with: 'M-Pesa Express', requests: 1, paid: 1, paid_amount: '350.00' })]);
   });
 
   it("keeps to the customer's own devices and requests, one waiting at a time, and refuses bad input", async () => {

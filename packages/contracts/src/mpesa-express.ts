@@ -224,7 +224,10 @@ export const ZPaymentRequestSchema = z.object({
   payment_reason: z.string().nullable(),
   days: z.number().int().nullable(),
   token: z.string().nullable(),
+  /** The user who sent it; null when the customer did (from_customer_page) or the user has since been removed. */
   requested_by: z.string().nullable(),
+  /** Sent by the customer from their own page (Pay Now), to their phone on file. */
+  from_customer_page: z.boolean(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });

@@ -140,6 +140,7 @@ interface RequestRow {
   token: string | null;
   requested_by: string | null;
   requester_id: number | null;
+  from_customer_page: boolean;
   created_at: Date;
   completed_at: Date | null;
   expired: boolean;
@@ -148,7 +149,7 @@ interface RequestRow {
 const SELECT = Prisma.sql`
   SELECT r.request_id, r.provider, r.currency, r.item_id, i.serial_number, r.customer_id, c.customer_name, r.phone_number, r.amount::text AS amount,
          r.status, r.result_code, r.result_desc, r.answered_by, r.mpesa_receipt, r.payment_id, r.payment_outcome, r.payment_reason, r.days, r.token,
-         u.username AS requested_by, r.requested_by AS requester_id, r.created_at, r.completed_at,
+         u.username AS requested_by, r.requested_by AS requester_id, r.from_customer_page, r.created_at, r.completed_at,
          (r.status = 'pending' AND r.created_at < now() - make_interval(secs => ${MPESA_EXPRESS_EXPIRES_AFTER_S})) AS expired
   FROM payment_requests r
   JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
@@ -222,6 +223,7 @@ function toRequest(r: RequestRow): PaymentRequest {
     days: r.days,
     token: r.token,
     requested_by: r.requested_by,
+    from_customer_page: r.from_customer_page,
     created_at: r.created_at.toISOString(),
     completed_at: r.completed_at?.toISOString() ?? null,
   };
@@ -412,9 +414,10 @@ export class PaymentRequestsService {
         );
       }
       const [row] = await run<{ request_id: number }>(Prisma.sql`
-        INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, provider, currency, callback_token, checkout_request_id, requested_by)
+        INSERT INTO payment_requests (organization_id, item_id, customer_id, phone_number, amount, provider, currency, callback_token, checkout_request_id, requested_by,
+                                      from_customer_page)
         VALUES (${orgId}, ${device.item_id}::int, ${device.customer_id}::int, ${phone}, ${input.amount}::numeric, ${input.provider}, ${currency}, ${out.callbackToken},
-                ${out.reference}, ${actor?.user_id ?? null}::int)
+                ${out.reference}, ${actor?.user_id ?? null}::int, ${actor === null})
         RETURNING request_id`);
       const description = actor
         ? `${actor.username} asked ${device.customer_name} (${phone}) to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`
@@ -452,7 +455,7 @@ export class PaymentRequestsService {
     if (device.paid_off) throw Errors.conflict(`Device ${device.serial_number} is paid off: it needs no more payments`);
     const [recent] = await run<{ n: number; first: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS n, min(created_at) AS first FROM payment_requests
-      WHERE organization_id = ${orgId} AND customer_id = ${customer}::int AND requested_by IS NULL AND created_at > now() - interval '1 hour'`);
+      WHERE organization_id = ${orgId} AND customer_id = ${customer}::int AND from_customer_page AND created_at > now() - interval '1 hour'`);
     if (recent && recent.n >= PORTAL_PAY_PER_HOUR && recent.first) {
       const wait = Math.max(60, Math.ceil((recent.first.getTime() + 3600_000 - Date.now()) / 1000));
       throw Errors.tooMany(`At most ${PORTAL_PAY_PER_HOUR} payments can be asked for from this page in an hour: try again in ${Math.ceil(wait / 60)} minutes`, wait);

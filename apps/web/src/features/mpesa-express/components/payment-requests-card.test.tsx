@@ -34,6 +34,13 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
         paid({ request_id: 33, created_at: '2026-11-25T12:00:00Z', requested_by: 'juma' }),
         buildPaymentRequest({ request_id: 32, status: 'failed', status_text: 'The customer has too little money on M-Pesa', amount: '500.00', requested_by: null }),
         buildPaymentRequest({ request_id: 31, phone_number: '254722000111' }),
+        buildPaymentRequest({
+          request_id: 30,
+          status: 'cancelled',
+          status_text: 'The customer cancelled the prompt',
+          requested_by: null,
+          from_customer_page: true,
+        }),
       ],
     });
     const card = await openDevicePage();
@@ -45,8 +52,10 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     expect(rows[1]).toHaveTextContent(/\+254 712 345 678.*KES 150\.00.*Paid.*Paid: the payment was applied to SHS-0001.*SKL4ABC123.*3 days · 123 456 789.*juma/);
     expect(rows[2]).toHaveTextContent(/KES 500\.00.*Failed.*The customer has too little money on M-Pesa.*—.*—/);
     expect(rows[3]).toHaveTextContent(/\+254 722 000 111.*Waiting for the customer.*waiting for their PIN.*amina/);
+    // Pay Now on the customer's own page: sent by no user, and said so (a removed user's, above, is a dash).
+    expect(rows[4]).toHaveTextContent(/The customer cancelled the prompt.*The customer \(their page\)/);
     expect(within(rows[1]!).getByText('Paid', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
-    expect(within(card).getByText('3 requests · 1 waiting')).toBeInTheDocument();
+    expect(within(card).getByText('4 requests · 1 waiting')).toBeInTheDocument();
   });
 
   it('names the provider of each request, shows an MTN MoMo one in its money with its transaction id, and checks it with MTN MoMo', async () => {

@@ -92,7 +92,21 @@ const columns: Column<PaymentRequest>[] = [
         dash
       ),
   },
-  { key: 'by', header: 'Sent by', render: (r) => (r.requested_by ? <Text size="sm">{r.requested_by}</Text> : dash) },
+  {
+    key: 'by',
+    header: 'Sent by',
+    // Pay Now on the customer's own page is sent by no user; a user since removed leaves no name either.
+    render: (r) =>
+      r.from_customer_page ? (
+        <Text size="sm" c="dimmed">
+          The customer (their page)
+        </Text>
+      ) : r.requested_by ? (
+        <Text size="sm">{r.requested_by}</Text>
+      ) : (
+        dash
+      ),
+  },
   {
     key: 'actions',
     header: 'Actions',

@@ -70,6 +70,7 @@ export function buildPaymentRequest(overrides: Partial<PaymentRequest> = {}): Pa
     days: null,
     token: null,
     requested_by: 'amina',
+    from_customer_page: false,
     created_at: '2026-11-25T10:00:00Z',
     completed_at: null,
     ...overrides,
