@@ -92,6 +92,7 @@ const AIRTEL_REASON_TEXT: Record<string, string> = {
   DP00800001026: "Airtel refused Kidogo's call: check the app's products in the Airtel portal",
   DP00800001029: 'The prompt expired before the customer answered',
   TE: 'The prompt expired before the customer answered',
+  TF: 'Airtel Money did not take the payment',
 };
 /** MTN's and Airtel's reasons that are the customer saying no. */
 const DECLINED = new Set(['APPROVAL_REJECTED', 'TRANSACTION_CANCELED', 'DP00800001008']);
