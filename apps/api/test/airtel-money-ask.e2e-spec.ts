@@ -208,6 +208,14 @@ describe('Airtel Money Ask to Pay', () => {
     await end(last().id, airtel.answerOf('DP00800001007')).posted.expect(200);
     expect(await request(staff, poor.request_id)).toMatchObject({ status: 'failed', status_text: "The customer's Airtel Money balance was too low" });
 
+    // Failed, with neither a code Airtel names nor a message: said in Kidogo's words; with a message of Airtel's own: that.
+    const plain = await send(2200);
+    await end(last().id, { status: 'TF', airtel_money_id: null, message: '', response_code: 'DP00800001001' }).posted.expect(200);
+    expect(await request(staff, plain.request_id)).toMatchObject({ status: 'failed', result_desc: 'TF', status_text: 'Airtel Money did not take the payment' });
+    const said = await send(2300);
+    await end(last().id, { status: 'TF', airtel_money_id: null, message: 'Subscriber is barred', response_code: 'DP00800001001' }).posted.expect(200);
+    expect(await request(staff, said.request_id)).toMatchObject({ status: 'failed', status_text: 'Subscriber is barred' });
+
     const late = await send(2500);
     await end(last().id, airtel.answerOf('DP00800001029')).posted.expect(200);
     expect(await request(staff, late.request_id)).toMatchObject({ status: 'failed', status_text: 'The prompt expired before the customer answered' });
