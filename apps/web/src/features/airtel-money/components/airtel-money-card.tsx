@@ -11,7 +11,6 @@ import {
   type AirtelMoneyInput,
   type AirtelMoneySettings,
 } from '@kidogo/contracts';
-import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import {
   CallbackAddress,
@@ -21,11 +20,11 @@ import {
   ProviderReadiness,
   StoredSecretInput,
   typedSecrets,
+  useProviderForm,
 } from '@/features/settings/components/payment-provider-settings';
 import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { errorMessage } from '@/lib/api-client';
+import { schemaErrors } from '@/lib/validation';
 import { useAirtelMoneySettings } from '../api/get-airtel-money-settings';
 import { useTestAirtelMoney } from '../api/test-airtel-money';
 import { useUpdateAirtelMoneySettings } from '../api/update-airtel-money-settings';
@@ -90,28 +89,19 @@ function environmentNote(environment: AirtelMoneyEnvironment): string {
 }
 
 function AirtelMoneyForm({ settings }: { settings: AirtelMoneySettings }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useUpdateAirtelMoneySettings();
   const test = useTestAirtelMoney();
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
-    setDraft((d) => ({ ...d, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
-  // The test tries the saved client id and secret: changes not saved yet are not what it tries.
-  const unsaved = JSON.stringify(toAirtelMoneyInput(draft, settings)) !== JSON.stringify(toAirtelMoneyInput(draftOf(settings), settings));
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validate(draft, settings);
-    setErrors(found);
-    if (Object.values(found).some(Boolean) || save.isPending) return;
-    test.reset();
-    save.mutate(toAirtelMoneyInput(draft, settings), {
-      onSuccess: () => toast.success(draft.is_active ? 'Airtel Money settings saved' : 'Airtel Money settings saved: it is off'),
-      onError: (error) => setErrors(labelledFieldErrors(apiFieldErrors(error), LABELS)),
-    });
-  };
+  // The test tries what is saved: changes not saved yet are not what it tries.
+  const { draft, errors, set, unsaved, submit } = useProviderForm({
+    settings,
+    draftOf,
+    toInput: toAirtelMoneyInput,
+    validate,
+    labels: LABELS,
+    save,
+    test,
+    saved: (d) => (d.is_active ? 'Airtel Money settings saved' : 'Airtel Money settings saved: it is off'),
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Airtel Money settings">

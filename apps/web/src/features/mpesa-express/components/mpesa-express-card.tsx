@@ -10,7 +10,6 @@ import {
   type MpesaExpressSettings,
   type MpesaExpressTransactionType,
 } from '@kidogo/contracts';
-import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import {
   CallbackAddress,
@@ -20,11 +19,11 @@ import {
   ProviderReadiness,
   StoredSecretInput,
   typedSecrets,
+  useProviderForm,
 } from '@/features/settings/components/payment-provider-settings';
 import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { errorMessage } from '@/lib/api-client';
+import { schemaErrors } from '@/lib/validation';
 import { useMpesaExpressSettings } from '../api/get-mpesa-express-settings';
 import { useTestMpesaExpress } from '../api/test-mpesa-express';
 import { useUpdateMpesaExpressSettings } from '../api/update-mpesa-express-settings';
@@ -97,29 +96,20 @@ function validate(d: Draft, s: MpesaExpressSettings): Partial<Record<Field, stri
 }
 
 function MpesaExpressForm({ settings }: { settings: MpesaExpressSettings }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useUpdateMpesaExpressSettings();
   const test = useTestMpesaExpress();
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
-    setDraft((d) => ({ ...d, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
+  // The test tries what is saved: changes not saved yet are not what it tries.
+  const { draft, errors, set, unsaved, submit } = useProviderForm({
+    settings,
+    draftOf,
+    toInput: toMpesaExpressInput,
+    validate,
+    labels: LABELS,
+    save,
+    test,
+    saved: (d) => (d.is_active ? 'M-Pesa Express settings saved' : 'M-Pesa Express settings saved: it is off'),
+  });
   const till = draft.transaction_type === 'CustomerBuyGoodsOnline';
-  // The test tries the saved keys: changes not saved yet are not what it tries.
-  const unsaved = JSON.stringify(toMpesaExpressInput(draft, settings)) !== JSON.stringify(toMpesaExpressInput(draftOf(settings), settings));
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validate(draft, settings);
-    setErrors(found);
-    if (Object.values(found).some(Boolean) || save.isPending) return;
-    test.reset();
-    save.mutate(toMpesaExpressInput(draft, settings), {
-      onSuccess: () => toast.success(draft.is_active ? 'M-Pesa Express settings saved' : 'M-Pesa Express settings saved: it is off'),
-      onError: (error) => setErrors(labelledFieldErrors(apiFieldErrors(error), LABELS)),
-    });
-  };
 
   return (
     <form onSubmit={submit} noValidate aria-label="M-Pesa Express settings">

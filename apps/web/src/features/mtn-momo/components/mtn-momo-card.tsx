@@ -1,7 +1,6 @@
 import { NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { MTN_MOMO_TARGETS, mtnMomoTargetOf, ZMtnMomoInputSchema, type MtnMomoInput, type MtnMomoSettings, type MtnMomoTarget } from '@kidogo/contracts';
-import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import {
   CallbackAddress,
@@ -11,11 +10,11 @@ import {
   ProviderReadiness,
   StoredSecretInput,
   typedSecrets,
+  useProviderForm,
 } from '@/features/settings/components/payment-provider-settings';
 import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { errorMessage } from '@/lib/api-client';
+import { schemaErrors } from '@/lib/validation';
 import { useMtnMomoSettings } from '../api/get-mtn-momo-settings';
 import { useTestMtnMomo } from '../api/test-mtn-momo';
 import { useUpdateMtnMomoSettings } from '../api/update-mtn-momo-settings';
@@ -75,28 +74,19 @@ function marketNote(target: MtnMomoTarget): string {
 }
 
 function MtnMomoForm({ settings }: { settings: MtnMomoSettings }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useUpdateMtnMomoSettings();
   const test = useTestMtnMomo();
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
-    setDraft((d) => ({ ...d, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
-  // The test tries the saved keys: changes not saved yet are not what it tries.
-  const unsaved = JSON.stringify(toMtnMomoInput(draft, settings)) !== JSON.stringify(toMtnMomoInput(draftOf(settings), settings));
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validate(draft, settings);
-    setErrors(found);
-    if (Object.values(found).some(Boolean) || save.isPending) return;
-    test.reset();
-    save.mutate(toMtnMomoInput(draft, settings), {
-      onSuccess: () => toast.success(draft.is_active ? 'MTN MoMo settings saved' : 'MTN MoMo settings saved: it is off'),
-      onError: (error) => setErrors(labelledFieldErrors(apiFieldErrors(error), LABELS)),
-    });
-  };
+  // The test tries what is saved: changes not saved yet are not what it tries.
+  const { draft, errors, set, unsaved, submit } = useProviderForm({
+    settings,
+    draftOf,
+    toInput: toMtnMomoInput,
+    validate,
+    labels: LABELS,
+    save,
+    test,
+    saved: (d) => (d.is_active ? 'MTN MoMo settings saved' : 'MTN MoMo settings saved: it is off'),
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="MTN MoMo settings">

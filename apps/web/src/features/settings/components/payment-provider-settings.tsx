@@ -1,9 +1,11 @@
 import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, PasswordInput, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCircleX, IconCopy, IconPlugConnected } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from '@/lib/notify';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { errorMessage } from '@/lib/api-client';
+import { apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { labelledFieldErrors } from '@/lib/validation';
 
 /**
  * What the Settings cards of the ways to ask a customer to pay (M-Pesa
@@ -13,6 +15,43 @@ import { errorMessage } from '@/lib/api-client';
  */
 
 export const CONNECTION_TEST_FAILED = 'Connection test failed';
+
+/**
+ * A provider's settings form: the draft and its errors by field (a field's error goes once it is changed), whether
+ * the draft differs from what is saved (the connection test tries what is saved), and Save: checked first, then sent,
+ * the server's refusals put under their fields by their labels.
+ */
+export function useProviderForm<S, D extends object, I, F extends string>(o: {
+  settings: S;
+  draftOf: (settings: S) => D;
+  toInput: (draft: D, settings: S) => I;
+  validate: (draft: D, settings: S) => Partial<Record<F, string>>;
+  labels: Record<F, string>;
+  save: { isPending: boolean; mutate: (input: I, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void };
+  test: { reset: () => void };
+  /** The toast once saved, by the draft saved (on, or off). */
+  saved: (draft: D) => string;
+}) {
+  const [draft, setDraft] = useState<D>(() => o.draftOf(o.settings));
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const set = <K extends keyof D>(k: K, v: D[K]) => {
+    setDraft((d) => ({ ...d, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+  const unsaved = JSON.stringify(o.toInput(draft, o.settings)) !== JSON.stringify(o.toInput(o.draftOf(o.settings), o.settings));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = o.validate(draft, o.settings);
+    setErrors(found);
+    if (Object.values(found).some(Boolean) || o.save.isPending) return;
+    o.test.reset();
+    o.save.mutate(o.toInput(draft, o.settings), {
+      onSuccess: () => toast.success(o.saved(draft)),
+      onError: (error) => setErrors(labelledFieldErrors(apiFieldErrors(error), o.labels)),
+    });
+  };
+  return { draft, errors, set, unsaved, submit };
+}
 
 /** What GET answers of every provider's set-up. */
 export interface ProviderSetUp {
