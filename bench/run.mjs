@@ -8,7 +8,8 @@
 //   pnpm bench -- --only lists,payments --duration 5
 //
 // Options: --scale S (1), --duration seconds per load test (10), --only a,b
-// (lists, floor, reads, dashboard, payments, tokens, files, web), --profile DIR
+// (lists, floor, reads, dashboard, payments, tokens, files, web), --cases TEXT (only the
+// list and floor cases whose name contains TEXT: an A/B of one page), --profile DIR
 // (CPU profile of the API, written when it stops), --heap MB (the API's
 // --max-old-space-size, 256 as in the Dockerfile and pnpm start), --pool N
 // (DATABASE_POOL_SIZE, 12), --workers N (API_WORKERS, 1),
@@ -41,6 +42,7 @@ const port = Number(opt('port', process.env.BENCH_API_PORT ?? 3300));
 const profile = opt('profile', null);
 const heap = Number(opt('heap', 256));
 const only = new Set(String(opt('only', 'lists,floor,reads,dashboard,payments,tokens,files,web')).split(','));
+const cases = opt('cases', null);
 const N = Math.round(1_000_000 * scale);
 const base = `http://127.0.0.1:${port}`;
 
@@ -52,7 +54,7 @@ for (const f of ['apps/api/dist/main.js', 'packages/openpaygo/dist/index.js']) {
 }
 
 const started = new Date();
-const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, pool, workers, heap_mb: heap, node_args: apiNodeArgs(heap), malloc: Object.fromEntries(Object.keys(MALLOC_ENV).map((k) => [k, apiEnv()[k]])) }, scenarios: [] };
+const results = { started_at: started.toISOString(), machine: machine(), config: { scale, customers: N, duration_s: duration, ...(cases ? { cases } : {}), pool, workers, heap_mb: heap, node_args: apiNodeArgs(heap), malloc: Object.fromEntries(Object.keys(MALLOC_ENV).map((k) => [k, apiEnv()[k]])) }, scenarios: [] };
 const log = (...a) => console.log(...a);
 /**
  * A child process, awaited without blocking this one: the embedded PostgreSQL started here writes its log into a
@@ -196,7 +198,7 @@ const http = async (opts) => {
   if (!opts.amount) await httpLoad({ ...opts, duration: WARMUP_S });
   return withCpu({ apiPid: api.pid, pgPid }, () => httpLoad(opts));
 };
-const ctx = { base, auth, sql, database, N, duration, results, log, apiPid: api.pid, pgPid, root, scale, http };
+const ctx = { base, auth, sql, database, N, duration, results, log, apiPid: api.pid, pgPid, root, scale, http, cases };
 log(`API on ${base} (pool ${pool}, ${workers} process(es)), ${N.toLocaleString('en-US')} customers, PostgreSQL ${pgVersion}; load ${load().join(' ')}`);
 
 const record = (group, name, extra, figures) => {
@@ -219,7 +221,7 @@ ctx.record = record;
 // (1) + (6): the customer list over HTTP and the same statements straight on PostgreSQL.
 if (only.has('lists')) {
   const raw = new pg.Pool({ connectionString: database.url, max: 16, idleTimeoutMillis: 0 });
-  for (const q of await listQueries(ctx)) {
+  for (const q of (await listQueries(ctx)).filter((c) => !cases || c.name.includes(cases))) {
     const figures = await http({ url: base, connections: 16, duration, headers: auth, path: q.path, check: q.check });
     let db = null;
     if (q.work) {

@@ -24,7 +24,7 @@ const wanted = (name) => name === 'no search, first page' || (name.includes('"')
 
 export async function runFloor(ctx) {
   const { sql, database, duration, record, log, root, pgPid, results } = ctx;
-  const queries = (await listQueries(ctx)).filter((q) => q.work && wanted(q.name));
+  const queries = (await listQueries(ctx)).filter((q) => q.work && wanted(q.name) && (!ctx.cases || q.name.includes(ctx.cases)));
   const { userId, sessionId } = await benchSession(sql);
   const server = fork(resolve(root, 'bench/scenarios/floor-server.mjs'), [], {
     env: { ...process.env, FLOOR_PORT: String(PORT), DATABASE_URL: database.url, FLOOR_USER_ID: String(userId), FLOOR_SESSION_ID: sessionId ?? '' },
