@@ -61,7 +61,7 @@ describe('customer balance', () => {
     const csv = (await report(user, { report: 'customers', format: 'csv' }).expect(200)).text.trim().split('\r\n').map((line) => line.split(','));
     const remainingAt = csv[0].indexOf('Remaining');
     const pdf = pdfText(bodyBytes(await report(user, { report: 'customers', format: 'pdf' }).buffer(true).parse(binaryParser).expect(200)));
-    // In the PDF, the last two money cells of a row are Total Paid and Remaining (then the date, on customer rows).
+    // In the PDF, the first two money cells of a row are Total Paid and Remaining (then Expected by Today and Paid Towards It).
     const pdfRemaining = (start: RegExp) => {
       const line = pdf?.split('\n').find((l) => start.test(l.trim()));
       const cells = line?.match(/-?[\d,]+\.\d\d/g) ?? [];

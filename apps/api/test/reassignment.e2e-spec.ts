@@ -127,7 +127,8 @@ describe('a device given to another customer', () => {
     const byId = Object.fromEntries(report.rows.map((r) => [r.customer_id, r]));
     expect(byId[a.id]).toMatchObject({ devices: 0, total_paid: '5555.55', remaining: '0.00' });
     expect(byId[b.id]).toMatchObject({ devices: 1, total_paid: '0.00', remaining: '15000.00' });
-    expect(report.totals).toEqual({ rows: 2, devices: 1, total_paid: '5555.55', remaining: '15000.00' });
+    // The device starts a new account for the second customer: its plan's upfront amount is expected, nothing paid yet.
+    expect(report.totals).toEqual({ rows: 2, devices: 1, total_paid: '5555.55', remaining: '15000.00', expected: '2000.00', paid_towards: '0.00', repaid_share: 0 });
 
     const key = await seedApiKey(t, user);
     const odyssey = ZOdysseyCustomersReplySchema.parse((await t.http.get('/payg/external/odyssey/customers').set(key).expect(200)).body);

@@ -103,10 +103,13 @@ describe('reports', () => {
     expect(byName[withDevice.customer.customer_name]).toMatchObject({ devices: 1, total_paid: '650.50', remaining: '499.50', status: 'active' });
     expect(byName['Over Payer']).toMatchObject({ devices: 1, total_paid: '250.00', remaining: '0.00' });
     expect(byName['Wanjiku, "Mama Mboga"']).toMatchObject({ devices: 0, total_paid: '0.00', remaining: '0.00' });
-    expect(r.totals).toEqual({ rows: 4, devices: 2, total_paid: '900.50', remaining: '499.50' });
+    // The one device on a plan (nothing upfront, given today) expects nothing yet: no share, on track.
+    expect(byName[withDevice.customer.customer_name]).toMatchObject({ expected: '0.00', paid_towards: '500.50', repaid_share: null, standing: 'On track' });
+    expect(byName['Over Payer']).toMatchObject({ expected: null, repaid_share: null, standing: null });
+    expect(r.totals).toEqual({ rows: 4, devices: 2, total_paid: '900.50', remaining: '499.50', expected: '0.00', paid_towards: '500.50', repaid_share: null });
     const none = ZReportSchema.parse((await report(a, { report: 'customers', to: '2020-01-01' }).expect(200)).body);
     expect(none.rows).toEqual([]);
-    expect(none.totals).toEqual({ rows: 0, devices: 0, total_paid: '0.00', remaining: '0.00' });
+    expect(none.totals).toEqual({ rows: 0, devices: 0, total_paid: '0.00', remaining: '0.00', expected: '0.00', paid_towards: '0.00', repaid_share: null });
   });
 
   it('counts tokens by day and type', async () => {
@@ -127,12 +130,25 @@ describe('reports', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="customers-report-${today()}.csv"`);
     const rows = parseCsv(res.text);
-    expect(rows[0]).toEqual(['Customer ID', 'Customer Name', 'Phone Contact', 'Status', 'Devices', 'Total Paid', 'Remaining', 'Created']);
+    expect(rows[0]).toEqual([
+      'Customer ID',
+      'Customer Name',
+      'Phone Contact',
+      'Status',
+      'Devices',
+      'Total Paid',
+      'Remaining',
+      'Expected by Today',
+      'Paid Towards It',
+      'Repaid %',
+      'Standing',
+      'Created',
+    ]);
     expect(rows).toHaveLength(6);
     expect(rows.find((r) => r[0] === String(tricky.id))?.[1]).toBe('Wanjiku, "Mama Mboga"');
     expect(res.text).toContain('"Wanjiku, ""Mama Mboga"""');
     expect(rows.some((r) => r[1] === `'=HYPERLINK("x")`)).toBe(true);
-    expect(rows.at(-1)).toEqual(['Total', '', '', '', '2', '900.50', '499.50', '']);
+    expect(rows.at(-1)).toEqual(['Total', '', '', '', '2', '900.50', '499.50', '0.00', '500.50', '', '', '']);
     const revenue = await report(a, { report: 'revenue', format: 'csv' }).expect(200);
     expect(revenue.headers['content-disposition']).toBe(`attachment; filename="revenue-report-${today()}.csv"`);
     expect(parseCsv(revenue.text)[1]).toEqual(['2025-01', '300.00', '1']);
@@ -204,7 +220,7 @@ describe('reports', () => {
       }
     }
     const first = ZReportSchema.parse((await report(paged, { report: 'customers', limit: 10 }).expect(200)).body);
-    expect(first.totals).toEqual({ rows: 46, devices: 1, total_paid: '120.00', remaining: '680.00' });
+    expect(first.totals).toEqual({ rows: 46, devices: 1, total_paid: '120.00', remaining: '680.00', expected: '0.00', paid_towards: '120.00', repaid_share: null });
     expect((await report(paged, { report: 'customers', format: 'csv', limit: 10 }).expect(400)).body.message).toBe('limit: only with format json');
     expect((await report(paged, { report: 'customers', offset: 10 }).expect(400)).body.message).toBe('offset: only with limit');
     expect((await report(paged, { report: 'customers', limit: 1001 }).expect(400)).body.message).toBe('limit: must be at most 1000');

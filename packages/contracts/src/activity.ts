@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMoneySchema, zQueryInt } from './common.js';
 import { SMS_OPT_OUT_SOURCES, ZCustomerDeviceStatusSchema } from './customers.js';
+import { ZRepaymentSchema } from './repayment.js';
 import { ZDevicePlanSchema } from './templates.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
@@ -150,6 +151,11 @@ export const ZCustomerPaymentDetailsSchema = z.object({
       is_fully_paid: z.boolean(),
       payment_count: z.number().int(),
     }),
+    /**
+     * The customer's repayment standing: what their devices' plans expect paid by today, what was paid towards it
+     * and the share (the devices' `repayment` added up; README "Repayment standing").
+     */
+    repayment: ZRepaymentSchema,
     payment_history: z.array(ZPaymentHistoryEntrySchema),
     /** The customer's devices now, first assigned first, each with its plan and what is left on it (as in GET /customers/{id}/status). */
     devices: z.array(ZCustomerDeviceStatusSchema),

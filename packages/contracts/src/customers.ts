@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMoneySchema, ZOffsetPaginationSchema, zQueryInt, zQueryOffset } from './common.js';
 import { ZDevicePlanSchema } from './templates.js';
+import { ZRepaymentSchema } from './repayment.js';
 import { zIdInput, zLenientDate, zOptionalChoice, zOptionalText, zRequiredText, zSearchTerm, zStrictDate } from './fields.js';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -196,6 +197,8 @@ export const ZCustomerDeviceStatusSchema = z.object({
   remaining: ZMoneySchema.nullable(),
   /** The plan the device is paid on: its own, else the customer's; null when it has neither. */
   payment_plan: ZDevicePlanSchema.nullable(),
+  /** What its plan expects paid by today, what was paid towards it and the standing (README "Repayment standing"). */
+  repayment: ZRepaymentSchema,
 });
 export type CustomerDeviceStatus = z.infer<typeof ZCustomerDeviceStatusSchema>;
 
@@ -210,6 +213,8 @@ export const ZCustomerStatusReplySchema = z.object({
   payments_count: z.number().int(),
   /** Left to pay off across the customer's devices: the sum of each device's `remaining` (unknown ones count 0). */
   balance: ZMoneySchema,
+  /** The customer's repayment standing: the devices' `repayment` added up (README "Repayment standing"). */
+  repayment: ZRepaymentSchema,
   /** The customer's active payment template (the plan of their devices without one of their own), if any. */
   template: z
     .object({ template_id: z.number().int(), template_name: z.string(), daily_price: ZMoneySchema, currency: z.string() })

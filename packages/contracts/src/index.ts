@@ -36,3 +36,4 @@ export * from './mtn-momo.js';
 export * from './airtel-money.js';
 export * from './stock.js';
 export * from './portal.js';
+export * from './repayment.js';

@@ -12,7 +12,10 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  * - customers: customers registered in the period, with their device count,
  *   total paid (successful payments, all time), remaining (the balance of GET
  *   /customers/{id}/status: per device, its payoff price − its total paid,
- *   never negative, summed over the customer's devices) and status;
+ *   never negative, summed over the customer's devices) and status, and the repayment standing (ZRepaymentSchema,
+ *   README "Repayment standing"): what the plans of the customer's devices expect paid by today, what was paid
+ *   towards it, the share repaid and the standing (Paid off, On track, Behind, Far behind; empty without a plan);
+ *   its totals carry the share repaid over all of them;
  * - tokens: tokens generated per business day (TIME_ZONE) and token type, with counts and days;
  * - repossessions: devices taken back in the period (POST /items/repossess), newest first, with the customer, what
  *   they had paid on the device and what was left to pay, written off;

@@ -4,7 +4,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
-import { customerBalances, toDeviceStatus, type DeviceBalanceRow } from '../customers/balances.js';
+import { customerBalances, toDeviceStatus, toRepayment, type DeviceBalanceRow } from '../customers/balances.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
 import { ActivityMapper, type PaymentHistoryRow } from './activity.mapper.js';
 
@@ -79,7 +79,7 @@ export class ActivityService {
              d.serial_number, d.product_name, d.product_oem,
              t.template_id, t.template_name, t.daily_price, t.activation_price, t.grace_period_days, t.currency,
              t.deposit_made,
-             s.paid, s.count, b.payoff, b.remaining, b.progress, b.paid_off,
+             s.paid, s.count, b.payoff, b.remaining, b.progress, b.paid_off, b.expected, b.paid_towards, b.repayment_paid_off,
              (SELECT coalesce(json_agg(h ORDER BY h.paid_at DESC, h.payment_id DESC), '[]') FROM (
                 SELECT ${PAYMENT_COLUMNS}
                 FROM payments p
@@ -140,6 +140,7 @@ export class ActivityService {
           is_fully_paid: row.paid_off ?? false,
           payment_count: row.count,
         },
+        repayment: toRepayment(row.expected, row.paid_towards, row.repayment_paid_off ?? false),
         payment_history: row.history.map(ActivityMapper.payment),
         devices: (row.device_rows ?? []).map((d) => toDeviceStatus(d, now)),
       },
@@ -202,6 +203,9 @@ interface CustomerRow {
   remaining: Dec | null;
   progress: Dec | null;
   paid_off: boolean | null;
+  expected: Dec | null;
+  paid_towards: Dec | null;
+  repayment_paid_off: boolean | null;
   history: PaymentHistoryRow[];
   /** customerBalances' device_rows; null when the customer has no device. */
   device_rows: DeviceBalanceRow[] | null;

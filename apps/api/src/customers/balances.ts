@@ -1,4 +1,4 @@
-import type { CustomerDeviceStatus } from '@kidogo/contracts';
+import { repaidShare, repaymentStanding, type CustomerDeviceStatus, type Repayment } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { money } from '../metrics/period.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
@@ -17,6 +17,10 @@ import { devicePlanJoin } from '../templates/device-plan.js';
  * - remaining: NULL without a payoff price, 0 once the device is paid off,
  *   else payoff − the device's total paid, never below 0.
  *
+ * - expected: what the plan expects paid by today, NULL without a plan or a
+ *   payoff price (expectedSql; README "Repayment standing"); paid_towards:
+ *   the total paid, at most the payoff price, where there is an expected.
+ *
  * `customerId` (a value, or the outer column of a LATERAL join) limits it to
  * one customer's devices, through the (organization_id, customer_id) index;
  * without it, every device of the organization that has a customer.
@@ -26,6 +30,8 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
   return Prisma.sql`(
     SELECT i.item_id, i.customer_id, i.serial_number, i.product_name, i.status::text AS status, i.assigned_at,
            i.credit_until, i.paid_off_at, i.total_paid, ${payoffSql('i', 't')} AS payoff, ${remainingSql('i', 't')} AS remaining,
+           ${expectedSql('i', 't')} AS expected,
+           CASE WHEN ${expectedSql('i', 't')} IS NOT NULL THEN least(i.total_paid, ${payoffSql('i', 't')}) END AS paid_towards,
            t.template_id AS plan_template_id, t.template_name AS plan_template_name, t.daily_price AS plan_daily_price,
            t.currency AS plan_currency, t_own.assignment_id IS NOT NULL AS plan_own
     FROM items i
@@ -37,6 +43,23 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
 export function payoffSql(i: string, t: string): Prisma.Sql {
   const [d, p] = [Prisma.raw(i), Prisma.raw(t)];
   return Prisma.sql`coalesce(${p}.free_code_price, CASE WHEN ${d}.price > 0 THEN ${d}.price END)`;
+}
+
+/**
+ * What the plan `t` expects paid by today on the device `i` (README
+ * "Repayment standing", ZRepaymentSchema): the upfront amount (deposit +
+ * activation price) from the day it was given, then the daily price for each
+ * whole day since, after the grace days; at most the payoff price, and the
+ * payoff price once paid off. NULL without a plan, a payoff price or a day it
+ * was given.
+ */
+export function expectedSql(i: string, t: string): Prisma.Sql {
+  const [d, p] = [Prisma.raw(i), Prisma.raw(t)];
+  const payoff = payoffSql(i, t);
+  return Prisma.sql`CASE WHEN ${p}.template_id IS NULL OR ${payoff} IS NULL OR ${d}.assigned_at IS NULL THEN NULL
+                         WHEN ${d}.paid_off_at IS NOT NULL THEN ${payoff}
+                         ELSE least(${payoff}, ${p}.deposit_made + ${p}.activation_price + ${p}.daily_price *
+                           greatest(floor(extract(epoch FROM now() - ${d}.assigned_at) / 86400) - ${p}.grace_period_days, 0)) END`;
 }
 
 /**
@@ -61,7 +84,8 @@ const DEVICE_ROWS = Prisma.sql`json_agg(json_build_object(
     'total_paid', d.total_paid::numeric(20,2)::text, 'credit_until', d.credit_until, 'paid_off_at', d.paid_off_at,
     'payoff', d.payoff::numeric(20,2)::text, 'remaining', d.remaining::numeric(20,2)::text,
     'plan_template_id', d.plan_template_id, 'plan_template_name', d.plan_template_name,
-    'plan_daily_price', d.plan_daily_price::numeric(20,2)::text, 'plan_currency', d.plan_currency, 'plan_own', d.plan_own)
+    'plan_daily_price', d.plan_daily_price::numeric(20,2)::text, 'plan_currency', d.plan_currency, 'plan_own', d.plan_own,
+    'expected', d.expected::numeric(20,2)::text, 'paid_towards', d.paid_towards::numeric(20,2)::text)
   ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC)`;
 
 /**
@@ -74,7 +98,9 @@ const DEVICE_ROWS = Prisma.sql`json_agg(json_build_object(
  *   decimals; each device counts at most its payoff price (payoff − remaining),
  *   so money paid beyond one device's price does not show as progress on another;
  * - paid_off: every device has nothing left to pay (one without a payoff
- *   price never has).
+ *   price never has);
+ * - expected, paid_towards: the sums over the devices with a standing (NULL
+ *   when none has), and repayment_paid_off: every one of those is paid off.
  * Grouped by customer_id, so over a whole organization it is one hashed pass
  * of its devices (the customer report's totals).
  */
@@ -84,7 +110,9 @@ export function customerBalances(orgId: string, customerId?: Prisma.Sql, opts: {
            coalesce(sum(d.payoff), 0) AS payoff,
            coalesce(sum(d.remaining), 0) AS remaining,
            coalesce(round(100 * (sum(d.payoff) - sum(d.remaining)) / nullif(sum(d.payoff), 0), 2), 0) AS progress,
-           bool_and(coalesce(d.remaining = 0, false)) AS paid_off
+           bool_and(coalesce(d.remaining = 0, false)) AS paid_off,
+           sum(d.expected) AS expected, sum(d.paid_towards) AS paid_towards,
+           coalesce(bool_and(d.paid_off_at IS NOT NULL) FILTER (WHERE d.expected IS NOT NULL), false) AS repayment_paid_off
     FROM ${deviceBalances(orgId, customerId)} d
     GROUP BY d.customer_id)`;
 }
@@ -106,6 +134,8 @@ export interface DeviceBalanceRow {
   plan_daily_price: Amount | null;
   plan_currency: string | null;
   plan_own: boolean;
+  expected: Amount | null;
+  paid_towards: Amount | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -134,5 +164,13 @@ export function toDeviceStatus(d: DeviceBalanceRow, now: number): CustomerDevice
             currency: d.plan_currency!,
             own: d.plan_own,
           },
+    repayment: toRepayment(d.expected, d.paid_towards, d.paid_off_at !== null),
   };
+}
+
+/** The repayment figures of what the plan expects and what was paid towards it (ZRepaymentSchema); all null without an expected. */
+export function toRepayment(expected: Amount | null | undefined, paidTowards: Amount | null | undefined, paidOff: boolean): Repayment {
+  if (expected === null || expected === undefined) return { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null };
+  const share = repaidShare(Number(money(paidTowards ?? 0)), Number(money(expected)));
+  return { expected_by_today: money(expected), paid_towards: money(paidTowards ?? 0), repaid_share: share, standing: repaymentStanding(share, paidOff) };
 }

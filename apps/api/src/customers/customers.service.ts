@@ -23,7 +23,7 @@ import { money } from '../catalog/format.js';
 import { ITEM_SELECT, toItem } from '../items/items.mapper.js';
 import { customersByDay } from '../stats/totals.js';
 import { Calendar } from '../common/calendar.js';
-import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from './balances.js';
+import { deviceBalances, toDeviceStatus, toRepayment, type DeviceBalanceRow } from './balances.js';
 import { listCustomers } from './customer-list.js';
 import { DEFAULT_PHONE_COUNTRY, lockPhoneCountry, phoneCountry, prismaRun, unreadablePhone } from './phone-country.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
@@ -287,7 +287,7 @@ export class CustomersService {
     const [devices, paid, assignment] = await Promise.all([
       this.database.prepared<DeviceBalanceRow>(Prisma.sql`
         SELECT d.serial_number, d.product_name, d.status, d.total_paid, d.credit_until, d.paid_off_at, d.payoff, d.remaining,
-               d.plan_template_id, d.plan_template_name, d.plan_daily_price, d.plan_currency, d.plan_own
+               d.plan_template_id, d.plan_template_name, d.plan_daily_price, d.plan_currency, d.plan_own, d.expected, d.paid_towards
         FROM ${deviceBalances(orgId, Prisma.sql`${id}::int`)} d
         ORDER BY d.assigned_at DESC, d.item_id DESC`),
       this.database.db.payment.aggregate({
@@ -303,8 +303,16 @@ export class CustomersService {
     const template = assignment?.template ?? null;
     const now = Date.now();
     let balance = new Prisma.Decimal(0);
+    let expected: Prisma.Decimal | null = null;
+    let towards = new Prisma.Decimal(0);
+    let allPaidOff = true;
     const rows = devices.map((d) => {
       if (d.remaining) balance = balance.plus(d.remaining as Prisma.Decimal);
+      if (d.expected !== null) {
+        expected = (expected ?? new Prisma.Decimal(0)).plus(d.expected as Prisma.Decimal);
+        towards = towards.plus(d.paid_towards as Prisma.Decimal);
+        allPaidOff &&= d.paid_off_at !== null;
+      }
       return toDeviceStatus(d, now);
     });
     return {
@@ -315,6 +323,7 @@ export class CustomersService {
       total_paid: money(paid._sum.amount ?? 0),
       payments_count: paid._count._all,
       balance: money(balance),
+      repayment: toRepayment(expected, towards, allPaidOff),
       template: template
         ? {
             template_id: template.id,

@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import {
   NO_AGENT,
   PAYMENT_REQUEST_PROVIDER_LABELS,
+  REPAYMENT_STANDING_LABELS,
+  repaidShare,
   REQUIRED_DOCUMENT_KINDS,
   TICKET_CATEGORY_LABELS,
   TICKET_STATUS_LABELS,
@@ -16,7 +18,7 @@ import { SUCCESSFUL, isoDay, isoDayOf, periodSql, toPeriod, type Period } from '
 import { Calendar } from '../common/calendar.js';
 import { MetricSnapshots, REPORT_KEY_PREFIX } from '../metrics/metric-snapshots.js';
 import { paymentsByDay, tokensByDay } from '../stats/totals.js';
-import { customerBalances } from '../customers/balances.js';
+import { customerBalances, toRepayment } from '../customers/balances.js';
 import { localTime, type ReportStream, type Row } from './report-writers.js';
 import { commissionSql } from './commissions.js';
 import { PORTFOLIO_COLUMNS, portfolioSql } from './portfolio.js';
@@ -42,6 +44,10 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'devices', label: 'Devices', type: 'number' },
     { key: 'total_paid', label: 'Total Paid', type: 'money' },
     { key: 'remaining', label: 'Remaining', type: 'money' },
+    { key: 'expected', label: 'Expected by Today', type: 'money' },
+    { key: 'paid_towards', label: 'Paid Towards It', type: 'money' },
+    { key: 'repaid_share', label: 'Repaid %', type: 'percent' },
+    { key: 'standing', label: 'Standing', type: 'text' },
     { key: 'created_at', label: 'Created', type: 'date' },
   ],
   tokens: [
@@ -110,7 +116,8 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
 /** Columns added up in the totals row (ids are numbers but not quantities). */
 const SUMMED: Record<ReportRequest['report'], string[]> = {
   revenue: ['revenue', 'payments'],
-  customers: ['devices', 'total_paid', 'remaining'],
+  // And the share repaid over all of them (withRepaidShare).
+  customers: ['devices', 'total_paid', 'remaining', 'expected', 'paid_towards'],
   tokens: ['tokens', 'days'],
   repossessions: ['total_paid', 'written_off'],
   agents: ['new_customers', 'devices_given', 'payments', 'revenue', 'commission', 'out_of_credit', 'over_30_days'],
@@ -144,6 +151,9 @@ const metaOf = (req: ReportRequest): ReportStream['meta'] => ({
   generated_at: new Date().toISOString(),
   columns: COLUMNS[req.report],
 });
+
+/** The customer report's totals with the share repaid over all of them: what was paid towards what the plans expect by today. */
+const withRepaidShare = (t: Row): Row => ({ ...t, repaid_share: repaidShare(Number(t.paid_towards ?? 0), Number(t.expected ?? 0)) });
 
 /** Sums money in cents and counts as integers while rows stream past. */
 class Totals {
@@ -213,7 +223,7 @@ export class ReportsService {
     return {
       meta: metaOf(req),
       batches: counted(),
-      totals: () => whole.row ?? totals.result(),
+      totals: () => whole.row ?? (req.report === 'customers' ? withRepaidShare(totals.result()) : totals.result()),
       timeZone: this.calendar.zone,
       ...(req.report === 'agents' || req.report === 'portfolio' ? { note: () => note.text } : {}),
     };
@@ -277,12 +287,25 @@ export class ReportsService {
    */
   private async customers(orgId: string, period: Period, tail: Prisma.Sql): Promise<Row[]> {
     const rows = await this.database.read.$queryRaw<
-      { customer_id: number; customer_name: string; phone_contact: string; status: string; devices: number; total_paid: string; remaining: string; created_at: Date }[]
+      {
+        customer_id: number;
+        customer_name: string;
+        phone_contact: string;
+        status: string;
+        devices: number;
+        total_paid: string;
+        remaining: string;
+        expected: string | null;
+        paid_towards: string | null;
+        repayment_paid_off: boolean | null;
+        created_at: Date;
+      }[]
     >`
       SELECT c.customer_id, c.customer_name, c.phone_contact, c.status,
              coalesce(b.devices, 0)::int AS devices,
              coalesce(pp.paid, 0)::numeric(20,2)::text AS total_paid,
              coalesce(b.remaining, 0)::numeric(20,2)::text AS remaining,
+             b.expected::numeric(20,2)::text AS expected, b.paid_towards::numeric(20,2)::text AS paid_towards, b.repayment_paid_off,
              c.created_at
       FROM (
         SELECT customer_id FROM customers
@@ -296,7 +319,15 @@ export class ReportsService {
         WHERE p.organization_id = c.organization_id AND p.customer_id = c.customer_id AND p.status IN ${SUCCESSFUL}
       ) pp ON true
       ORDER BY c.customer_id`;
-    return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+    return rows.map(({ repayment_paid_off, ...r }) => {
+      const repayment = toRepayment(r.expected, r.paid_towards, repayment_paid_off ?? false);
+      return {
+        ...r,
+        repaid_share: repayment.repaid_share,
+        standing: repayment.standing && REPAYMENT_STANDING_LABELS[repayment.standing],
+        created_at: r.created_at.toISOString(),
+      };
+    });
   }
 
   /**
@@ -311,7 +342,7 @@ export class ReportsService {
     const compute = async () => {
       // Each table read once and grouped by hashing (the "+ 0" keeps PostgreSQL from grouping the payments in
       // customer order through their index instead: every payment read at random, 31 s, in each of three workers).
-      const [t] = await this.database.readQuery<{ rows: number; devices: number; total_paid: string; remaining: string }>(Prisma.sql`
+      const [t] = await this.database.readQuery<{ rows: number; devices: number; total_paid: string; remaining: string; expected: string; paid_towards: string }>(Prisma.sql`
         WITH c AS MATERIALIZED (
           SELECT customer_id FROM customers WHERE organization_id = ${orgId}${periodSql(Prisma.sql`created_at`, period)}
         ), pp AS MATERIALIZED (
@@ -319,17 +350,19 @@ export class ReportsService {
           WHERE organization_id = ${orgId} AND customer_id IS NOT NULL AND status IN ${SUCCESSFUL}
           GROUP BY customer_id + 0, customer_id
         ), d AS MATERIALIZED (
-          SELECT customer_id, devices, remaining FROM ${customerBalances(orgId)} b
+          SELECT customer_id, devices, remaining, expected, paid_towards FROM ${customerBalances(orgId)} b
         )
         SELECT count(*)::int AS rows, coalesce(sum(coalesce(d.devices, 0)), 0)::int AS devices,
                coalesce(sum(coalesce(pp.paid, 0)), 0)::numeric(20,2)::text AS total_paid,
-               coalesce(sum(d.remaining), 0)::numeric(20,2)::text AS remaining
+               coalesce(sum(d.remaining), 0)::numeric(20,2)::text AS remaining,
+               coalesce(sum(d.expected), 0)::numeric(20,2)::text AS expected,
+               coalesce(sum(d.paid_towards), 0)::numeric(20,2)::text AS paid_towards
         FROM c
         LEFT JOIN d ON d.customer_id = c.customer_id
         LEFT JOIN pp ON pp.customer_id = c.customer_id`);
       return t!;
     };
-    return (await this.snapshots.get(orgId, key, compute, PAGED_TOTALS_MAX_AGE_S)).value;
+    return withRepaidShare((await this.snapshots.get(orgId, key, compute, PAGED_TOTALS_MAX_AGE_S)).value);
   }
 
   /**

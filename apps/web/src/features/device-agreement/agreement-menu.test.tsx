@@ -18,6 +18,9 @@ const device = (serial: string, plan: boolean): CustomerDeviceStatus => ({
   payoff_price: plan ? '18000.00' : null,
   remaining: plan ? '16500.00' : null,
   payment_plan: plan ? { template_id: 1, template_name: 'Solar Home 50W - Daily', daily_price: '50.00', currency: 'KES', own: false } : null,
+  repayment: plan
+    ? { expected_by_today: '1500.00', paid_towards: '1500.00', repaid_share: 100, standing: 'on_track' }
+    : { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null },
 });
 
 function openCustomer(devices: CustomerDeviceStatus[], agreement: () => Response = () => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="agreement-SHS-1001.pdf"' } })) {

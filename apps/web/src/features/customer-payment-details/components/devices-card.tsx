@@ -8,6 +8,7 @@ import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import { AgreementMenu } from '@/features/device-agreement/agreement-menu';
 import { AskToPayAction, AskToPayModal, type AskToPayTarget } from '@/features/mpesa-express/components/ask-to-pay-modal';
+import { RepaymentCell } from './repayment-standing';
 
 const columns = (currency: string): Column<CustomerDeviceStatus>[] => [
   {
@@ -52,6 +53,7 @@ const columns = (currency: string): Column<CustomerDeviceStatus>[] => [
     align: 'right',
     render: (d) => (d.remaining === null ? '—' : formatMoney(d.remaining, d.payment_plan?.currency ?? currency)),
   },
+  { key: 'standing', header: 'Standing', render: (d) => <RepaymentCell repayment={d.repayment} /> },
   {
     key: 'credit',
     header: 'Credit',

@@ -100,6 +100,58 @@ describe('Customer Payment Details', () => {
     expect(within(card).getByRole('link', { name: 'PH-0002' })).toHaveAttribute('href', '/device-activity/PH-0002');
   });
 
+  it('says how the customer repays against what the plans expect by today, and each device', async () => {
+    const plan = { template_id: 5, template_name: 'Daily 50', daily_price: '50.00', currency: 'KES', own: false };
+    const device = (serial: string, repayment: Record<string, unknown>) => ({
+      serial_number: serial,
+      product_name: 'Solar Home 50W',
+      status: 'assigned',
+      days_left: 2,
+      credit_until: '2026-12-07T09:00:00Z',
+      paid_off: false,
+      total_paid: '2200.00',
+      payoff_price: '20000.00',
+      remaining: '17800.00',
+      payment_plan: plan,
+      repayment,
+    });
+    const devices = [
+      device('SHS-0001', { expected_by_today: '2350.00', paid_towards: '2200.00', repaid_share: 93.6, standing: 'on_track' }),
+      device('SHS-0002', { expected_by_today: '3350.00', paid_towards: '2200.00', repaid_share: 65.7, standing: 'behind' }),
+      { ...device('SHS-0003', { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null }), payment_plan: null },
+    ];
+    const repayment = { expected_by_today: '5700.00', paid_towards: '4400.00', repaid_share: 77.2, standing: 'behind' };
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, { data: { ...details({}).data, repayment, devices } })));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const standing = await screen.findByRole('group', { name: 'Repayment standing' }, { timeout: 5000 });
+    expect(within(standing).getByText('Behind')).toBeInTheDocument();
+    expect(standing).toHaveTextContent('Paid KES 4,400.00 of the KES 5,700.00 the plan expects by today: 77.2%.');
+    const card = screen.getByRole('region', { name: 'Devices' });
+    const row = (serial: string) => within(card).getByRole('link', { name: serial }).closest('tr')!;
+    expect(within(row('SHS-0001')).getByText('On track')).toBeInTheDocument();
+    expect(row('SHS-0001')).toHaveTextContent('93.6%');
+    expect(within(row('SHS-0002')).getByText('Behind')).toBeInTheDocument();
+    expect(row('SHS-0002')).toHaveTextContent('65.7%');
+    expect(within(row('SHS-0003')).queryByText(/On track|Behind/)).not.toBeInTheDocument();
+  });
+
+  it('says a customer with every device paid off is, and one without a plan has no standing', async () => {
+    const paidOff = { expected_by_today: '20000.00', paid_towards: '20000.00', repaid_share: 100, standing: 'paid_off' };
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, { data: { ...details({}).data, repayment: paidOff, devices: [] } })));
+    seedSession();
+    const { unmount } = renderApp('/customer-payment-details/11');
+    const standing = await screen.findByRole('group', { name: 'Repayment standing' }, { timeout: 5000 });
+    expect(within(standing).getByText('Paid off')).toBeInTheDocument();
+    expect(standing).toHaveTextContent('Every device on a plan is paid off.');
+    unmount();
+    vi.unstubAllGlobals();
+    const none = { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null };
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, { data: { ...details({}).data, repayment: none, devices: [] } })));
+    renderApp('/customer-payment-details/11');
+    expect(await screen.findByText('No device on a plan with a price to own: nothing says what to expect.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it("downloads the customer's statement for a chosen period, and says when it fails", async () => {
     const user = userEvent.setup();
     const names = captureDownloads();

@@ -23,6 +23,7 @@ import { managesOrganization, useSession } from '@/lib/session';
 import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from '../api/get-payment-details';
 import type { PaymentHistoryEntry } from '../api/types';
 import { DevicesCard } from '../components/devices-card';
+import { RepaymentSummary } from '../components/repayment-standing';
 import { StatementMenu } from '../components/statement-menu';
 import { PortalLinkModal, type PortalTarget } from '@/features/customer-portal/components/portal-link-modal';
 
@@ -231,6 +232,7 @@ export default function CustomerPaymentDetailsRoute() {
               {progress.toFixed(1)}%
             </Text>
           </Group>
+          {details.data.repayment ? <RepaymentSummary repayment={details.data.repayment} currency={currency ?? 'KES'} /> : null}
         </Card>
         <Card padding="lg" radius="md" role="region" aria-label="Payment Template">
           <Title order={4} mb="sm">

@@ -48,7 +48,8 @@ export const REPORTS: ReportInfo[] = [
   {
     kind: 'customers',
     title: 'Customer Report',
-    description: 'Customers registered in the period with their devices, total paid and remaining balance.',
+    description:
+      'Customers registered in the period with their devices, total paid, remaining balance and repayment standing: what their plans expect paid by today and how much of it they paid.',
     icon: IconUsers,
     color: 'blue',
     defaultRange: (today) => lastDays(365, today),
