@@ -12,10 +12,13 @@ export const REPORT_PAGE_SIZE = 20;
 
 /**
  * One cell as the column's type reads: money with 2 decimals in the
- * organization's currency, numbers grouped, dates in the user's locale.
+ * organization's currency, numbers grouped, dates in the user's locale. An
+ * empty cell is a dash, money too: the API leaves an amount out only when
+ * there is none to give (nothing expected of a customer without a plan, the
+ * sum of requests in several currencies), which is not zero.
  */
 export function formatCell(value: ReportCell | undefined, column: ReportColumn, currency: string | null = null): string {
-  if (value === null || value === undefined || value === '') return column.type === 'money' ? formatMoney(0, currency) : '—';
+  if (value === null || value === undefined || value === '') return '—';
   switch (column.type) {
     case 'money':
       return formatMoney(value, currency);

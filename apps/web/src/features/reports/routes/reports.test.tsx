@@ -6,6 +6,7 @@ import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/testing/
 import { renderApp } from '@/testing/render';
 import type { Report } from '../api/types';
 import { buildStatementReply, mockStatementUpload } from '../testing/mock-statement-upload';
+import { formatCell } from '../components/report-table';
 
 const revenueReport: Report = {
   report: 'revenue',
@@ -450,5 +451,17 @@ describe('M-Pesa statement upload', { timeout: 30_000 }, () => {
     renderApp('/reports');
     await screen.findByRole('heading', { name: 'Revenue Report' });
     expect(screen.queryByRole('button', { name: 'Upload M-Pesa Statement' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a report cell', () => {
+  it('is a dash where the API gives no amount, which is not zero; money and shares otherwise', () => {
+    const money = { key: 'expected', label: 'Expected by Today', type: 'money' } as const;
+    const share = { key: 'repaid_share', label: 'Repaid %', type: 'percent' } as const;
+    expect(formatCell(null, money, 'KES')).toBe('—');
+    expect(formatCell('0.00', money, 'KES')).toBe('KES 0.00');
+    expect(formatCell('5700.00', money, 'KES')).toBe('KES 5,700.00');
+    expect(formatCell(null, share)).toBe('—');
+    expect(formatCell(77.2, share)).toBe('77.2%');
   });
 });

@@ -1,0 +1,46 @@
+import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { apiToken, createCustomer, createItem, createTemplate, mpesaCode, onboard, postMpesa, receiverKey, unique } from './ops/api.js';
+
+test.describe('repayment standing', () => {
+  test("the customer's page says how they repay against what the plan expects by today, and so does each device", async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const name = unique('Standing Wairimu');
+    const serial = unique('STAND');
+    const phone = `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const customer = await createCustomer(request, owner, name, phone);
+    await createItem(request, owner, serial);
+    // 500 upfront (the activation price), 50 a day after 2 grace days: on the first day the plan expects 500.
+    const template = await createTemplate(request, owner, unique('Standing Plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    await postMpesa(request, await receiverKey(request, owner), { code: mpesaCode(), amount: '450.00', account: serial, payer: `${name.toUpperCase()} 254${phone.slice(1)}` });
+
+    await signIn(page, undefined, `/customer-payment-details/${customer.customer_id}`);
+    const standing = page.getByRole('group', { name: 'Repayment standing' });
+    await expect(standing.getByText('On track')).toBeVisible();
+    await expect(standing).toContainText('Paid KES 450.00 of the KES 500.00 the plan expects by today: 90%.');
+    const row = page.getByRole('region', { name: 'Devices' }).getByRole('row').filter({ hasText: serial });
+    await expect(row.getByText('On track')).toBeVisible();
+    await expect(row).toContainText('90%');
+    await standing.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'repayment-standing-customer');
+
+    // The customer report of the demo's customers, whose devices were given two months ago: each with its standing.
+    await page.goto('/reports?report=customers');
+    const report = page.getByRole('region', { name: 'Customer Report' });
+    const table = report.getByRole('table', { name: 'customers report' });
+    await expect(table.getByRole('columnheader', { name: 'Standing' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Expected by Today' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('On track');
+    await expect(table.getByText(/^(Behind|Far behind)$/).first()).toBeVisible();
+    // The table scrolls sideways on a laptop's screen: show its last columns, the standing among them.
+    await table.evaluate((el) => {
+      for (let box = el.parentElement; box; box = box.parentElement) {
+        if (box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX !== 'visible') {
+          box.scrollLeft = box.scrollWidth;
+          return;
+        }
+      }
+    });
+    await screenshotBothThemes(page, 'repayment-standing-report');
+  });
+});
