@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiToken, createCustomer, createItem, createTemplate, mpesaCode, onboard, postMpesa, receiverKey, unique } from './ops/api.js';
 
@@ -42,5 +43,19 @@ test.describe('repayment standing', () => {
       }
     });
     await screenshotBothThemes(page, 'repayment-standing-report');
+
+    // The customers to offer a second product to: Paid off and On track only, the totals theirs.
+    await report.getByRole('combobox', { name: 'Standing' }).click();
+    await page.getByRole('option', { name: 'Paid off' }).click();
+    await page.getByRole('option', { name: 'On track' }).click();
+    await page.keyboard.press('Escape');
+    await expect(table.getByText(/^(Behind|Far behind)$/)).toHaveCount(0);
+    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('On track');
+    const [csv] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download CSV' }).click()]);
+    const lines = readFileSync((await csv.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Standing');
+    expect(lines.slice(1, -1).every((line) => /,(On track|Paid off),/.test(line))).toBe(true);
+    expect(lines.some((line) => line.includes(name))).toBe(true);
+    await screenshotBothThemes(page, 'repayment-standing-eligible');
   });
 });

@@ -4,6 +4,9 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import { README_PLAN, payCash } from './support/plans.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedTenant, type SeededUser } from './support/factories.js';
 import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
+import { ReportsService } from '../src/reports/reports.service.js';
+import { Calendar } from '../src/common/calendar.js';
+import { toPeriod } from '../src/metrics/period.js';
 
 const DAY_MS = 86_400_000;
 
@@ -148,6 +151,56 @@ describe('repayment standing', () => {
       expect(pdf).toMatch(/On track/);
       expect(pdf).toMatch(/Behind/);
     }
+  });
+
+  it('the customer report of some standings only: the customers to offer a second product to, rows and totals', async () => {
+    const { user, org } = await seedTenant(t);
+    const onTrack = await customerPaying(user, org.id, 20, '2200.00', 'Achieng Otieno'); // 93.6 %
+    const behind = await customerPaying(user, org.id, 40, '2200.00', 'Baraka Mwangi'); // 65.7 %
+    const farBehind = await customerPaying(user, org.id, 100, '2200.00', 'Chebet Kiprop'); // 34.6 %
+    const paidOff = await customerPaying(user, org.id, 100, '20000.00', 'Dalmas Ouma');
+    await seedCustomer(t, org.id, { customer_name: 'No Device' });
+    // Exactly 90 %: 2,115 of 2,350 is on track, 1 cent less is behind (the filter and the rows compare alike).
+    const edge = await customerPaying(user, org.id, 20, '2115.00', 'Edge Exact');
+    const under = await customerPaying(user, org.id, 20, '2114.99', 'Edge Under');
+
+    const ids = (r: { rows: Record<string, unknown>[] }) => r.rows.map((row) => row.customer_id);
+    const eligible = ZReportSchema.parse((await report(user, { report: 'customers', standing: ['paid_off', 'on_track'] }).expect(200)).body);
+    expect(ids(eligible)).toEqual([onTrack.customer.id, paidOff.customer.id, edge.customer.id]);
+    expect(eligible.rows.map((r) => r.standing)).toEqual(['On track', 'Paid off', 'On track']);
+    // 2,200 + 20,000 + 2,115 towards 2,350 + 20,000 + 2,350.
+    expect(eligible.totals).toMatchObject({ rows: 3, devices: 3, expected: '24700.00', paid_towards: '24315.00', repaid_share: 98.4 });
+
+    const behindOnes = ZReportSchema.parse((await report(user, { report: 'customers', standing: ['behind', 'far_behind'] }).expect(200)).body);
+    expect(ids(behindOnes)).toEqual([behind.customer.id, farBehind.customer.id, under.customer.id]);
+    expect(behindOnes.rows.map((r) => r.standing)).toEqual(['Behind', 'Far behind', 'Behind']);
+
+    // Paged: the same rows a page at a time, the totals of all of them on each.
+    for (const [offset, limit] of [[0, 2], [2, 2], [1, 1], [3, 5]] as const) {
+      const page = ZReportSchema.parse((await report(user, { report: 'customers', standing: ['paid_off', 'on_track'], limit, offset }).expect(200)).body);
+      expect({ offset, rows: page.rows, totals: page.totals }).toEqual({ offset, rows: eligible.rows.slice(offset, offset + limit), totals: eligible.totals });
+    }
+    // Deep pages come from one pass over the organization instead of the stream: the same rows.
+    const reports = t.app.get(ReportsService);
+    const period = toPeriod(null, null, t.app.get(Calendar));
+    for (const [offset, limit] of [[0, 3], [0, 2], [1, 2], [2, 5], [3, 1]] as const) {
+      const [streamed, hashed] = await Promise.all([
+        reports.filteredPage(org.id, period, ['paid_off', 'on_track'], offset, limit, 1_000),
+        reports.filteredPage(org.id, period, ['paid_off', 'on_track'], offset, limit, 0),
+      ]);
+      expect({ offset, limit, rows: hashed }).toEqual({ offset, limit, rows: streamed });
+      expect(streamed).toEqual(eligible.rows.slice(offset, offset + limit));
+    }
+    expect(await reports.filteredPage(org.id, period, ['behind'], 0, 5, 0)).toEqual(behindOnes.rows.filter((r) => r.standing === 'Behind'));
+    const csv = (await report(user, { report: 'customers', standing: ['paid_off'], format: 'csv' }).expect(200)).text.trim().split('\r\n');
+    expect(csv).toHaveLength(3);
+    expect(csv[1]!.startsWith(`${paidOff.customer.id},Dalmas Ouma,`)).toBe(true);
+    expect(csv[2]!.startsWith('Total,')).toBe(true);
+
+    const refused = async (body: Record<string, unknown>) => (await report(user, body).expect(400)).body.message as string;
+    expect(await refused({ report: 'agents', standing: ['on_track'] })).toBe('standing: only with the customer report');
+    expect(await refused({ report: 'customers', standing: [] })).toMatch(/^standing: /);
+    expect(await refused({ report: 'customers', standing: ['good'] })).toMatch(/^standing\.0: /);
   });
 
   it('reads only the organization’s own customers', async () => {

@@ -39,11 +39,14 @@ export const REPAYMENT_ON_TRACK_SHARE = 90;
 /** At least this many percent (and under REPAYMENT_ON_TRACK_SHARE) is behind; less is far behind. */
 export const REPAYMENT_BEHIND_SHARE = 60;
 
-/** The standing of a repaid share (see REPAYMENT_STANDINGS); null (nothing expected yet: the share is null) is on track. */
-export function repaymentStanding(share: number | null, paidOff: boolean): RepaymentStanding {
+/**
+ * The standing of `paid` towards `expected` (see REPAYMENT_STANDINGS), in cents so that the thresholds are exact (the
+ * SQL that filters by it compares the same way): nothing expected yet is on track.
+ */
+export function repaymentStanding(paidCents: number, expectedCents: number, paidOff: boolean): RepaymentStanding {
   if (paidOff) return 'paid_off';
-  if (share === null || share >= REPAYMENT_ON_TRACK_SHARE) return 'on_track';
-  return share >= REPAYMENT_BEHIND_SHARE ? 'behind' : 'far_behind';
+  if (expectedCents <= 0 || paidCents * 100 >= expectedCents * REPAYMENT_ON_TRACK_SHARE) return 'on_track';
+  return paidCents * 100 >= expectedCents * REPAYMENT_BEHIND_SHARE ? 'behind' : 'far_behind';
 }
 
 /** paid ÷ expected in percent with one decimal; null when nothing is expected. */

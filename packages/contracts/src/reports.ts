@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_OFFSET, zWholeNumber as wholeNumber } from './common.js';
 import { zAgentFilter } from './collections.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
+import { REPAYMENT_STANDINGS } from './repayment.js';
 
 export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents', 'payment_requests'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
@@ -64,11 +65,17 @@ export const ZReportRequestSchema = z
     offset: wholeNumber(0, MAX_OFFSET).optional(),
     /** The portfolio report of one sales agent's customers (NO_AGENT: the customers without one). */
     agent: zAgentFilter(),
+    /**
+     * The customer report of the customers of these repayment standings only (README "Repayment standing"): Paid off
+     * and On track are the customers to offer a second product to; rows and totals both.
+     */
+    standing: z.array(z.enum(REPAYMENT_STANDINGS)).min(1).max(REPAYMENT_STANDINGS.length).optional(),
   })
   .refine((q) => q.format === 'json' || q.limit === undefined, { error: 'only with format json', path: ['limit'] })
   .refine((q) => q.limit !== undefined || q.offset === undefined, { error: 'only with limit', path: ['offset'] })
   .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] })
-  .refine((q) => q.agent === undefined || q.report === 'portfolio', { error: 'only with the portfolio report', path: ['agent'] });
+  .refine((q) => q.agent === undefined || q.report === 'portfolio', { error: 'only with the portfolio report', path: ['agent'] })
+  .refine((q) => q.standing === undefined || q.report === 'customers', { error: 'only with the customer report', path: ['standing'] });
 export type ReportRequest = z.infer<typeof ZReportRequestSchema>;
 
 export const ZReportColumnSchema = z.object({

@@ -1,4 +1,11 @@
-import { repaidShare, repaymentStanding, type CustomerDeviceStatus, type Repayment } from '@kidogo/contracts';
+import {
+  REPAYMENT_BEHIND_SHARE,
+  REPAYMENT_ON_TRACK_SHARE,
+  repaidShare,
+  repaymentStanding,
+  type CustomerDeviceStatus,
+  type Repayment,
+} from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { money } from '../metrics/period.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
@@ -31,7 +38,7 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
     SELECT i.item_id, i.customer_id, i.serial_number, i.product_name, i.status::text AS status, i.assigned_at,
            i.credit_until, i.paid_off_at, i.total_paid, ${payoffSql('i', 't')} AS payoff, ${remainingSql('i', 't')} AS remaining,
            ${expectedSql('i', 't')} AS expected,
-           CASE WHEN ${expectedSql('i', 't')} IS NOT NULL THEN least(i.total_paid, ${payoffSql('i', 't')}) END AS paid_towards,
+           CASE WHEN ${hasExpected('i', 't')} THEN least(i.total_paid, ${payoffSql('i', 't')}) END AS paid_towards,
            t.template_id AS plan_template_id, t.template_name AS plan_template_name, t.daily_price AS plan_daily_price,
            t.currency AS plan_currency, t_own.assignment_id IS NOT NULL AS plan_own
     FROM items i
@@ -56,11 +63,15 @@ export function payoffSql(i: string, t: string): Prisma.Sql {
 export function expectedSql(i: string, t: string): Prisma.Sql {
   const [d, p] = [Prisma.raw(i), Prisma.raw(t)];
   const payoff = payoffSql(i, t);
-  return Prisma.sql`CASE WHEN ${p}.template_id IS NULL OR ${payoff} IS NULL OR ${d}.assigned_at IS NULL THEN NULL
+  return Prisma.sql`CASE WHEN NOT ${hasExpected(i, t)} THEN NULL
                          WHEN ${d}.paid_off_at IS NOT NULL THEN ${payoff}
                          ELSE least(${payoff}, ${p}.deposit_made + ${p}.activation_price + ${p}.daily_price *
                            greatest(floor(extract(epoch FROM now() - ${d}.assigned_at) / 86400) - ${p}.grace_period_days, 0)) END`;
 }
+
+/** Whether the device `i` on the plan `t` has an expected (expectedSql): a plan, a payoff price and a day it was given. */
+const hasExpected = (i: string, t: string) =>
+  Prisma.sql`(${Prisma.raw(t)}.template_id IS NOT NULL AND ${payoffSql(i, t)} IS NOT NULL AND ${Prisma.raw(i)}.assigned_at IS NOT NULL)`;
 
 /**
  * What is left to pay on the device `i` (see deviceBalances), for a list that
@@ -171,6 +182,20 @@ export function toDeviceStatus(d: DeviceBalanceRow, now: number): CustomerDevice
 /** The repayment figures of what the plan expects and what was paid towards it (ZRepaymentSchema); all null without an expected. */
 export function toRepayment(expected: Amount | null | undefined, paidTowards: Amount | null | undefined, paidOff: boolean): Repayment {
   if (expected === null || expected === undefined) return { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null };
-  const share = repaidShare(Number(money(paidTowards ?? 0)), Number(money(expected)));
-  return { expected_by_today: money(expected), paid_towards: money(paidTowards ?? 0), repaid_share: share, standing: repaymentStanding(share, paidOff) };
+  const [e, p] = [money(expected), money(paidTowards ?? 0)];
+  const cents = (m: string) => Math.round(Number(m) * 100);
+  return { expected_by_today: e, paid_towards: p, repaid_share: repaidShare(Number(p), Number(e)), standing: repaymentStanding(cents(p), cents(e), paidOff) };
+}
+
+/**
+ * repaymentStanding in SQL, over customerBalances' `expected`, `paid_towards` and `repayment_paid_off` of `b`: the
+ * same comparisons on the same exact amounts, so a report filtered by standing keeps the rows that show it.
+ */
+export function standingSql(b: string): Prisma.Sql {
+  const d = Prisma.raw(b);
+  return Prisma.sql`CASE WHEN ${d}.expected IS NULL THEN NULL
+    WHEN ${d}.repayment_paid_off THEN 'paid_off'
+    WHEN ${d}.expected <= 0 OR ${d}.paid_towards * 100 >= ${d}.expected * ${REPAYMENT_ON_TRACK_SHARE}::int THEN 'on_track'
+    WHEN ${d}.paid_towards * 100 >= ${d}.expected * ${REPAYMENT_BEHIND_SHARE}::int THEN 'behind'
+    ELSE 'far_behind' END`;
 }

@@ -5,6 +5,7 @@ import {
   PAYMENT_REQUEST_PROVIDER_LABELS,
   REPAYMENT_STANDING_LABELS,
   repaidShare,
+  type RepaymentStanding,
   REQUIRED_DOCUMENT_KINDS,
   TICKET_CATEGORY_LABELS,
   TICKET_STATUS_LABELS,
@@ -18,7 +19,7 @@ import { SUCCESSFUL, isoDay, isoDayOf, periodSql, toPeriod, type Period } from '
 import { Calendar } from '../common/calendar.js';
 import { MetricSnapshots, REPORT_KEY_PREFIX } from '../metrics/metric-snapshots.js';
 import { paymentsByDay, tokensByDay } from '../stats/totals.js';
-import { customerBalances, toRepayment } from '../customers/balances.js';
+import { customerBalances, standingSql, toRepayment } from '../customers/balances.js';
 import { localTime, type ReportStream, type Row } from './report-writers.js';
 import { commissionSql } from './commissions.js';
 import { PORTFOLIO_COLUMNS, portfolioSql } from './portfolio.js';
@@ -27,6 +28,8 @@ import { PORTFOLIO_COLUMNS, portfolioSql } from './portfolio.js';
 export const CUSTOMER_BATCH = 1000;
 /** How old a large organization's portfolio report may be (see portfolioRows). */
 const PORTFOLIO_MAX_AGE_S = 600;
+/** A page of the customer report filtered by standing within this many rows is read from the stream (filteredPage). */
+export const FILTERED_STREAM_BELOW = 2_000;
 /** How old the totals of a paged customer report may be on a large organization (see customerTotals). */
 const PAGED_TOTALS_MAX_AGE_S = 60;
 
@@ -205,7 +208,7 @@ export class ReportsService {
         : req.report === 'revenue'
         ? this.revenueRows(orgId, period)
         : req.report === 'customers'
-          ? this.customerRows(orgId, period)
+          ? this.customerRows(orgId, period, req.standing)
           : req.report === 'tokens'
             ? this.tokenRows(orgId, period)
             : req.report === 'agents'
@@ -266,14 +269,18 @@ export class ReportsService {
   /**
    * Customers registered in the period, in keyset batches by id: each batch
    * is one indexed query, so a million customers stream at constant memory.
+   * With `standing`, only the customers of those repayment standings: each
+   * batch is worked out whole and filtered (the standing depends on today).
    */
-  private async *customerRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+  private async *customerRows(orgId: string, period: Period, standing?: RepaymentStanding[]): AsyncGenerator<Row[]> {
+    const wanted = standing && new Set<unknown>(standing.map((k) => REPAYMENT_STANDING_LABELS[k]));
     let after = 0;
     for (;;) {
       const rows = await this.customers(orgId, period, Prisma.sql`AND customer_id > ${after}::int ORDER BY customer_id LIMIT ${CUSTOMER_BATCH}::int`);
       if (!rows.length) return;
       after = rows[rows.length - 1]!.customer_id as number;
-      yield rows;
+      const kept = wanted ? rows.filter((r) => wanted.has(r.standing)) : rows;
+      if (kept.length) yield kept;
       if (rows.length < CUSTOMER_BATCH) return;
     }
   }
@@ -338,7 +345,8 @@ export class ReportsService {
    * through the report does not add them up again on every page.
    */
   private async customerTotals(orgId: string, period: Period, req: ReportRequest): Promise<Row> {
-    const key = `${REPORT_KEY_PREFIX}customers.${req.from ?? ''}.${req.to ?? ''}`;
+    const standing = req.standing ? [...req.standing].sort() : null;
+    const key = `${REPORT_KEY_PREFIX}customers.${req.from ?? ''}.${req.to ?? ''}${standing ? `.${standing.join('+')}` : ''}`;
     const compute = async () => {
       // Each table read once and grouped by hashing (the "+ 0" keeps PostgreSQL from grouping the payments in
       // customer order through their index instead: every payment read at random, 31 s, in each of three workers).
@@ -350,7 +358,7 @@ export class ReportsService {
           WHERE organization_id = ${orgId} AND customer_id IS NOT NULL AND status IN ${SUCCESSFUL}
           GROUP BY customer_id + 0, customer_id
         ), d AS MATERIALIZED (
-          SELECT customer_id, devices, remaining, expected, paid_towards FROM ${customerBalances(orgId)} b
+          SELECT customer_id, devices, remaining, expected, paid_towards, ${standingSql('b')} AS standing FROM ${customerBalances(orgId)} b
         )
         SELECT count(*)::int AS rows, coalesce(sum(coalesce(d.devices, 0)), 0)::int AS devices,
                coalesce(sum(coalesce(pp.paid, 0)), 0)::numeric(20,2)::text AS total_paid,
@@ -359,7 +367,8 @@ export class ReportsService {
                coalesce(sum(d.paid_towards), 0)::numeric(20,2)::text AS paid_towards
         FROM c
         LEFT JOIN d ON d.customer_id = c.customer_id
-        LEFT JOIN pp ON pp.customer_id = c.customer_id`);
+        LEFT JOIN pp ON pp.customer_id = c.customer_id
+        ${standing ? Prisma.sql`WHERE d.standing IN (${Prisma.join(standing)})` : Prisma.empty}`);
       return t!;
     };
     return withRepaidShare((await this.snapshots.get(orgId, key, compute, PAGED_TOTALS_MAX_AGE_S)).value);
@@ -382,10 +391,42 @@ export class ReportsService {
     }
     const period = toPeriod(req.from, req.to, this.calendar);
     const [rows, totals] = await Promise.all([
-      this.customers(orgId, period, Prisma.sql`ORDER BY customer_id LIMIT ${req.limit}::int OFFSET ${offset}::int`),
+      req.standing
+        ? this.filteredPage(orgId, period, req.standing, offset, req.limit)
+        : this.customers(orgId, period, Prisma.sql`ORDER BY customer_id LIMIT ${req.limit}::int OFFSET ${offset}::int`),
       this.customerTotals(orgId, period, req),
     ]);
     return { meta: metaOf(req), batches: once(rows), totals: () => totals, timeZone: this.calendar.zone };
+  }
+
+  /**
+   * A page of the customer report filtered by standing. Among the first
+   * `streamBelow` rows, from the filtered stream (the customers from the
+   * first, a batch at a time, until the page is full: on the large
+   * organization a few hundred milliseconds for the first pages); deeper,
+   * by one hashed pass over the organization's devices for the page's
+   * customers, then their rows (seconds, whatever the depth, as the totals;
+   * docs/performance.md, "Repayment standing").
+   */
+  async filteredPage(orgId: string, period: Period, standing: RepaymentStanding[], offset: number, limit: number, streamBelow = FILTERED_STREAM_BELOW): Promise<Row[]> {
+    if (offset + limit > streamBelow) {
+      const ids = await this.database.readQuery<{ customer_id: number }>(Prisma.sql`
+        WITH d AS MATERIALIZED (SELECT b.customer_id, ${standingSql('b')} AS standing FROM ${customerBalances(orgId)} b)
+        SELECT c.customer_id FROM customers c JOIN d ON d.customer_id = c.customer_id
+        WHERE c.organization_id = ${orgId}${periodSql(Prisma.sql`c.created_at`, period)} AND d.standing IN (${Prisma.join(standing)})
+        ORDER BY c.customer_id OFFSET ${offset}::int LIMIT ${limit}::int`);
+      if (!ids.length) return [];
+      return this.customers(orgId, period, Prisma.sql`AND customer_id = ANY(${ids.map((r) => r.customer_id)}::int[]) ORDER BY customer_id`);
+    }
+    const rows: Row[] = [];
+    let skip = offset;
+    for await (const batch of this.customerRows(orgId, period, standing)) {
+      const from = Math.min(skip, batch.length);
+      skip -= from;
+      rows.push(...batch.slice(from, from + limit - rows.length));
+      if (rows.length >= limit) break;
+    }
+    return rows;
   }
 
   /** Devices repossessed in the period, newest first (a few a day at most: read whole, by the repossessed_at index). */

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { download, errorMessage, saveBlob } from '@/lib/api-client';
 import { useBusinessToday } from '@/lib/business-day';
 import { toast } from '@/lib/notify';
+import type { RepaymentStanding } from '@kidogo/contracts';
 import type { ReportKind } from './types';
 
 export const DOWNLOAD_FAILED = 'Failed to download report';
@@ -13,6 +14,8 @@ export interface ReportDownload {
   format: 'csv' | 'pdf';
   /** The portfolio report of one sales agent's customers. */
   agent?: string;
+  /** The customer report of these repayment standings only. */
+  standing?: RepaymentStanding[];
 }
 
 /** The server names the file ({report}-report-YYYY-MM-DD.ext); this is the name when it does not. */

@@ -230,6 +230,46 @@ describe('reports page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('narrows the customer report to some repayment standings: the customers to offer a second product to', async () => {
+    const customersReport = (standing: unknown): Report => ({
+      report: 'customers',
+      from: '2025-12-06',
+      to: '2026-12-06',
+      generated_at: '2026-12-06T08:00:00Z',
+      columns: [
+        { key: 'customer_id', label: 'Customer ID', type: 'number' },
+        { key: 'customer_name', label: 'Customer Name', type: 'text' },
+        { key: 'expected', label: 'Expected by Today', type: 'money' },
+        { key: 'repaid_share', label: 'Repaid %', type: 'percent' },
+        { key: 'standing', label: 'Standing', type: 'text' },
+      ],
+      rows: standing
+        ? [{ customer_id: 1, customer_name: 'Amina Wanjiru', expected: '2350.00', repaid_share: 93.6, standing: 'On track' }]
+        : [
+            { customer_id: 1, customer_name: 'Amina Wanjiru', expected: '2350.00', repaid_share: 93.6, standing: 'On track' },
+            { customer_id: 2, customer_name: 'Baraka Otieno', expected: '3350.00', repaid_share: 65.7, standing: 'Behind' },
+          ],
+      totals: { rows: standing ? 1 : 2, expected: standing ? '2350.00' : '5700.00', repaid_share: standing ? 93.6 : 77.2 },
+    });
+    seedSession();
+    const { calls } = mockReportsApi((body) => jsonResponse(200, customersReport(body.standing)));
+    renderApp('/reports?report=customers');
+    const table = await screen.findByRole('table', { name: 'customers report' });
+    expect(within(table).getByText('Baraka Otieno')).toBeInTheDocument();
+    const bodies = () => calls.filter((c) => c.url === '/payg/reports/page').map((c) => JSON.parse(c.body!));
+    expect(bodies()[0]).not.toHaveProperty('standing');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Standing' }));
+    await user.click(await screen.findByRole('option', { name: 'On track' }));
+    await user.click(await screen.findByRole('option', { name: 'Paid off' }));
+    // In the order of the standings, whatever the order chosen; from the first page.
+    await waitFor(() => expect(bodies().at(-1)).toMatchObject({ report: 'customers', standing: ['paid_off', 'on_track'], offset: 0 }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'customers report' })).queryByText('Baraka Otieno')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(bodies()).toContainEqual(expect.objectContaining({ report: 'customers', format: 'csv', standing: ['paid_off', 'on_track'] })));
+  });
+
   it("links each agent's Out of Credit Now to Collections filtered by that agent, the customers without one too", async () => {
     seedSession();
     const columns: Report['columns'] = [

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconFileTypeCsv, IconFileTypePdf, IconFileUpload, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import type { RepaymentStanding } from '@kidogo/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { AgentSelect } from '@/features/collections/components/agent-filter';
@@ -15,6 +16,7 @@ import { REPORT_KINDS, type ReportKind } from '../api/types';
 import { REPORTS, reportInfo } from '../components/report-catalog';
 import { ReportChart } from '../components/report-chart';
 import { REPORT_PAGE_SIZE, ReportTable } from '../components/report-table';
+import { StandingSelect } from '../components/standing-select';
 import { UploadStatementModal } from '../components/upload-statement-modal';
 
 export const LOAD_FAILED = 'Failed to load reports';
@@ -34,8 +36,11 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
   // The portfolio report of one sales agent's customers: does what an agent sells repay like the rest?
   const byAgent = kind === 'portfolio';
   const [agent, setAgent] = useState<string | null>(null);
-  const report = useReport(kind, range.from, range.to, paged ? { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE } : null, agent);
-  const chosen = agent === null ? {} : { agent };
+  // The customer report of some repayment standings: Paid off and On track are the customers to offer a second product to.
+  const byStanding = kind === 'customers';
+  const [standing, setStanding] = useState<RepaymentStanding[]>([]);
+  const chosen = { ...(agent === null ? {} : { agent }), ...(standing.length ? { standing } : {}) };
+  const report = useReport(kind, range.from, range.to, paged ? { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE } : null, chosen);
   const downloader = useDownloadReport();
   const busy = downloader.isPending ? downloader.variables?.format : null;
 
@@ -79,6 +84,15 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
               label="Period"
             />
             {byAgent ? <AgentSelect value={agent} onChange={setAgent} /> : null}
+            {byStanding ? (
+              <StandingSelect
+                value={standing}
+                onChange={(s) => {
+                  setStanding(s);
+                  setPage(1);
+                }}
+              />
+            ) : null}
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
@@ -122,7 +136,7 @@ function ReportView({ kind, revealRequest }: { kind: ReportKind; revealRequest: 
         ) : report.data ? (
           <Stack gap="md" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
             <ReportChart report={report.data} />
-            <ReportTable key={`${kind}-${range.from}-${range.to}-${agent ?? ''}`} report={report.data} paging={paged ? { page, onPageChange: setPage } : undefined} />
+            <ReportTable key={`${kind}-${range.from}-${range.to}-${agent ?? ''}-${standing.join('+')}`} report={report.data} paging={paged ? { page, onPageChange: setPage } : undefined} />
             <Text size="xs" c="dimmed">
               {formatDate(range.from)} – {formatDate(range.to)} · generated {formatDate(report.data.generated_at, true)}
               {/* What the figures rest on: the agent report's commission rates. */}
