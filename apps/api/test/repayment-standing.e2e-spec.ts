@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ZCustomerPaymentDetailsSchema, ZCustomerStatusReplySchema, ZReportSchema, type Repayment } from '@kidogo/contracts';
+import { ZCustomerPaymentDetailsSchema, ZCustomerStatusReplySchema, ZDeviceActivitySchema, ZReportSchema, type Repayment } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { README_PLAN, payCash } from './support/plans.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedTenant, type SeededUser } from './support/factories.js';
@@ -55,6 +55,11 @@ describe('repayment standing', () => {
     expect(d.repayment).toEqual(onTrack);
     expect(d.devices[0]!.repayment).toEqual(onTrack);
 
+    // The device's own page says the same.
+    const activity = async () =>
+      ZDeviceActivitySchema.parse((await t.http.get(`/payg/devices/${item.serial_number}/activity`).set(user.auth).expect(200)).body).data.device_info.repayment;
+    expect(await activity()).toEqual(onTrack);
+
     // 40 days: 1,500 + 50 × 37 = 3,350 expected; 2,200 is 65.7 %, behind.
     await givenDaysAgo(org.id, item.id, 40);
     expect((await status(user, customer.id)).repayment).toEqual({ expected_by_today: '3350.00', paid_towards: '2200.00', repaid_share: 65.7, standing: 'behind' });
@@ -64,6 +69,11 @@ describe('repayment standing', () => {
     // A year and a half: the expected stops at the payoff price.
     await givenDaysAgo(org.id, item.id, 550);
     expect((await status(user, customer.id)).repayment).toMatchObject({ expected_by_today: '20000.00', repaid_share: 11, standing: 'far_behind' });
+    expect(await activity()).toMatchObject({ expected_by_today: '20000.00', repaid_share: 11, standing: 'far_behind' });
+    // A device in stock has no standing.
+    const stock = await seedItem(t, org.id, {});
+    const inStock = ZDeviceActivitySchema.parse((await t.http.get(`/payg/devices/${stock.serial_number}/activity`).set(user.auth).expect(200)).body);
+    expect(inStock.data.device_info.repayment).toEqual({ expected_by_today: null, paid_towards: null, repaid_share: null, standing: null });
   });
 
   it('counts the upfront amount from the first day, the grace days free, and a customer ahead over 100 %', async () => {

@@ -35,6 +35,8 @@ export const ZDeviceInfoSchema = z.object({
   payment_plan: ZDevicePlanSchema.nullable(),
   /** The stock location it is kept at, or was given out from; null for none. */
   location_name: z.string().nullable(),
+  /** What its plan expects paid by today, what was paid towards it and the standing (README "Repayment standing"); nulls when unassigned. */
+  repayment: ZRepaymentSchema,
 });
 
 export const ZTokenHistoryEntrySchema = z.object({

@@ -1,5 +1,6 @@
 import type { MessageHistoryEntry, PaymentHistoryEntry, TokenHistoryEntry } from '@kidogo/contracts';
 import { iso, money } from '../metrics/period.js';
+import { toRepayment } from '../customers/balances.js';
 
 type Dec = { toFixed(n: number): string };
 /** A timestamp as a Date, or as the ISO text json_agg gives. */
@@ -90,6 +91,9 @@ export const ActivityMapper = {
     plan_daily_price: Dec | null;
     plan_currency: string | null;
     plan_own: boolean;
+    expected: Dec | null;
+    paid_towards: Dec | null;
+    paid_off_at: Date | null;
   }) {
     return {
       serial_number: i.serial_number,
@@ -116,6 +120,7 @@ export const ActivityMapper = {
               currency: i.plan_currency!,
               own: i.plan_own,
             },
+      repayment: toRepayment(i.expected, i.paid_towards, i.paid_off_at !== null),
     };
   },
 };

@@ -4,7 +4,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
-import { customerBalances, toDeviceStatus, toRepayment, type DeviceBalanceRow } from '../customers/balances.js';
+import { customerBalances, expectedSql, paidTowardsSql, toDeviceStatus, toRepayment, type DeviceBalanceRow } from '../customers/balances.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
 import { ActivityMapper, type PaymentHistoryRow } from './activity.mapper.js';
 
@@ -31,6 +31,7 @@ export class ActivityService {
              (SELECT name FROM stock_locations l WHERE l.organization_id = i.organization_id AND l.location_id = i.location_id) AS location_name,
              plan.template_id AS plan_template_id, plan.template_name AS plan_template_name,
              plan.daily_price AS plan_daily_price, plan.currency AS plan_currency, plan_own.assignment_id IS NOT NULL AS plan_own,
+             ${expectedSql('i', 'plan')} AS expected, ${paidTowardsSql('i', 'plan')} AS paid_towards, i.paid_off_at,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
                 SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, is_valid, generated_by, customer_name
@@ -170,6 +171,9 @@ interface DeviceRow {
   plan_daily_price: Dec | null;
   plan_currency: string | null;
   plan_own: boolean;
+  expected: Dec | null;
+  paid_towards: Dec | null;
+  paid_off_at: Date | null;
   token_total: number;
   tokens: Parameters<typeof ActivityMapper.token>[0][];
   payment_total: number;

@@ -38,7 +38,7 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
     SELECT i.item_id, i.customer_id, i.serial_number, i.product_name, i.status::text AS status, i.assigned_at,
            i.credit_until, i.paid_off_at, i.total_paid, ${payoffSql('i', 't')} AS payoff, ${remainingSql('i', 't')} AS remaining,
            ${expectedSql('i', 't')} AS expected,
-           CASE WHEN ${hasExpected('i', 't')} THEN least(i.total_paid, ${payoffSql('i', 't')}) END AS paid_towards,
+           ${paidTowardsSql('i', 't')} AS paid_towards,
            t.template_id AS plan_template_id, t.template_name AS plan_template_name, t.daily_price AS plan_daily_price,
            t.currency AS plan_currency, t_own.assignment_id IS NOT NULL AS plan_own
     FROM items i
@@ -67,6 +67,11 @@ export function expectedSql(i: string, t: string): Prisma.Sql {
                          WHEN ${d}.paid_off_at IS NOT NULL THEN ${payoff}
                          ELSE least(${payoff}, ${p}.deposit_made + ${p}.activation_price + ${p}.daily_price *
                            greatest(floor(extract(epoch FROM now() - ${d}.assigned_at) / 86400) - ${p}.grace_period_days, 0)) END`;
+}
+
+/** What was paid on the device `i` towards what its plan `t` expects: its total paid, at most its payoff price; NULL without an expected. */
+export function paidTowardsSql(i: string, t: string): Prisma.Sql {
+  return Prisma.sql`CASE WHEN ${hasExpected(i, t)} THEN least(${Prisma.raw(i)}.total_paid, ${payoffSql(i, t)}) END`;
 }
 
 /** Whether the device `i` on the plan `t` has an expected (expectedSql): a plan, a payoff price and a day it was given. */

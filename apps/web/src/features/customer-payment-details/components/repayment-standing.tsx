@@ -31,10 +31,10 @@ export function RepaymentBadge({ repayment, size = 'sm' }: { repayment: Repaymen
   );
 }
 
-/** In words: what was paid against what the plan expects by today. */
-export function repaymentSentence(repayment: Repayment, currency: string): string {
-  if (repayment.expected_by_today === null) return 'No device on a plan with a price to own: nothing says what to expect.';
-  if (repayment.standing === 'paid_off') return 'Every device on a plan is paid off.';
+/** In words: what was paid against what the plan expects by today, of a customer's devices or of one `device`. */
+export function repaymentSentence(repayment: Repayment, currency: string | null, device = false): string {
+  if (repayment.expected_by_today === null) return device ? 'No plan with a price to own: nothing says what to expect.' : 'No device on a plan with a price to own: nothing says what to expect.';
+  if (repayment.standing === 'paid_off') return device ? 'Paid off: nothing more is expected.' : 'Every device on a plan is paid off.';
   const paid = formatMoney(repayment.paid_towards ?? '0', currency);
   if (repayment.repaid_share === null) return `Nothing is due yet (the plan asks nothing upfront and the grace days are not over); paid ${paid}.`;
   return `Paid ${paid} of the ${formatMoney(repayment.expected_by_today, currency)} the plan expects by today: ${repayment.repaid_share}%.`;
@@ -55,7 +55,7 @@ export function RepaymentCell({ repayment }: { repayment: Repayment | undefined 
 }
 
 /** The customer's standing with the sentence that explains it, for the Payment Progress card. */
-export function RepaymentSummary({ repayment, currency }: { repayment: Repayment; currency: string }) {
+export function RepaymentSummary({ repayment, currency }: { repayment: Repayment; currency: string | null }) {
   return (
     <Stack gap={4} mt="md" role="group" aria-label="Repayment standing">
       <Group justify="space-between">

@@ -6,6 +6,7 @@ import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
+import { RepaymentBadge, repaymentSentence } from '@/features/customer-payment-details/components/repayment-standing';
 import type { DeviceInfo } from '../api/types';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -98,6 +99,16 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
                 None: payments are held as credit
               </Text>
             )}
+          </Field>
+        ) : null}
+        {device.is_assigned && device.repayment?.standing ? (
+          <Field label="Repayment Standing">
+            <Group gap={6} wrap="wrap">
+              <RepaymentBadge repayment={device.repayment} />
+              <Text span size="sm" c="dimmed">
+                {repaymentSentence(device.repayment, device.payment_plan?.currency ?? currency, true)}
+              </Text>
+            </Group>
           </Field>
         ) : null}
       </SimpleGrid>

@@ -295,6 +295,24 @@ describe('Device Activity', () => {
     expect(within(card).getByText('None: payments are held as credit')).toBeInTheDocument();
   });
 
+  it('says how the device repays against what its plan expects by today, and nothing for a device without a standing', async () => {
+    const plan = { template_id: 4, template_name: 'Daily 50', daily_price: '50.00', currency: 'KES', own: false };
+    const behind = { expected_by_today: '3350.00', paid_towards: '2200.00', repaid_share: 65.7, standing: 'behind' };
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ payment_plan: plan, repayment: behind })) : jsonResponse(200, { data: [] })));
+    seedSession();
+    const view = renderApp('/device-activity/SHS-0001');
+    let card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByText('Behind')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Paid KES 2,200.00 of the KES 3,350.00 the plan expects by today: 65.7%.');
+    view.unmount();
+
+    const none = { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null };
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ payment_plan: null, repayment: none })) : jsonResponse(200, { data: [] })));
+    renderApp('/device-activity/SHS-0001');
+    card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).queryByText('Repayment Standing')).not.toBeInTheDocument();
+  });
+
   it("replaces the screen with the server's message, else 'Failed to fetch device activity'", async () => {
     mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(404, { detail: 'Device not found', message: 'Device not found' }) : jsonResponse(200, { data: [] })));
     seedSession();

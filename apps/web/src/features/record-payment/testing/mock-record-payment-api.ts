@@ -67,6 +67,7 @@ const activity = (serial: string): DeviceActivity => ({
       credit_until: null,
       payment_plan: null,
       location_name: null,
+      repayment: { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null },
     },
     token_history: { items: [], total: 0 },
     payment_history: { items: [], total: 0 },
