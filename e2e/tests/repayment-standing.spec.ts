@@ -25,6 +25,13 @@ test.describe('repayment standing', () => {
     await standing.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, 'repayment-standing-customer');
 
+    // The device's own page says the same of the device.
+    await row.getByRole('link', { name: serial }).click();
+    const info = page.getByRole('region', { name: 'Device Information' });
+    await expect(info.getByText('On track')).toBeVisible();
+    await expect(info).toContainText('Paid KES 450.00 of the KES 500.00 the plan expects by today: 90%.');
+    await screenshotBothThemes(page, 'repayment-standing-device', { fullPage: false });
+
     // The customer report of the demo's customers, whose devices were given two months ago: each with its standing.
     await page.goto('/reports?report=customers');
     const report = page.getByRole('region', { name: 'Customer Report' });

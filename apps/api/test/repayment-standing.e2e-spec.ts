@@ -180,6 +180,7 @@ describe('repayment standing', () => {
     expect(eligible.rows.map((r) => r.standing)).toEqual(['On track', 'Paid off', 'On track']);
     // 2,200 + 20,000 + 2,115 towards 2,350 + 20,000 + 2,350.
     expect(eligible.totals).toMatchObject({ rows: 3, devices: 3, expected: '24700.00', paid_towards: '24315.00', repaid_share: 98.4 });
+    expect(eligible.note).toBe('Standing: Paid off, On track only.');
 
     const behindOnes = ZReportSchema.parse((await report(user, { report: 'customers', standing: ['behind', 'far_behind'] }).expect(200)).body);
     expect(ids(behindOnes)).toEqual([behind.customer.id, farBehind.customer.id, under.customer.id]);
@@ -202,6 +203,8 @@ describe('repayment standing', () => {
       expect(streamed).toEqual(eligible.rows.slice(offset, offset + limit));
     }
     expect(await reports.filteredPage(org.id, period, ['behind'], 0, 5, 0)).toEqual(behindOnes.rows.filter((r) => r.standing === 'Behind'));
+    const pdf = pdfText(bodyBytes(await report(user, { report: 'customers', standing: ['on_track', 'paid_off'], format: 'pdf' }).buffer(true).parse(binaryParser).expect(200)));
+    if (pdf !== null) expect(pdf).toContain('Standing: Paid off, On track only.');
     const csv = (await report(user, { report: 'customers', standing: ['paid_off'], format: 'csv' }).expect(200)).text.trim().split('\r\n');
     expect(csv).toHaveLength(3);
     expect(csv[1]!.startsWith(`${paidOff.customer.id},Dalmas Ouma,`)).toBe(true);

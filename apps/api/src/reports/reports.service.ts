@@ -4,6 +4,7 @@ import {
   NO_AGENT,
   PAYMENT_REQUEST_PROVIDER_LABELS,
   REPAYMENT_STANDING_LABELS,
+  REPAYMENT_STANDINGS,
   repaidShare,
   type RepaymentStanding,
   REQUIRED_DOCUMENT_KINDS,
@@ -155,6 +156,10 @@ const metaOf = (req: ReportRequest): ReportStream['meta'] => ({
   columns: COLUMNS[req.report],
 });
 
+/** What a customer report filtered by standing says it holds, in the PDF and the JSON. */
+const standingNote = (standing: RepaymentStanding[]) =>
+  `Standing: ${REPAYMENT_STANDINGS.filter((s) => standing.includes(s)).map((s) => REPAYMENT_STANDING_LABELS[s]).join(', ')} only.`;
+
 /** The customer report's totals with the share repaid over all of them: what was paid towards what the plans expect by today. */
 const withRepaidShare = (t: Row): Row => ({ ...t, repaid_share: repaidShare(Number(t.paid_towards ?? 0), Number(t.expected ?? 0)) });
 
@@ -229,6 +234,7 @@ export class ReportsService {
       totals: () => whole.row ?? (req.report === 'customers' ? withRepaidShare(totals.result()) : totals.result()),
       timeZone: this.calendar.zone,
       ...(req.report === 'agents' || req.report === 'portfolio' ? { note: () => note.text } : {}),
+      ...(req.standing ? { note: () => standingNote(req.standing!) } : {}),
     };
   }
 
@@ -396,7 +402,13 @@ export class ReportsService {
         : this.customers(orgId, period, Prisma.sql`ORDER BY customer_id LIMIT ${req.limit}::int OFFSET ${offset}::int`),
       this.customerTotals(orgId, period, req),
     ]);
-    return { meta: metaOf(req), batches: once(rows), totals: () => totals, timeZone: this.calendar.zone };
+    return {
+      meta: metaOf(req),
+      batches: once(rows),
+      totals: () => totals,
+      timeZone: this.calendar.zone,
+      ...(req.standing ? { note: () => standingNote(req.standing!) } : {}),
+    };
   }
 
   /**
