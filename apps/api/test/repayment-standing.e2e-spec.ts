@@ -89,6 +89,30 @@ describe('repayment standing', () => {
     expect((await status(user, ahead.customer.id)).repayment).toEqual({ expected_by_today: '1850.00', paid_towards: '5000.00', repaid_share: 270.3, standing: 'on_track' });
   });
 
+  it('does not expect the days given free paid for: a ticket’s free days, a code by days; another customer starts from none', async () => {
+    const { user, org } = await seedTenant(t);
+    // 40 days: 3,350 expected, 2,200 paid: 65.7 %, behind.
+    const { customer, item } = await customerPaying(user, org.id, 40, '2200.00');
+    expect((await status(user, customer.id)).repayment).toMatchObject({ expected_by_today: '3350.00', standing: 'behind' });
+    // Ten days for the time the lamp was down, with its repair: 500 less expected.
+    const ticket = (await t.http.post('/payg/tickets').set(user.auth).send({ serial_number: item.serial_number, category: 'device_fault', description: 'No light' }).expect(201)).body;
+    await t.http.patch(`/payg/tickets/${ticket.data.ticket_id}`).set(user.auth).send({ status: 'resolved', resolution: 'New battery', compensation_days: 10 }).expect(200);
+    expect((await status(user, customer.id)).repayment).toEqual({ expected_by_today: '2850.00', paid_towards: '2200.00', repaid_share: 77.2, standing: 'behind' });
+    // And five more given on the Tokens page: 2,600 expected, 84.6 %.
+    await t.http.post('/payg/generate-token-by-days').set(user.auth).send({ serial_number: item.serial_number, number_of_days: 5 }).expect(200);
+    expect((await status(user, customer.id)).repayment).toMatchObject({ expected_by_today: '2600.00', repaid_share: 84.6, standing: 'behind' });
+    // A payment buys days, it does not give them.
+    await payCash(t, user, item.serial_number, '250.00');
+    expect((await status(user, customer.id)).repayment).toMatchObject({ expected_by_today: '2600.00', paid_towards: '2450.00', repaid_share: 94.2, standing: 'on_track' });
+
+    // The free days are the account's: the device given to another customer starts without them.
+    await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: item.serial_number }).expect(200);
+    const next = await seedCustomer(t, org.id, { customer_name: 'Next Holder' });
+    await t.http.post('/payg/onboarding').set(user.auth).send({ customer_id: next.id, item_serial_number: item.serial_number }).expect(200);
+    const device = await t.db.db.item.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: item.id } }, select: { free_days: true, total_paid: true } });
+    expect({ free_days: device.free_days, total_paid: device.total_paid.toFixed(2) }).toEqual({ free_days: 0, total_paid: '0.00' });
+  });
+
   it('adds up the devices that have a plan, and a customer is paid off when every one of them is', async () => {
     const { user, org } = await seedTenant(t);
     const { customer, item } = await customerPaying(user, org.id, 30, '3000.00');

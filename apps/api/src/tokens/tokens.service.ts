@@ -221,10 +221,12 @@ export class TokensService {
     const [t] = this.plan(item, [{ ...req, type }], daysField);
     const writes = tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [t!], null)!;
     const event = webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, t!, user.username));
+    // Days given to the device's holder without a payment: their plan does not expect them paid for (README "Repayment standing").
+    const free = item.is_assigned && (t!.kind === 'add_time' || t!.kind === 'activation') ? Math.ceil(t!.days) : 0;
     await run(Prisma.sql`
       WITH tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),
            wh AS (${event} RETURNING 1)
-      UPDATE items SET ${tokenColumnsSql(item)}, updated_at = now()
+      UPDATE items SET ${tokenColumnsSql(item)}, free_days = free_days + ${free}::int, updated_at = now()
       WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int`);
     return {
       code_token: t!.token,
