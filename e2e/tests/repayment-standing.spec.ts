@@ -38,7 +38,7 @@ test.describe('repayment standing', () => {
     const table = report.getByRole('table', { name: 'customers report' });
     await expect(table.getByRole('columnheader', { name: 'Standing' })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Expected by Today' })).toBeVisible();
-    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('On track');
+    // The first page is the demo's customers (the other browser tests add theirs after them).
     await expect(table.getByText(/^(Behind|Far behind)$/).first()).toBeVisible();
     // The table scrolls sideways on a laptop's screen: show its last columns, the standing among them.
     await table.evaluate((el) => {
@@ -57,12 +57,13 @@ test.describe('repayment standing', () => {
     await page.getByRole('option', { name: 'On track' }).click();
     await page.keyboard.press('Escape');
     await expect(table.getByText(/^(Behind|Far behind)$/)).toHaveCount(0);
-    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('On track');
+    await expect(table.getByText(/^(On track|Paid off)$/).first()).toBeVisible();
     const [csv] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download CSV' }).click()]);
     const lines = readFileSync((await csv.path())!, 'utf8').trim().split(/\r?\n/);
     expect(lines[0]).toContain('Standing');
     expect(lines.slice(1, -1).every((line) => /,(On track|Paid off),/.test(line))).toBe(true);
-    expect(lines.some((line) => line.includes(name))).toBe(true);
+    // The whole report: this customer too, wherever the other browser tests' customers put them in the pages.
+    expect(lines.find((line) => line.includes(name))).toMatch(/,On track,/);
     await screenshotBothThemes(page, 'repayment-standing-eligible');
   });
 });
