@@ -107,6 +107,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/customers/{id}/items': 'any',
   'GET /payg/customers/{id}/payments': 'any',
   'GET /payg/customers/{id}/status': 'any',
+  'GET /payg/customers/{id}/credit-check': 'any',
   'GET /payg/payments/customer/{id}/history': 'any',
   'POST /payg/upload-csv': 'any',
   'GET /payg/export-customers-csv': 'any',
@@ -194,6 +195,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'PUT /payg/settings/sms-provider': 'manage',
   'GET /payg/settings/reminders': 'manage',
   'GET /payg/settings/commissions': 'manage',
+  'GET /payg/settings/follow-on-sales': 'any',
   'GET /payg/settings/phone-country': 'any',
   'GET /payg/settings/agreement': 'manage',
   'GET /payg/audit-log': 'manage',
@@ -213,6 +215,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/webhooks/{id}/deliveries/{delivery_id}/redeliver': 'manage',
   'PUT /payg/settings/reminders': 'manage',
   'PUT /payg/settings/commissions': 'manage',
+  'PUT /payg/settings/follow-on-sales': 'manage',
   'PUT /payg/settings/phone-country': 'manage',
   'PUT /payg/settings/agreement': 'manage',
 

@@ -16,7 +16,7 @@ export const AUDIT_CATEGORIES = {
   customers: ['customer', 'customers'],
   plans: ['template'],
   collections: ['collection', 'collections'],
-  settings: ['api_key', 'sms_provider', 'reminders', 'commissions', 'config', 'invoice_settings', 'organization', 'webhook', 'audit_log'],
+  settings: ['api_key', 'sms_provider', 'reminders', 'commissions', 'follow_on', 'config', 'invoice_settings', 'organization', 'webhook', 'audit_log'],
   invoices: ['invoice'],
 } as const satisfies Record<string, readonly string[]>;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

@@ -37,3 +37,4 @@ export * from './airtel-money.js';
 export * from './stock.js';
 export * from './portal.js';
 export * from './repayment.js';
+export * from './credit-check.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zOverrideReason } from './credit-check.js';
 import { ZMoneySchema, ZOffsetPaginationSchema, zMoneyInput, zQueryInt, zQueryOffset, zWholeNumber } from './common.js';
 import { zIdInput, zOptionalText, zRequiredText, zSearchTerm } from './fields.js';
 
@@ -171,6 +172,7 @@ export type ItemSearchInput = z.input<typeof ZItemSearchSchema>;
 export const ZItemAssignSchema = z.object({
   customer_id: zIdInput,
   item_serial_number: zRequiredText(100),
+  override_reason: zOverrideReason,
   organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
 });
 export type ItemAssignInput = z.input<typeof ZItemAssignSchema>;

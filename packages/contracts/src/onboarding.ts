@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zOverrideReason } from './credit-check.js';
 import { zIdInput, zOptionalText, zRequiredText, zStrictDate } from './fields.js';
 import { ZItemSchema } from './items.js';
 import { ZTemplateAssignmentSchema } from './templates.js';
@@ -20,6 +21,7 @@ export const ZOnboardingSchema = z
     start_date: zStrictDate,
     end_date: zStrictDate,
     notes: zOptionalText(1000),
+    override_reason: zOverrideReason,
     organization_id: z.unknown().optional().describe('Ignored: the organization comes from the token'),
   })
   .superRefine((v, ctx) => {

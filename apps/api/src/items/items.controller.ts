@@ -100,13 +100,18 @@ export class ItemsController {
   @Endpoint({
     summary: 'Assign a device to a customer (again to the same customer: no change)',
     description:
-      'A device whose last holder was another customer starts a new account: total paid, credit, activation, payoff and credit date back to none, so the customer pays their own plan from the deposit on; the OpenPAYGO count goes on. Its last holder again keeps the account.',
+      'A device whose last holder was another customer starts a new account: total paid, credit, activation, payoff and credit date back to none, so the customer pays their own plan from the deposit on; the OpenPAYGO count goes on. Its last holder again keeps the account. ' +
+      "A new account is checked against the organization's follow-on sales rule (GET /customers/{id}/credit-check): a customer it refuses gets the device only from an owner or admin with override_reason.",
     body: ZItemAssignSchema,
     response: ZItemAssignReplySchema,
-    errors: { 404: 'Unknown customer or device', 409: 'The device is assigned to another customer, retired or under maintenance' },
+    errors: {
+      403: 'override_reason from a staff user: only an owner or admin can give a device against the follow-on sales rule',
+      404: 'Unknown customer or device',
+      409: 'The device is assigned to another customer, retired or under maintenance, or the follow-on sales rule refuses the customer (the detail says why): nothing changed',
+    },
   })
   assign(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemAssignSchema>, @CurrentUser() user: AuthUser) {
-    return this.items.assign(orgId, body.customer_id, body.item_serial_number, user);
+    return this.items.assign(orgId, body.customer_id, body.item_serial_number, user, { overrideReason: body.override_reason });
   }
 
   @Post('unassign')

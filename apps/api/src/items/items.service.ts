@@ -9,7 +9,7 @@ import {
   type ItemUpdateParsed,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
-import { DatabaseService, type ScopedClient } from '../database/database.service.js';
+import { DatabaseService, type Run, type ScopedClient } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DeviceSecrets } from '../devices/device-secrets.js';
 import { ERASED_CUSTOMER, Errors } from '../common/errors.js';
@@ -22,9 +22,15 @@ import { itemTotals } from '../stats/totals.js';
 import { accountClosedEntry, FRESH_ACCOUNT, type DeviceAccount } from './device-account.js';
 import { fromRaw, ITEM_COLUMNS, ITEM_JOINS, ITEM_SELECT, NEW_DEVICE_TOKEN_COUNT, toItem, toItemCreate, type ItemRawRow } from './items.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { readCreditCheck, refusalDetail } from './credit-check.js';
 
 type ListQuery = z.output<typeof ZItemListQuerySchema>;
 type SearchQuery = z.output<typeof ZItemSearchSchema>;
+/** How an assignment may go against the follow-on sales rule: an owner's or admin's reason (override_reason). */
+export interface AssignOptions {
+  overrideReason?: string | null;
+}
+
 /** The transaction client of the scoped (organization-checked) database. */
 export type Tx = Parameters<Parameters<ScopedClient['$transaction']>[0]>[0];
 
@@ -307,8 +313,8 @@ export class ItemsService {
     });
   }
 
-  async assign(orgId: string, customerId: number, serial: string, actor: AuthUser) {
-    return this.database.db.$transaction((tx) => this.assignInTx(tx, orgId, customerId, serial, actor));
+  async assign(orgId: string, customerId: number, serial: string, actor: AuthUser, opts: AssignOptions = {}) {
+    return this.database.db.$transaction((tx) => this.assignInTx(tx, orgId, customerId, serial, actor, opts));
   }
 
   /**
@@ -325,8 +331,14 @@ export class ItemsService {
    * change of holder and payments only reach assigned devices, so it is the
    * last holder's by construction, also when it holds days or an activation
    * from tokens issued by hand and no payment.
+   *
+   * A new account for the customer is a sale on credit, checked against the
+   * organization's follow-on sales rule (credit-check.ts): refused (409,
+   * nothing changed) unless an owner or admin gives it anyway with a reason,
+   * which the activity log keeps. A device given back to its last holder is no
+   * sale and is not checked.
    */
-  async assignInTx(tx: Tx, orgId: string, customerId: number, serial: string, actor: AuthUser) {
+  async assignInTx(tx: Tx, orgId: string, customerId: number, serial: string, actor: AuthUser, opts: AssignOptions = {}) {
     const customer = await tx.customer.findUnique({
       where: { organization_id_id: { organization_id: orgId, id: customerId } },
       select: { id: true, customer_name: true, status: true },
@@ -351,6 +363,7 @@ export class ItemsService {
     });
     const holderId = last?.customer_id ?? null;
     const newAccount = holderId !== customerId;
+    const override = newAccount ? await this.checkCredit(tx, orgId, customerId, actor, opts.overrideReason ?? null) : null;
     const row = await tx.item.update({
       where,
       data: { is_assigned: true, status: 'assigned', assigned_at: new Date(), customer_id: customerId, ...(newAccount ? FRESH_ACCOUNT : {}) },
@@ -378,6 +391,28 @@ export class ItemsService {
       },
       asAuditTx(tx),
     );
+    if (override) {
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'item.assigned_against_rule',
+          entityType: 'item',
+          entityId: item.serial_number,
+          description: `Gave device ${item.serial_number} to ${customer.customer_name} against the follow-on sales rule: ${override.reason}`,
+          metadata: {
+            customer_id: customerId,
+            reason: override.reason,
+            refused_because: override.check.reasons,
+            rule: override.check.rule,
+            standing: override.check.repayment.standing,
+            repaid_share: override.check.repayment.repaid_share,
+            repossessions: override.check.repossessions,
+          },
+        },
+        asAuditTx(tx),
+      );
+    }
     const closed = newAccount ? accountClosedEntry(orgId, actor, item, holderId, customer) : null;
     if (closed) await this.audit.record(closed, asAuditTx(tx));
     await tx.$executeRaw(
@@ -392,6 +427,22 @@ export class ItemsService {
       }),
     );
     return { message: `Device ${item.serial_number} assigned to ${customer.customer_name}`, changed: true, item: toItem(row) };
+  }
+
+  /**
+   * The follow-on sales rule for a new account of the customer: nothing when
+   * the rule lets them through; refused without an owner's or admin's reason;
+   * the check and the reason when it is given anyway.
+   */
+  private async checkCredit(tx: Tx, orgId: string, customerId: number, actor: AuthUser, reason: string | null) {
+    const run: Run = (sql) => tx.$queryRaw(sql);
+    const check = await readCreditCheck(run, orgId, customerId);
+    if (!check || check.allowed) return null;
+    if (reason === null) throw Errors.conflict(refusalDetail(check));
+    if (actor.role === 'staff') {
+      throw Errors.forbidden('override_reason: only an owner or admin can give a device against the follow-on sales rule');
+    }
+    return { check, reason };
   }
 
   async unassign(orgId: string, serial: string, actor: AuthUser) {

@@ -19,8 +19,9 @@ export class OnboardingController {
     response: ZOnboardingReplySchema,
     errors: {
       400: 'A field is missing or invalid',
+      403: 'override_reason from a staff user: only an owner or admin can give a device against the follow-on sales rule',
       404: 'Unknown customer, device or template: nothing changed',
-      409: 'The device cannot be assigned (already assigned, retired or under maintenance): nothing changed',
+      409: 'The device cannot be assigned (already assigned, retired or under maintenance), or the follow-on sales rule refuses the customer (GET /customers/{id}/credit-check; an owner or admin can give it with override_reason): nothing changed',
     },
   })
   onboard(@OrgId() orgId: string, @ValidBody() body: OnboardingParsed, @CurrentUser() user: AuthUser) {

@@ -26,7 +26,9 @@ export class OnboardingService {
    */
   async onboard(orgId: string, input: OnboardingParsed, actor: AuthUser): Promise<OnboardingReply> {
     return this.database.db.$transaction(async (tx) => {
-      const device = await this.items.assignInTx(tx, orgId, input.customer_id, input.item_serial_number, actor);
+      const device = await this.items.assignInTx(tx, orgId, input.customer_id, input.item_serial_number, actor, {
+        overrideReason: input.override_reason,
+      });
       let template = null;
       if (input.template_id !== undefined) {
         const plans = await tx.templateAssignment.findMany({
