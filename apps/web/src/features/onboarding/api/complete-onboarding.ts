@@ -8,6 +8,8 @@ export interface OnboardingRequest {
   customer_id: number;
   item_serial_number: string;
   template_id?: number;
+  /** An owner's or admin's reason to give the device although the follow-on sales rule refuses the customer. */
+  override_reason?: string;
 }
 
 export type OnboardingOutcome =
@@ -38,6 +40,7 @@ export async function completeOnboarding(input: OnboardingRequest): Promise<Onbo
   await api.post('/items/assign', {
     customer_id: input.customer_id,
     item_serial_number: input.item_serial_number,
+    ...(input.override_reason ? { override_reason: input.override_reason } : {}),
     organization_id: '',
   });
   if (input.template_id === undefined) return { kind: 'complete' };

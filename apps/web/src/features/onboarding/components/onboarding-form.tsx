@@ -13,6 +13,7 @@ import { useItemOptions } from '../api/search-items';
 import type { CustomerOption, ItemOption, TemplateOption } from '../api/types';
 import { OptionList, OptionText } from './option-list';
 import { StepCard } from './step-card';
+import { CreditCheckPanel, useCreditDecision } from '@/features/credit-check/components/credit-check-panel';
 
 /** Scrolled to, the outcome stops below the fixed header rather than under it. */
 const OUTCOME_STYLE = { scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' } as const;
@@ -58,7 +59,13 @@ export function OnboardingForm() {
   const items = useSearch();
   const templates = useSearch();
   const [templatesRequested, setTemplatesRequested] = useState(false);
-  const [customer, setCustomer] = useState<CustomerOption | null>(null);
+  const [customer, setChosenCustomer] = useState<CustomerOption | null>(null);
+  /** An owner's or admin's reason to give the device against the follow-on sales rule: the chosen customer's only. */
+  const [overrideReason, setOverrideReason] = useState('');
+  const setCustomer = (c: CustomerOption | null) => {
+    setChosenCustomer(c);
+    setOverrideReason('');
+  };
   const [item, setItem] = useState<ItemOption | null>(null);
   const [template, setTemplate] = useState<TemplateOption | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -72,6 +79,7 @@ export function OnboardingForm() {
   const itemList = useItemOptions(items.term, items.page);
   const templateList = useTemplateOptions(templates.term, templates.page, templatesRequested);
   const complete = useCompleteOnboarding();
+  const credit = useCreditDecision(customer?.customer_id ?? null, overrideReason);
 
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -114,7 +122,12 @@ export function OnboardingForm() {
     }
     setNotice(null);
     complete.mutate(
-      { customer_id: customer.customer_id, item_serial_number: item.serial_number, ...(template ? { template_id: template.template_id } : {}) },
+      {
+        customer_id: customer.customer_id,
+        item_serial_number: item.serial_number,
+        ...(template ? { template_id: template.template_id } : {}),
+        ...(credit.decision.overrideReason ? { override_reason: credit.decision.overrideReason } : {}),
+      },
       {
         onSuccess: (outcome) => {
           setNotice(outcome.kind === 'complete' ? { kind: 'success' } : { kind: 'partial' });
@@ -318,11 +331,16 @@ export function OnboardingForm() {
             <Button variant="default" leftSection={<IconRotate size={16} />} onClick={resetAll} disabled={complete.isPending}>
               Reset
             </Button>
-            <Button onClick={submit} disabled={!customer || !item || busy} loading={complete.isPending}>
+            <Button onClick={submit} disabled={!customer || !item || busy || credit.decision.blocked} loading={complete.isPending}>
               {complete.isPending ? 'Processing...' : 'Complete Onboarding'}
             </Button>
           </Group>
         </Group>
+        {customer && !resetPending ? (
+          <Stack mt="sm">
+            <CreditCheckPanel query={credit.query} reason={overrideReason} onReasonChange={setOverrideReason} disabled={complete.isPending} />
+          </Stack>
+        ) : null}
         {missing && !notice ? (
           <Group gap={6} mt="sm" c="dimmed">
             <IconInfoCircle size={16} aria-hidden />

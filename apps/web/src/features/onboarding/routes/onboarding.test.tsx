@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { buildUser, seedSession } from '@/testing/factories';
 import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 
@@ -16,6 +16,29 @@ const templates = [
 
 type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
+/** GET /customers/{id}/credit-check: the customer holds nothing, the rule lets everyone through. */
+const creditCheck = (customerId: number, overrides: Record<string, unknown> = {}) => ({
+  customer_id: customerId,
+  customer_name: customers.find((c) => c.customer_id === customerId)?.customer_name ?? 'Customer',
+  devices: 0,
+  repayment: { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null },
+  repossessions: 0,
+  rule: 'any',
+  refuse_repossessed: false,
+  allowed: true,
+  reasons: [],
+  ...overrides,
+});
+const FAR_BEHIND = {
+  devices: 1,
+  repayment: { expected_by_today: '6350.00', paid_towards: '2200.00', repaid_share: 34.6, standing: 'far_behind' },
+  rule: 'on_track',
+  allowed: false,
+  reasons: [
+    'Amina Wanjiru is Far behind: paid 2,200.00 of the 6,350.00 their plans expect by today (34.6%). This organization gives another device only to customers Paid off or On track.',
+  ],
+};
+
 function mockOnboardingApi(extra: Handler = () => undefined) {
   return mockFetch((call) => {
     const hit = extra(call);
@@ -26,6 +49,8 @@ function mockOnboardingApi(extra: Handler = () => undefined) {
     if (call.url.startsWith('/payg/payments/templates?'))
       return jsonResponse(200, { data: { data: templates, pagination: { total: 1, total_pages: 1, limit: 5, offset: 0 } } });
     if (call.url === '/payg/onboarding') return jsonResponse(201, { message: 'Customer onboarding completed successfully!' });
+    const checked = /^\/payg\/customers\/(\d+)\/credit-check$/.exec(call.url);
+    if (checked) return jsonResponse(200, creditCheck(Number(checked[1])));
     if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
     return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
   });
@@ -86,7 +111,7 @@ describe('Customer Onboarding', () => {
     await user.click(screen.getByRole('radio', { name: 'SHS-0001' }));
     await user.click(screen.getByRole('button', { name: 'Load Payment Templates' }));
     await user.click(await screen.findByRole('radio', { name: 'Daily 50' }));
-    expect(calls.find((c) => c.url.startsWith('/payg/payments/templates'))?.url).toBe(
+    expect(calls.find((c) => c.url.startsWith('/payg/payments/templates?limit=5'))?.url).toBe(
       '/payg/payments/templates?limit=5&offset=0&search_field=template_name',
     );
 
@@ -218,4 +243,49 @@ describe('Customer Onboarding', () => {
     expect(calls.some((c) => c.url === '/payg/items/assign')).toBe(false);
     expect(within(screen.getByRole('alert')).getByText('Failed to complete onboarding. Please try again.')).toBeInTheDocument();
   });
+
+  it('shows where the chosen customer stands, and lets no staff user give a device the follow-on sales rule refuses', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockOnboardingApi((c) => (c.url === '/payg/customers/11/credit-check' ? jsonResponse(200, creditCheck(11, FAR_BEHIND)) : undefined));
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    renderApp('/onboarding');
+    await user.click(await screen.findByRole('radio', { name: 'Baraka Otieno' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('radio', { name: 'SHS-0001' }));
+    // A first device: nothing to check, and the form goes ahead.
+    const allowed = await screen.findByRole('group', { name: 'Credit check' });
+    expect(allowed).toHaveTextContent('A first device: there is no repayment to check yet.');
+    expect(allowed).toHaveTextContent('Follow-on sales: Any customer (no check).');
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+
+    // A customer far behind: why, and no way on for staff.
+    await user.click(screen.getByRole('radio', { name: 'Amina Wanjiru' }));
+    const refused = await screen.findByRole('alert', { name: 'The follow-on sales rule refuses this customer' });
+    expect(refused).toHaveTextContent('The follow-on sales rule refuses this customer');
+    expect(refused).toHaveTextContent('Far behind');
+    expect(refused).toHaveTextContent(FAR_BEHIND.reasons[0]!);
+    expect(refused).toHaveTextContent('Only an owner or admin can give this customer another device.');
+    expect(within(refused).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(completeButton()).toBeDisabled();
+    expect(calls.some((c) => c.url === '/payg/onboarding')).toBe(false);
+  }, 15_000);
+
+  it('lets an owner or admin give it with a reason, sent with the onboarding', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockOnboardingApi((c) => (c.url === '/payg/customers/11/credit-check' ? jsonResponse(200, creditCheck(11, FAR_BEHIND)) : undefined));
+    await openOnboarding();
+    await user.click(screen.getByRole('radio', { name: 'Amina Wanjiru' }));
+    await user.click(screen.getByRole('radio', { name: 'SHS-0001' }));
+    const refused = await screen.findByRole('alert', { name: 'The follow-on sales rule refuses this customer' });
+    expect(completeButton()).toBeDisabled();
+    await user.type(within(refused).getByRole('textbox', { name: /Reason to give it anyway/ }), 'Paid the arrears in cash');
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    await user.click(completeButton());
+    expect(await screen.findByText('Customer onboarding completed successfully!')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/onboarding')!.body!)).toEqual({
+      customer_id: 11,
+      item_serial_number: 'SHS-0001',
+      override_reason: 'Paid the arrears in cash',
+      organization_id: '',
+    });
+  }, 15_000);
 });

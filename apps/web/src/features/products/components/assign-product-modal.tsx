@@ -7,6 +7,7 @@ import { toast } from '@/lib/notify';
 import { useAssignProduct } from '../api/assign-product';
 import { useCustomerSearch } from '../api/search-customers';
 import type { Product } from '../api/types';
+import { CreditCheckPanel, useCreditDecision } from '@/features/credit-check/components/credit-check-panel';
 
 export const ASSIGN_TEXTS = {
   noCustomer: 'Please select a customer to assign the product to.',
@@ -44,10 +45,18 @@ function AssignProductForm({
 }) {
   const [term, setTerm] = useState('');
   const [submitted, setSubmitted] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelectedId] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** An owner's or admin's reason to give the device against the follow-on sales rule: the chosen customer's only. */
+  const [overrideReason, setOverrideReason] = useState('');
+  const setSelected = (id: string | null) => {
+    setSelectedId(id);
+    setOverrideReason('');
+    assign.reset();
+  };
   const search = useCustomerSearch(submitted);
   const customers = search.data ?? [];
+  const credit = useCreditDecision(selected === null ? null : Number(selected), overrideReason);
 
   const runSearch = () => {
     const t = term.trim();
@@ -71,7 +80,11 @@ function AssignProductForm({
     }
     setNotice(null);
     assign.mutate(
-      { customer_id: customer.customer_id, item_serial_number: product.serial_number },
+      {
+        customer_id: customer.customer_id,
+        item_serial_number: product.serial_number,
+        ...(credit.decision.overrideReason ? { override_reason: credit.decision.overrideReason } : {}),
+      },
       {
         onSuccess: () => {
           toast.success(`Product ${product.serial_number} assigned to ${customer.customer_name}`);
@@ -157,6 +170,9 @@ function AssignProductForm({
         </Button>
       </Group>
       {results}
+      {selected !== null ? (
+        <CreditCheckPanel query={credit.query} reason={overrideReason} onReasonChange={setOverrideReason} disabled={assign.isPending} />
+      ) : null}
       {notice ? (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="alert">
           {notice}
@@ -167,7 +183,7 @@ function AssignProductForm({
         <Button variant="default" onClick={onCancel} disabled={assign.isPending}>
           Cancel
         </Button>
-        <Button onClick={submit} loading={assign.isPending}>
+        <Button onClick={submit} loading={assign.isPending} disabled={selected !== null && credit.decision.blocked}>
           Assign Product
         </Button>
       </Group>

@@ -51,9 +51,25 @@ function mockProductsApi(extra: Handler = () => undefined, items: Product[] = [p
     if (call.url.startsWith('/payg/products'))
       return jsonResponse(200, { data: { items, pagination: { total: items.length, total_pages: 1, page: 1, limit: 20 } } });
     if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+    const checked = /^\/payg\/customers\/(\d+)\/credit-check$/.exec(call.url);
+    if (checked) return jsonResponse(200, creditCheck(Number(checked[1])));
     return jsonResponse(404, { detail: 'Not found', message: 'Not found' });
   });
 }
+
+/** GET /customers/{id}/credit-check: allowed, or as `overrides` say. */
+const creditCheck = (customerId: number, overrides: Record<string, unknown> = {}) => ({
+  customer_id: customerId,
+  customer_name: 'Amina Wanjiru',
+  devices: 1,
+  repayment: { expected_by_today: '2350.00', paid_towards: '2200.00', repaid_share: 93.6, standing: 'on_track' },
+  repossessions: 0,
+  rule: 'on_track',
+  refuse_repossessed: false,
+  allowed: true,
+  reasons: [],
+  ...overrides,
+});
 
 async function openProducts() {
   seedSession();
@@ -164,6 +180,12 @@ describe('Product Management', () => {
       expect(calls.some((c) => c.url === '/payg/items/assign')).toBe(false);
 
       await user.click(within(dialog).getByRole('radio', { name: 'Amina Wanjiru' }));
+      // Where the customer stands, before the device is given.
+      const check = await within(dialog).findByRole('group', { name: 'Credit check' });
+      expect(check).toHaveTextContent('On track');
+      expect(check).toHaveTextContent('holds 1 device');
+      expect(check).toHaveTextContent('93.6%');
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Assign Product' })).toBeEnabled());
       await user.click(within(dialog).getByRole('button', { name: 'Assign Product' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(JSON.parse(calls.find((c) => c.url === '/payg/items/assign')!.body!)).toEqual({
@@ -192,9 +214,38 @@ describe('Product Management', () => {
       searchFails = false;
       await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
       await user.click(await within(dialog).findByRole('radio', { name: 'Baraka' }));
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Assign Product' })).toBeEnabled());
       await user.click(within(dialog).getByRole('button', { name: 'Assign Product' }));
       expect(await within(dialog).findByText('Failed to assign product')).toBeInTheDocument();
       expect(within(dialog).getByText('Device SHS-0001 is already assigned to another customer')).toBeInTheDocument();
+    });
+
+    it('gives a device the follow-on sales rule refuses only with an owner’s or admin’s reason', async () => {
+      const reason = 'Baraka is Behind: paid 2,200.00 of the 3,350.00 their plans expect by today (65.7%). This organization gives another device only to customers Paid off or On track.';
+      const { calls } = mockProductsApi((c) => {
+        if (c.url.startsWith('/payg/registered-customers'))
+          return jsonResponse(200, { data: [{ customer_id: 1, customer_name: 'Baraka', phone_contact: '0700000000' }], pagination: { total: 1, total_pages: 1, limit: 50, offset: 0 } });
+        if (c.url === '/payg/customers/1/credit-check')
+          return jsonResponse(200, creditCheck(1, { customer_name: 'Baraka', allowed: false, reasons: [reason], repayment: { expected_by_today: '3350.00', paid_towards: '2200.00', repaid_share: 65.7, standing: 'behind' } }));
+        if (c.url === '/payg/items/assign') return jsonResponse(200, { message: 'ok', changed: true, item: product({ is_assigned: true }) });
+        return undefined;
+      });
+      await openProducts();
+      const { user, dialog } = await openRowAction('Assign Product');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Search customers' }), 'bar{Enter}');
+      await user.click(await within(dialog).findByRole('radio', { name: 'Baraka' }));
+      const refused = await within(dialog).findByRole('alert', { name: 'The follow-on sales rule refuses this customer' });
+      expect(refused).toHaveTextContent(reason);
+      expect(within(dialog).getByRole('button', { name: 'Assign Product' })).toBeDisabled();
+      await user.type(within(refused).getByRole('textbox', { name: /Reason to give it anyway/ }), 'Guarantor signed');
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Product' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(JSON.parse(calls.find((c) => c.url === '/payg/items/assign')!.body!)).toEqual({
+        customer_id: 1,
+        item_serial_number: 'SHS-0001',
+        override_reason: 'Guarantor signed',
+        organization_id: '',
+      });
     });
   });
 

@@ -5,6 +5,7 @@ import { ApiKeyCard } from '../components/api-key-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
 import { CommissionsCard } from '../components/commissions-card';
+import { FollowOnSalesCard } from '@/features/credit-check/components/follow-on-sales-card';
 import { AgreementCard } from '../components/agreement-card';
 import { PhoneCountryCard } from '../components/phone-country-card';
 import { RemindersCard } from '../components/reminders-card';
@@ -44,6 +45,7 @@ export default function SettingsRoute() {
               {manages ? <PhoneCountryCard /> : null}
               {manages ? <RemindersCard /> : null}
               {manages ? <CommissionsCard /> : null}
+              {manages ? <FollowOnSalesCard /> : null}
               {manages ? <AgreementCard /> : null}
             </Stack>
           </Grid.Col>

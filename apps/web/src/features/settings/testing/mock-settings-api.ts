@@ -58,7 +58,7 @@ export function buildPhoneCountry(code: string): PhoneCountry {
  * really change (POST /users/{id}/sign-out answers as the API does), two-factor
  * sign-in off, this browser as the one signed-in device, and payment reminders
  * that PUT changes, and two-factor sign-in not required of everyone (PUT
- * changes it), agent commissions, the phone country and the agreement's settings that PUT changes. `handler` answers first (return undefined to fall through).
+ * changes it), agent commissions, the follow-on sales rule, the phone country and the agreement's settings that PUT changes. `handler` answers first (return undefined to fall through).
  */
 export function mockSettingsApi(
   handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined,
@@ -69,6 +69,7 @@ export function mockSettingsApi(
   const users = [...team];
   let stored = reminders;
   let commissions = buildCommissions();
+  let followOn = { rule: 'any', refuse_repossessed: false };
   let phoneCountry = buildPhoneCountry('254');
   let agreement: AgreementSettings = { seller_details: null, paybill: null, extra_terms: null };
   let rule = security;
@@ -105,6 +106,11 @@ export function mockSettingsApi(
         Number(body.percent ?? commissions.percent).toFixed(2),
       );
       return jsonResponse(200, commissions);
+    }
+    if (path === '/payg/settings/follow-on-sales' && call.method === 'GET') return jsonResponse(200, followOn);
+    if (path === '/payg/settings/follow-on-sales' && call.method === 'PUT') {
+      followOn = { ...followOn, ...(JSON.parse(call.body!) as Partial<typeof followOn>) };
+      return jsonResponse(200, followOn);
     }
     if (path === '/payg/settings/agreement' && call.method === 'GET') return jsonResponse(200, agreement);
     if (path === '/payg/settings/agreement' && call.method === 'PUT') {
