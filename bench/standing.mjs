@@ -6,7 +6,8 @@
 // - the totals of the customers Paid off or On track (the same pass, filtered);
 // - the rows of a page of those customers at offsets 0 and 1,000 (from the filtered stream) and 10,000 and 100,000
 //   (one hashed pass for the page's customers, then their rows);
-// - the filtered stream of the first 100,000 customers (the CSV and PDF downloads), in customers read per second.
+// - the filtered stream of the first 100,000 customers (the CSV and PDF downloads), in customers read per second;
+// - the credit check of one customer (the follow-on sales rule), 500 customers one after another.
 //
 //   pnpm bench:standing      (with the workspace built and the benchmark's database seeded by pnpm bench)
 import { resolve } from 'node:path';
@@ -91,6 +92,27 @@ await time(
     }
     const s = ms(process.hrtime.bigint() - started) / 1000;
     return `${kept.toLocaleString()} kept of the first ${last.toLocaleString()}: ${Math.round(last / s).toLocaleString()} customers read a second`;
+  },
+  1,
+);
+// The credit check of one customer (GET /customers/{id}/credit-check, and every assignment that starts a new account):
+// the customer, the rule, their devices' repayment and their repossessions, for customers spread over the organization.
+const { readCreditCheck } = await dist('items/credit-check.js');
+const CHECKS = 500;
+await time(
+  `credit check of ${CHECKS} customers, one after another`,
+  async () => {
+    const each = [];
+    let refused = 0;
+    for (let i = 1; i <= CHECKS; i++) {
+      const id = 1 + Math.floor(((i * 7919) % CHECKS) * (customers / CHECKS));
+      const started = process.hrtime.bigint();
+      const check = await readCreditCheck(run, ORG, id);
+      each.push(ms(process.hrtime.bigint() - started));
+      if (check && !check.allowed) refused++;
+    }
+    each.sort((a, b) => a - b);
+    return `each: median ${pct(each, 50).toFixed(2)} ms, p95 ${pct(each, 95).toFixed(2)} ms, p99 ${pct(each, 99).toFixed(2)} ms (${refused} refused)`;
   },
   1,
 );

@@ -73,6 +73,8 @@ describe('follow-on sales rule', () => {
     expect(set).toEqual({ rule: 'on_track', refuse_repossessed: false });
     expect(ZFollowOnSettingsSchema.parse((await t.http.get('/payg/settings/follow-on-sales').set(staff.auth).expect(200)).body)).toEqual(set);
 
+    // The organization's CRM hears of each device given.
+    await t.http.post('/payg/webhooks').set(owner.auth).send({ url: 'https://crm.example.com/hook', events: ['device.assigned'] }).expect(201);
     // 40 days: 3,350 expected, 2,200 paid: 65.7 %, behind.
     const { customer } = await customerPaying(owner, org.id, 40, '2200.00', 'Baraka Mwangi');
     const refused = await check(staff, customer.id);
@@ -114,6 +116,11 @@ describe('follow-on sales rule', () => {
       metadata: { customer_id: customer.id, reason: 'Paid the arrears in cash at the shop', rule: 'on_track', standing: 'behind', repaid_share: 65.7, repossessions: 0 },
     });
     expect(await t.db.platform.auditLog.count({ where: { organization_id: org.id, action: 'follow_on.update' } })).toBe(1);
+    // ...and the webhook event says why.
+    const events = await t.db.platform.webhookDelivery.findMany({ where: { organization_id: org.id, event_type: 'device.assigned' }, select: { payload: true } });
+    const sent = events.map((e) => (e.payload as { data: { serial_number: string; override_reason: string | null } }).data);
+    expect(sent.find((d) => d.serial_number === lamp.serial_number)?.override_reason).toBe('Paid the arrears in cash at the shop');
+    expect(sent.filter((d) => d.serial_number !== lamp.serial_number).every((d) => d.override_reason === null)).toBe(true);
 
     // The same device given back to the same customer after a mistaken unassign is no sale: not checked.
     await t.http.post('/payg/items/unassign').set(owner.auth).send({ item_serial_number: lamp.serial_number }).expect(200);

@@ -277,6 +277,7 @@ describe('event webhooks', () => {
         new_account: true,
         assigned_at: expect.any(String),
         assigned_by: user.username,
+        override_reason: null,
       },
     ]);
     expect(receiver.ofType('device.unassigned')[0]!.body.data).toMatchObject({

@@ -424,6 +424,8 @@ export class ItemsService {
         new_account: newAccount,
         assigned_at: row.assigned_at?.toISOString() ?? null,
         assigned_by: actor.username,
+        // Given although the follow-on sales rule refuses the customer: the owner's or admin's reason.
+        override_reason: override?.reason ?? null,
       }),
     );
     return { message: `Device ${item.serial_number} assigned to ${customer.customer_name}`, changed: true, item: toItem(row) };
