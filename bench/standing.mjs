@@ -20,6 +20,8 @@ const ORG = 'big';
 
 const database = await benchDatabase({ scale: 1 });
 const dist = (path) => import(pathToFileURL(resolve(root, 'apps/api/dist', path)).href);
+// The statements read the schema of this checkout: a database seeded before its last migrations gets them first.
+await (await dist('database/migrator.js')).migrate(database.url, (line) => console.log(line));
 const { ReportsService } = await dist('reports/reports.service.js');
 const { Calendar } = await dist('common/calendar.js');
 const { Prisma } = await dist('generated/prisma/client.js');
