@@ -51,6 +51,13 @@ test.describe('follow-on sales rule', () => {
       expect(log.data.find((e) => e.action === 'item.assigned_against_rule')?.description).toBe(
         `Gave device ${second} to ${name} against the follow-on sales rule: Paid the deposit of both in cash at the shop`,
       );
+
+      // The customer's page says it too, under their repayment standing.
+      await page.goto(`/customer-payment-details/${customer.customer_id}`);
+      const line = page.getByRole('group', { name: 'Another device on credit' });
+      await expect(line).toContainText('The follow-on sales rule refuses another device');
+      await expect(line).toContainText(`${name} is Far behind: paid 0.00 of the 1,000.00 their plans expect by today (0%).`);
+      await line.screenshot({ path: resolve(SCREENSHOTS, 'follow-on-sales-customer.png') });
     } finally {
       // The other browser tests give devices to customers of every standing.
       await apiCall(request, owner, 'PUT', '/settings/follow-on-sales', { rule: 'any', refuse_repossessed: false });

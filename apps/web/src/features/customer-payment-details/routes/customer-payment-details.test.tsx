@@ -152,6 +152,32 @@ describe('Customer Payment Details', () => {
     expect(await screen.findByText('No device on a plan with a price to own: nothing says what to expect.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('says whether the follow-on sales rule lets the customer have another device on credit, and why not', async () => {
+    const repayment = { expected_by_today: '3350.00', paid_towards: '2200.00', repaid_share: 65.7, standing: 'behind' };
+    const reason = 'Amina Wanjiru is Behind: paid 2,200.00 of the 3,350.00 their plans expect by today (65.7%). This organization gives another device only to customers Paid off or On track.';
+    const check = (allowed: boolean) => ({
+      customer_id: 11, customer_name: 'Amina Wanjiru', devices: 1, repayment, repossessions: 0,
+      rule: allowed ? 'behind' : 'on_track', refuse_repossessed: false, allowed, reasons: allowed ? [] : [reason],
+    });
+    let allowed = false;
+    mockFetch((c) => {
+      if (c.url === '/payg/customers/11/credit-check') return jsonResponse(200, check(allowed));
+      return !c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, { data: { ...details({}).data, repayment, devices: [] } });
+    });
+    seedSession();
+    const { unmount } = renderApp('/customer-payment-details/11');
+    const refused = await screen.findByRole('group', { name: 'Another device on credit' }, { timeout: 5000 });
+    expect(refused).toHaveTextContent('The follow-on sales rule refuses another device');
+    expect(refused).toHaveTextContent(reason);
+    expect(refused).toHaveTextContent('Follow-on sales: Only to customers On track or Paid off. An owner or admin can give it anyway with a reason.');
+    unmount();
+    allowed = true;
+    renderApp('/customer-payment-details/11');
+    const ok = await screen.findByRole('group', { name: 'Another device on credit' }, { timeout: 5000 });
+    expect(ok).toHaveTextContent('Can be given another device on credit');
+    expect(ok).toHaveTextContent('Follow-on sales: Not to customers Far behind.');
+  });
+
   it("downloads the customer's statement for a chosen period, and says when it fails", async () => {
     const user = userEvent.setup();
     const names = captureDownloads();

@@ -24,6 +24,7 @@ import { clampProgress, FAILED_TEXT, paidTowardsPayoff, usePaymentDetails } from
 import type { PaymentHistoryEntry } from '../api/types';
 import { DevicesCard } from '../components/devices-card';
 import { RepaymentSummary } from '../components/repayment-standing';
+import { FollowOnLine } from '@/features/credit-check/components/follow-on-line';
 import { StatementMenu } from '../components/statement-menu';
 import { PortalLinkModal, type PortalTarget } from '@/features/customer-portal/components/portal-link-modal';
 
@@ -233,6 +234,7 @@ export default function CustomerPaymentDetailsRoute() {
             </Text>
           </Group>
           {details.data.repayment ? <RepaymentSummary repayment={details.data.repayment} currency={currency ?? 'KES'} /> : null}
+          {erased ? null : <FollowOnLine customerId={customer.customer_id} />}
         </Card>
         <Card padding="lg" radius="md" role="region" aria-label="Payment Template">
           <Title order={4} mb="sm">
