@@ -1,20 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import {
-  FOLLOW_ON_RULE_LABELS,
-  FOLLOW_ON_RULES,
-  type CreditCheck,
-  type FollowOnRule,
-  type FollowOnSettings,
-  type FollowOnSettingsInput,
-} from '@kidogo/contracts';
+import { FOLLOW_ON_RULE_LABELS, type CreditCheck, type FollowOnSettings, type FollowOnSettingsInput } from '@kidogo/contracts';
 import { AuditService } from '../audit/audit.service.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
-import { readCreditCheck } from './credit-check.js';
+import { asRule, readCreditCheck } from './credit-check.js';
 
 const toSettings = (o: { follow_on_rule: string; follow_on_refuse_repossessed: boolean }): FollowOnSettings => ({
-  rule: (FOLLOW_ON_RULES as readonly string[]).includes(o.follow_on_rule) ? (o.follow_on_rule as FollowOnRule) : 'any',
+  rule: asRule(o.follow_on_rule),
   refuse_repossessed: o.follow_on_refuse_repossessed,
 });
 

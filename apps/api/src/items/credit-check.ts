@@ -22,7 +22,8 @@ interface CreditRow {
   repossessions: number;
 }
 
-const asRule = (r: string): FollowOnRule => ((FOLLOW_ON_RULES as readonly string[]).includes(r) ? (r as FollowOnRule) : 'any');
+/** The stored rule (checked by the database); `any` for anything else. */
+export const asRule = (r: string): FollowOnRule => ((FOLLOW_ON_RULES as readonly string[]).includes(r) ? (r as FollowOnRule) : 'any');
 
 /** "1,500.00" */
 const amount = (m: string) => Number(m).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
