@@ -74,6 +74,8 @@ const AUDITED: Record<string, RegExp> = {
   'PUT /payg/settings/agreement': /^agreement\.settings_updated$/,
   // a device taken back: a lock token and a write-off
   'POST /payg/items/repossess': /^item\.repossessed$/,
+  // a device swapped: the account moved, two codes
+  'POST /payg/items/swap': /^item\.swapped$/,
   // credentials for integrations
   'POST /payg/auth/api-tokens': /^api_token\.created$/,
   'DELETE /payg/auth/api-tokens/{id}': /^api_token\.revoked$/,

@@ -38,3 +38,4 @@ export * from './stock.js';
 export * from './portal.js';
 export * from './repayment.js';
 export * from './credit-check.js';
+export * from './swaps.js';

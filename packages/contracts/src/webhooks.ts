@@ -14,6 +14,7 @@ export const WEBHOOK_EVENTS = {
   'token.issued': 'Staff issued a code for a device (by days, set time, unlock, counter sync, a repossession lock); codes bought by payments come with payment.applied',
   'device.repossessed': 'A device was taken back from its customer, with what was written off',
   'device.assigned': 'A device was given to a customer (Assign, Onboarding)',
+  'device.swapped': "A customer's device was replaced by another from stock, the account (what was paid, the days left) moving to it, with the replacement's code",
   'device.unassigned': 'A device was taken off its customer (Unassign; a repossession sends device.repossessed)',
   'device.moved': 'A device in stock was moved to another stock location, or out of every one (one event for each device of a move)',
   'customer.created': 'A customer was registered: on the Customers page, by CSV import or through the API',

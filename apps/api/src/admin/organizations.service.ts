@@ -38,6 +38,7 @@ const OWNED_TABLES = [
   'item_assignments',
   'template_assignments',
   'repossessions',
+  'device_swaps',
   'service_tickets',
   'customer_documents',
   'stock_movements',

@@ -234,6 +234,8 @@ export class CustomersService {
       if (tokens) throw Errors.conflict(`Customer has ${tokens} token(s) in device histories; keep the customer`);
       const repossessed = await tx.repossession.count({ where: { organization_id: orgId, customer_id: id } });
       if (repossessed) throw Errors.conflict(`Customer had ${repossessed} device(s) repossessed, written off in the books; keep the customer`);
+      const swapped = await tx.deviceSwap.count({ where: { organization_id: orgId, customer_id: id } });
+      if (swapped) throw Errors.conflict(`Customer had ${swapped} device(s) swapped, kept in the devices' histories; keep the customer`);
       await tx.templateAssignment.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       await tx.itemAssignment.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       const deleted = await tx.customer.delete({ where: { organization_id_id: { organization_id: orgId, id } } });

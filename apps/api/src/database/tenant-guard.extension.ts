@@ -43,6 +43,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'StockLocation',
   'StockMovement',
   'CustomerPortalLink',
+  'DeviceSwap',
 ]);
 
 export class TenantScopeError extends Error {

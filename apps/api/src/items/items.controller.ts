@@ -12,6 +12,8 @@ import {
   ZItemReplySchema,
   ZItemRepossessReplySchema,
   ZItemRepossessSchema,
+  ZItemSwapReplySchema,
+  ZItemSwapSchema,
   ZItemSchema,
   ZItemSearchSchema,
   ZItemUnassignSchema,
@@ -27,6 +29,7 @@ import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validati
 import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
 import { ItemsService } from './items.service.js';
 import { RepossessionService } from './repossession.service.js';
+import { SwapService } from './swap.service.js';
 import { ITEM_UPLOAD_FIELD, ItemsCsvService } from './items-csv.service.js';
 
 type SerialParams = z.output<typeof ZSerialParamsSchema>;
@@ -39,6 +42,7 @@ export class ItemsController {
     private readonly items: ItemsService,
     private readonly csv: ItemsCsvService,
     private readonly repossession: RepossessionService,
+    private readonly swaps: SwapService,
   ) {}
 
   @Get()
@@ -140,6 +144,31 @@ export class ItemsController {
   })
   repossess(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemRepossessSchema>, @CurrentUser() user: AuthUser) {
     return this.repossession.repossess(orgId, user, body);
+  }
+
+  @Post('swap')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: "Swap a customer's faulty device for one from stock: the account moves to the replacement, which gets a code for it",
+    description:
+      'In one step: what the customer paid, the days left, the activation or payoff, the date the account began and the plan of the ' +
+      "device's own move to the replacement (an available device given to nobody), with a code to enter on it (token: set_time with " +
+      'the days left rounded up, unlock for a paid-off account, none when no days are left); the old device gets the set_time 0 code that ' +
+      'locks it (lock_token) unless lock is false, an empty account, and goes to maintenance (default) or is retired, where it was given ' +
+      'from or at location_id. No sale: no credit check, and the reports count the account once. Audited (item.swapped); ' +
+      'webhook device.swapped. A payment sent to the old serial afterwards reaches the replacement.',
+    body: ZItemSwapSchema,
+    response: ZItemSwapReplySchema,
+    status: 201,
+    errors: {
+      400: 'A bad field, named (new_serial_number: no such device, or the same device)',
+      403: 'Not an owner or admin',
+      404: 'No such device (item_serial_number) or stock location in your organization',
+      409: 'The device is not assigned, or the replacement is assigned, under maintenance or retired',
+    },
+  })
+  swap(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemSwapSchema>, @CurrentUser() user: AuthUser) {
+    return this.swaps.swap(orgId, user, body);
   }
 
   @Put(':serial_number')

@@ -7,11 +7,13 @@ import { ItemsController } from './items.controller.js';
 import { ItemsCsvService } from './items-csv.service.js';
 import { ItemsService } from './items.service.js';
 import { RepossessionService } from './repossession.service.js';
+import { SwapService } from './swap.service.js';
+import { SwapsController } from './swaps.controller.js';
 
 @Module({
   imports: [CatalogModule, TokensModule],
-  controllers: [ItemsController, CreditCheckController],
-  providers: [ItemsService, ItemsCsvService, RepossessionService, CreditCheckService],
+  controllers: [ItemsController, CreditCheckController, SwapsController],
+  providers: [ItemsService, ItemsCsvService, RepossessionService, SwapService, CreditCheckService],
   exports: [ItemsService],
 })
 export class ItemsModule {}

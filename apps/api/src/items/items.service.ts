@@ -296,6 +296,10 @@ export class ItemsService {
       if (await tx.repossession.count({ where: { organization_id: orgId, item_id: item.id } })) {
         throw Errors.conflict(`Device ${item.serial_number} was repossessed and its write-off is in the books; set its status to retired instead of deleting it`);
       }
+      // A swap names both devices: the customer's account moved from one to the other.
+      if (await tx.deviceSwap.count({ where: { organization_id: orgId, OR: [{ old_item_id: item.id }, { new_item_id: item.id }] } })) {
+        throw Errors.conflict(`Device ${item.serial_number} was part of a device swap, kept in the customer's history; set its status to retired instead of deleting it`);
+      }
       await tx.itemAssignment.deleteMany({ where: { organization_id: orgId, item_id: item.id } });
       await tx.item.delete({ where: { organization_id_id: { organization_id: orgId, id: item.id } } });
       await this.audit.record(
@@ -359,10 +363,15 @@ export class ItemsService {
     const last = await tx.itemAssignment.findFirst({
       where: { organization_id: orgId, item_id: item.id },
       orderBy: [{ assigned_at: 'desc' }, { id: 'desc' }],
-      select: { customer_id: true },
+      select: { customer_id: true, assigned_at: true },
     });
     const holderId = last?.customer_id ?? null;
-    const newAccount = holderId !== customerId;
+    // Swapped out, the device's account went to the replacement: given back to the same customer, it starts another.
+    const swappedOut =
+      last !== null &&
+      holderId === customerId &&
+      (await tx.deviceSwap.count({ where: { organization_id: orgId, old_item_id: item.id, swapped_at: { gte: last.assigned_at } } })) > 0;
+    const newAccount = holderId !== customerId || swappedOut;
     const override = newAccount ? await this.checkCredit(tx, orgId, customerId, actor, opts.overrideReason ?? null) : null;
     const row = await tx.item.update({
       where,

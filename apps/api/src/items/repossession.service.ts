@@ -8,7 +8,8 @@ import type { AuthUser } from '../common/tenancy.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
 import { tokenIssuedData } from '../tokens/tokens.service.js';
-import { webhookEventSql, webhookEventsSql } from '../webhooks/webhook-events.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { returnMoveSql, returnPlace } from './return-place.js';
 
 type RepossessInput = z.output<typeof ZItemRepossessSchema>;
 
@@ -42,19 +43,8 @@ export class RepossessionService {
       if (item.customer_id === null) throw Errors.conflict(`Device ${serial} is not assigned to a customer: there is nothing to repossess`);
       if (item.paid_off_at) throw Errors.conflict(`Device ${serial} is paid off: it is ${item.customer_name ?? 'its customer'}'s`);
       // Where it was given from, and where it goes: there again unless location_id says otherwise.
-      const [from] = await run<{ location_id: number | null; name: string | null }>(Prisma.sql`
-        SELECT i.location_id, l.name FROM items i
-        LEFT JOIN stock_locations l ON l.organization_id = i.organization_id AND l.location_id = i.location_id
-        WHERE i.organization_id = ${orgId} AND i.item_id = ${item.item_id}::int`);
-      let to = { location_id: from?.location_id ?? null, name: from?.name ?? null };
-      if (input.location_id !== undefined && input.location_id !== null) {
-        const [place] = await run<{ location_id: number; name: string }>(Prisma.sql`
-          SELECT location_id, name FROM stock_locations
-          WHERE organization_id = ${orgId} AND location_id = ${input.location_id}::int FOR SHARE`);
-        if (!place) throw Errors.notFound('Stock location');
-        to = place;
-      } else if (input.location_id === null) to = { location_id: null, name: null };
-      const moved = to.location_id !== (from?.location_id ?? null);
+      const place = await returnPlace(run, orgId, item.item_id, input.location_id);
+      const to = place.to;
       const customerId = item.customer_id;
       const customerName = item.customer_name ?? `customer ${customerId}`;
       const payoff = item.tpl_free_code_price ?? (item.price.greaterThan(0) ? item.price : null);
@@ -84,34 +74,11 @@ export class RepossessionService {
       });
       const issued = lock ? webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, lock, user.username)) : null;
       const note = `Repossessed: ${input.reason}`.slice(0, 300);
-      const movedEvent = moved
-        ? webhookEventsSql(orgId, 'device.moved', [
-            {
-              serial_number: serial,
-              item_id: item.item_id,
-              from_location_id: from?.location_id ?? null,
-              from_location: from?.name ?? null,
-              to_location_id: to.location_id,
-              to_location: to.name,
-              note,
-              moved_by: user.username,
-              moved_at: new Date().toISOString(),
-            },
-          ])
-        : null;
       await run(Prisma.sql`
         WITH ${writes ? Prisma.sql`tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),` : Prisma.empty}
         ${issued ? Prisma.sql`wt AS (${issued} RETURNING 1),` : Prisma.empty}
         wr AS (${repossessed} RETURNING 1),
-        ${
-          movedEvent
-            ? Prisma.sql`wm AS (${movedEvent} RETURNING 1), sm AS (
-                INSERT INTO stock_movements (organization_id, item_id, from_location_id, to_location_id, from_name, to_name, moved_by, note)
-                VALUES (${orgId}, ${item.item_id}::int, ${from?.location_id ?? null}::int, ${to.location_id}::int, ${from?.name ?? null},
-                        ${to.name}, ${user.username}, ${note})
-                RETURNING 1),`
-            : Prisma.empty
-        }
+        ${returnMoveSql(orgId, item, place, user, note)}
         d AS (
           UPDATE items SET ${tokenColumnsSql(item)}, is_assigned = false, customer_id = NULL, assigned_at = NULL,
                            status = ${input.status}::"ItemStatus", location_id = ${to.location_id}::int, updated_at = now()

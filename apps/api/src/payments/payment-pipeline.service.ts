@@ -131,11 +131,34 @@ export function unmatchedReason(p: { accountReference?: string | null; payerPhon
 export class PaymentPipeline {
   constructor(private readonly tokens: TokensService) {}
 
+  /**
+   * The device a swap moved this unassigned device's account to, locked, while
+   * that customer still has it (following a replacement swapped again); null
+   * when there is none. Read only for a device nobody has: the usual payment
+   * does not pay for it.
+   */
+  private async swappedTo(run: Run, orgId: string, item: LockedItem, ids: { nextPaymentId: boolean }): Promise<LockedItem | null> {
+    let from = item;
+    for (let hops = 0; hops < 10; hops++) {
+      const [swap] = await run<{ new_item_id: number; customer_id: number }>(Prisma.sql`
+        SELECT new_item_id, customer_id FROM device_swaps
+        WHERE organization_id = ${orgId} AND old_item_id = ${from.item_id}::int ORDER BY swapped_at DESC, swap_id DESC LIMIT 1`);
+      if (!swap) return null;
+      const next = await this.tokens.lockItem(run, orgId, swap.new_item_id, ids);
+      if (next.customer_id === swap.customer_id) return next;
+      if (next.customer_id !== null) return null;
+      from = next;
+    }
+    return null;
+  }
+
   async record(run: Run, orgId: string, p: IncomingPayment, finish?: MessageFinish): Promise<PaymentOutcome> {
     if (p.hold) return this.recordUnmatched(run, orgId, p, finish);
     const ids = { nextPaymentId: true };
-    const item = p.itemId !== undefined ? await this.tokens.lockItem(run, orgId, p.itemId, ids) : await this.findDevice(run, orgId, p, ids);
+    let item = p.itemId !== undefined ? await this.tokens.lockItem(run, orgId, p.itemId, ids) : await this.findDevice(run, orgId, p, ids);
     if (!item) return this.recordUnmatched(run, orgId, p, finish);
+    // Sent to a device swapped away from its customer (out of habit): the replacement that carries the account.
+    if (item.customer_id === null && p.itemId === undefined) item = (await this.swappedTo(run, orgId, item, ids)) ?? item;
     // Money sent for a device nobody has yet belongs to no customer: staff decide (the account number may be mistyped).
     if (item.customer_id === null && p.itemId === undefined) {
       return this.recordUnmatched(run, orgId, { ...p, hold: `Device ${item.serial_number} is not assigned to a customer: held until staff match it` }, finish);

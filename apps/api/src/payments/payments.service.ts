@@ -184,6 +184,17 @@ export class PaymentsService {
       const item = await this.tokens.lockItem(run, orgId, payment.item_id);
       const serial = item.serial_number;
       if (item.customer_id === null || item.customer_id !== payment.customer_id || (item.assigned_at && item.assigned_at > payment.applied)) {
+        const [swap] = await run<{ serial_number: string }>(PrismaSql.sql`
+          SELECT n.serial_number FROM device_swaps s
+          JOIN items n ON n.organization_id = s.organization_id AND n.item_id = s.new_item_id
+          WHERE s.organization_id = ${orgId} AND s.old_item_id = ${item.item_id}::int AND s.customer_id = ${payment.customer_id}::int
+            AND s.swapped_at > ${payment.applied.toISOString()}::timestamptz
+          ORDER BY s.swapped_at LIMIT 1`);
+        if (swap) {
+          throw Errors.conflict(
+            `Device ${serial} was swapped for ${swap.serial_number} after payment ${paymentId}: the days it bought went to the replacement with the account, so it cannot be reversed`,
+          );
+        }
         throw Errors.conflict(`Device ${serial} started a new account after payment ${paymentId}: the payment belongs to a closed account and cannot be reversed`);
       }
       const [later] = await run<{ id: number }>(PrismaSql.sql`

@@ -37,7 +37,10 @@ const percent = (part: Prisma.Sql, whole: Prisma.Sql) => Prisma.sql`round(100 * 
  * opening (the first account of a device and customer takes their earlier
  * ones too: a deposit taken before the device was handed over) until the
  * same customer's next account on the device (by when each was applied to
- * the device). The months on book count from the opening to when the
+ * the device). A device swap moves the account to the replacement (README
+ * "Device swaps"): the replacement's assignment opens nothing, the account's
+ * payments are those on each of its devices while it was on it, and its
+ * state (current, paid off, repossessed) is the last device's. The months on book count from the opening to when the
  * customer paid: a payment held for matching counts when it was paid.
  *
  * - contract_value: what the accounts are to be paid off at: the payoff price
@@ -67,26 +70,54 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
   const localNow = Prisma.sql`(now() AT TIME ZONE ${zone})`;
   const old = (n: number) => Prisma.sql`c.cohort + make_interval(months => ${n + 1}::int) <= ${localNow}`;
   const m = (n: number) => Prisma.raw(`m${n}`);
+  const ends = (t: string) => Prisma.join(PORTFOLIO_CHECKPOINTS.map((n) => Prisma.raw(`${t}.ends${n}`)));
   return Prisma.sql`
-    WITH runs AS (
-      SELECT ia.assignment_id, ia.item_id, ia.customer_id, ia.assigned_at,
-             ia.customer_id IS DISTINCT FROM lag(ia.customer_id) OVER (PARTITION BY ia.item_id ORDER BY ia.assigned_at, ia.assignment_id) AS opens
+    WITH RECURSIVE given AS (
+      SELECT ia.assignment_id, ia.item_id, ia.customer_id, ia.assigned_at, ia.swapped_from_item_id,
+             lag(ia.customer_id) OVER w AS prev_customer, lag(ia.assigned_at) OVER w AS prev_at
       FROM item_assignments ia
       WHERE ia.organization_id = ${orgId}
+      WINDOW w AS (PARTITION BY ia.item_id ORDER BY ia.assigned_at, ia.assignment_id)
+    ), runs AS (
+      -- A row opens an account when the device changes hands, or goes back to a customer it was swapped away from
+      -- (the account went to the replacement). CASE: the swaps are looked up only for a device given back.
+      SELECT r.*, CASE WHEN r.customer_id IS DISTINCT FROM r.prev_customer THEN true
+                       ELSE EXISTS (SELECT 1 FROM device_swaps s WHERE s.organization_id = ${orgId} AND s.old_item_id = r.item_id
+                                      AND s.swapped_at >= r.prev_at AND s.swapped_at <= r.assigned_at) END AS opens
+      FROM given r
     ), opened AS (
-      SELECT item_id, customer_id, assigned_at AS opened_at,
+      -- A replacement's row (swapped_from_item_id) continues the account it was swapped from: no account of its own.
+      SELECT assignment_id AS acct, item_id, customer_id, assigned_at AS opened_at,
              lead(assigned_at) OVER (PARTITION BY item_id ORDER BY assigned_at, assignment_id) AS closed_at,
              lag(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) IS NULL AS first_of_pair,
              lead(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) AS pair_next
-      FROM runs WHERE opens
+      FROM runs WHERE opens AND swapped_from_item_id IS NULL
+    ), swapped AS (
+      -- The devices an account moved to by device swaps, one after the other (depth), each from its swap on.
+      SELECT o.acct, o.customer_id, s.new_item_id AS item_id, s.swapped_at AS since, 1 AS depth
+      FROM opened o
+      JOIN device_swaps s ON s.organization_id = ${orgId} AND s.old_item_id = o.item_id AND s.customer_id = o.customer_id
+       AND s.swapped_at >= o.opened_at AND (o.closed_at IS NULL OR s.swapped_at < o.closed_at)
+      UNION ALL
+      SELECT w.acct, w.customer_id, s.new_item_id, s.swapped_at, w.depth + 1
+      FROM swapped w
+      JOIN device_swaps s ON s.organization_id = ${orgId} AND s.old_item_id = w.item_id AND s.customer_id = w.customer_id
+       AND s.swapped_at > w.since
+      WHERE w.depth < 100
+    ), links AS (
+      SELECT w.acct, w.item_id, w.since, w.depth,
+             coalesce(lead(w.since) OVER (PARTITION BY w.acct ORDER BY w.depth), 'infinity'::timestamptz) AS until,
+             w.depth = max(w.depth) OVER (PARTITION BY w.acct) AS last
+      FROM swapped w
     ), held AS MATERIALIZED (
-      -- Each account of the period with what it is to be paid off at and how it stands: its device, plan and open
-      -- account while it is current, its repossession once it ended in one (the latest, should a device given back
-      -- have gone twice). Materialized, so that the repossession is looked up once an account, not once a payment.
-      SELECT row_number() OVER () AS k, o.item_id, o.customer_id, o.opened_at,
-             -- The span of its payments, by when they were applied (see above).
+      -- Each account of the period with what it is to be paid off at and how it stands: its device (the last it was
+      -- swapped to, if any), plan and open account while it is current, its repossession once it ended in one (the
+      -- latest, should a device given back have gone twice). Materialized, so that the repossession is looked up once
+      -- an account, not once a payment.
+      SELECT row_number() OVER () AS k, o.acct, o.item_id, o.customer_id, o.opened_at,
+             -- The span of its payments, by when they were applied (see above), on the device it opened on.
              CASE WHEN o.first_of_pair THEN '-infinity'::timestamptz ELSE o.opened_at END AS pays_from,
-             coalesce(o.pair_next, 'infinity'::timestamptz) AS pays_until,
+             least(coalesce(o.pair_next, 'infinity'::timestamptz), coalesce(first.since, 'infinity'::timestamptz)) AS pays_until,
              -- The ends of its first months on book, worked out once here rather than for each payment.
              ${Prisma.join(PORTFOLIO_CHECKPOINTS.map((n) => Prisma.sql`o.opened_at + make_interval(months => ${n}::int) AS ${Prisma.raw(`ends${n}`)}`))},
              date_trunc('month', o.opened_at AT TIME ZONE ${zone}) AS cohort,
@@ -98,29 +129,36 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
              CASE WHEN i.item_id IS NULL THEN rep.written_off END AS written_off
       FROM opened o
       ${agentJoin}
-      LEFT JOIN items i ON o.closed_at IS NULL AND i.organization_id = ${orgId} AND i.item_id = o.item_id
-       AND i.customer_id = o.customer_id AND i.is_assigned
+      LEFT JOIN links first ON first.acct = o.acct AND first.depth = 1
+      LEFT JOIN links cur ON cur.acct = o.acct AND cur.last
+      LEFT JOIN items i ON (cur.acct IS NOT NULL OR o.closed_at IS NULL) AND i.organization_id = ${orgId}
+       AND i.item_id = coalesce(cur.item_id, o.item_id) AND i.customer_id = o.customer_id AND i.is_assigned
       ${devicePlanJoin()}
       LEFT JOIN open_accounts oa ON oa.organization_id = i.organization_id AND oa.item_id = i.item_id
       LEFT JOIN LATERAL (
         SELECT r.repossessed_at, r.total_paid, r.written_off FROM repossessions r
-        WHERE r.organization_id = ${orgId} AND r.item_id = o.item_id AND r.customer_id = o.customer_id
-          AND r.repossessed_at >= o.opened_at AND (o.closed_at IS NULL OR r.repossessed_at < o.closed_at)
+        WHERE r.organization_id = ${orgId} AND r.item_id = coalesce(cur.item_id, o.item_id) AND r.customer_id = o.customer_id
+          AND r.repossessed_at >= coalesce(cur.since, o.opened_at) AND (cur.acct IS NOT NULL OR o.closed_at IS NULL OR r.repossessed_at < o.closed_at)
         ORDER BY r.repossessed_at DESC LIMIT 1
       ) rep ON i.item_id IS NULL
       WHERE true ${periodSql(Prisma.sql`o.opened_at`, period)}
+    ), spans AS (
+      -- Each account's devices with the span of its payments on each: the one it opened on, then those it was swapped to.
+      SELECT h.k, h.item_id, h.customer_id, h.pays_from, h.pays_until, ${ends('h')} FROM held h
+      UNION ALL
+      SELECT h.k, l.item_id, h.customer_id, l.since, l.until, ${ends('h')} FROM held h JOIN links l ON l.acct = h.acct
     ), paid AS (
       -- The payments of each account that has any, added up in one hashed pass over the organization's payments.
-      SELECT h.k, sum(p.amount) AS collected,
+      SELECT d.k, sum(p.amount) AS collected,
              ${Prisma.join(
                PORTFOLIO_CHECKPOINTS.map(
-                 (n) => Prisma.sql`sum(p.amount) FILTER (WHERE p.paid_at < h.${Prisma.raw(`ends${n}`)}) AS ${m(n)}`,
+                 (n) => Prisma.sql`sum(p.amount) FILTER (WHERE p.paid_at < d.${Prisma.raw(`ends${n}`)}) AS ${m(n)}`,
                ),
              )}
-      FROM held h
-      JOIN payments p ON p.organization_id = ${orgId} AND p.item_id = h.item_id AND p.customer_id = h.customer_id
-       AND p.status IN ${SUCCESSFUL} AND ${at} >= h.pays_from AND ${at} < h.pays_until
-      GROUP BY h.k
+      FROM spans d
+      JOIN payments p ON p.organization_id = ${orgId} AND p.item_id = d.item_id AND p.customer_id = d.customer_id
+       AND p.status IN ${SUCCESSFUL} AND ${at} >= d.pays_from AND ${at} < d.pays_until
+      GROUP BY d.k
     ), a AS (
       SELECT h.cohort, h.contract, h.current, h.device_paid_off, h.remaining, h.at_risk, h.repossessed, h.written_off,
              coalesce(paid.collected, 0) AS collected,

@@ -510,7 +510,8 @@ export class ReportsService {
       ), dg AS (
         SELECT ${agent} AS agent, count(*)::int AS n FROM item_assignments a
         JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
-        WHERE a.organization_id = ${orgId} ${periodSql(Prisma.sql`a.assigned_at`, period)} GROUP BY 1
+        -- A device swap's replacement is no device given (README "Device swaps").
+        WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL ${periodSql(Prisma.sql`a.assigned_at`, period)} GROUP BY 1
       ), pm AS (
         SELECT ${agent} AS agent, count(*)::int AS n, sum(p.amount) AS revenue FROM payments p
         JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
@@ -555,7 +556,7 @@ export class ReportsService {
         SELECT ${agent} AS agent, a.customer_id
         FROM item_assignments a
         JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
-        WHERE a.organization_id = ${orgId} AND c.status <> 'erased' ${periodSql(Prisma.sql`a.assigned_at`, period)}
+        WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL AND c.status <> 'erased' ${periodSql(Prisma.sql`a.assigned_at`, period)}
       ), docs AS (
         -- The kinds of the period's customers only, from the (organization, customer, kind) index.
         SELECT x.customer_id, bool_or(x.kind = 'id_front') AS id_front, bool_or(x.kind = 'id_back') AS id_back,

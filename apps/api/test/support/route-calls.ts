@@ -269,6 +269,23 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: '/payg/items/repossess',
     body: { item_serial_number: (await fresh.assignedItem(t, w)).serial_number, reason: 'No payment for 120 days' },
   }),
+  'POST /payg/items/swap': async ({ t, w }) => {
+    const [item, spare] = await Promise.all([fresh.assignedItem(t, w), fresh.item(t, w)]);
+    return { path: '/payg/items/swap', body: { item_serial_number: item.serial_number, new_serial_number: spare.serial_number, reason: 'Battery does not charge' } };
+  },
+  'GET /payg/device-swaps': async ({ t, w }) => {
+    const [item, spare] = await Promise.all([fresh.assignedItem(t, w), fresh.item(t, w)]);
+    await t.db.pool.query(
+      `INSERT INTO device_swaps (organization_id, customer_id, old_item_id, new_item_id, swapped_by, reason, total_paid, old_status)
+       VALUES ($1, $2, $3, $4, $5, $6, 0, 'maintenance')`,
+      [w.org, item.customer_id, item.id, spare.id, w.staff.username, `Swapped ${w.tag}`],
+    );
+    return [
+      { path: '/payg/device-swaps' },
+      { path: '/payg/device-swaps', query: { serial_number: item.serial_number, page: 1, limit: 5 } },
+      { path: '/payg/device-swaps', query: { customer_id: item.customer_id! } },
+    ];
+  },
   'PUT /payg/items/{serial_number}': async ({ t, w }) => ({
     path: fill('/payg/items/{serial_number}', { serial_number: (await fresh.item(t, w)).serial_number }),
     body: { product_name: `Edited ${hex()}`, price: 5 },
