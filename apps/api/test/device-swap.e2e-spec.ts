@@ -200,6 +200,25 @@ describe('swapping a device', () => {
     );
   });
 
+  it('follows an account swapped twice: payments to the first serial reach the last device, and the portfolio counts it once', async () => {
+    const d = await paying();
+    const third = await seedItem(t, d.org.id);
+    await swap(d.user, { item_serial_number: d.item.serial_number, new_serial_number: d.spare.serial_number, reason: 'No charge' }).expect(201);
+    await payCash(t, d.user, d.spare.serial_number, '300.00');
+    await swap(d.user, { item_serial_number: d.spare.serial_number, new_serial_number: third.serial_number, reason: 'Again no charge' }).expect(201);
+    const key = await seedApiKey(t, d.user);
+    const sms = mpesaPaybillSms({ code: `SX${Date.now().toString(36).toUpperCase()}`, amount: '200.00', account: d.item.serial_number });
+    const paid = ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: sms, from: 'MPESA' }).expect(200)).body);
+    expect(paid).toMatchObject({ status: 'processed', serial_number: third.serial_number });
+    expect((await item(d.org.id, third.id)).total_paid.toFixed(2)).toBe('2900.00');
+    const portfolio = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'portfolio' }).expect(200)).body);
+    expect(portfolio.totals).toMatchObject({ accounts: 1, contract_value: '20000.00', collected: '2900.00' });
+    expect((await swaps(d.user, { customer_id: d.customer.id })).data.map((x) => [x.old_serial_number, x.new_serial_number])).toEqual([
+      [d.spare.serial_number, third.serial_number],
+      [d.item.serial_number, d.spare.serial_number],
+    ]);
+  });
+
   it('is for owners and admins, names the bad field, refuses a device nobody has or a replacement not in stock, and stays in its organization', async () => {
     const d = await paying();
     const staff = await seedUser(t, { organization_id: d.org.id, role: 'staff' });
