@@ -14,6 +14,7 @@ import { isErased, PersonalDataCard } from '@/features/customer-privacy/componen
 import { OPTED_OUT_HINT, SendSmsModal, type SmsTarget } from '@/features/customer-sms/components/send-sms-modal';
 import { SmsOptOutControl } from '@/features/customer-sms/components/sms-opt-out-control';
 import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
+import { DeviceSwapsCard } from '@/features/device-swaps/components/device-swaps-card';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { PaymentRequestsCard } from '@/features/mpesa-express/components/payment-requests-card';
 import { TicketsCard } from '@/features/tickets/components/tickets-card';
@@ -263,6 +264,8 @@ export default function CustomerPaymentDetailsRoute() {
         agreements={!erased}
         customer={erased ? undefined : { customerId: customer.customer_id, customerName: customer.customer_name, phone: customer.phone_contact || null }}
       />
+
+      <DeviceSwapsCard customerId={customer.customer_id} />
 
       {/* Its tickets stay listed for an erased customer; no new ones are opened for them. */}
       <TicketsCard customerId={customer.customer_id} customerName={customer.customer_name} devices={details.data.devices ?? []} canOpen={!erased} />

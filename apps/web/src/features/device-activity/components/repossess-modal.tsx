@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ItemRepossessReply } from '@kidogo/contracts';
 import { useState } from 'react';
@@ -7,8 +7,8 @@ import { formatMoney } from '@/components/ui/money';
 import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { TokenText } from '@/components/ui/token-text';
 import { errorMessage } from '@/lib/api-client';
-import { NOT_PLACED, useLocationOptions } from '@/features/stock/api/get-stock-locations';
 import { useRepossessDevice } from '../api/repossess-device';
+import { locationOf, ReturnPlaceSelect, STAY } from './return-place-select';
 
 /**
  * Repossess: the device is locked (a Set Time token of 0 days, to enter on
@@ -48,9 +48,6 @@ export function RepossessModal({
   );
 }
 
-/** The place choice's value for "where it was given from": location_id left out. */
-const STAY = 'stay';
-
 function RepossessForm({
   serialNumber,
   customerName,
@@ -68,13 +65,11 @@ function RepossessForm({
   const [lock, setLock] = useState(true);
   const [status, setStatus] = useState<'maintenance' | 'available'>('maintenance');
   const [place, setPlace] = useState(STAY);
-  const places = useLocationOptions();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const text = reason.take();
     if (text === null) return;
-    const location = place === STAY ? {} : { location_id: place === NOT_PLACED.value ? null : Number(place) };
-    repossess.mutate({ item_serial_number: serialNumber, reason: text, lock, status, ...location });
+    repossess.mutate({ item_serial_number: serialNumber, reason: text, lock, status, ...locationOf(place) });
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Repossess Device">
@@ -107,17 +102,11 @@ function RepossessForm({
             disabled={repossess.isPending}
           />
         </Stack>
-        <Select
-          label="Stock location"
-          description="Where the device is taken: a warehouse that checks and refurbishes, for example."
+        <ReturnPlaceSelect
+          locationName={locationName}
           value={place}
-          onChange={(v) => setPlace(v ?? STAY)}
-          allowDeselect={false}
-          data={[
-            { value: STAY, label: locationName ? `${locationName} (given from there)` : 'Not placed (as it was given)' },
-            ...places.filter((p) => p.label !== locationName),
-            ...(locationName ? [NOT_PLACED] : []),
-          ]}
+          onChange={setPlace}
+          description="Where the device is taken: a warehouse that checks and refurbishes, for example."
           disabled={repossess.isPending}
         />
         <Group justify="flex-end" gap="sm">

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, Group, Loader, Tabs } from '@mantine/core';
-import { IconArrowLeft, IconCash, IconKey, IconLock, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconCash, IconKey, IconLock, IconMessages, IconRefresh } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -8,6 +8,7 @@ import { PaginationControl } from '@/components/ui/pagination-control';
 import { paths } from '@/config/paths';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { AgreementMenu } from '@/features/device-agreement/agreement-menu';
+import { DeviceSwapsCard } from '@/features/device-swaps/components/device-swaps-card';
 import { AskToPayButton } from '@/features/mpesa-express/components/ask-to-pay-modal';
 import { PaymentRequestsCard } from '@/features/mpesa-express/components/payment-requests-card';
 import { MoveDeviceButton } from '@/features/stock/components/move-device-button';
@@ -24,6 +25,7 @@ import { DeviceInfoCard } from '../components/device-info-card';
 import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
 import { RepossessModal } from '../components/repossess-modal';
 import { ReversePaymentModal } from '../components/reverse-payment-modal';
+import { SwapModal } from '../components/swap-modal';
 import type { PaymentHistoryEntry } from '../api/types';
 
 type Tab = 'tokens' | 'payments' | 'messages';
@@ -83,6 +85,7 @@ export default function DeviceActivityRoute() {
   const [generating, setGenerating] = useState(false);
   const [token, setToken] = useState<TokenReply | null>(null);
   const [repossessing, setRepossessing] = useState(false);
+  const [swapping, setSwapping] = useState(false);
   const { user } = useSession();
   const manages = managesOrganization(user);
   const device = activity.data?.device;
@@ -122,10 +125,26 @@ export default function DeviceActivityRoute() {
           {/* Only a device in stock moves between places: one given out is with its customer. */}
           {device && !device.is_assigned ? <MoveDeviceButton serialNumber={device.serial_number || serialNumber} /> : null}
           {manages && device?.is_assigned ? (
+            <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={() => setSwapping(true)}>
+              Swap Device
+            </Button>
+          ) : null}
+          {manages && device?.is_assigned ? (
             <Button variant="default" color="red" leftSection={<IconLock size={16} />} onClick={() => setRepossessing(true)}>
               Repossess
             </Button>
           ) : null}
+          <SwapModal
+            serialNumber={serialNumber}
+            customerName={device?.customer_name ?? null}
+            locationName={device?.location_name ?? null}
+            currency={device?.payment_plan?.currency ?? currency}
+            opened={swapping}
+            onClose={() => {
+              setSwapping(false);
+              void activity.refetch();
+            }}
+          />
           <RepossessModal
             serialNumber={serialNumber}
             customerName={device?.customer_name ?? null}
@@ -184,6 +203,7 @@ export default function DeviceActivityRoute() {
       {header}
       <DeviceInfoCard device={data.device} />
       <DeviceTicketsCard serialNumber={data.device.serial_number || serialNumber} />
+      <DeviceSwapsCard serialNumber={data.device.serial_number || serialNumber} />
       <Card padding="md" radius="md">
         <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
           <Tabs.List mb="md">
