@@ -53,5 +53,14 @@ test.describe('device swaps', () => {
     // The customer's page lists the swap too.
     await page.goto(`/customer-payment-details/${customer.customer_id}`);
     await expect(page.getByRole('region', { name: 'Device Swaps' })).toContainText(spare);
+
+    // The Device Swap report: the faulty devices with their maker, for a warranty claim.
+    await page.goto('/reports');
+    await page.getByRole('button', { name: 'Generate Device Swap Report' }).click();
+    const report = page.getByRole('table', { name: 'swaps report' });
+    const row = report.getByRole('row', { name: new RegExp(faulty) });
+    await expect(row).toContainText('Battery does not hold a charge');
+    await expect(row.getByRole('link', { name: spare })).toBeVisible();
+    await screenshotBothThemes(page, 'device-swap-report');
   });
 });

@@ -7,7 +7,7 @@ test.describe('reports', () => {
   test('the revenue report shows a table and downloads as CSV and PDF', async ({ page }) => {
     await openSignedIn(page, '/reports');
     await seedPayingCustomer(page);
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report', 'Documents Report', 'Ask to Pay Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report', 'Documents Report', 'Ask to Pay Report', 'Device Swap Report']) {
       await expect(page.getByRole('heading', { name: title, level: 4 })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Generate Revenue Report' }).click();

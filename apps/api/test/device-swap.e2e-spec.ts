@@ -19,7 +19,7 @@ describe('swapping a device', () => {
 
   const swap = (user: SeededUser, body: object) => t.http.post('/payg/items/swap').set(user.auth).send(body);
   const item = (orgId: string, id: number) => t.db.db.item.findUniqueOrThrow({ where: { organization_id_id: { organization_id: orgId, id } } });
-  const swaps = async (user: SeededUser, query: Record<string, string | number>) =>
+  const swaps = async (user: SeededUser, query: { serial_number?: string; customer_id?: number }) =>
     ZDeviceSwapsReplySchema.parse((await t.http.get('/payg/device-swaps').query(query).set(user.auth).expect(200)).body);
 
   /** A customer on the README plan whose device took 2,400 (activated, 21 days), and a device in stock. */
@@ -99,6 +99,25 @@ describe('swapping a device', () => {
     for (const q of [{ serial_number: d.item.serial_number }, { serial_number: d.spare.serial_number.toLowerCase() }, { customer_id: d.customer.id }, {}]) {
       expect(await swaps(d.user, q)).toEqual({ data: [row], pagination: { total: 1, total_pages: 1, page: 1, limit: 20 } });
     }
+    // The Device Swap report lists it, with the faulty device's product and maker: a warranty claim's list.
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'swaps' }).expect(200)).body);
+    expect(report.rows).toEqual([
+      {
+        swapped_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        serial_number: d.item.serial_number,
+        product_name: before.product_name,
+        manufacturer: before.manufacturer ?? before.product_oem,
+        new_serial_number: d.spare.serial_number,
+        customer_name: d.customer.customer_name,
+        days_moved: 21,
+        reason: 'Battery does not charge',
+        swapped_by: d.user.username,
+      },
+    ]);
+    expect(report.totals).toMatchObject({ rows: 1, days_moved: 21 });
+    const csv = await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'swaps', format: 'csv' }).expect(200);
+    expect(csv.text.split(/\r?\n/)[0].replace(/^\uFEFF/, '')).toBe('Swapped,Faulty Device,Product,Maker,Replacement,Customer,Days Moved,Reason,By');
+    expect(csv.text).toContain(`,${d.spare.serial_number},`);
     const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: d.org.id, action: 'item.swapped' } });
     expect(audit.description).toBe(
       `Device ${d.item.serial_number} of ${d.customer.customer_name} swapped for ${d.spare.serial_number} by ${d.user.username}, 21 day(s) moved, ` +

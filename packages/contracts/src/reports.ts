@@ -4,7 +4,7 @@ import { zAgentFilter } from './collections.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 import { REPAYMENT_STANDINGS } from './repayment.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents', 'payment_requests'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents', 'payment_requests', 'swaps'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -46,6 +46,9 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  *   collected first: requests, paid (and the money), cancelled by the customer, failed (wrong PIN, too little
  *   balance, phone off, refused), still without an answer, and the share paid; totals are the sums and the share paid
  *   over all of them.
+ * - swaps: the devices swapped in the period (POST /items/swap, README "Device swaps"), newest first: the faulty device
+ *   with its product and maker, its replacement, the customer, the days of credit moved, why and who; what a
+ *   warranty claim to the maker lists. Totals add up the swaps and the days moved.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *

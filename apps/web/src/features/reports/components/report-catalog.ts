@@ -1,4 +1,4 @@
-import { IconChartLine, IconCoins, IconDeviceMobileDollar, IconId, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconArrowsExchange, IconChartLine, IconCoins, IconDeviceMobileDollar, IconId, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { NO_AGENT } from '@kidogo/contracts';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import { paths } from '@/config/paths';
@@ -32,9 +32,16 @@ function agentCellLink(row: ReportRow, columnKey: string): CellLink | null {
   };
 }
 
+/** A swapped device's serial (the faulty one or its replacement): its page, with its history and its swaps. */
+function swapCellLink(row: ReportRow, columnKey: string): CellLink | null {
+  const serial = row[columnKey];
+  if ((columnKey !== 'serial_number' && columnKey !== 'new_serial_number') || typeof serial !== 'string' || !serial) return null;
+  return { to: paths.app.deviceActivity.getHref(serial), title: `Open device ${serial}` };
+}
+
 /**
  * The three report cards of spec §2, the repossessions with their write-offs, the sales agents, the service tickets,
- * the portfolio by month of sale, the customers' documents and the M-Pesa Express requests.
+ * the portfolio by month of sale, the customers' documents, the M-Pesa Express requests and the device swaps.
  */
 export const REPORTS: ReportInfo[] = [
   {
@@ -112,6 +119,15 @@ export const REPORTS: ReportInfo[] = [
     icon: IconDeviceMobileDollar,
     color: 'green',
     defaultRange: (today) => lastDays(30, today),
+  },
+  {
+    kind: 'swaps',
+    title: 'Device Swap Report',
+    description: 'Faulty devices replaced from stock in the period, with their product, maker and why: the list a warranty claim to the maker needs.',
+    icon: IconArrowsExchange,
+    color: 'yellow',
+    defaultRange: (today) => lastDays(365, today),
+    cellLink: swapCellLink,
   },
 ];
 

@@ -316,6 +316,39 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('agent')).toBe('AG 002/East');
   });
 
+  it("links each swapped device's serial, the faulty one and its replacement, to the device's page", async () => {
+    seedSession();
+    const columns: Report['columns'] = [
+      { key: 'swapped_at', label: 'Swapped', type: 'date' },
+      { key: 'serial_number', label: 'Faulty Device', type: 'text' },
+      { key: 'manufacturer', label: 'Maker', type: 'text' },
+      { key: 'new_serial_number', label: 'Replacement', type: 'text' },
+      { key: 'customer_name', label: 'Customer', type: 'text' },
+      { key: 'days_moved', label: 'Days Moved', type: 'number' },
+    ];
+    mockFetch((call: RecordedCall) => {
+      if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
+      if (call.url === '/payg/reports/page') {
+        return jsonResponse(200, {
+          report: 'swaps',
+          from: '2025-11-26',
+          to: '2026-11-25',
+          generated_at: '2026-11-25T10:00:00Z',
+          columns,
+          rows: [{ swapped_at: '2026-11-20', serial_number: 'SHS 01/A', manufacturer: 'SunKing', new_serial_number: 'SHS-02', customer_name: 'Amina', days_moved: 12 }],
+          totals: { days_moved: 12, rows: 1 },
+        } satisfies Report);
+      }
+      return jsonResponse(404, { message: 'not mocked' });
+    });
+    renderApp('/reports?report=swaps');
+    const table = await screen.findByRole('table', { name: 'swaps report' });
+    expect(within(table).getByRole('link', { name: 'SHS 01/A' })).toHaveAttribute('href', '/device-activity/SHS%2001%2FA');
+    expect(within(table).getByRole('link', { name: 'SHS-02' })).toHaveAttribute('title', 'Open device SHS-02');
+    // The maker, the customer and the days are no links.
+    expect(within(table).getAllByRole('link')).toHaveLength(2);
+  });
+
   it('brings the report into view when it arrives after a Generate tap (on a phone it is below the fold)', async () => {
     seedSession();
     const reply = deferred<Response>();
