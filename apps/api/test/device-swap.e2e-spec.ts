@@ -9,6 +9,9 @@ import { mpesaPaybillSms, seedApiKey, seedCustomerWithDevice, seedItem, seedTemp
 // customer's faulty device replaced by one from stock, the account moving to it.
 
 const DAY = 86_400_000;
+/** A 10-character M-Pesa code, letters and digits (a digit always: the parser takes no code of letters only). */
+const mpesaCode = (prefix: string) =>
+  `${prefix}${Math.floor(Math.random() * 10)}${Date.now().toString(36).toUpperCase().slice(-4)}${Math.floor(Math.random() * 46656).toString(36).toUpperCase().padStart(3, '0')}`;
 
 describe('swapping a device', () => {
   let t: TestApp;
@@ -138,7 +141,7 @@ describe('swapping a device', () => {
 
     // Paid to the old serial out of habit: the replacement gets it, and its code.
     const key = await seedApiKey(t, d.user);
-    const sms = mpesaPaybillSms({ code: `SW${Date.now().toString(36).toUpperCase()}`, amount: '100.00', account: d.item.serial_number });
+    const sms = mpesaPaybillSms({ code: mpesaCode('SW'), amount: '100.00', account: d.item.serial_number });
     const paid = ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: sms, from: 'MPESA' }).expect(200)).body);
     expect(paid).toMatchObject({ status: 'processed', serial_number: d.spare.serial_number, days: 2 });
     expect(fresh.enterToken(paid.token!, now)).toMatchObject({ status: 'VALID', type: 'ADD_TIME', days: 2 });
@@ -226,12 +229,18 @@ describe('swapping a device', () => {
     await payCash(t, d.user, d.spare.serial_number, '300.00');
     await swap(d.user, { item_serial_number: d.spare.serial_number, new_serial_number: third.serial_number, reason: 'Again no charge' }).expect(201);
     const key = await seedApiKey(t, d.user);
-    const sms = mpesaPaybillSms({ code: `SX${Date.now().toString(36).toUpperCase()}`, amount: '200.00', account: d.item.serial_number });
+    const sms = mpesaPaybillSms({ code: mpesaCode('SX'), amount: '200.00', account: d.item.serial_number });
     const paid = ZReceiveReplySchema.parse((await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ message: sms, from: 'MPESA' }).expect(200)).body);
     expect(paid).toMatchObject({ status: 'processed', serial_number: third.serial_number });
     expect((await item(d.org.id, third.id)).total_paid.toFixed(2)).toBe('2900.00');
     const portfolio = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'portfolio' }).expect(200)).body);
     expect(portfolio.totals).toMatchObject({ accounts: 1, contract_value: '20000.00', collected: '2900.00' });
+    // Taken off the customer by mistake and given back: the account carries on from the day it began on the first device.
+    const began = (await t.db.db.itemAssignment.findFirstOrThrow({ where: { organization_id: d.org.id, item_id: d.item.id } })).assigned_at;
+    await t.http.post('/payg/items/unassign').set(d.user.auth).send({ item_serial_number: third.serial_number }).expect(200);
+    await t.http.post('/payg/items/assign').set(d.user.auth).send({ customer_id: d.customer.id, item_serial_number: third.serial_number }).expect(200);
+    expect(await item(d.org.id, third.id)).toMatchObject({ assigned_at: began, customer_id: d.customer.id });
+    expect((await item(d.org.id, third.id)).total_paid.toFixed(2)).toBe('2900.00');
     expect((await swaps(d.user, { customer_id: d.customer.id })).data.map((x) => [x.old_serial_number, x.new_serial_number])).toEqual([
       [d.spare.serial_number, third.serial_number],
       [d.item.serial_number, d.spare.serial_number],

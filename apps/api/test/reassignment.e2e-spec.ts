@@ -142,10 +142,16 @@ describe('a device given to another customer', () => {
 
   it('keeps the account of a customer who gets their device back, and starts a new one only for someone else', async () => {
     const { user, org, a, b, item, device } = await customerAWhoPaid();
-    // Unassigned by mistake and given back: A keeps what they paid and their activation.
+    // Given a month ago: what A's plan expects by today counts from then.
+    const began = new Date(Date.now() - 30 * 86_400_000);
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: org.id, id: item.id } }, data: { assigned_at: began } });
+    await t.db.db.itemAssignment.updateMany({ where: { organization_id: org.id, item_id: item.id }, data: { assigned_at: began } });
+    const expected = (await details(user, a.id)).devices[0]!.repayment;
+    // Unassigned by mistake and given back: A keeps what they paid, their activation and the day the account began.
     await unassign(user, item.serial_number);
     const back = await assign(user, a.id, item.serial_number);
-    expect(back.item).toMatchObject({ customer_id: a.id, total_paid: '5555.55', token_count: 2 });
+    expect(back.item).toMatchObject({ customer_id: a.id, total_paid: '5555.55', token_count: 2, assigned_at: began.toISOString() });
+    expect((await details(user, a.id)).devices[0]!.repayment).toEqual(expected);
     expect((await status(user, a.id)).devices[0]).toMatchObject({ total_paid: '5555.55', remaining: '14444.45' });
     const more = await pay(user, item.serial_number, '100');
     // 5.55 carried + 100 buys 2 days at 50: add time, no second activation.

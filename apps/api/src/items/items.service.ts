@@ -55,6 +55,36 @@ const duplicateSerial = (serial: string, existing?: string) =>
       : `A device with serial number ${serial} already exists`,
   );
 
+/**
+ * When the customer's account on this device began, for a device given back
+ * to them (unassigned by mistake, or repossessed and returned once the
+ * arrears were paid): the first of their assignments of it since it was last
+ * someone else's or swapped away, and for an account a swap brought to the
+ * device, where it began on the device it was swapped from. Null when they
+ * never had it. Walks a device's assignments (a few) and swaps.
+ */
+async function accountStart(tx: Tx, orgId: string, itemId: number, customerId: number, before?: Date): Promise<Date | null> {
+  const rows = await tx.itemAssignment.findMany({
+    where: { organization_id: orgId, item_id: itemId, ...(before ? { assigned_at: { lte: before } } : {}) },
+    orderBy: [{ assigned_at: 'desc' }, { id: 'desc' }],
+    select: { customer_id: true, assigned_at: true, swapped_from_item_id: true },
+    take: 500,
+  });
+  const outs = await tx.deviceSwap.findMany({ where: { organization_id: orgId, old_item_id: itemId }, select: { swapped_at: true } });
+  let start: Date | null = null;
+  for (const [i, r] of rows.entries()) {
+    if (r.customer_id !== customerId) break;
+    // Swapped away after this assignment: the account left with the swap, and what followed was another one.
+    const next = i > 0 ? rows[i - 1]!.assigned_at : null;
+    if (next && outs.some((o) => o.swapped_at >= r.assigned_at && o.swapped_at <= next)) break;
+    start = r.assigned_at;
+    if (r.swapped_from_item_id !== null) {
+      return (await accountStart(tx, orgId, r.swapped_from_item_id, customerId, r.assigned_at)) ?? start;
+    }
+  }
+  return start;
+}
+
 @Injectable()
 export class ItemsService {
   constructor(
@@ -373,9 +403,11 @@ export class ItemsService {
       (await tx.deviceSwap.count({ where: { organization_id: orgId, old_item_id: item.id, swapped_at: { gte: last.assigned_at } } })) > 0;
     const newAccount = holderId !== customerId || swappedOut;
     const override = newAccount ? await this.checkCredit(tx, orgId, customerId, actor, opts.overrideReason ?? null) : null;
+    // The account carries on from the day it began: what its plan expects by today does not start again.
+    const startedAt = newAccount ? new Date() : ((await accountStart(tx, orgId, item.id, customerId)) ?? new Date());
     const row = await tx.item.update({
       where,
-      data: { is_assigned: true, status: 'assigned', assigned_at: new Date(), customer_id: customerId, ...(newAccount ? FRESH_ACCOUNT : {}) },
+      data: { is_assigned: true, status: 'assigned', assigned_at: startedAt, customer_id: customerId, ...(newAccount ? FRESH_ACCOUNT : {}) },
       select: ITEM_SELECT,
     });
     await tx.itemAssignment.create({
