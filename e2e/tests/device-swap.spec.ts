@@ -17,12 +17,21 @@ test.describe('device swaps', () => {
     const key = await receiverKey(request, owner);
     expect((await postMpesa(request, key, { code: mpesaCode(), amount: '1,000.00', account: faulty })).status).toBe('processed');
 
+    // The customer reported the fault.
+    const ticket = await apiCall<{ data: { ticket_id: number } }>(request, owner, 'POST', '/tickets', {
+      serial_number: faulty,
+      category: 'device_fault',
+      description: 'Battery empty by evening',
+    });
+
     await signIn(page, undefined, `/device-activity/${faulty}`);
     await page.getByRole('button', { name: 'Swap Device' }).click();
     const dialog = page.getByRole('dialog', { name: 'Swap Device' });
     await dialog.getByRole('combobox', { name: 'Replacement device' }).fill(spare);
     await page.getByRole('option', { name: new RegExp(spare) }).click();
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Battery does not hold a charge');
+    // The device's one open fault ticket is the one the swap answers.
+    await expect(dialog.getByRole('combobox', { name: 'Service ticket' })).toHaveValue(`#${ticket.data.ticket_id} · Device fault: Battery empty by evening`);
     await screenshotBothThemes(page, 'device-swap');
     await dialog.getByRole('button', { name: 'Swap Device' }).click();
 
@@ -44,6 +53,10 @@ test.describe('device swaps', () => {
     await swaps.screenshot({ path: resolve(SCREENSHOTS, 'device-swaps-card.png') });
     const status = await apiCall<{ devices: { serial_number: string }[] }>(request, owner, 'GET', `/customers/${customer.customer_id}/status`);
     expect(status.devices.map((d) => d.serial_number)).toEqual([spare]);
+
+    // The ticket's history says what was done about the fault.
+    const history = await apiCall<{ data: { action: string }[] }>(request, owner, 'GET', `/tickets/${ticket.data.ticket_id}/history`);
+    expect(history.data.map((e) => e.action)).toContain('ticket.device_swapped');
 
     // Paid to the old serial out of habit: it reaches the replacement.
     const paid = await postMpesa(request, key, { code: mpesaCode(), amount: '100.00', account: faulty });

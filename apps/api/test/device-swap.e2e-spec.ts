@@ -38,7 +38,14 @@ describe('swapping a device', () => {
     const d = await paying();
     await t.http.post('/payg/webhooks').set(d.user.auth).send({ url: 'https://crm.example.com/hook', events: ['device.swapped'] }).expect(201);
     const before = await item(d.org.id, d.item.id);
-    const res = await swap(d.user, { item_serial_number: d.item.serial_number, new_serial_number: d.spare.serial_number, reason: ' Battery does not charge ' }).expect(201);
+    // The customer reported the fault: the swap answers the ticket.
+    const ticket = (await t.http.post('/payg/tickets').set(d.user.auth).send({ serial_number: d.item.serial_number, category: 'device_fault', description: 'Does not charge' }).expect(201)).body.data;
+    const res = await swap(d.user, {
+      item_serial_number: d.item.serial_number,
+      new_serial_number: d.spare.serial_number,
+      reason: ' Battery does not charge ',
+      ticket_id: ticket.ticket_id,
+    }).expect(201);
     const reply = ZItemSwapReplySchema.parse(res.body);
     expect(reply).toEqual({
       message: `Device ${d.item.serial_number} swapped for ${d.spare.serial_number}: ${d.customer.customer_name}'s account is on ${d.spare.serial_number} now`,
@@ -56,6 +63,13 @@ describe('swapping a device', () => {
       status: 'maintenance',
       location_id: null,
       location_name: null,
+      ticket_id: ticket.ticket_id,
+    });
+    // Written in the ticket's history, where the technician resolves it.
+    const history = (await t.http.get(`/payg/tickets/${ticket.ticket_id}/history`).set(d.user.auth).expect(200)).body.data as { action: string; description: string }[];
+    expect(history.at(-1)).toMatchObject({
+      action: 'ticket.device_swapped',
+      description: `Ticket #${ticket.ticket_id} (device ${d.item.serial_number}): Device swapped for ${d.spare.serial_number}: Battery does not charge`,
     });
 
     // The replacement, fresh from the factory, takes its code: 21 days. The old device takes the lock: none.
@@ -265,6 +279,19 @@ describe('swapping a device', () => {
       [{ ...base, item_serial_number: d.spare.serial_number, new_serial_number: d.item.serial_number }, 409, `Device ${d.spare.serial_number} is not assigned to a customer: there is nothing to swap`],
     ] as const) {
       const bad = await swap(d.user, body).expect(status);
+      expect(bad.body.detail).toContain(detail);
+    }
+    // The ticket must be this device's, and still open.
+    const theirTicket = (await t.http.post('/payg/tickets').set(d.user.auth).send({ serial_number: d.spare.serial_number, category: 'device_fault', description: 'Dead on arrival' }).expect(201)).body.data;
+    const closed = (await t.http.post('/payg/tickets').set(d.user.auth).send({ serial_number: d.item.serial_number, category: 'device_fault', description: 'Loose cable' }).expect(201)).body.data;
+    await t.http.patch(`/payg/tickets/${closed.ticket_id}`).set(d.user.auth).send({ status: 'resolved', resolution: 'Cable fixed' }).expect(200);
+    for (const [ticketId, detail] of [
+      [closed.ticket_id, `ticket_id: ticket #${closed.ticket_id} is resolved already`],
+      [theirTicket.ticket_id, `ticket_id: ticket #${theirTicket.ticket_id} is about another device than ${d.item.serial_number}`],
+      [999_999, 'ticket_id: no ticket #999999 in your organization'],
+      ['first', 'ticket_id: must be a positive whole number'],
+    ] as const) {
+      const bad = await swap(d.user, { ...base, ticket_id: ticketId }).expect(400);
       expect(bad.body.detail).toContain(detail);
     }
     // The replacement must be in stock: not someone's, not under maintenance.

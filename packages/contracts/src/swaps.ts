@@ -35,6 +35,11 @@ export const ZItemSwapSchema = z.object({
    * none; left out, it stays at the place it was given from.
    */
   location_id: z.union([zIdInput, z.null()], { error: "must be a stock location's id, or null for none" }).optional(),
+  /**
+   * The service ticket of the old device the swap answers (a fault reported by the customer), not yet resolved: the
+   * swap is written in its history, where the technician resolves it.
+   */
+  ticket_id: zIdInput.optional(),
 });
 export type ItemSwapInput = z.input<typeof ZItemSwapSchema>;
 
@@ -65,6 +70,8 @@ export const ZItemSwapReplySchema = z.object({
   status: z.enum(SWAP_OLD_STATUSES),
   location_id: z.number().int().nullable(),
   location_name: z.string().nullable(),
+  /** The service ticket the swap was written in; null when none was named. */
+  ticket_id: z.number().int().nullable(),
 });
 export type ItemSwapReply = z.infer<typeof ZItemSwapReplySchema>;
 

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { z } from 'zod';
 import type { DeviceSwap, DeviceSwapsReply, ItemSwapReply, ZDeviceSwapsQuerySchema, ZItemSwapSchema } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
-import { DatabaseService } from '../database/database.service.js';
+import { DatabaseService, type Run } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { TokensService, tokenIssuedData } from '../tokens/tokens.service.js';
@@ -72,6 +72,7 @@ export class SwapService {
       const customerId = old.customer_id;
       const customerName = old.customer_name ?? `customer ${customerId}`;
       const place = await returnPlace(run, orgId, old.item_id, input.location_id);
+      const ticket = input.ticket_id === undefined ? null : await this.ticket(run, orgId, input.ticket_id, old.item_id, old.serial_number);
 
       // The account, as the old device carries it before its lock code moves anything.
       const account = {
@@ -90,7 +91,7 @@ export class SwapService {
       const [code] = paidOff
         ? this.tokens.plan(next, [{ type: 'unlock' }])
         : days > 0
-          ? this.tokens.plan(next, [{ type: 'set_time', days }], 'item_serial_number')
+          ? this.tokens.plan(next, [{ type: 'set_time', days }], 'new_serial_number')
           : [];
       next.activated_at = account.activated_at;
       next.paid_off_at = account.paid_off_at;
@@ -119,6 +120,7 @@ export class SwapService {
         lock_token_count: lock?.count ?? null,
         status: input.status,
         location: place.to.name,
+        ticket_id: ticket?.ticket_id ?? null,
       };
       const description =
         `Device ${old.serial_number} of ${customerName} swapped for ${next.serial_number} by ${user.username}` +
@@ -168,7 +170,20 @@ export class SwapService {
           -- A plan of the device's own is part of the account: it goes with it.
           UPDATE template_assignments SET item_id = ${next.item_id}::int
           WHERE organization_id = ${orgId} AND item_id = ${old.item_id}::int AND is_active RETURNING 1
-        ), au AS (
+        ), ${
+          ticket
+            ? Prisma.sql`tk AS (
+          -- The ticket's history (its Activity Log entries) says what was done about the fault.
+          INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+          VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'ticket.device_swapped', 'ticket', ${String(ticket.ticket_id)},
+                  ${`Ticket #${ticket.ticket_id} (device ${old.serial_number}): Device swapped for ${next.serial_number}: ${input.reason}`.slice(0, 1000)},
+                  ${JSON.stringify({ item_id: old.item_id, customer_id: customerId, new_serial_number: next.serial_number })}::jsonb)
+          RETURNING 1
+        ), tu AS (
+          UPDATE service_tickets SET updated_at = now() WHERE organization_id = ${orgId} AND ticket_id = ${ticket.ticket_id}::int RETURNING 1
+        ),`
+            : Prisma.empty
+        } au AS (
           INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
           VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'item.swapped', 'item', ${old.serial_number}, ${description.slice(0, 1000)},
                   ${JSON.stringify(details)}::jsonb)
@@ -196,8 +211,20 @@ export class SwapService {
         status: input.status,
         location_id: place.to.location_id,
         location_name: place.to.name,
+        ticket_id: ticket?.ticket_id ?? null,
       };
     });
+  }
+
+  /** The old device's ticket the swap answers, locked: 400 naming ticket_id for another's, a resolved one or none. */
+  private async ticket(run: Run, orgId: string, ticketId: number, itemId: number, serial: string) {
+    const [ticket] = await run<{ ticket_id: number; item_id: number; status: string }>(Prisma.sql`
+      SELECT ticket_id, item_id, status::text AS status FROM service_tickets
+      WHERE organization_id = ${orgId} AND ticket_id = ${ticketId}::int FOR UPDATE`);
+    if (!ticket) throw Errors.badRequest('ticket_id', `no ticket #${ticketId} in your organization`);
+    if (ticket.item_id !== itemId) throw Errors.badRequest('ticket_id', `ticket #${ticketId} is about another device than ${serial}`);
+    if (ticket.status === 'resolved') throw Errors.badRequest('ticket_id', `ticket #${ticketId} is resolved already`);
+    return ticket;
   }
 
   /** Newest first; a device's swaps (either side) or a customer's. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconExternalLink } from '@tabler/icons-react';
-import type { ItemSwapReply, SwapOldStatus } from '@kidogo/contracts';
+import { TICKET_CATEGORY_LABELS, type ItemSwapReply, type SwapOldStatus } from '@kidogo/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -12,6 +12,7 @@ import { TokenText } from '@/components/ui/token-text';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useProducts } from '@/features/products/api/get-products';
+import { useTickets } from '@/features/tickets/api/get-tickets';
 import type { Product } from '@/features/products/api/types';
 import { useSwapDevice } from '../api/swap-device';
 import { locationOf, ReturnPlaceSelect, STAY } from './return-place-select';
@@ -51,7 +52,7 @@ export function SwapModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={swap.data ? 'Device Swapped' : 'Swap Device'} size="md" centered>
+    <Modal opened={opened} onClose={close} title={swap.data ? 'Device Swapped' : 'Swap Device'} size="lg" centered>
       {swap.data ? (
         <Done reply={swap.data} currency={currency} onClose={close} />
       ) : opened ? (
@@ -156,6 +157,13 @@ function SwapForm({
   const [lock, setLock] = useState(true);
   const [status, setStatus] = useState<SwapOldStatus>('maintenance');
   const [place, setPlace] = useState(STAY);
+  // The device's tickets not resolved yet: the fault the swap answers. The only device fault among them is chosen until
+  // the user says otherwise (undefined: untouched; null: none).
+  const tickets = useTickets({ page: 1, limit: 25, status: 'active', serial_number: serialNumber });
+  const unresolved = (tickets.data?.data ?? []).filter((t) => t.serial_number === serialNumber && t.status !== 'resolved');
+  const faults = unresolved.filter((t) => t.category === 'device_fault');
+  const [ticketChoice, setTicketChoice] = useState<string | null | undefined>(undefined);
+  const ticketId = ticketChoice === undefined ? (faults.length === 1 ? String(faults[0]!.ticket_id) : null) : ticketChoice;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const text = reason.take();
@@ -168,6 +176,7 @@ function SwapForm({
       lock,
       status,
       ...locationOf(place),
+      ...(ticketId ? { ticket_id: Number(ticketId) } : {}),
     });
   };
   return (
@@ -189,6 +198,21 @@ function SwapForm({
           disabled={swap.isPending}
         />
         <ReasonField placeholder="e.g. Battery fails after an hour, under warranty" disabled={swap.isPending} {...reason.field} />
+        {unresolved.length ? (
+          <Select
+            label="Service ticket"
+            description="The ticket this swap answers: the swap is written in its history, where it is resolved."
+            placeholder="None"
+            clearable
+            data={unresolved.map((t) => ({
+              value: String(t.ticket_id),
+              label: `#${t.ticket_id} · ${TICKET_CATEGORY_LABELS[t.category]}: ${t.description.length > 60 ? `${t.description.slice(0, 59)}…` : t.description}`,
+            }))}
+            value={ticketId}
+            onChange={(v) => setTicketChoice(v)}
+            disabled={swap.isPending}
+          />
+        ) : null}
         <Checkbox
           label="Lock the old device with a code"
           description="A Set Time token of 0 days, to enter on the old device: it also cancels every code sent before. Leave it off for a device that no longer turns on."

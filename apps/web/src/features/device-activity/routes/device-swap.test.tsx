@@ -15,6 +15,8 @@ import type { DeviceSwap, ItemSwapReply } from '@/features/device-swaps/api/type
 import { formatDate } from '@/components/ui/date-text';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
+import { buildTicket } from '@/features/tickets/testing/mock-tickets-api';
+import type { Ticket } from '@/features/tickets/api/types';
 import { renderApp } from '@/testing/render';
 
 /** SHS-0001, Amina Wanjiru's, given from Kisumu Shop. */
@@ -64,8 +66,12 @@ function mockDevicePage({
   device = {},
   swap = () => jsonResponse(201, buildSwapReply()),
   swaps = [],
-}: { device?: Record<string, unknown>; swap?: (c: RecordedCall) => Response; swaps?: DeviceSwap[] } = {}) {
+  tickets = [],
+}: { device?: Record<string, unknown>; swap?: (c: RecordedCall) => Response; swaps?: DeviceSwap[]; tickets?: Ticket[] } = {}) {
   return mockFetch((c) => {
+    if (c.url.startsWith('/payg/tickets?')) {
+      return jsonResponse(200, { data: { items: tickets, pagination: { total: tickets.length, total_pages: 1, page: 1, limit: 25 }, counts: { open: tickets.length, in_progress: 0, resolved: 0 } } });
+    }
     if (c.method === 'POST' && c.url === '/payg/items/swap') return swap(c);
     if (c.url.startsWith('/payg/devices/')) return jsonResponse(200, activity(device));
     if (c.url.startsWith('/payg/device-swaps?')) return swapsReply(c, swaps);
@@ -101,6 +107,24 @@ const sentSwaps = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'P
 
 describe('Device Activity: Swap Device', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("answers the device's one open fault ticket, chosen for the user among its open tickets: its id goes with the swap", async () => {
+    const u = user();
+    const fault = buildTicket({ ticket_id: 31, serial_number: 'SHS-0001', category: 'device_fault', status: 'open', description: 'Does not charge' });
+    const install = buildTicket({ ticket_id: 32, serial_number: 'SHS-0001', category: 'installation', status: 'in_progress', description: 'Panel on the roof' });
+    const { calls } = mockDevicePage({ tickets: [fault, install] });
+    await openDevicePage();
+    const dialog = await openSwap(u, calls, 'SHS-0042', 'SHS-0042');
+    expect(calls.some((c) => c.url.startsWith('/payg/tickets?') && queryOf(c).get('serial_number') === 'SHS-0001' && queryOf(c).get('status') === 'active')).toBe(true);
+    const ticket = await within(dialog).findByRole('combobox', { name: 'Service ticket' });
+    await waitFor(() => expect(ticket).toHaveValue('#31 · Device fault: Does not charge'));
+    await u.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Battery gone');
+    await u.click(within(dialog).getByRole('button', { name: 'Swap Device' }));
+    await screen.findByRole('dialog', { name: 'Device Swapped' });
+    expect(sentSwaps(calls)).toEqual([
+      { item_serial_number: 'SHS-0001', new_serial_number: 'SHS-0042', reason: 'Battery gone', lock: true, status: 'maintenance', ticket_id: 31 },
+    ]);
+  });
 
   it('offers Swap Device to owners and admins for a device someone has, not to staff nor for a device in stock', async () => {
     mockDevicePage();

@@ -42,6 +42,7 @@ export function buildSwapReply(overrides: Partial<ItemSwapReply> = {}): ItemSwap
     status: 'maintenance',
     location_id: null,
     location_name: null,
+    ticket_id: null,
     ...overrides,
   };
 }
