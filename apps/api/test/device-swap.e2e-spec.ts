@@ -193,6 +193,18 @@ describe('swapping a device', () => {
     // Paid off: out of Collections, on either serial.
     const collections = JSON.stringify((await t.http.get('/payg/collections').set(d.user.auth).expect(200)).body);
     expect(collections).not.toContain(d.spare.serial_number);
+
+    // The customer's copy of their personal data lists the swap; erasing it keeps the swap, not their name.
+    const data = (await t.http.get(`/payg/customers/${d.customer.id}/personal-data`).set(d.user.auth).expect(200)).body;
+    expect(data.device_swaps).toEqual([
+      { swapped_at: expect.any(String), old_serial_number: d.item.serial_number, new_serial_number: d.spare.serial_number, reason: 'Screen cracked', total_paid: '22400.00', days_moved: 0 },
+    ]);
+    await t.db.db.deviceSwap.updateMany({ where: { organization_id: d.org.id }, data: { reason: `Screen cracked, said ${d.customer.customer_name}` } });
+    await t.http.post(`/payg/customers/${d.customer.id}/erase`).set(d.user.auth).send({ reason: 'The customer asked in writing' }).expect(200);
+    expect((await t.db.db.deviceSwap.findFirstOrThrow({ where: { organization_id: d.org.id } })).reason).toBe('Screen cracked, said Erased customer');
+    const entry = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: d.org.id, action: 'item.swapped' } });
+    expect(entry.metadata).toMatchObject({ old_serial_number: d.item.serial_number, total_paid: '22400.00' });
+    expect(JSON.stringify(entry)).not.toContain(d.customer.customer_name);
   });
 
   it('moves an account with no days left as it is, to a workshop, and the old device comes back to the customer as a new account', async () => {

@@ -102,6 +102,17 @@ export const ZPersonalDataExportSchema = z.object({
       currency: z.string(),
     }),
   ),
+  /** Their devices swapped for others from stock (README "Device swaps"), their account moving with them. */
+  device_swaps: z.array(
+    z.object({
+      swapped_at: z.string(),
+      old_serial_number: z.string(),
+      new_serial_number: z.string(),
+      reason: z.string(),
+      total_paid: z.string(),
+      days_moved: z.number().int(),
+    }),
+  ),
   /** Service tickets about their devices, opened while they had them. */
   service_tickets: z.array(
     z.object({

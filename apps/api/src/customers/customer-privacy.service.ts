@@ -69,7 +69,7 @@ export class CustomerPrivacyService {
     if (!customer) throw Errors.notFound('Customer');
     const forms = phoneForms(customer.phone_contact, customer.phone_normalized, await phoneCountry(this.database.query, orgId));
     const q = this.database.query;
-    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, tickets, requests, documents, activity] = await Promise.all([
+    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, swaps, tickets, requests, documents, activity] = await Promise.all([
       db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true } }),
       q<{ serial_number: string; product_name: string; assigned_at: Date | null; unassigned_at: Date | null; current: boolean }>(Prisma.sql`
         SELECT i.serial_number, i.product_name, a.assigned_at, a.unassigned_at, (a.unassigned_at IS NULL AND i.customer_id = a.customer_id) AS current
@@ -108,6 +108,13 @@ export class CustomerPrivacyService {
         SELECT r.repossessed_at, i.serial_number, r.reason, r.total_paid::text AS total_paid, r.written_off::text AS written_off, r.currency
         FROM repossessions r JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
         WHERE r.organization_id = ${orgId} AND r.customer_id = ${id}::int ORDER BY r.repossessed_at`),
+      q<{ swapped_at: Date; old_serial_number: string; new_serial_number: string; reason: string; total_paid: string; days_moved: number }>(Prisma.sql`
+        SELECT s.swapped_at, o.serial_number AS old_serial_number, n.serial_number AS new_serial_number, s.reason,
+               s.total_paid::text AS total_paid, s.days_moved
+        FROM device_swaps s
+        JOIN items o ON o.organization_id = s.organization_id AND o.item_id = s.old_item_id
+        JOIN items n ON n.organization_id = s.organization_id AND n.item_id = s.new_item_id
+        WHERE s.organization_id = ${orgId} AND s.customer_id = ${id}::int ORDER BY s.swapped_at, s.swap_id`),
       q<{ ticket_id: number; opened_at: Date; serial_number: string; category: string; status: string; description: string; resolution: string | null; resolved_at: Date | null }>(Prisma.sql`
         SELECT s.ticket_id, s.opened_at, i.serial_number, s.category::text AS category, s.status::text AS status, s.description, s.resolution, s.resolved_at
         FROM service_tickets s JOIN items i ON i.organization_id = s.organization_id AND i.item_id = s.item_id
@@ -151,6 +158,7 @@ export class CustomerPrivacyService {
       messages: messages.map((m) => ({ ...m, at: m.at.toISOString() })),
       collection_contacts: contacts.map((c) => ({ ...c, created_at: c.created_at.toISOString(), promised_on: dateOnly(c.promised_on) })),
       repossessions: repossessions.map((r) => ({ ...r, repossessed_at: r.repossessed_at.toISOString() })),
+      device_swaps: swaps.map((s) => ({ ...s, swapped_at: s.swapped_at.toISOString() })),
       service_tickets: tickets.map((k) => ({ ...k, opened_at: k.opened_at.toISOString(), resolved_at: iso(k.resolved_at) })),
       payment_requests: requests.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
       documents: documents.map(({ id: document_id, created_at, ...d }) => ({
@@ -176,7 +184,7 @@ export class CustomerPrivacyService {
       `(customer ${data.customer.customer_id}), as at ${data.generated_at}.`,
       '',
       'personal-data.json  details, devices, payment plans, payments, codes, texts, calls and visits,',
-      '                    repossessions, service tickets, requests to pay by M-Pesa, the documents kept and the',
+      '                    repossessions, device swaps, service tickets, requests to pay by M-Pesa, the documents kept and the',
       '                    activity log about them',
       `documents/          the files of the ${data.documents.length} document${data.documents.length === 1 ? '' : 's'} kept (ID card, photos, agreement, other)`,
       '',
@@ -237,6 +245,8 @@ export class CustomerPrivacyService {
                OR hold_reason IS DISTINCT FROM ${scrub('hold_reason')})`;
       await tx.$executeRaw`
         UPDATE repossessions SET reason = ${scrub('reason')} WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND reason <> ${scrub('reason')}`;
+      await tx.$executeRaw`
+        UPDATE device_swaps SET reason = ${scrub('reason')} WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND reason <> ${scrub('reason')}`;
       const tokens = await tx.$executeRaw`
         UPDATE token_logs SET customer_name = NULL WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND customer_name IS NOT NULL`;
       const contacts = await tx.$executeRaw`
@@ -250,7 +260,8 @@ export class CustomerPrivacyService {
       const plans = await tx.$executeRaw`
         UPDATE template_assignments SET notes = NULL WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND notes IS NOT NULL`;
       const activity = await tx.$executeRaw(Prisma.sql`
-        UPDATE audit_logs SET description = ${scrub('description')}, metadata = CASE WHEN entity_type = 'customer' THEN NULL ELSE metadata END
+        -- A device's entries (a repossession, a swap) keep their figures, not the customer's name.
+        UPDATE audit_logs SET description = ${scrub('description')}, metadata = CASE WHEN entity_type = 'customer' THEN NULL ELSE metadata - 'customer_name' END
         WHERE organization_id = ${orgId} AND ${this.activityOf(id)}`);
       // Deliveries still on their way go as they are (to the organization's own systems, ahead of customer.erased).
       const webhooks = await tx.$executeRaw`
