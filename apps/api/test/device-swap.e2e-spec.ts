@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Device } from '@kidogo/openpaygo';
 import { ZCustomerStatusReplySchema, ZDeviceSwapsReplySchema, ZItemSwapReplySchema, ZReceiveReplySchema, ZReportSchema } from '@kidogo/contracts';
+import { Calendar } from '../src/common/calendar.js';
+import { Prisma } from '../src/generated/prisma/client.js';
+import { RemindersService } from '../src/reminders/reminders.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { README_PLAN, SECOND_PLAN, payCash } from './support/plans.js';
 import { mpesaPaybillSms, seedApiKey, seedCustomerWithDevice, seedItem, seedTemplate, seedTenant, seedUser, type SeededUser } from './support/factories.js';
@@ -271,6 +274,36 @@ describe('swapping a device', () => {
       [d.spare.serial_number, third.serial_number],
       [d.item.serial_number, d.spare.serial_number],
     ]);
+  });
+
+  it('does not remind the customer again of the day their credit runs out: the reminder already sent goes with the account', async () => {
+    const d = await paying();
+    const reminders = t.app.get(RemindersService);
+    const cal = new Calendar('Africa/Nairobi');
+    await t.http.put('/payg/settings/sms-provider').set(d.user.auth).send({ provider: 'sms_webhook', config: { url: 'http://127.0.0.1:9/sms' } }).expect(200);
+    await t.http.put('/payg/settings/reminders').set(d.user.auth).send({ enabled: true, days_before: 0, send_hour: 0 }).expect(200);
+    const reminded = () =>
+      t.db.query<{ item_id: number }>(Prisma.sql`
+        SELECT item_id FROM messages WHERE organization_id = ${d.org.id} AND payment_id IS NULL AND forwarded_message LIKE '%runs out today%'
+        ORDER BY message_id`);
+    // The morning the credit runs out: the customer is reminded of the faulty device.
+    const creditUntil = (await item(d.org.id, d.item.id)).credit_until!;
+    const morning = new Date(cal.startOf(cal.dayOf(creditUntil)).getTime() + 60_000);
+    await reminders.sweep(morning);
+    expect(await reminded()).toEqual([{ item_id: d.item.id }]);
+
+    const reply = ZItemSwapReplySchema.parse(
+      (await swap(d.user, { item_serial_number: d.item.serial_number, new_serial_number: d.spare.serial_number, reason: 'Screen dead' }).expect(201)).body,
+    );
+    expect(cal.dayOf(new Date(reply.credit_until!))).toBe(cal.dayOf(creditUntil));
+    // The replacement's credit runs out the same day: the next sweep sends nothing.
+    await reminders.sweep(new Date(morning.getTime() + 60_000));
+    expect(await reminded()).toEqual([{ item_id: d.item.id }]);
+    // A payment that moves the credit to another day is reminded of that day, on the replacement.
+    await payCash(t, d.user, d.spare.serial_number, '100.00');
+    const moved = (await item(d.org.id, d.spare.id)).credit_until!;
+    await reminders.sweep(new Date(cal.startOf(cal.dayOf(moved)).getTime() + 60_000));
+    expect(await reminded()).toEqual([{ item_id: d.item.id }, { item_id: d.spare.id }]);
   });
 
   it('is for owners and admins, names the bad field, refuses a device nobody has or a replacement not in stock, and stays in its organization', async () => {

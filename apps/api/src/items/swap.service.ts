@@ -166,6 +166,13 @@ export class SwapService {
         ), ib AS (
           INSERT INTO item_assignments (organization_id, item_id, customer_id, assigned_by, swapped_from_item_id)
           VALUES (${orgId}, ${next.item_id}::int, ${customerId}::int, ${user.username}, ${old.item_id}::int) RETURNING 1
+        ), cr AS (
+          -- The payment reminders of the credit still running are the account's too: a customer
+          -- reminded that their credit runs out on a day is not reminded of that day again by the replacement.
+          INSERT INTO credit_reminders (organization_id, item_id, ends_on, credit_until, customer_id, message_id)
+          SELECT organization_id, ${next.item_id}::int, ends_on, credit_until, customer_id, message_id FROM credit_reminders
+          WHERE organization_id = ${orgId} AND item_id = ${old.item_id}::int AND credit_until > ${now.toISOString()}::timestamptz
+          ON CONFLICT DO NOTHING RETURNING 1
         ), ta AS (
           -- A plan of the device's own is part of the account: it goes with it.
           UPDATE template_assignments SET item_id = ${next.item_id}::int
