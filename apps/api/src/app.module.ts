@@ -27,6 +27,7 @@ import { ReceiverModule } from './receiver/receiver.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { OutboxModule } from './outbox/outbox.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
+import { WarrantiesModule } from './warranties/warranties.module.js';
 import { ExternalModule } from './external/external.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -63,6 +64,7 @@ export const FEATURE_MODULES: Type[] = [
   MessagesModule,
   OutboxModule,
   RemindersModule,
+  WarrantiesModule,
   AuditLogModule,
   WebhooksModule,
   ExternalModule,

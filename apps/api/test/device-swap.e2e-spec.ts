@@ -67,6 +67,7 @@ describe('swapping a device', () => {
       location_id: null,
       location_name: null,
       ticket_id: ticket.ticket_id,
+      warranty: null,
     });
     // Written in the ticket's history, where the technician resolves it.
     const history = (await t.http.get(`/payg/tickets/${ticket.ticket_id}/history`).set(d.user.auth).expect(200)).body.data as { action: string; description: string }[];
@@ -115,6 +116,8 @@ describe('swapping a device', () => {
       token_count: reply.token!.token_count,
       lock_token_count: reply.lock_token!.token_count,
       old_status: 'maintenance',
+      warranty_until: null,
+      in_warranty: null,
     };
     for (const q of [{ serial_number: d.item.serial_number }, { serial_number: d.spare.serial_number.toLowerCase() }, { customer_id: d.customer.id }, {}]) {
       expect(await swaps(d.user, q)).toEqual({ data: [row], pagination: { total: 1, total_pages: 1, page: 1, limit: 20 } });
@@ -131,12 +134,14 @@ describe('swapping a device', () => {
         customer_name: d.customer.customer_name,
         days_moved: 21,
         reason: 'Battery does not charge',
+        warranty: 'None set',
+        warranty_until: null,
         swapped_by: d.user.username,
       },
     ]);
     expect(report.totals).toMatchObject({ rows: 1, days_moved: 21 });
     const csv = await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'swaps', format: 'csv' }).expect(200);
-    expect(csv.text.split(/\r?\n/)[0].replace(/^\uFEFF/, '')).toBe('Swapped,Faulty Device,Product,Maker,Replacement,Customer,Days Moved,Reason,By');
+    expect(csv.text.split(/\r?\n/)[0].replace(/^\uFEFF/, '')).toBe('Swapped,Faulty Device,Product,Maker,Replacement,Customer,Days Moved,Reason,Warranty,Warranty Until,By');
     expect(csv.text).toContain(`,${d.spare.serial_number},`);
     const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: d.org.id, action: 'item.swapped' } });
     expect(audit.description).toBe(

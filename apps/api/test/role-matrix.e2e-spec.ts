@@ -198,6 +198,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/settings/reminders': 'manage',
   'GET /payg/settings/commissions': 'manage',
   'GET /payg/settings/follow-on-sales': 'any',
+  'GET /payg/settings/warranties': 'any',
   'GET /payg/settings/phone-country': 'any',
   'GET /payg/settings/agreement': 'manage',
   'GET /payg/audit-log': 'manage',
@@ -218,6 +219,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'PUT /payg/settings/reminders': 'manage',
   'PUT /payg/settings/commissions': 'manage',
   'PUT /payg/settings/follow-on-sales': 'manage',
+  'PUT /payg/settings/warranties': 'manage',
   'PUT /payg/settings/phone-country': 'manage',
   'PUT /payg/settings/agreement': 'manage',
 

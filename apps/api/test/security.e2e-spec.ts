@@ -71,6 +71,7 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/settings/api-key/rotate': /^api_key\.rotate$/,
   'PUT /payg/settings/commissions': /^commissions\.update$/,
   'PUT /payg/settings/follow-on-sales': /^follow_on\.update$/,
+  'PUT /payg/settings/warranties': /^warranties\.update$/,
   'PUT /payg/settings/agreement': /^agreement\.settings_updated$/,
   // a device taken back: a lock token and a write-off
   'POST /payg/items/repossess': /^item\.repossessed$/,

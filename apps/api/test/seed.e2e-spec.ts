@@ -94,6 +94,16 @@ describe('first start', () => {
     expect(phone.body.data.device_info.payment_plan).toMatchObject({ template_name: 'Smartphone - Weekly', own: true });
     const home = await t.http.get('/payg/devices/SHS-1001/activity').set(auth).expect(200);
     expect(home.body.data.device_info.payment_plan).toMatchObject({ template_name: 'Solar Home 50W - Daily', own: false });
+    // The makers' warranties, from the day the account began two months ago.
+    expect(home.body.data.device_info.warranty).toMatchObject({ months: 24, in_warranty: true });
+    const warranties = await t.http.get('/payg/settings/warranties').set(auth).expect(200);
+    expect(warranties.body.warranties.map((w: { product_name: string; months: number }) => [w.product_name, w.months])).toEqual([
+      ['E-Bike Lite', 6],
+      ['Smartphone A10', 12],
+      ['Solar Home System 50W', 24],
+      ['Solar Home System 80W + TV', 24],
+      ['Solar Lamp Pro', 12],
+    ]);
 
     // A second start changes nothing.
     const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });

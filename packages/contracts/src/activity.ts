@@ -3,6 +3,7 @@ import { ZMoneySchema, zQueryInt } from './common.js';
 import { SMS_OPT_OUT_SOURCES, ZCustomerDeviceStatusSchema } from './customers.js';
 import { ZRepaymentSchema } from './repayment.js';
 import { ZDevicePlanSchema } from './templates.js';
+import { ZDeviceWarrantySchema } from './warranties.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 
 /** GET /devices/{serial}/activity?page&limit: one page (default 20) of each history. */
@@ -37,6 +38,8 @@ export const ZDeviceInfoSchema = z.object({
   location_name: z.string().nullable(),
   /** What its plan expects paid by today, what was paid towards it and the standing (README "Repayment standing"); nulls when unassigned. */
   repayment: ZRepaymentSchema,
+  /** Its product's warranty from the day its account began (README "Warranties"); null when unassigned or none is set. */
+  warranty: ZDeviceWarrantySchema.nullable(),
 });
 
 export const ZTokenHistoryEntrySchema = z.object({

@@ -39,3 +39,4 @@ export * from './portal.js';
 export * from './repayment.js';
 export * from './credit-check.js';
 export * from './swaps.js';
+export * from './warranties.js';

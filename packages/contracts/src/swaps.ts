@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMoneySchema, ZPagePaginationSchema, zQueryInt } from './common.js';
 import { zIdInput, zRequiredText } from './fields.js';
+import { ZDeviceWarrantySchema } from './warranties.js';
 
 /**
  * A device swap: a customer's faulty device replaced by one from stock, the
@@ -72,6 +73,8 @@ export const ZItemSwapReplySchema = z.object({
   location_name: z.string().nullable(),
   /** The service ticket the swap was written in; null when none was named. */
   ticket_id: z.number().int().nullable(),
+  /** The old device's warranty on the day of the swap (README "Warranties"); null when its product has none set. */
+  warranty: ZDeviceWarrantySchema.nullable(),
 });
 export type ItemSwapReply = z.infer<typeof ZItemSwapReplySchema>;
 
@@ -102,6 +105,10 @@ export const ZDeviceSwapSchema = z.object({
   /** The count of the code that locked the old device; null when it was not locked. */
   lock_token_count: z.number().int().nullable(),
   old_status: z.enum(SWAP_OLD_STATUSES),
+  /** When the old device's warranty ended or ends, as it was on the day of the swap; null when none was set. */
+  warranty_until: z.string().nullable(),
+  /** Whether the swap was made within the old device's warranty; null when none was set. */
+  in_warranty: z.boolean().nullable(),
 });
 export type DeviceSwap = z.infer<typeof ZDeviceSwapSchema>;
 

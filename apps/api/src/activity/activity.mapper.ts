@@ -1,6 +1,7 @@
 import type { MessageHistoryEntry, PaymentHistoryEntry, TokenHistoryEntry } from '@kidogo/contracts';
 import { iso, money } from '../metrics/period.js';
 import { toRepayment } from '../customers/balances.js';
+import { toWarranty } from '../warranties/warranty.js';
 
 type Dec = { toFixed(n: number): string };
 /** A timestamp as a Date, or as the ISO text json_agg gives. */
@@ -94,6 +95,8 @@ export const ActivityMapper = {
     expected: Dec | null;
     paid_towards: Dec | null;
     paid_off_at: Date | null;
+    warranty_months: number | null;
+    warranty_until: Date | null;
   }) {
     return {
       serial_number: i.serial_number,
@@ -121,6 +124,7 @@ export const ActivityMapper = {
               own: i.plan_own,
             },
       repayment: toRepayment(i.expected, i.paid_towards, i.paid_off_at !== null),
+      warranty: toWarranty(i),
     };
   },
 };

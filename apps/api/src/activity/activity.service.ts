@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CustomerPaymentDetails, DeviceActivity, DeviceActivityQuery, SmsOptOutSource } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
+import { warrantyJoin } from '../warranties/warranty.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
@@ -32,6 +33,7 @@ export class ActivityService {
              plan.template_id AS plan_template_id, plan.template_name AS plan_template_name,
              plan.daily_price AS plan_daily_price, plan.currency AS plan_currency, plan_own.assignment_id IS NOT NULL AS plan_own,
              ${expectedSql('i', 'plan')} AS expected, ${paidTowardsSql('i', 'plan')} AS paid_towards, i.paid_off_at,
+             warranty.warranty_months, warranty.warranty_until,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
                 SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, is_valid, generated_by, customer_name
@@ -54,6 +56,7 @@ export class ActivityService {
       CROSS JOIN LATERAL (SELECT i.item_id) d
       LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
       ${devicePlanJoin('i', 'plan')}
+      ${warrantyJoin('i')}
       WHERE i.organization_id = ${orgId} AND i.serial_number = ${serial}`);
     if (!row) throw Errors.notFound('Device');
     return {
@@ -174,6 +177,8 @@ interface DeviceRow {
   expected: Dec | null;
   paid_towards: Dec | null;
   paid_off_at: Date | null;
+  warranty_months: number | null;
+  warranty_until: Date | null;
   token_total: number;
   tokens: Parameters<typeof ActivityMapper.token>[0][];
   payment_total: number;

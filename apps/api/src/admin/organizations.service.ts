@@ -39,6 +39,7 @@ const OWNED_TABLES = [
   'template_assignments',
   'repossessions',
   'device_swaps',
+  'product_warranties',
   'service_tickets',
   'customer_documents',
   'stock_movements',

@@ -44,6 +44,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'StockMovement',
   'CustomerPortalLink',
   'DeviceSwap',
+  'ProductWarranty',
 ]);
 
 export class TenantScopeError extends Error {

@@ -7,6 +7,7 @@ import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { TokensService, tokenIssuedData } from '../tokens/tokens.service.js';
 import { serialWhere, tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
+import { toWarranty, warrantyJoin, type WarrantyColumns } from '../warranties/warranty.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { returnMoveSql, returnPlace } from './return-place.js';
 
@@ -83,6 +84,11 @@ export class SwapService {
         credit_until: old.credit_until,
         assigned_at: old.assigned_at,
       };
+      // The faulty device's warranty today, from the day the account began (README "Warranties").
+      const [covered] = await run<WarrantyColumns>(Prisma.sql`
+        SELECT i.assigned_at, warranty.warranty_months, warranty.warranty_until FROM items i ${warrantyJoin('i')}
+        WHERE i.organization_id = ${orgId} AND i.item_id = ${old.item_id}::int`);
+      const warranty = covered ? toWarranty(covered, now) : null;
       const paidOff = account.paid_off_at !== null;
       const days = paidOff ? 0 : daysLeft(account.credit_until, now);
 
@@ -121,6 +127,8 @@ export class SwapService {
         status: input.status,
         location: place.to.name,
         ticket_id: ticket?.ticket_id ?? null,
+        warranty_until: warranty?.until ?? null,
+        in_warranty: warranty?.in_warranty ?? null,
       };
       const description =
         `Device ${old.serial_number} of ${customerName} swapped for ${next.serial_number} by ${user.username}` +
@@ -197,10 +205,10 @@ export class SwapService {
           RETURNING 1
         )
         INSERT INTO device_swaps (organization_id, customer_id, old_item_id, new_item_id, swapped_at, swapped_by, reason, total_paid,
-                                  days_moved, paid_off, token_type, token_count, lock_token_count, old_status)
+                                  days_moved, paid_off, token_type, token_count, lock_token_count, old_status, warranty_until)
         VALUES (${orgId}, ${customerId}::int, ${old.item_id}::int, ${next.item_id}::int, ${now.toISOString()}::timestamptz, ${user.username},
                 ${input.reason}, ${account.total_paid.toFixed(2)}::numeric, ${days}::int, ${paidOff}, ${tokenType}, ${code?.count ?? null}::int,
-                ${lock?.count ?? null}::int, ${input.status}::"ItemStatus")
+                ${lock?.count ?? null}::int, ${input.status}::"ItemStatus", ${warranty?.until ?? null}::timestamptz)
         RETURNING swap_id`);
       return {
         message: `Device ${old.serial_number} swapped for ${next.serial_number}: ${customerName}'s account is on ${next.serial_number} now`,
@@ -219,6 +227,7 @@ export class SwapService {
         location_id: place.to.location_id,
         location_name: place.to.name,
         ticket_id: ticket?.ticket_id ?? null,
+        warranty,
       };
     });
   }
@@ -247,10 +256,13 @@ export class SwapService {
     const where = Prisma.sql`s.organization_id = ${orgId} ${filters.length ? Prisma.sql`AND ${Prisma.join(filters, ' AND ')}` : Prisma.empty}`;
     const offset = (q.page - 1) * q.limit;
     const [rows, [count]] = await Promise.all([
-      this.database.read.$queryRaw<(Omit<DeviceSwap, 'swapped_at' | 'total_paid'> & { swapped_at: Date; total_paid: Prisma.Decimal })[]>`
+      this.database.read.$queryRaw<
+        (Omit<DeviceSwap, 'swapped_at' | 'total_paid' | 'warranty_until'> & { swapped_at: Date; total_paid: Prisma.Decimal; warranty_until: Date | null })[]
+      >`
         SELECT s.swap_id, s.swapped_at, s.swapped_by, s.reason, s.customer_id, c.customer_name, o.serial_number AS old_serial_number,
                n.serial_number AS new_serial_number, s.total_paid, s.days_moved, s.paid_off, s.token_type, s.token_count,
-               s.lock_token_count, s.old_status::text AS old_status
+               s.lock_token_count, s.old_status::text AS old_status, s.warranty_until,
+               CASE WHEN s.warranty_until IS NOT NULL THEN s.swapped_at < s.warranty_until END AS in_warranty
         FROM device_swaps s
         JOIN customers c ON c.organization_id = s.organization_id AND c.customer_id = s.customer_id
         JOIN items o ON o.organization_id = s.organization_id AND o.item_id = s.old_item_id
@@ -261,7 +273,12 @@ export class SwapService {
     ]);
     const total = count?.total ?? 0;
     return {
-      data: rows.map((r) => ({ ...r, swapped_at: r.swapped_at.toISOString(), total_paid: r.total_paid.toFixed(2) })),
+      data: rows.map((r) => ({
+        ...r,
+        swapped_at: r.swapped_at.toISOString(),
+        total_paid: r.total_paid.toFixed(2),
+        warranty_until: r.warranty_until?.toISOString() ?? null,
+      })),
       pagination: { total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit },
     };
   }

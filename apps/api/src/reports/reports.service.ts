@@ -123,6 +123,8 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'customer_name', label: 'Customer', type: 'text' },
     { key: 'days_moved', label: 'Days Moved', type: 'number' },
     { key: 'reason', label: 'Reason', type: 'text' },
+    { key: 'warranty', label: 'Warranty', type: 'text' },
+    { key: 'warranty_until', label: 'Warranty Until', type: 'date' },
     { key: 'swapped_by', label: 'By', type: 'text' },
   ],
 };
@@ -477,7 +479,10 @@ export class ReportsService {
     yield await this.database.read.$queryRaw<Row[]>`
       SELECT to_char(s.swapped_at AT TIME ZONE ${this.calendar.zone}, 'YYYY-MM-DD') AS swapped_at, o.serial_number, o.product_name,
              coalesce(o.manufacturer, o.product_oem) AS manufacturer, n.serial_number AS new_serial_number, c.customer_name,
-             s.days_moved, s.reason, s.swapped_by
+             s.days_moved, s.reason,
+             -- The old device's warranty as it stood on the day of the swap (README "Warranties").
+             CASE WHEN s.warranty_until IS NULL THEN 'None set' WHEN s.swapped_at < s.warranty_until THEN 'In warranty' ELSE 'Out of warranty' END AS warranty,
+             to_char(s.warranty_until AT TIME ZONE ${this.calendar.zone}, 'YYYY-MM-DD') AS warranty_until, s.swapped_by
       FROM device_swaps s
       JOIN items o ON o.organization_id = s.organization_id AND o.item_id = s.old_item_id
       JOIN items n ON n.organization_id = s.organization_id AND n.item_id = s.new_item_id

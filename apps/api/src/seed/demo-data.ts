@@ -11,6 +11,7 @@ import {
   ZContactInputSchema,
   ZTicketInputSchema,
   ZTicketUpdateSchema,
+  ZWarrantySettingsInputSchema,
 } from '@kidogo/contracts';
 import type { AuthUser } from '../common/tenancy.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -27,6 +28,7 @@ import { TokensService } from '../tokens/tokens.service.js';
 import { CollectionsService } from '../collections/collections.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { StockService } from '../stock/stock.service.js';
+import { WarrantiesService } from '../warranties/warranties.service.js';
 import { NoticeSweepService } from '../notifications/notice-sweep.service.js';
 import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
@@ -206,6 +208,20 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
   for (const [who, serial, template] of onboard) {
     await onboarding.onboard(orgId, ZOnboardingSchema.parse({ customer_id: people[who].customer_id, item_serial_number: serial, template_id: template }), owner);
   }
+  // The makers' warranties: two years on the solar systems, a year on lamps and phones, six months on the e-bike.
+  await get(WarrantiesService).update(
+    orgId,
+    owner,
+    ZWarrantySettingsInputSchema.parse({
+      warranties: [
+        { product_name: 'Solar Home System 50W', months: 24 },
+        { product_name: 'Solar Home System 80W + TV', months: 24 },
+        { product_name: 'Solar Lamp Pro', months: 12 },
+        { product_name: 'Smartphone A10', months: 12 },
+        { product_name: 'E-Bike Lite', months: 6 },
+      ],
+    }),
+  );
   // A solar system sent on to the shop, where the next customers come in.
   const shop = (await stock.list(orgId)).data.find((l) => l.name === 'Kisumu Shop')!;
   await stock.move(orgId, owner, ZStockMoveSchema.parse({ serial_numbers: ['SHS-1007'], location_id: shop.location_id, note: 'For the market day' }));

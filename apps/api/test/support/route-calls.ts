@@ -485,6 +485,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
   'GET /payg/settings/commissions': () => ({ path: '/payg/settings/commissions' }),
   'GET /payg/settings/follow-on-sales': () => ({ path: '/payg/settings/follow-on-sales' }),
+  'GET /payg/settings/warranties': () => ({ path: '/payg/settings/warranties' }),
   'GET /payg/settings/phone-country': () => ({ path: '/payg/settings/phone-country' }),
   'GET /payg/settings/agreement': () => ({ path: '/payg/settings/agreement' }),
   'POST /payg/customers/{id}/sms': ({ w }) => ({
@@ -628,6 +629,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'PUT /payg/settings/reminders': () => ({ path: '/payg/settings/reminders', body: { enabled: true, days_before: 2, send_hour: 8 } }),
   'PUT /payg/settings/commissions': () => ({ path: '/payg/settings/commissions', body: { per_device: 250, percent: '2.5' } }),
   'PUT /payg/settings/follow-on-sales': () => ({ path: '/payg/settings/follow-on-sales', body: { rule: 'on_track', refuse_repossessed: true } }),
+  'PUT /payg/settings/warranties': () => ({ path: '/payg/settings/warranties', body: { warranties: [{ product_name: 'Solar Home System', months: 24 }] } }),
   'PUT /payg/settings/phone-country': () => ({ path: '/payg/settings/phone-country', body: { phone_country_code: '256' } }),
   // A new paybill each time: a call that changes nothing is not audited.
   'PUT /payg/settings/agreement': () => ({
