@@ -56,7 +56,7 @@ describe('Customer Payment Details: Device Swaps', { timeout: 20_000 }, () => {
     expect(within(card).getByText(/^1 swap:/)).toBeInTheDocument();
     const table = within(card).getByRole('table', { name: 'Device Swaps' });
     const [head, row] = within(table).getAllByRole('row');
-    expect(within(head!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Old → New', 'Days Moved', 'Paid Off', 'By', 'Reason']);
+    expect(within(head!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Old → New', 'Days Moved', 'Paid Off', 'Warranty', 'By', 'Reason']);
     expect(within(row!).getByRole('link', { name: 'SHS-0001' })).toHaveAttribute('href', '/device-activity/SHS-0001');
     expect(within(row!).getByRole('link', { name: 'SHS-0042' })).toHaveAttribute('href', '/device-activity/SHS-0042');
     expect(row).toHaveTextContent(/13 days.*No.*amina.*Battery fails after an hour/);

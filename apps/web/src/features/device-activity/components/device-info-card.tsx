@@ -7,6 +7,7 @@ import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { RepaymentBadge, repaymentSentence } from '@/features/customer-payment-details/components/repayment-standing';
+import { DeviceWarrantyLine } from '@/features/warranties/components/device-warranty';
 import type { DeviceInfo } from '../api/types';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -22,7 +23,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Device Information: serial number, product name, product OEM, who has it and the stock location it is kept at (or was given out from). */
+/** Device Information: serial number, product name, product OEM, who has it, the stock location it is kept at (or was given out from) and its warranty. */
 export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
   const currency = useOrganizationCurrency();
   const assigned = device.is_assigned && device.customer_name;
@@ -83,6 +84,12 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
         {device.price !== undefined ? <Field label="Price">{formatMoney(device.price, currency)}</Field> : null}
         {device.total_paid !== undefined ? <Field label="Total Paid">{formatMoney(device.total_paid, currency)}</Field> : null}
         {device.assigned_at ? <Field label="Assigned Date">{formatDate(device.assigned_at)}</Field> : null}
+        {/* Only a device someone has, of a product with a warranty set (Settings → Warranties). */}
+        {device.warranty ? (
+          <Field label="Warranty">
+            <DeviceWarrantyLine warranty={device.warranty} />
+          </Field>
+        ) : null}
         {device.is_assigned ? (
           <Field label="Payment Plan">
             {device.payment_plan ? (

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconExternalLink } from '@tabler/icons-react';
-import { TICKET_CATEGORY_LABELS, type ItemSwapReply, type SwapOldStatus } from '@kidogo/contracts';
+import { TICKET_CATEGORY_LABELS, type DeviceWarranty, type ItemSwapReply, type SwapOldStatus } from '@kidogo/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useProducts } from '@/features/products/api/get-products';
 import { useTickets } from '@/features/tickets/api/get-tickets';
 import type { Product } from '@/features/products/api/types';
+import { DeviceWarrantyLine } from '@/features/warranties/components/device-warranty';
 import { useSwapDevice } from '../api/swap-device';
 import { locationOf, ReturnPlaceSelect, STAY } from './return-place-select';
 
@@ -21,6 +22,18 @@ import { locationOf, ReturnPlaceSelect, STAY } from './return-place-select';
 const STOCK_SEARCH_LIMIT = 20;
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n.toLocaleString()} days`);
+
+/** The faulty device's warranty: whether the maker should stand behind the fault. */
+function WarrantyRow({ serialNumber, warranty }: { serialNumber: string; warranty: DeviceWarranty }) {
+  return (
+    <Group gap="xs" wrap="wrap" role="group" aria-label={`Warranty of ${serialNumber}`}>
+      <Text size="sm" fw={500}>
+        Warranty of {serialNumber}
+      </Text>
+      <DeviceWarrantyLine warranty={warranty} />
+    </Group>
+  );
+}
 
 /**
  * Swap: a customer's faulty device is replaced by one from stock. Their
@@ -33,6 +46,7 @@ export function SwapModal({
   serialNumber,
   customerName,
   locationName,
+  warranty,
   currency,
   opened,
   onClose,
@@ -41,6 +55,8 @@ export function SwapModal({
   customerName: string | null;
   /** The stock location it was given from (where the old device stays unless another is chosen). */
   locationName: string | null;
+  /** The device's warranty as its page read it; null when its product has none set. */
+  warranty: DeviceWarranty | null;
   currency: string | null;
   opened: boolean;
   onClose: () => void;
@@ -56,7 +72,7 @@ export function SwapModal({
       {swap.data ? (
         <Done reply={swap.data} currency={currency} onClose={close} />
       ) : opened ? (
-        <SwapForm serialNumber={serialNumber} customerName={customerName} locationName={locationName} swap={swap} onCancel={close} />
+        <SwapForm serialNumber={serialNumber} customerName={customerName} locationName={locationName} warranty={warranty} swap={swap} onCancel={close} />
       ) : null}
     </Modal>
   );
@@ -142,12 +158,14 @@ function SwapForm({
   serialNumber,
   customerName,
   locationName,
+  warranty,
   swap,
   onCancel,
 }: {
   serialNumber: string;
   customerName: string | null;
   locationName: string | null;
+  warranty: DeviceWarranty | null;
   swap: ReturnType<typeof useSwapDevice>;
   onCancel: () => void;
 }) {
@@ -186,6 +204,7 @@ function SwapForm({
           Replace {serialNumber} with a device from stock. {customerName ? `${customerName}'s` : "The customer's"} account moves to the replacement: what
           they paid and the days they have left. The replacement gets a code to enter at once, and {serialNumber} leaves the customer.
         </Text>
+        {warranty ? <WarrantyRow serialNumber={serialNumber} warranty={warranty} /> : null}
         {swap.isError ? <ErrorAlert message={errorMessage(swap.error, 'Failed to swap the device')} /> : null}
         <ReplacementSelect
           serialNumber={serialNumber}
@@ -264,6 +283,7 @@ function Done({ reply, currency, onClose }: { reply: ItemSwapReply; currency: st
         {reply.status === 'retired' ? 'retired' : 'in maintenance'}
         {reply.location_name ? ` at ${reply.location_name}` : ''}.
       </Text>
+      {reply.warranty ? <WarrantyRow serialNumber={reply.old_serial_number} warranty={reply.warranty} /> : null}
       {token ? (
         <Alert color="green" variant="light" title={`Enter this code on ${reply.new_serial_number}`}>
           <TokenText token={token.token} size="xl" fw={700} copyable />

@@ -6,6 +6,8 @@ import { jsonResponse, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
 import { buildTicket, listCalls as ticketCalls, mockTicketsApi, sent, type Total } from '@/features/tickets/testing/mock-tickets-api';
 import { buildMovement, mockStockApi } from '@/features/stock/testing/mock-stock-api';
+import { buildDeviceWarranty } from '@/features/warranties/testing/mock-warranties-api';
+import { formatDate } from '@/components/ui/date-text';
 
 const activity = (overrides: Record<string, unknown> = {}) => ({
   data: {
@@ -20,6 +22,7 @@ const activity = (overrides: Record<string, unknown> = {}) => ({
       is_assigned: true,
       assigned_at: '2026-11-01T10:00:00Z',
       location_name: null,
+      warranty: null,
       ...overrides,
     },
     token_history: {
@@ -311,6 +314,34 @@ describe('Device Activity', () => {
     renderApp('/device-activity/SHS-0001');
     card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
     expect(within(card).queryByText('Repayment Standing')).not.toBeInTheDocument();
+  });
+
+  it('says whether the device is in warranty, for how long and from when, and nothing of one when its product has none', async () => {
+    const warranty = buildDeviceWarranty();
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ warranty })) : jsonResponse(200, { data: [] })));
+    seedSession();
+    const view = renderApp('/device-activity/SHS-0001');
+    let card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    const field = within(card).getByText('Warranty').parentElement!;
+    const badge = within(field).getByText(`In warranty until ${formatDate(warranty.until)}`);
+    expect(badge.closest('.mantine-Badge-root')!.getAttribute('style')).toMatch(/green/);
+    expect(within(field).getByText(`12 months from ${formatDate(warranty.starts_at)}`)).toBeInTheDocument();
+    view.unmount();
+
+    const ended = buildDeviceWarranty({ months: 1, until: '2026-12-01T10:00:00Z', in_warranty: false });
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ warranty: ended })) : jsonResponse(200, { data: [] })));
+    const again = renderApp('/device-activity/SHS-0001');
+    card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    const out = within(card).getByText(`Out of warranty since ${formatDate(ended.until)}`);
+    expect(out.closest('.mantine-Badge-root')!.getAttribute('style')).toMatch(/gray/);
+    expect(within(card).getByText(`1 month from ${formatDate(ended.starts_at)}`)).toBeInTheDocument();
+    again.unmount();
+
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] })));
+    renderApp('/device-activity/SHS-0001');
+    card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).queryByText('Warranty')).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/warranty/i);
   });
 
   it("replaces the screen with the server's message, else 'Failed to fetch device activity'", async () => {

@@ -138,6 +138,7 @@ export default function DeviceActivityRoute() {
             serialNumber={serialNumber}
             customerName={device?.customer_name ?? null}
             locationName={device?.location_name ?? null}
+            warranty={device?.warranty ?? null}
             currency={device?.payment_plan?.currency ?? currency}
             opened={swapping}
             onClose={() => {

@@ -16,6 +16,7 @@ import { formatDate } from '@/components/ui/date-text';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { buildTicket } from '@/features/tickets/testing/mock-tickets-api';
+import { buildDeviceWarranty } from '@/features/warranties/testing/mock-warranties-api';
 import type { Ticket } from '@/features/tickets/api/types';
 import { renderApp } from '@/testing/render';
 
@@ -33,6 +34,7 @@ const activity = (overrides: Record<string, unknown> = {}) => ({
       is_assigned: true,
       assigned_at: '2026-11-01T10:00:00Z',
       location_name: 'Kisumu Shop',
+      warranty: null,
       ...overrides,
     },
     token_history: { items: [], total: 0 },
@@ -259,6 +261,32 @@ describe('Device Activity: Swap Device', { timeout: 30_000 }, () => {
     expect(within(done).getByText('444 555 666')).toBeInTheDocument();
   });
 
+  it("says the faulty device's warranty before the swap and in its result, and nothing of one when its product has none", async () => {
+    const u = user();
+    const warranty = buildDeviceWarranty();
+    const { calls } = mockDevicePage({ device: { warranty }, swap: () => jsonResponse(201, buildSwapReply({ warranty })) });
+    await openDevicePage();
+    const dialog = await openSwap(u, calls, 'SHS-0042', 'SHS-0042');
+    const before = within(dialog).getByRole('group', { name: 'Warranty of SHS-0001' });
+    expect(before).toHaveTextContent(`In warranty until ${formatDate(warranty.until)}`);
+    expect(before).toHaveTextContent(`12 months from ${formatDate(warranty.starts_at)}`);
+    await u.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Battery fails after an hour');
+    await u.click(within(dialog).getByRole('button', { name: 'Swap Device' }));
+    const done = await screen.findByRole('dialog', { name: 'Device Swapped' });
+    expect(within(done).getByRole('group', { name: 'Warranty of SHS-0001' })).toHaveTextContent(`In warranty until ${formatDate(warranty.until)}`);
+    cleanup();
+
+    const none = mockDevicePage();
+    await openDevicePage();
+    const plain = await openSwap(u, none.calls, 'SHS-0042', 'SHS-0042');
+    expect(within(plain).queryByRole('group', { name: /^Warranty of/ })).not.toBeInTheDocument();
+    await u.type(within(plain).getByRole('textbox', { name: 'Reason' }), 'Battery fails after an hour');
+    await u.click(within(plain).getByRole('button', { name: 'Swap Device' }));
+    const result = await screen.findByRole('dialog', { name: 'Device Swapped' });
+    expect(within(result).queryByRole('group', { name: /^Warranty of/ })).not.toBeInTheDocument();
+    expect(result).not.toHaveTextContent(/warranty/i);
+  });
+
   it("shows the API's refusal in the modal, and keeps what was entered", async () => {
     const u = user();
     const refusal = 'Device SHS-0042 is assigned to Brian Otieno: the replacement must be a device in stock';
@@ -290,7 +318,7 @@ describe('Device Activity: Device Swaps card', { timeout: 30_000 }, () => {
     expect(within(card).getByText(/^2 swaps/)).toBeInTheDocument();
     const table = within(card).getByRole('table', { name: 'Device Swaps' });
     const [head, newer, older] = within(table).getAllByRole('row');
-    expect(within(head!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Old → New', 'Customer', 'Days Moved', 'Paid Off', 'By', 'Reason']);
+    expect(within(head!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Old → New', 'Customer', 'Days Moved', 'Paid Off', 'Warranty', 'By', 'Reason']);
 
     expect(within(older!).getByRole('link', { name: 'SHS-0042' })).toHaveAttribute('href', '/device-activity/SHS-0042');
     expect(within(older!).queryByRole('link', { name: 'SHS-0001' })).not.toBeInTheDocument();
@@ -301,6 +329,27 @@ describe('Device Activity: Device Swaps card', { timeout: 30_000 }, () => {
 
     expect(within(newer!).getByRole('link', { name: 'SHS-0042' })).toHaveAttribute('href', '/device-activity/SHS-0042');
     expect(newer).toHaveTextContent(/Old one retired · not locked.*1 day.*Paid off.*—.*Replacement faulty too/);
+  });
+
+  it('says whether the old device was in warranty on the day of the swap, and nothing when its product had none set', async () => {
+    mockDevicePage({
+      swaps: [
+        buildDeviceSwap({ swap_id: 7, swapped_at: '2026-11-28T09:30:00Z', warranty_until: '2027-11-01T10:00:00Z', in_warranty: true, reason: 'Inverter dead' }),
+        buildDeviceSwap({ swap_id: 6, swapped_at: '2026-11-27T09:30:00Z', warranty_until: '2026-06-01T10:00:00Z', in_warranty: false, reason: 'Panel cracked' }),
+        buildDeviceSwap(),
+      ],
+    });
+    await openDevicePage();
+    const table = within(await screen.findByRole('region', { name: 'Device Swaps' })).getByRole('table', { name: 'Device Swaps' });
+    const [head, covered, ended, none] = within(table).getAllByRole('row');
+    const warrantyCell = (row: HTMLElement) => within(row).getAllByRole('cell')[within(head!).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Warranty')]!;
+    const inWarranty = within(warrantyCell(covered!)).getByText('In warranty');
+    expect(inWarranty.closest('.mantine-Badge-root')).toHaveAttribute('data-variant', 'light');
+    expect(inWarranty.closest('.mantine-Badge-root')!.getAttribute('style')).toMatch(/green/);
+    expect(warrantyCell(covered!)).toHaveTextContent(`In warrantyuntil ${formatDate('2027-11-01T10:00:00Z')}`);
+    expect(within(warrantyCell(ended!)).getByText('Out of warranty').closest('.mantine-Badge-root')!.getAttribute('style')).toMatch(/gray/);
+    expect(warrantyCell(ended!)).toHaveTextContent(`Out of warrantysince ${formatDate('2026-06-01T10:00:00Z')}`);
+    expect(warrantyCell(none!)).toHaveTextContent(/^$/);
   });
 
   it('is not there when the device was never swapped', async () => {

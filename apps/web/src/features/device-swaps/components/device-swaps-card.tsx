@@ -3,7 +3,7 @@ import { IconArrowRight, IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { DateText } from '@/components/ui/date-text';
+import { DateText, formatDate } from '@/components/ui/date-text';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -54,6 +54,21 @@ function SwapCell({ swap, current }: { swap: DeviceSwap; current?: string }) {
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n.toLocaleString()} days`);
 
+/** Whether the old device was in warranty on the day of the swap, and its end; nothing when its product had none set. */
+function WarrantyCell({ swap }: { swap: DeviceSwap }) {
+  if (swap.in_warranty === null || swap.warranty_until === null) return null;
+  return (
+    <Stack gap={2}>
+      <Badge miw="max-content" color={swap.in_warranty ? 'green' : 'gray'} variant="light" radius="sm">
+        {swap.in_warranty ? 'In warranty' : 'Out of warranty'}
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {swap.in_warranty ? 'until' : 'since'} {formatDate(swap.warranty_until)}
+      </Text>
+    </Stack>
+  );
+}
+
 function columnsFor(current: string | undefined): Column<DeviceSwap>[] {
   return [
     { key: 'when', header: 'Date', render: (s) => <DateText value={s.swapped_at} withTime /> },
@@ -87,6 +102,7 @@ function columnsFor(current: string | undefined): Column<DeviceSwap>[] {
           </Text>
         ),
     },
+    { key: 'warranty', header: 'Warranty', render: (s) => <WarrantyCell swap={s} /> },
     { key: 'by', header: 'By', render: (s) => s.swapped_by || dash },
     {
       key: 'reason',
@@ -105,7 +121,8 @@ export type DeviceSwapsScope = { serialNumber: string } | { customerId: number }
 
 /**
  * The swaps table: when, which device replaced which (linked, but for the
- * page's own device), for whom, what moved, by whom and why.
+ * page's own device), for whom, what moved, whether the old one was in
+ * warranty, by whom and why.
  */
 export function DeviceSwapsTable({
   rows,
@@ -131,7 +148,7 @@ export function DeviceSwapsTable({
       error={error}
       onRetry={onRetry}
       emptyText="No device swaps"
-      minWidth={serialNumber === undefined ? 760 : 920}
+      minWidth={serialNumber === undefined ? 800 : 960}
     />
   );
 }

@@ -20,6 +20,8 @@ export function buildDeviceSwap(overrides: Partial<DeviceSwap> = {}): DeviceSwap
     token_count: 1,
     lock_token_count: 8,
     old_status: 'maintenance',
+    warranty_until: null,
+    in_warranty: null,
     ...overrides,
   };
 }
@@ -43,6 +45,7 @@ export function buildSwapReply(overrides: Partial<ItemSwapReply> = {}): ItemSwap
     location_id: null,
     location_name: null,
     ticket_id: null,
+    warranty: null,
     ...overrides,
   };
 }

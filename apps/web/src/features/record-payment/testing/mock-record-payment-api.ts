@@ -68,6 +68,7 @@ const activity = (serial: string): DeviceActivity => ({
       payment_plan: null,
       location_name: null,
       repayment: { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null },
+      warranty: null,
     },
     token_history: { items: [], total: 0 },
     payment_history: { items: [], total: 0 },

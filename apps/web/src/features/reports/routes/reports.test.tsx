@@ -325,6 +325,8 @@ describe('reports page', { timeout: 20_000 }, () => {
       { key: 'new_serial_number', label: 'Replacement', type: 'text' },
       { key: 'customer_name', label: 'Customer', type: 'text' },
       { key: 'days_moved', label: 'Days Moved', type: 'number' },
+      { key: 'warranty', label: 'Warranty', type: 'text' },
+      { key: 'warranty_until', label: 'Warranty Until', type: 'date' },
     ];
     mockFetch((call: RecordedCall) => {
       if (call.url.startsWith('/payg/notifications')) return jsonResponse(200, { data: [] });
@@ -335,7 +337,9 @@ describe('reports page', { timeout: 20_000 }, () => {
           to: '2026-11-25',
           generated_at: '2026-11-25T10:00:00Z',
           columns,
-          rows: [{ swapped_at: '2026-11-20', serial_number: 'SHS 01/A', manufacturer: 'SunKing', new_serial_number: 'SHS-02', customer_name: 'Amina', days_moved: 12 }],
+          rows: [
+            { swapped_at: '2026-11-20', serial_number: 'SHS 01/A', manufacturer: 'SunKing', new_serial_number: 'SHS-02', customer_name: 'Amina', days_moved: 12, warranty: 'In warranty', warranty_until: '2027-03-01' },
+          ],
           totals: { days_moved: 12, rows: 1 },
         } satisfies Report);
       }
@@ -345,7 +349,8 @@ describe('reports page', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'swaps report' });
     expect(within(table).getByRole('link', { name: 'SHS 01/A' })).toHaveAttribute('href', '/device-activity/SHS%2001%2FA');
     expect(within(table).getByRole('link', { name: 'SHS-02' })).toHaveAttribute('title', 'Open device SHS-02');
-    // The maker, the customer and the days are no links.
+    // The maker, the customer, the days and the old device's warranty (for a claim to the maker) are no links.
+    expect(within(table).getByRole('cell', { name: 'In warranty' })).toBeInTheDocument();
     expect(within(table).getAllByRole('link')).toHaveLength(2);
   });
 

@@ -35,7 +35,8 @@ describe('settings page', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'System Configuration' });
     expect(screen.queryByRole('region', { name: 'API Key' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'SMS Provider' })).not.toBeInTheDocument();
-    expect(calls.some((c) => c.url.startsWith('/payg/settings/'))).toBe(false);
+    // The warranties are the one organization setting staff read (Settings → Warranties, read-only to them).
+    expect(calls.filter((c) => c.url.startsWith('/payg/settings/')).map((c) => `${c.method} ${c.url}`)).toEqual(['GET /payg/settings/warranties']);
   });
 
   it('keeps short labels whole on a phone: provider names wrap, the POST badge and team badges keep their width', async () => {

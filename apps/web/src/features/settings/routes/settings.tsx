@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../components/change-password-card';
 import { ReceiverInstructionsCard } from '../components/receiver-instructions-card';
 import { CommissionsCard } from '../components/commissions-card';
 import { FollowOnSalesCard } from '@/features/credit-check/components/follow-on-sales-card';
+import { WarrantiesCard } from '@/features/warranties/components/warranties-card';
 import { AgreementCard } from '../components/agreement-card';
 import { PhoneCountryCard } from '../components/phone-country-card';
 import { RemindersCard } from '../components/reminders-card';
@@ -46,6 +47,8 @@ export default function SettingsRoute() {
               {manages ? <RemindersCard /> : null}
               {manages ? <CommissionsCard /> : null}
               {manages ? <FollowOnSalesCard /> : null}
+              {/* Staff read it too: whether the maker stands behind a faulty device they swap or repair. */}
+              <WarrantiesCard />
               {manages ? <AgreementCard /> : null}
             </Stack>
           </Grid.Col>

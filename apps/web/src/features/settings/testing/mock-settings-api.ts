@@ -1,5 +1,15 @@
-import { PHONE_COUNTRIES, type AgreementSettings, type CommissionSettings, type PhoneCountry, type ReminderSettings, type SecuritySettings, type User } from '@kidogo/contracts';
+import {
+  PHONE_COUNTRIES,
+  type AgreementSettings,
+  type CommissionSettings,
+  type PhoneCountry,
+  type ReminderSettings,
+  type SecuritySettings,
+  type User,
+  type WarrantySettings,
+} from '@kidogo/contracts';
 import { buildSession } from '@/features/sessions/testing/mock-sessions-api';
+import { buildWarrantySettings, warrantiesRoute } from '@/features/warranties/testing/mock-warranties-api';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 
 export const KEY = 'kdg_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
@@ -58,13 +68,14 @@ export function buildPhoneCountry(code: string): PhoneCountry {
  * really change (POST /users/{id}/sign-out answers as the API does), two-factor
  * sign-in off, this browser as the one signed-in device, and payment reminders
  * that PUT changes, and two-factor sign-in not required of everyone (PUT
- * changes it), agent commissions, the follow-on sales rule, the phone country and the agreement's settings that PUT changes. `handler` answers first (return undefined to fall through).
+ * changes it), agent commissions, the follow-on sales rule, the products' warranties, the phone country and the agreement's settings that PUT changes. `handler` answers first (return undefined to fall through).
  */
 export function mockSettingsApi(
   handler?: (call: RecordedCall, path: string) => Response | Promise<Response> | undefined,
   team: User[] = [],
   reminders: ReminderSettings = buildReminders(),
   security: SecuritySettings = { require_two_factor: false, users_without_two_factor: 0 },
+  warranties: WarrantySettings = buildWarrantySettings(),
 ) {
   const users = [...team];
   let stored = reminders;
@@ -73,6 +84,7 @@ export function mockSettingsApi(
   let phoneCountry = buildPhoneCountry('254');
   let agreement: AgreementSettings = { seller_details: null, paybill: null, extra_terms: null };
   let rule = security;
+  const warrantiesApi = warrantiesRoute(warranties);
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     const path = url.pathname;
@@ -112,6 +124,8 @@ export function mockSettingsApi(
       followOn = { ...followOn, ...(JSON.parse(call.body!) as Partial<typeof followOn>) };
       return jsonResponse(200, followOn);
     }
+    const warranty = warrantiesApi(call, path);
+    if (warranty) return warranty;
     if (path === '/payg/settings/agreement' && call.method === 'GET') return jsonResponse(200, agreement);
     if (path === '/payg/settings/agreement' && call.method === 'PUT') {
       const body = JSON.parse(call.body!) as Partial<AgreementSettings>;
