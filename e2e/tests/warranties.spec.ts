@@ -103,6 +103,19 @@ test.describe('warranties', () => {
       await expect(row.getByText('In warranty', { exact: true })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Device Information' }).getByText(/^In warranty until /)).toBeVisible();
       await swaps.screenshot({ path: resolve(SCREENSHOTS, 'warranties-swaps-card.png') });
+
+      // A fault reported on the replacement: the technician's ticket says the maker still stands behind it.
+      const ticket = await apiCall<{ data: { ticket_id: number; warranty: DeviceWarranty | null } }>(request, owner, 'POST', '/tickets', {
+        serial_number: spare,
+        category: 'device_fault',
+        description: 'Switch is loose',
+      });
+      expect(ticket.data.warranty).toMatchObject({ months: 12, in_warranty: true });
+      await page.goto(`/tickets?ticket=${ticket.data.ticket_id}`);
+      const ticketDialog = page.getByRole('dialog', { name: `Ticket #${ticket.data.ticket_id}` });
+      await expect(ticketDialog.getByText(/^In warranty until /)).toBeVisible();
+      await expect(ticketDialog.getByText(/^When the ticket was opened · 12 months from /)).toBeVisible();
+      await screenshotBothThemes(page, 'warranties-ticket', { fullPage: false });
     } finally {
       // The other browser tests see the demo's warranties as the seed left them.
       await apiCall(request, owner, 'PUT', '/settings/warranties', { warranties: rules(before) });

@@ -4,6 +4,8 @@ import {
   ZDeviceSwapsReplySchema,
   ZItemSwapReplySchema,
   ZReportSchema,
+  ZTicketReplySchema,
+  ZTicketsReplySchema,
   ZWarrantySettingsSchema,
   type WarrantySettings,
 } from '@kidogo/contracts';
@@ -135,6 +137,30 @@ describe('product warranties', () => {
       until: (await plusMonths(sold, 12)).toISOString(),
       in_warranty: false,
     });
+  });
+
+  it("says on a service ticket whether the device was in warranty when the fault was reported, while the customer has it", async () => {
+    const { user, org } = await seedTenant(t);
+    await put(user, [{ product_name: 'Solar Home System 50W', months: 12 }]).expect(200);
+    const fresh = await seedCustomerWithDevice(t, org.id);
+    const old = await seedCustomerWithDevice(t, org.id);
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: org.id, id: old.item.id } }, data: { assigned_at: new Date(Date.now() - 400 * DAY) } });
+    const open = async (serial: string) =>
+      ZTicketReplySchema.parse(
+        (await t.http.post('/payg/tickets').set(user.auth).send({ serial_number: serial, category: 'device_fault', description: 'Does not charge' }).expect(201)).body,
+      ).data;
+    const a = await open(fresh.item.serial_number);
+    const b = await open(old.item.serial_number);
+    expect(a.warranty).toMatchObject({ months: 12, in_warranty: true });
+    expect(b.warranty).toMatchObject({ months: 12, in_warranty: false });
+    const listed = ZTicketsReplySchema.parse((await t.http.get('/payg/tickets').set(user.auth).expect(200)).body).data.items;
+    expect(listed.map((k) => [k.ticket_id, k.warranty?.in_warranty ?? null])).toEqual([
+      [b.ticket_id, false],
+      [a.ticket_id, true],
+    ]);
+    // Taken back from the customer: the ticket is about an account that ended, and says nothing of a warranty.
+    await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: fresh.item.serial_number }).expect(200);
+    expect(ZTicketReplySchema.parse((await t.http.get(`/payg/tickets/${a.ticket_id}`).set(user.auth).expect(200)).body).data.warranty).toBeNull();
   });
 
   it('says in a swap whether the faulty device was in warranty, and the replacement keeps that warranty', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPagePaginationSchema, zQueryInt } from './common.js';
 import { ZTokenReplySchema } from './tokens.js';
+import { ZDeviceWarrantySchema } from './warranties.js';
 import { zIdInput, zOptionalText, zQueryBool, zQueryChoice, zRequiredText, zSearchTerm } from './fields.js';
 
 /**
@@ -65,6 +66,11 @@ export const ZTicketSchema = z.object({
   days_open: z.number().int(),
   /** Free days given to the customer with its resolutions, in all, for the time the device was down (null: none). */
   compensation_days: z.number().int().nullable(),
+  /**
+   * The device's warranty (README "Warranties") while it is still with the ticket's customer, in_warranty as it stood
+   * when the ticket was opened (what a claim to the maker is judged by); null otherwise or when its product has none.
+   */
+  warranty: ZDeviceWarrantySchema.nullable(),
 });
 export type Ticket = z.infer<typeof ZTicketSchema>;
 

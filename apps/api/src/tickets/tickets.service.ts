@@ -24,6 +24,7 @@ import { Errors } from '../common/errors.js';
 import { pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { toWarranty, warrantyJoin } from '../warranties/warranty.js';
 import { userNotificationSql, type UserNotice } from '../notifications/inbox-sql.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
@@ -56,6 +57,9 @@ interface TicketRow {
   updated_at: Date;
   resolved_at: Date | null;
   compensation_days: number | null;
+  assigned_at: Date | null;
+  warranty_months: number | null;
+  warranty_until: Date | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -81,6 +85,8 @@ function toTicket(r: TicketRow, now = Date.now()): Ticket {
     resolved_at: r.resolved_at?.toISOString() ?? null,
     days_open: Math.max(0, Math.floor((end - r.opened_at.getTime()) / DAY_MS)),
     compensation_days: r.compensation_days,
+    // As it stood when the fault was reported: what a claim to the maker is judged by.
+    warranty: toWarranty(r, r.opened_at),
   };
 }
 
@@ -88,9 +94,12 @@ function toTicket(r: TicketRow, now = Date.now()): Ticket {
 const ROW = Prisma.sql`
   t.ticket_id, t.item_id, i.serial_number, i.product_name, t.customer_id, c.customer_name, c.phone_contact AS phone_number,
   t.category::text AS category, t.status::text AS status, t.description, t.resolution, t.assigned_to,
-  a.username AS assignee, o.username AS opened_by, t.opened_at, t.updated_at, t.resolved_at, t.compensation_days`;
+  a.username AS assignee, o.username AS opened_by, t.opened_at, t.updated_at, t.resolved_at, t.compensation_days,
+  i.assigned_at, warranty.warranty_months, warranty.warranty_until`;
+/** The device's warranty, of the account the ticket is about: while the device is still with the ticket's customer. */
 const JOINS = Prisma.sql`
   JOIN items i ON i.organization_id = t.organization_id AND i.item_id = t.item_id
+  ${warrantyJoin('i', Prisma.sql`i.customer_id = t.customer_id`)}
   LEFT JOIN customers c ON c.organization_id = t.organization_id AND c.customer_id = t.customer_id
   LEFT JOIN users a ON a.user_id = t.assigned_to
   LEFT JOIN users o ON o.user_id = t.opened_by`;

@@ -6,14 +6,16 @@ import { Prisma } from '../generated/prisma/client.js';
  * (product_warranties, matched by name whatever the case, through the unique
  * index on lower(product_name)) from the day its account began (assigned_at,
  * which a device swap keeps). Adds the columns warranty_months and
- * warranty_until, null for a device given to nobody or of a product with none.
+ * warranty_until, null for a device given to nobody or of a product with none
+ * (or when `also`, a further condition, does not hold).
  */
-export function warrantyJoin(i = 'i'): Prisma.Sql {
+export function warrantyJoin(i = 'i', also: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const item = Prisma.raw(i);
   return Prisma.sql`LEFT JOIN LATERAL (
       SELECT pw.months AS warranty_months, ${item}.assigned_at + make_interval(months => pw.months) AS warranty_until
       FROM product_warranties pw
       WHERE pw.organization_id = ${item}.organization_id AND lower(pw.product_name) = lower(${item}.product_name) AND ${item}.assigned_at IS NOT NULL
+        ${also === Prisma.empty ? Prisma.empty : Prisma.sql`AND ${also}`}
     ) warranty ON true`;
 }
 

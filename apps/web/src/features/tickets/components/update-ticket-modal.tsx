@@ -14,6 +14,7 @@ import { useUpdateTicket } from '../api/update-ticket';
 import type { Ticket, TicketCategory, TicketReply, TicketStatus, TicketUpdate } from '../api/types';
 import { freeDaysCodeTitle, FreeDaysCode } from './free-days-code';
 import { TicketHistory } from './ticket-history';
+import { WarrantyBadge, warrantyTerm } from '@/features/warranties/components/device-warranty';
 import { AssigneeSelect, CATEGORY_CHOICES, daysOpenText } from './ticket-fields';
 
 export const UPDATE_FAILED = 'Failed to update the ticket';
@@ -150,6 +151,14 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
               </Text>
             ) : null}
           </Detail>
+          {ticket.warranty ? (
+            <Detail label="Warranty">
+              <WarrantyBadge warranty={ticket.warranty} />
+              <Text size="xs" c="dimmed">
+                When the ticket was opened · {warrantyTerm(ticket.warranty)}
+              </Text>
+            </Detail>
+          ) : null}
         </SimpleGrid>
         <Detail label="Description">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -98,6 +98,19 @@ describe('Service Tickets: Update Ticket', { timeout: 30_000 }, () => {
     expect(field(dialog, /^Assign To/)).toHaveValue('');
     // The resolution belongs to resolving.
     expect(resolution(dialog)).not.toBeInTheDocument();
+    // No warranty set for its product: nothing said of one.
+    expect(within(dialog).queryByText('Warranty')).not.toBeInTheDocument();
+  });
+
+  it('says whether the device was in warranty when the ticket was opened', async () => {
+    const warranty = { months: 12, starts_at: '2026-03-01T08:00:00Z', until: '2027-03-01T08:00:00Z', in_warranty: true };
+    const { dialog } = await openUpdate(buildTicket({ warranty }));
+    expect(within(dialog).getByText('Warranty')).toBeInTheDocument();
+    expect(within(dialog).getByText(`In warranty until ${formatDate('2027-03-01T08:00:00Z')}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`When the ticket was opened · 12 months from ${formatDate('2026-03-01T08:00:00Z')}`)).toBeInTheDocument();
+    cleanup();
+    const out = await openUpdate(buildTicket({ warranty: { ...warranty, in_warranty: false } }));
+    expect(within(out.dialog).getByText(`Out of warranty since ${formatDate('2027-03-01T08:00:00Z')}`)).toBeInTheDocument();
   });
 
   it('assigns the ticket and moves it to in progress, sending only what changed, then reads the list again', async () => {

@@ -21,6 +21,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     resolved_at: null,
     days_open: 5,
     compensation_days: null,
+    warranty: null,
     ...overrides,
   };
 }
