@@ -28,6 +28,7 @@ import { MessagesModule } from './messages/messages.module.js';
 import { OutboxModule } from './outbox/outbox.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { WarrantiesModule } from './warranties/warranties.module.js';
+import { SmsCampaignsModule } from './sms-campaigns/sms-campaigns.controller.js';
 import { ExternalModule } from './external/external.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -65,6 +66,7 @@ export const FEATURE_MODULES: Type[] = [
   OutboxModule,
   RemindersModule,
   WarrantiesModule,
+  SmsCampaignsModule,
   AuditLogModule,
   WebhooksModule,
   ExternalModule,

@@ -87,6 +87,7 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/tickets': /^ticket\.opened$/,
   'PATCH /payg/tickets/{ticket_id}': /^ticket\.status_changed$/,
   'POST /payg/tickets/{ticket_id}/notes': /^ticket\.noted$/,
+  'POST /payg/sms-campaigns/{campaign_id}/cancel': /^sms_campaign\.cancelled$/,
   // money taken off a device
   'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,
   // sign-in

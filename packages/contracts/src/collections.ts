@@ -331,15 +331,22 @@ export const BAND_SMS_PLACEHOLDERS = {
 export type BandSmsPlaceholder = keyof typeof BAND_SMS_PLACEHOLDERS;
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
 
-/** The {words} in a text that are not placeholders, once each. */
-export function unknownPlaceholders(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((k) => !(k in BAND_SMS_PLACEHOLDERS)))];
+/** The {words} in a text that are not among `allowed` (a band's placeholders unless told), once each. */
+export function unknownPlaceholders(text: string, allowed: Readonly<Record<string, string>> = BAND_SMS_PLACEHOLDERS): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((k) => !(k in allowed)))];
+}
+
+/** The message of a text naming {words} that are not among `allowed`: "{x} is not a placeholder: use {name}, ..." */
+export function unknownPlaceholdersMessage(unknown: string[], allowed: Readonly<Record<string, string>>): string {
+  return `${unknown.map((k) => `{${k}}`).join(', ')} ${unknown.length > 1 ? 'are not placeholders' : 'is not a placeholder'}: use ${Object.keys(allowed)
+    .map((k) => `{${k}}`)
+    .join(', ')}`;
 }
 
 /** The text for one device: each placeholder replaced by its value, the spaces an empty one leaves closed up. */
-export function fillPlaceholders(text: string, values: Record<BandSmsPlaceholder, string>): string {
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
   return text
-    .replace(PLACEHOLDER, (whole, key: string) => (key in values ? values[key as BandSmsPlaceholder] : whole))
+    .replace(PLACEHOLDER, (whole, key: string) => (key in values ? values[key]! : whole))
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
 }
@@ -364,12 +371,7 @@ export const ZBandSmsSchema = z.object({
     .superRefine((s, ctx) => {
       const unknown = unknownPlaceholders(s);
       if (unknown.length) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${unknown.map((k) => `{${k}}`).join(', ')} ${unknown.length > 1 ? 'are not placeholders' : 'is not a placeholder'}: use ${Object.keys(BAND_SMS_PLACEHOLDERS)
-            .map((k) => `{${k}}`)
-            .join(', ')}`,
-        });
+        ctx.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown, BAND_SMS_PLACEHOLDERS) });
       }
     }),
   dry_run: z.boolean({ error: 'must be true or false' }).default(false),

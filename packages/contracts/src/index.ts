@@ -40,3 +40,4 @@ export * from './repayment.js';
 export * from './credit-check.js';
 export * from './swaps.js';
 export * from './warranties.js';
+export * from './sms-campaigns.js';

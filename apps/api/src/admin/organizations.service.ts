@@ -40,6 +40,7 @@ const OWNED_TABLES = [
   'repossessions',
   'device_swaps',
   'product_warranties',
+  'sms_campaigns',
   'service_tickets',
   'customer_documents',
   'stock_movements',

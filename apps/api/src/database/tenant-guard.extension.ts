@@ -45,6 +45,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'CustomerPortalLink',
   'DeviceSwap',
   'ProductWarranty',
+  'SmsCampaign',
 ]);
 
 export class TenantScopeError extends Error {

@@ -69,6 +69,22 @@ async function seedTicket(t: TestApp, w: World): Promise<number> {
   return rows[0].ticket_id as number;
 }
 
+/** A bulk SMS of the world's organization set to go tomorrow, with one text queued (for the routes that take a campaign id). */
+async function seedCampaign(t: TestApp, w: World): Promise<number> {
+  const { rows } = await t.db.pool.query(
+    `WITH c AS (
+       INSERT INTO sms_campaigns (organization_id, text, audience, audience_text, send_at, created_by, recipients, parts)
+       VALUES ($1, $2, '{"customers":"all"}', 'All customers', now() + interval '1 day', $3, 1, 1) RETURNING campaign_id, send_at
+     ), m AS (
+       INSERT INTO messages (organization_id, forwarded_message, recipient_number, delivery_status, status, sent_by, campaign_id, next_attempt_at)
+       SELECT $1, $2, $4, 'queued', 'processed', $3, campaign_id, send_at FROM c RETURNING 1
+     )
+     SELECT campaign_id FROM c`,
+    [w.org, `Our shop moves ${w.tag}`, w.owner.username, w.customer.phone],
+  );
+  return rows[0].campaign_id as number;
+}
+
 /** A new stock location of the world's organization, holding nothing (for the routes that take a location id). */
 async function seedLocation(t: TestApp, w: World): Promise<number> {
   const { rows } = await t.db.pool.query(
@@ -611,6 +627,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/auth/api-tokens': () => ({ path: '/payg/auth/api-tokens', body: { name: `Integration ${hex()}`, expires_in_days: 30 } }),
   'DELETE /payg/auth/api-tokens/{id}': async ({ t, w }) => ({ path: `/payg/auth/api-tokens/${(await fresh.apiToken(t, w)).id}` }),
   'POST /payg/collections/sms': () => ({ path: '/payg/collections/sms', body: { bucket: 'all', text: 'Habari {name}, please pay to {serial}', dry_run: true } }),
+  'POST /payg/sms-campaigns': () => ({ path: '/payg/sms-campaigns', body: { audience: { customers: 'all' }, text: 'Habari {name}, our shop moves on Monday', dry_run: true } }),
+  'GET /payg/sms-campaigns': () => ({ path: '/payg/sms-campaigns', query: { page: 1, limit: 5 } }),
+  'GET /payg/sms-campaigns/{campaign_id}': async ({ t, w }) => ({ path: fill('/payg/sms-campaigns/{campaign_id}', { campaign_id: await seedCampaign(t, w) }) }),
+  'POST /payg/sms-campaigns/{campaign_id}/cancel': async ({ t, w }) => ({ path: fill('/payg/sms-campaigns/{campaign_id}/cancel', { campaign_id: await seedCampaign(t, w) }) }),
   'GET /payg/webhooks': () => ({ path: '/payg/webhooks' }),
   'POST /payg/webhooks': () => ({ path: '/payg/webhooks', body: { url: `https://erp.example.com/${hex()}`, events: ['payment.applied', 'token.issued'] } }),
   'GET /payg/webhooks/{id}': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}` }),
