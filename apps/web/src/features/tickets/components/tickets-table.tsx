@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { DataTable, type Column, type TableStateProps } from '@/components/ui/data-table';
 import { DateText } from '@/components/ui/date-text';
 import { paths } from '@/config/paths';
+import { WarrantyBadge } from '@/features/warranties/components/device-warranty';
 import type { Ticket } from '../api/types';
 import { daysOpenText, freeDaysText } from './ticket-fields';
 import { TicketStatusBadge } from './ticket-status-badge';
@@ -42,16 +43,17 @@ export function OpenedCell({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** Device: its serial number, a link to its page, and what it is. */
+/** Device: its serial number, a link to its page, what it is, and whether it was in warranty when the ticket was opened. */
 export function DeviceCell({ ticket }: { ticket: Ticket }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={2} align="flex-start">
       <Text component={Link} to={paths.app.deviceActivity.getHref(ticket.serial_number)} size="sm" fw={600} ff="monospace" c={LINK_COLOR}>
         {ticket.serial_number}
       </Text>
       <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
         {ticket.product_name}
       </Text>
+      {ticket.warranty ? <WarrantyBadge warranty={ticket.warranty} size="xs" /> : null}
     </Stack>
   );
 }

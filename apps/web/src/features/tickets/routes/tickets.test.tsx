@@ -75,6 +75,23 @@ describe('Service Tickets', () => {
     expect(within(screen.getByRole('tab', { name: /^All/ })).getByLabelText('9 tickets')).toBeInTheDocument();
   });
 
+  it('says under the device whether it was in warranty when the ticket was opened', async () => {
+    const warranty = { months: 12, starts_at: '2026-03-01T08:00:00Z', until: '2027-03-01T08:00:00Z', in_warranty: true };
+    mockTicketsApi(() => [
+      buildTicket({ warranty }),
+      buildTicket({ ticket_id: 11, serial_number: 'SHS-0002', warranty: { ...warranty, until: '2026-03-01T08:00:00Z', in_warranty: false } }),
+      buildTicket({ ticket_id: 10, serial_number: 'SHS-0003' }),
+    ]);
+    await openTickets();
+    const table = await screen.findByRole('table', { name: 'Service Tickets' });
+    const [, inside, outside, none] = within(table).getAllByRole('row');
+    const badge = within(inside!).getByText(`In warranty until ${formatDate('2027-03-01T08:00:00Z')}`);
+    expect(badge.closest('.mantine-Badge-root')!.getAttribute('style')).toContain('green');
+    expect(within(outside!).getByText(`Out of warranty since ${formatDate('2026-03-01T08:00:00Z')}`)).toBeInTheDocument();
+    // No warranty set for its product: nothing said of one.
+    expect(within(none!).queryByText(/warranty/)).not.toBeInTheDocument();
+  });
+
   it("says under a resolved ticket's status the free days given with it", async () => {
     mockTicketsApi(() => [
       buildTicket({ status: 'resolved', resolution: 'Replaced the battery.', resolved_at: '2026-11-22T10:00:00Z', compensation_days: 5 }),

@@ -8,9 +8,9 @@ const monthsText = (n: number) => (n === 1 ? '1 month' : `${n} months`);
 export const warrantyTerm = (w: DeviceWarranty) => `${monthsText(w.months)} from ${formatDate(w.starts_at)}`;
 
 /** "In warranty until 6 Dec 2027" in green, or "Out of warranty since 6 Dec 2025" in gray. */
-export function WarrantyBadge({ warranty }: { warranty: Pick<DeviceWarranty, 'until' | 'in_warranty'> }) {
+export function WarrantyBadge({ warranty, size }: { warranty: Pick<DeviceWarranty, 'until' | 'in_warranty'>; size?: 'xs' | 'sm' }) {
   return (
-    <Badge miw="max-content" color={warranty.in_warranty ? 'green' : 'gray'} variant="light" radius="sm" tt="none">
+    <Badge size={size} miw="max-content" color={warranty.in_warranty ? 'green' : 'gray'} variant="light" radius="sm" tt="none">
       {warrantyText(warranty, (iso) => formatDate(iso))}
     </Badge>
   );
