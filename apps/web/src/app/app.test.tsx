@@ -113,6 +113,7 @@ describe('app', () => {
         'Invoices',
         'Tokens',
         'Messages',
+        'Bulk SMS',
         'Reports',
         'Activity Log',
         'Settings',
@@ -120,12 +121,13 @@ describe('app', () => {
       expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     });
 
-    it('keeps the Activity Log from staff', async () => {
+    it('keeps the Activity Log and Bulk SMS from staff', async () => {
       seedSession({ user: buildUser({ role: 'staff' }) });
       mockShellApi();
       renderApp('/dashboard');
       await screen.findByRole('heading', { name: 'Dashboard' });
       expect(sidebarLabels()).not.toContain('Activity Log');
+      expect(sidebarLabels()).not.toContain('Bulk SMS');
       expect(sidebarLabels()).toContain('Settings');
     });
 

@@ -17,6 +17,8 @@ export const paths = {
     settings: { path: '/settings', getHref: () => '/settings' },
     onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
     messages: { path: '/messages', getHref: () => '/messages' },
+    /** One text to a group of customers, now or at a set time (owners and admins). */
+    smsCampaigns: { path: '/sms-campaigns', getHref: () => '/sms-campaigns' },
     products: { path: '/products', getHref: () => '/products' },
     /** Where the devices not given out are kept: warehouses, shops, field agents. */
     stock: { path: '/stock', getHref: () => '/stock' },

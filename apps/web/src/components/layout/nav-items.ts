@@ -12,6 +12,7 @@ import {
   IconReportAnalytics,
   IconSettings,
   IconShieldLock,
+  IconSpeakerphone,
   IconTool,
   IconUserPlus,
   IconUsers,
@@ -50,6 +51,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Invoices', href: paths.app.invoices.getHref(), icon: IconFileInvoice },
   { label: 'Tokens', href: paths.app.tokens.getHref(), icon: IconKey },
   { label: 'Messages', href: paths.app.messages.getHref(), icon: IconMessages },
+  // Owners and admins: one text to a group of customers is theirs to send (the API refuses staff).
+  { label: 'Bulk SMS', href: paths.app.smsCampaigns.getHref(), icon: IconSpeakerphone, roles: ['owner', 'admin', 'super_admin'] },
   { label: 'Reports', href: paths.app.reports.getHref(), icon: IconReportAnalytics },
   { label: 'Activity Log', href: paths.app.auditLog.getHref(), icon: IconHistory, roles: ['owner', 'admin', 'super_admin'] },
   { label: 'Settings', href: paths.app.settings.getHref(), icon: IconSettings },

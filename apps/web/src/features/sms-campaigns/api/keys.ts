@@ -1,0 +1,12 @@
+import type { CampaignsListQuery } from './types';
+
+/**
+ * Query keys of Bulk SMS. A bulk text sent or cancelled refreshes everything
+ * cached (refreshAfterWrite): Message History and the outbox figures change
+ * with it, and this list too.
+ */
+export const smsCampaignKeys = {
+  all: ['sms-campaigns'] as const,
+  lists: () => [...smsCampaignKeys.all, 'list'] as const,
+  list: (q: CampaignsListQuery) => [...smsCampaignKeys.lists(), q] as const,
+};
