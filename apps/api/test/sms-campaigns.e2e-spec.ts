@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { CAMPAIGN_SMS_PLACEHOLDERS, MAX_CAMPAIGN_RECIPIENTS, ZCampaignCancelReplySchema, ZCampaignReplySchema, ZCampaignSchema, ZCampaignsReplySchema } from '@kidogo/contracts';
 import { OutboxService } from '../src/outbox/outbox.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { seedCustomer, seedCustomerWithDevice, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+import { seedApiKey, seedCustomer, seedCustomerWithDevice, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+import { WITHDRAWN_FOR_STOP } from '../src/sms-campaigns/campaign-texts.js';
 
 // Bulk SMS (README "Bulk SMS"): one text to a group of customers, now or at a
 // time set ahead, one per phone number, passing over customers who texted
@@ -200,6 +201,27 @@ describe('bulk SMS', () => {
     );
     const audit = await t.db.db.auditLog.findFirstOrThrow({ where: { organization_id: p.org.id, action: 'sms_campaign.cancelled' } });
     expect(audit.metadata).toMatchObject({ campaign_id: campaign.campaign_id, cancelled: 3 });
+  });
+
+  it('does not text a customer who says STOP, or asks staff for no texts, after it was set to go', async () => {
+    const p = await portfolio();
+    await withSms(p.user);
+    const made = ZCampaignReplySchema.parse(
+      (await post(p.user, { audience: { customers: 'all' }, text: 'Habari {name}, prices drop on Monday.', send_at: new Date(Date.now() + DAY).toISOString() }).expect(200)).body,
+    );
+    const id = made.campaign!.campaign_id;
+    // Baraka texts STOP to the business line; staff record that Chebet asked for no texts.
+    const key = await seedApiKey(t, p.user);
+    await t.http.post('/payg/external/receive-phoneteletalk').set(key).send({ from: '+254711000002', message: 'STOP' }).expect(200);
+    await t.http.post(`/payg/customers/${p.chebet.id}/sms-opt-out`).set(p.user.auth).expect(200);
+    const rows = await t.db.db.message.findMany({ where: { organization_id: p.org.id, campaign_id: id }, orderBy: { recipient_number: 'asc' } });
+    expect(rows.map((m) => [m.recipient_number, m.delivery_status, m.last_delivery_error])).toEqual([
+      ['254711000001', 'queued', null],
+      ['254711000002', 'failed', WITHDRAWN_FOR_STOP],
+      ['254711000003', 'failed', WITHDRAWN_FOR_STOP],
+    ]);
+    const campaign = ZCampaignSchema.parse((await t.http.get(`/payg/sms-campaigns/${id}`).set(p.user.auth).expect(200)).body);
+    expect(campaign).toMatchObject({ status: 'scheduled', delivery: { queued: 1, sent: 0, failed: 2, cancelled: 0 } });
   });
 
   it('refuses bad input, naming the field, and changes nothing', async () => {

@@ -28,6 +28,7 @@ import { listCustomers } from './customer-list.js';
 import { DEFAULT_PHONE_COUNTRY, lockPhoneCountry, phoneCountry, prismaRun, unreadablePhone } from './phone-country.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { withdrawCampaignTextsSql } from '../sms-campaigns/campaign-texts.js';
 
 type ListQuery = z.output<typeof ZCustomerListQuerySchema>;
 
@@ -188,6 +189,9 @@ export class CustomersService {
         data: optedOut ? { sms_opted_out_at: new Date(), sms_opt_out_source: 'staff' } : { sms_opted_out_at: null, sms_opt_out_source: null },
       });
       await tx.$executeRaw(webhookEventSql(orgId, 'customer.updated', { ...toCustomer(updated), changed: SMS_OPT_OUT_FIELDS, source: 'staff' }));
+      // A bulk SMS set to go later is not sent to them (the phone it was queued to).
+      const phone = before.phone_normalized ?? normalizePhone(before.phone_contact, await phoneCountry(prismaRun(tx), orgId));
+      if (optedOut && phone) await tx.$executeRaw(withdrawCampaignTextsSql(orgId, [phone]));
       await this.audit.record(
         {
           organizationId: orgId,

@@ -25,6 +25,7 @@ import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
 import { deviceBalances } from '../customers/balances.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer } from '../customers/customers.mapper.js';
+import { withdrawCampaignTextsSql } from '../sms-campaigns/campaign-texts.js';
 import { phoneCountry } from '../customers/phone-country.js';
 import { webhookEventsSql, webhookSubscribedSql } from '../webhooks/webhook-events.js';
 import { isoDayOf } from '../metrics/period.js';
@@ -298,6 +299,8 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       FROM organizations o WHERE o.organization_id = ${orgId}`);
     if (!row?.known) return null;
     if (row.changed.length) await this.customersUpdated(run, orgId, row.changed);
+    // A bulk SMS set to go later is not sent to a phone that said STOP in the meantime.
+    if (stop) await run(withdrawCampaignTextsSql(orgId, [phone]));
     const language = replyLanguage(row.reply_language);
     return {
       request: stop ? 'sms_opt_out' : 'sms_opt_in',
