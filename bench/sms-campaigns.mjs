@@ -8,7 +8,9 @@
 // - the outbox's claim of its next 20 messages with no campaign queued and with the county's texts queued behind a
 //   payment reply, in a transaction rolled back each time; then cancelling the campaign (taking the texts off the
 //   queue); the claim again with the county's texts set to go tomorrow (an idle outbox's poll). The campaigns and
-//   their texts are deleted at the end.
+//   their texts are deleted at the end;
+// - the list's first page while the campaign is going out (its texts counted), and once both are done (the counts
+//   kept in the campaigns' rows).
 //
 //   pnpm bench:sms-campaigns      (with the workspace built and the benchmark's database seeded by pnpm bench)
 import { resolve } from 'node:path';
@@ -112,6 +114,11 @@ await time(
 await run(Prisma.sql`INSERT INTO messages (organization_id, forwarded_message, recipient_number, delivery_status, status)
   VALUES (${ORG}, 'Your code: 123 456 789', '254700000001', 'queued', 'processed')`);
 await time(`outbox claim of 20, ${(pending + made.recipients + 1).toLocaleString()} pending`, claim, 20);
+const page = async () => {
+  const r = await campaigns.list(ORG, { page: 1, limit: 20 });
+  return `${r.data.length} campaigns, ${r.data.reduce((n, c) => n + c.recipients, 0).toLocaleString()} texts, ${r.data.filter((c) => c.status !== 'sent' && c.status !== 'cancelled').length} going out`;
+};
+await time('the list, a 66,667-text campaign going out', page, 10);
 await time('cancel the county\'s campaign', async () => `${(await campaigns.cancel(ORG, owner, made.campaign.campaign_id)).cancelled.toLocaleString()} texts taken off`, 1);
 
 await run(Prisma.sql`DELETE FROM messages WHERE organization_id = ${ORG} AND forwarded_message = 'Your code: 123 456 789'`);
@@ -124,6 +131,8 @@ const later = await campaigns.send(ORG, owner, {
 });
 await time(`outbox claim of 20, ${later.recipients.toLocaleString()} pending for tomorrow`, claim, 20);
 await campaigns.cancel(ORG, owner, later.campaign.campaign_id);
+// Both cancelled: their counts kept in their rows after the first read.
+await time('the list, both campaigns done (counts kept)', page, 10);
 
 await run(Prisma.sql`DELETE FROM messages WHERE organization_id = ${ORG} AND campaign_id IS NOT NULL`);
 await run(Prisma.sql`DELETE FROM audit_logs WHERE organization_id = ${ORG} AND entity_type = 'sms_campaign'`);

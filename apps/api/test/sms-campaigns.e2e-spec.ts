@@ -168,6 +168,11 @@ describe('bulk SMS', () => {
     const list = ZCampaignsReplySchema.parse((await t.http.get('/payg/sms-campaigns').set(p.user.auth).expect(200)).body);
     expect(list.pagination).toEqual({ total: 1, total_pages: 1, page: 1, limit: 20 });
     expect(list.data).toEqual([after]);
+    // Every text gone: its counts are kept with it, and its messages are not counted again.
+    const row = await t.db.db.smsCampaign.findUniqueOrThrow({ where: { organization_id_id: { organization_id: p.org.id, id: campaign.campaign_id } } });
+    expect(row).toMatchObject({ sent_count: 2, failed_count: 0, settled_at: expect.any(Date) });
+    await t.db.db.message.updateMany({ where: { organization_id: p.org.id, campaign_id: campaign.campaign_id }, data: { delivery_status: 'failed' } });
+    expect((await t.http.get(`/payg/sms-campaigns/${campaign.campaign_id}`).set(p.user.auth).expect(200)).body).toEqual(after);
     // Every text has gone: nothing to cancel.
     expect((await t.http.post(`/payg/sms-campaigns/${campaign.campaign_id}/cancel`).set(p.user.auth).expect(409)).body.message).toBe(
       'Every text of this bulk SMS has gone out already: there is nothing left to cancel',

@@ -54,6 +54,7 @@ interface CampaignRow {
   cancelled_at: Date | null;
   cancelled_by: string | null;
   cancelled_count: number;
+  settled: boolean;
   queued: number;
   sent: number;
   failed: number;
@@ -100,15 +101,20 @@ function audienceSql(orgId: string, a: CampaignAudience): Prisma.Sql {
 const CAMPAIGN_COLUMNS = Prisma.sql`
   s.campaign_id, s.text, s.audience, s.audience_text, s.send_at, s.created_at, s.created_by, s.recipients, s.parts,
   s.skipped_no_phone, s.skipped_opted_out, s.skipped_same_phone, s.cancelled_at, s.cancelled_by, s.cancelled_count,
-  d.queued, d.sent, d.failed`;
+  s.settled_at IS NOT NULL AS settled, coalesce(d.queued, 0) AS queued, coalesce(s.sent_count, d.sent, 0) AS sent,
+  coalesce(s.failed_count, d.failed, 0) AS failed`;
 
-/** A campaign's texts by what became of them, from the messages_by_campaign index. */
+/**
+ * A campaign's texts by what became of them, from the messages_by_campaign
+ * index; for a settled campaign (every text gone: 0078) the counts kept in
+ * its row, and its messages not read at all.
+ */
 const DELIVERY_JOIN = Prisma.sql`
-  CROSS JOIN LATERAL (
+  LEFT JOIN LATERAL (
     SELECT count(*) FILTER (WHERE m.delivery_status IN ('queued', 'sending'))::int AS queued,
            count(*) FILTER (WHERE m.delivery_status = 'sent')::int AS sent,
            count(*) FILTER (WHERE m.delivery_status = 'failed')::int AS failed
-    FROM messages m WHERE m.organization_id = s.organization_id AND m.campaign_id = s.campaign_id) d`;
+    FROM messages m WHERE s.settled_at IS NULL AND m.organization_id = s.organization_id AND m.campaign_id = s.campaign_id) d ON true`;
 
 function statusOf(r: CampaignRow, now: number): CampaignStatus {
   if (r.cancelled_at) return 'cancelled';
@@ -267,6 +273,7 @@ export class SmsCampaignsService {
     ]);
     const now = Date.now();
     const n = total?.n ?? 0;
+    await this.settle(orgId, rows);
     return {
       data: rows.map((r) => toCampaign(r, now)),
       pagination: { total: n, total_pages: Math.ceil(n / q.limit), page: q.page, limit: q.limit },
@@ -278,7 +285,24 @@ export class SmsCampaignsService {
       SELECT ${CAMPAIGN_COLUMNS} FROM sms_campaigns s ${DELIVERY_JOIN}
       WHERE s.organization_id = ${orgId} AND s.campaign_id = ${campaignId}::int`);
     if (!row) throw Errors.notFound('Bulk SMS');
+    await this.settle(orgId, [row]);
     return toCampaign(row);
+  }
+
+  /**
+   * Keeps the counts of the campaigns read whose every text has gone (none
+   * queued or being sent): sent and failed are final, so later reads take
+   * them from the campaign's row instead of counting its messages again.
+   */
+  private async settle(orgId: string, rows: CampaignRow[]): Promise<void> {
+    const done = rows.filter((r) => !r.settled && r.queued === 0);
+    if (!done.length) return;
+    await this.database.execute(Prisma.sql`
+      UPDATE sms_campaigns s SET sent_count = d.sent, failed_count = d.failed, settled_at = now()
+      FROM unnest(${done.map((r) => r.campaign_id)}::int[], ${done.map((r) => r.sent)}::int[], ${done.map((r) => r.failed)}::int[]) AS d(id, sent, failed)
+      WHERE s.organization_id = ${orgId} AND s.campaign_id = d.id AND s.settled_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.organization_id = s.organization_id AND m.campaign_id = s.campaign_id
+                          AND m.delivery_status IN ('queued', 'sending'))`);
   }
 
   /**
