@@ -188,6 +188,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/sms-campaigns': [200],
   'GET /payg/sms-campaigns/{campaign_id}': [404],
   'POST /payg/sms-campaigns/{campaign_id}/cancel': [404],
+  'GET /payg/sms-campaigns/{campaign_id}/texts': [404],
   'GET /payg/auth/api-tokens': [200],
   'POST /payg/auth/api-tokens': [201],
   'DELETE /payg/auth/api-tokens/{id}': [404],

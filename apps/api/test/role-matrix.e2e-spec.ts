@@ -208,6 +208,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/sms-campaigns': 'manage',
   'GET /payg/sms-campaigns/{campaign_id}': 'manage',
   'POST /payg/sms-campaigns/{campaign_id}/cancel': 'manage',
+  'GET /payg/sms-campaigns/{campaign_id}/texts': 'manage',
   'GET /payg/auth/api-tokens': 'any',
   'POST /payg/auth/api-tokens': 'any',
   'DELETE /payg/auth/api-tokens/{id}': 'any',

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CAMPAIGN_SMS_PLACEHOLDERS, MAX_CAMPAIGN_RECIPIENTS, ZCampaignCancelReplySchema, ZCampaignReplySchema, ZCampaignSchema, ZCampaignsReplySchema } from '@kidogo/contracts';
+import {
+  CAMPAIGN_SMS_PLACEHOLDERS,
+  MAX_CAMPAIGN_RECIPIENTS,
+  ZCampaignCancelReplySchema,
+  ZCampaignReplySchema,
+  ZCampaignSchema,
+  ZCampaignsReplySchema,
+  ZCampaignTextsReplySchema,
+} from '@kidogo/contracts';
 import { OutboxService } from '../src/outbox/outbox.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedApiKey, seedCustomer, seedCustomerWithDevice, seedTenant, seedUser, type SeededUser } from './support/factories.js';
@@ -227,6 +235,26 @@ describe('bulk SMS', () => {
     ]);
     const campaign = ZCampaignSchema.parse((await t.http.get(`/payg/sms-campaigns/${id}`).set(p.user.auth).expect(200)).body);
     expect(campaign).toMatchObject({ status: 'scheduled', delivery: { queued: 1, sent: 0, failed: 2, cancelled: 0 } });
+
+    // Its texts: each with the customer of the number, what became of it and why.
+    const texts = async (query: object) =>
+      ZCampaignTextsReplySchema.parse((await t.http.get(`/payg/sms-campaigns/${id}/texts`).query(query).set(p.user.auth).expect(200)).body);
+    const all = await texts({});
+    expect(all.pagination).toEqual({ total: 3, total_pages: 1, page: 1, limit: 20 });
+    expect(all.data.map((x) => [x.customer_name, x.recipient_number, x.status, x.error, x.text])).toEqual([
+      ['Amina Otieno', '254711000001', 'queued', null, 'Habari Amina, prices drop on Monday.'],
+      ['Baraka Mwangi', '254711000002', 'failed', WITHDRAWN_FOR_STOP, 'Habari Baraka, prices drop on Monday.'],
+      ['Chebet Kip', '254711000003', 'failed', WITHDRAWN_FOR_STOP, 'Habari Chebet, prices drop on Monday.'],
+    ]);
+    expect(all.data[0]).toMatchObject({ customer_id: p.amina.id, attempts: 0, sent_at: null });
+    const failed = await texts({ status: 'failed', limit: 1, page: 2 });
+    expect(failed.pagination).toEqual({ total: 2, total_pages: 2, page: 2, limit: 1 });
+    expect(failed.data.map((x) => x.customer_name)).toEqual(['Chebet Kip']);
+    expect((await texts({ status: 'sent' })).data).toEqual([]);
+    expect((await t.http.get(`/payg/sms-campaigns/${id}/texts?status=lost`).set(p.user.auth).expect(400)).body.message).toBe(
+      'status: must be one of queued, sent, failed',
+    );
+    await t.http.get('/payg/sms-campaigns/999999/texts').set(p.user.auth).expect(404);
   });
 
   it('refuses bad input, naming the field, and changes nothing', async () => {
@@ -287,6 +315,7 @@ describe('bulk SMS', () => {
     await t.http.get('/payg/sms-campaigns').set(staff.auth).expect(403);
     await t.http.get(`/payg/sms-campaigns/${id}`).set(staff.auth).expect(403);
     await t.http.post(`/payg/sms-campaigns/${id}/cancel`).set(staff.auth).expect(403);
+    await t.http.get(`/payg/sms-campaigns/${id}/texts`).set(staff.auth).expect(403);
     const admin = await seedUser(t, { organization_id: p.org.id, role: 'admin' });
     await t.http.get(`/payg/sms-campaigns/${id}`).set(admin.auth).expect(200);
 
@@ -294,6 +323,7 @@ describe('bulk SMS', () => {
     await withSms(other.user);
     await t.http.get(`/payg/sms-campaigns/${id}`).set(other.user.auth).expect(404);
     await t.http.post(`/payg/sms-campaigns/${id}/cancel`).set(other.user.auth).expect(404);
+    await t.http.get(`/payg/sms-campaigns/${id}/texts`).set(other.user.auth).expect(404);
     expect(ZCampaignsReplySchema.parse((await t.http.get('/payg/sms-campaigns').set(other.user.auth).expect(200)).body).data).toEqual([]);
     // Their group is their own customers only: nobody yet.
     expect((await post(other.user, { audience: { customers: 'all' }, text: 'Hi' }).expect(400)).body.message).toBe(

@@ -196,5 +196,40 @@ export const ZCampaignCancelReplySchema = z.object({
 });
 export type CampaignCancelReply = z.infer<typeof ZCampaignCancelReplySchema>;
 
+/** What became of one text of a bulk SMS: waiting (or being sent, or to be tried again), sent, failed. */
+export const CAMPAIGN_TEXT_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type CampaignTextStatus = (typeof CAMPAIGN_TEXT_STATUSES)[number];
+
+/** GET /sms-campaigns/{id}/texts: its texts in the order they were queued; one status (queued takes in those being sent). */
+export const ZCampaignTextsQuerySchema = z.object({
+  page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
+  limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+  status: z
+    .enum(CAMPAIGN_TEXT_STATUSES, { error: `must be one of ${CAMPAIGN_TEXT_STATUSES.join(', ')}` })
+    .optional(),
+});
+export type CampaignTextsQuery = z.input<typeof ZCampaignTextsQuerySchema>;
+
+export const ZCampaignTextSchema = z.object({
+  message_id: z.number().int(),
+  recipient_number: z.string().nullable(),
+  /** The customer of that phone number now (the first registered when several share it); null when none has it. */
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  text: z.string().nullable(),
+  status: z.enum(CAMPAIGN_TEXT_STATUSES),
+  attempts: z.number().int(),
+  /** Why the last try failed (or why it was not sent); null when it did not. */
+  error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type CampaignText = z.infer<typeof ZCampaignTextSchema>;
+
+export const ZCampaignTextsReplySchema = z.object({
+  data: z.array(ZCampaignTextSchema),
+  pagination: ZPagePaginationSchema,
+});
+export type CampaignTextsReply = z.infer<typeof ZCampaignTextsReplySchema>;
+
 /** The most SMS one bulk text may be, filled in for each customer. */
 export const MAX_CAMPAIGN_SMS_PARTS = MAX_SMS_PARTS;

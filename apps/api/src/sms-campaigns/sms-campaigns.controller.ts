@@ -10,6 +10,8 @@ import {
   ZCampaignSchema,
   ZCampaignsQuerySchema,
   ZCampaignsReplySchema,
+  ZCampaignTextsQuerySchema,
+  ZCampaignTextsReplySchema,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
@@ -69,6 +71,18 @@ export class SmsCampaignsController {
   })
   get(@OrgId() orgId: string, @ValidParams() p: CampaignParams) {
     return this.campaigns.get(orgId, p.campaign_id);
+  }
+
+  @Get(':campaign_id/texts')
+  @Endpoint({
+    summary: 'The texts of one bulk SMS in the order they were queued, each with its customer, what became of it and why not sent; one status',
+    params: ZCampaignParams,
+    query: ZCampaignTextsQuerySchema,
+    response: ZCampaignTextsReplySchema,
+    errors: { 400: 'A bad page, limit or status', 403: 'Not an owner or admin', 404: 'Bulk SMS not found' },
+  })
+  texts(@OrgId() orgId: string, @ValidParams() p: CampaignParams, @ValidQuery() q: z.output<typeof ZCampaignTextsQuerySchema>) {
+    return this.campaigns.texts(orgId, p.campaign_id, q);
   }
 
   @Post(':campaign_id/cancel')

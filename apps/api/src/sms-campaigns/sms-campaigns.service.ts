@@ -13,8 +13,11 @@ import {
   type CampaignReply,
   type CampaignsReply,
   type CampaignStatus,
+  type CampaignTextsReply,
+  type CampaignTextStatus,
   type ZCampaignInputSchema,
   type ZCampaignsQuerySchema,
+  type ZCampaignTextsQuerySchema,
 } from '@kidogo/contracts';
 import { normalizePhone } from '@kidogo/mobile-money';
 import type { z } from 'zod';
@@ -28,6 +31,14 @@ import { customerBalances, standingSql } from '../customers/balances.js';
 
 type CampaignInput = z.output<typeof ZCampaignInputSchema>;
 type CampaignsQuery = z.output<typeof ZCampaignsQuerySchema>;
+type CampaignTextsQuery = z.output<typeof ZCampaignTextsQuerySchema>;
+
+/** A text's status in the list: being sent is still waiting (the outbox has claimed it). */
+const TEXT_STATUSES: Record<CampaignTextStatus, Prisma.Sql> = {
+  queued: Prisma.sql`m.delivery_status IN ('queued', 'sending')`,
+  sent: Prisma.sql`m.delivery_status = 'sent'`,
+  failed: Prisma.sql`m.delivery_status = 'failed'`,
+};
 const SAMPLE = 3;
 
 interface AudienceRow {
@@ -287,6 +298,57 @@ export class SmsCampaignsService {
     if (!row) throw Errors.notFound('Bulk SMS');
     await this.settle(orgId, [row]);
     return toCampaign(row);
+  }
+
+  /**
+   * A campaign's texts in the order they were queued, each with the customer
+   * its phone number is now (the first registered of those sharing it), what
+   * became of it and why not sent. The total is the campaign's count of that
+   * status (a campaign's texts are at most 100,000, read from its index).
+   */
+  async texts(orgId: string, campaignId: number, q: CampaignTextsQuery): Promise<CampaignTextsReply> {
+    const [found] = await this.database.query<{ n: number }>(Prisma.sql`
+      SELECT (SELECT count(*)::int FROM messages m WHERE m.organization_id = s.organization_id AND m.campaign_id = s.campaign_id
+                ${q.status ? Prisma.sql`AND ${TEXT_STATUSES[q.status]}` : Prisma.empty}) AS n
+      FROM sms_campaigns s WHERE s.organization_id = ${orgId} AND s.campaign_id = ${campaignId}::int`);
+    if (!found) throw Errors.notFound('Bulk SMS');
+    const rows = await this.database.query<{
+      message_id: number;
+      recipient_number: string | null;
+      customer_id: number | null;
+      customer_name: string | null;
+      text: string | null;
+      delivery_status: string;
+      attempts: number;
+      error: string | null;
+      sent_at: Date | null;
+    }>(Prisma.sql`
+      SELECT m.message_id, m.recipient_number, c.customer_id, c.customer_name, m.forwarded_message AS text, m.delivery_status::text,
+             m.delivery_attempts AS attempts, CASE WHEN m.delivery_status <> 'sent' THEN m.last_delivery_error END AS error, m.sent_at
+      FROM messages m
+      LEFT JOIN LATERAL (
+        SELECT customer_id, customer_name FROM customers
+        WHERE organization_id = m.organization_id AND phone_normalized = m.recipient_number
+        ORDER BY customer_id LIMIT 1) c ON m.recipient_number IS NOT NULL
+      WHERE m.organization_id = ${orgId} AND m.campaign_id = ${campaignId}::int
+        ${q.status ? Prisma.sql`AND ${TEXT_STATUSES[q.status]}` : Prisma.empty}
+      ORDER BY m.message_id
+      LIMIT ${q.limit}::int OFFSET ${(q.page - 1) * q.limit}::int`);
+    const status = (d: string): CampaignTextStatus => (d === 'sent' ? 'sent' : d === 'failed' ? 'failed' : 'queued');
+    return {
+      data: rows.map((r) => ({
+        message_id: r.message_id,
+        recipient_number: r.recipient_number,
+        customer_id: r.customer_id,
+        customer_name: r.customer_name,
+        text: r.text,
+        status: status(r.delivery_status),
+        attempts: r.attempts,
+        error: r.error,
+        sent_at: r.sent_at?.toISOString() ?? null,
+      })),
+      pagination: { total: found.n, total_pages: Math.ceil(found.n / q.limit), page: q.page, limit: q.limit },
+    };
   }
 
   /**

@@ -630,6 +630,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/sms-campaigns': () => ({ path: '/payg/sms-campaigns', body: { audience: { customers: 'all' }, text: 'Habari {name}, our shop moves on Monday', dry_run: true } }),
   'GET /payg/sms-campaigns': () => ({ path: '/payg/sms-campaigns', query: { page: 1, limit: 5 } }),
   'GET /payg/sms-campaigns/{campaign_id}': async ({ t, w }) => ({ path: fill('/payg/sms-campaigns/{campaign_id}', { campaign_id: await seedCampaign(t, w) }) }),
+  'GET /payg/sms-campaigns/{campaign_id}/texts': async ({ t, w }) => ({
+    path: fill('/payg/sms-campaigns/{campaign_id}/texts', { campaign_id: await seedCampaign(t, w) }),
+    query: { status: 'queued' },
+  }),
   'POST /payg/sms-campaigns/{campaign_id}/cancel': async ({ t, w }) => ({ path: fill('/payg/sms-campaigns/{campaign_id}/cancel', { campaign_id: await seedCampaign(t, w) }) }),
   'GET /payg/webhooks': () => ({ path: '/payg/webhooks' }),
   'POST /payg/webhooks': () => ({ path: '/payg/webhooks', body: { url: `https://erp.example.com/${hex()}`, events: ['payment.applied', 'token.issued'] } }),
