@@ -63,6 +63,18 @@ test.describe('bulk SMS', () => {
       const mine = (await apiCall<{ data: Campaign[] }>(request, owner, 'GET', '/sms-campaigns?limit=5')).data.find((c) => c.audience_text.includes(county))!;
       expect(mine).toMatchObject({ recipients: 2, status: 'sending' });
 
+      // Its texts: to whom, and what became of each (waiting: the provider refuses them).
+      await row.getByRole('button', { name: /^Texts of the bulk SMS of / }).click();
+      const drawer = page.getByRole('dialog', { name: 'Texts of the bulk SMS' });
+      await expect(drawer.getByRole('radio', { name: 'All (2)' })).toBeChecked();
+      const texts = drawer.getByRole('table', { name: 'Texts' });
+      await expect(texts.getByRole('link', { name: 'Wairimu Ndungu' })).toBeVisible();
+      await expect(texts.getByRole('link', { name: 'Njoki Mwangi' })).toBeVisible();
+      await expect(texts).toContainText('Habari Njoki, our Ol Kalou shop opens on Monday next to the market. Karibu!');
+      await screenshotBothThemes(page, 'sms-campaigns-texts');
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+
       await row.getByRole('button', { name: /^Cancel the bulk SMS of / }).click();
       const cancel = page.getByRole('dialog', { name: 'Cancel Bulk SMS' });
       await cancel.getByRole('button', { name: 'Cancel Bulk SMS' }).click();

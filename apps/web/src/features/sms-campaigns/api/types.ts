@@ -1,4 +1,6 @@
 // The API's contract (packages/contracts/src/sms-campaigns.ts), plus what only this screen needs.
+import type { CampaignTextStatus } from '@kidogo/contracts';
+
 export type {
   Campaign,
   CampaignAudience,
@@ -8,6 +10,9 @@ export type {
   CampaignReply,
   CampaignsReply,
   CampaignStatus,
+  CampaignText,
+  CampaignTextsReply,
+  CampaignTextStatus,
   RepaymentStanding,
 } from '@kidogo/contracts';
 
@@ -15,4 +20,11 @@ export type {
 export interface CampaignsListQuery {
   page: number;
   limit: number;
+}
+
+/** What the drawer asks GET /sms-campaigns/{id}/texts for: one page, in the order queued; all statuses when status is absent. */
+export interface CampaignTextsListQuery {
+  page: number;
+  limit: number;
+  status?: CampaignTextStatus;
 }

@@ -1,6 +1,5 @@
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
-import { IconPlayerStop } from '@tabler/icons-react';
-import { CAMPAIGN_STATUS_LABELS } from '@kidogo/contracts';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconMessages, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -9,27 +8,14 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useCancelSmsCampaign } from '../api/cancel-sms-campaign';
 import { isUnderway } from '../api/get-sms-campaigns';
-import type { Campaign, CampaignStatus } from '../api/types';
+import type { Campaign } from '../api/types';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { CampaignTextsDrawer } from './campaign-texts-drawer';
 
 export const CANCEL_FAILED = 'Failed to cancel the bulk SMS';
 
-export const STATUS_COLORS: Record<CampaignStatus, string> = {
-  scheduled: 'blue',
-  sending: 'yellow',
-  sent: 'green',
-  cancelled: 'gray',
-};
-
 /** A text longer than this is cut to two lines, with More to read it all (a phone has no hover). */
 const LONG_TEXT = 90;
-
-export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return (
-    <Badge miw="max-content" color={STATUS_COLORS[status]} variant="light" radius="sm">
-      {CAMPAIGN_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 /** When it goes or went out, and who made it (and who cancelled it). */
 function WhenCell({ c }: { c: Campaign }) {
@@ -94,7 +80,7 @@ function DeliveryCell({ c }: { c: Campaign }) {
   );
 }
 
-function columnsFor(onCancel: (c: Campaign) => void): Column<Campaign>[] {
+function columnsFor(onTexts: (c: Campaign) => void, onCancel: (c: Campaign) => void): Column<Campaign>[] {
   return [
     { key: 'when', header: 'When', render: (c) => <WhenCell c={c} /> },
     {
@@ -126,24 +112,36 @@ function columnsFor(onCancel: (c: Campaign) => void): Column<Campaign>[] {
       key: 'actions',
       header: '',
       align: 'right',
-      render: (c) =>
-        isUnderway(c) ? (
+      render: (c) => (
+        <Stack gap={4} align="flex-end">
           <Button
             size="compact-sm"
-            variant="light"
-            color="red"
-            leftSection={<IconPlayerStop size={14} />}
-            aria-label={`Cancel the bulk SMS of ${formatDate(c.send_at, true)}`}
-            onClick={() => onCancel(c)}
+            variant="subtle"
+            leftSection={<IconMessages size={14} />}
+            aria-label={`Texts of the bulk SMS of ${formatDate(c.send_at, true)}`}
+            onClick={() => onTexts(c)}
           >
-            Cancel
+            Texts
           </Button>
-        ) : null,
+          {isUnderway(c) ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              leftSection={<IconPlayerStop size={14} />}
+              aria-label={`Cancel the bulk SMS of ${formatDate(c.send_at, true)}`}
+              onClick={() => onCancel(c)}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      ),
     },
   ];
 }
 
-/** The bulk texts sent and to be sent, with a Cancel for those not all out yet. */
+/** The bulk texts sent and to be sent, with their Texts (a drawer) and a Cancel for those not all out yet. */
 export function CampaignsTable({
   rows,
   loading,
@@ -156,6 +154,9 @@ export function CampaignsTable({
   onRetry: () => void;
 }) {
   const [cancelling, setCancelling] = useState<Campaign | null>(null);
+  // The bulk SMS whose texts are open: as the list reads it now (its status and counts move), else as it was clicked.
+  const [textsOf, setTextsOf] = useState<Campaign | null>(null);
+  const textsCampaign = textsOf ? (rows?.find((c) => c.campaign_id === textsOf.campaign_id) ?? textsOf) : null;
   const cancel = useCancelSmsCampaign();
   const close = () => {
     if (cancel.isPending) return;
@@ -176,7 +177,7 @@ export function CampaignsTable({
     <>
       <DataTable
         caption="Sent and scheduled"
-        columns={columnsFor(setCancelling)}
+        columns={columnsFor(setTextsOf, setCancelling)}
         rows={rows}
         rowKey={(c) => c.campaign_id}
         loading={loading}
@@ -184,8 +185,9 @@ export function CampaignsTable({
         onRetry={onRetry}
         emptyText="No bulk SMS yet"
         emptyHint="A bulk SMS sent or set to go out is listed here, with what became of its texts."
-        minWidth={980}
+        minWidth={940}
       />
+      <CampaignTextsDrawer campaign={textsCampaign} onClose={() => setTextsOf(null)} />
       <ConfirmModal
         opened={cancelling !== null}
         onClose={close}

@@ -1,6 +1,6 @@
 import { audienceText, NO_AGENT } from '@kidogo/contracts';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
-import type { Campaign, CampaignCancelReply, CampaignInput, CampaignReply } from '../api/types';
+import type { Campaign, CampaignCancelReply, CampaignInput, CampaignReply, CampaignText, CampaignTextsReply } from '../api/types';
 
 /** A bulk text to the customers with a device, sent yesterday by amina: 120 texts, 118 sent and 2 failed. */
 export function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
@@ -24,6 +24,45 @@ export function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     ...overrides,
   };
 }
+
+/** One text of a bulk SMS: to Amina Wanjiru, sent on the first try. */
+export function buildCampaignText(overrides: Partial<CampaignText> = {}): CampaignText {
+  return {
+    message_id: 1001,
+    recipient_number: '254712345678',
+    customer_id: 42,
+    customer_name: 'Amina Wanjiru',
+    text: 'Habari Amina, our Nakuru shop has moved to Kenyatta Avenue.',
+    status: 'sent',
+    attempts: 1,
+    error: null,
+    sent_at: '2026-11-24T09:02:12Z',
+    ...overrides,
+  };
+}
+
+/** The texts of buildCampaign() (campaign 1) the mock answers by default: Amina's sent, Baraka's failed after 3 tries, one to a number no customer has now. */
+export const TEXTS = [
+  buildCampaignText(),
+  buildCampaignText({
+    message_id: 1002,
+    recipient_number: '254722000111',
+    customer_id: 43,
+    customer_name: 'Baraka Otieno',
+    text: 'Habari Baraka, our Nakuru shop has moved to Kenyatta Avenue.',
+    status: 'failed',
+    attempts: 3,
+    error: 'The provider refused the number: absent subscriber',
+    sent_at: null,
+  }),
+  buildCampaignText({
+    message_id: 1003,
+    recipient_number: '254733999888',
+    customer_id: null,
+    customer_name: null,
+    text: 'Habari Wanjiku, our Nakuru shop has moved to Kenyatta Avenue.',
+  }),
+];
 
 /** The customers every preview finds: Amina and Baraka (and 1,232 more). */
 const SAMPLE = [
@@ -73,10 +112,17 @@ export const AGENTS = ['AGT-001', 'AGT-002', NO_AGENT];
  * The API of the screen, keeping its bulk texts as the server would: GET
  * /sms-campaigns answers them newest first, paged; POST /sms-campaigns
  * answers buildCampaignReply, and without dry_run adds the campaign made;
- * POST /sms-campaigns/{id}/cancel cancels one. `extra` answers anything first.
+ * POST /sms-campaigns/{id}/cancel cancels one; GET /sms-campaigns/{id}/texts
+ * answers `texts` of that campaign (TEXTS for campaign 1 by default) in their
+ * order, of the status asked, paged (20 by default), and 404 for a campaign
+ * it does not keep. `extra` answers anything first.
  */
-export function mockSmsCampaignsApi(initial: Campaign[] = [buildCampaign()], extra: Handler = () => undefined) {
-  const state = { campaigns: [...initial] };
+export function mockSmsCampaignsApi(
+  initial: Campaign[] = [buildCampaign()],
+  extra: Handler = () => undefined,
+  texts: Record<number, CampaignText[]> = { 1: TEXTS },
+) {
+  const state = { campaigns: [...initial], texts: { ...texts } };
   const api = mockFetch((call) => {
     const hit = extra(call);
     if (hit) return hit;
@@ -89,6 +135,21 @@ export function mockSmsCampaignsApi(initial: Campaign[] = [buildCampaign()], ext
         data: all.slice((page - 1) * limit, page * limit),
         pagination: { total: all.length, total_pages: Math.ceil(all.length / limit), page, limit },
       });
+    }
+    const textsOf = /^\/payg\/sms-campaigns\/(\d+)\/texts(?:\?|$)/.exec(call.url);
+    if (textsOf && call.method === 'GET') {
+      const id = Number(textsOf[1]);
+      if (!state.campaigns.some((x) => x.campaign_id === id)) return jsonResponse(404, { detail: 'Bulk SMS not found', message: 'Bulk SMS not found' });
+      const q = new URL(call.url, 'http://x').searchParams;
+      const page = Number(q.get('page') ?? 1);
+      const limit = Number(q.get('limit') ?? 20);
+      const status = q.get('status');
+      const all = (state.texts[id] ?? []).filter((t) => !status || t.status === status);
+      const reply: CampaignTextsReply = {
+        data: all.slice((page - 1) * limit, page * limit),
+        pagination: { total: all.length, total_pages: Math.ceil(all.length / limit), page, limit },
+      };
+      return jsonResponse(200, reply);
     }
     if (call.url === '/payg/sms-campaigns' && call.method === 'POST') {
       const reply = buildCampaignReply(JSON.parse(call.body!) as CampaignInput);
@@ -121,8 +182,11 @@ export function mockSmsCampaignsApi(initial: Campaign[] = [buildCampaign()], ext
 export const campaignPosts = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.url === '/payg/sms-campaigns').map((c) => JSON.parse(c.body!) as CampaignInput);
 
-/** The GET /sms-campaigns URLs called. */
-export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/payg/sms-campaigns')).map((c) => c.url);
+/** The GET /sms-campaigns URLs called (the list, not the texts of one). */
+export const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/payg/sms-campaigns?')).map((c) => c.url);
+
+/** The GET /sms-campaigns/{id}/texts URLs called. */
+export const textsCalls = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && /^\/payg\/sms-campaigns\/\d+\/texts/.test(c.url)).map((c) => c.url);
 
 /** A 400 of the API naming `field`, as its validation answers. */
 export const badRequest = (field: string, message: string) =>
