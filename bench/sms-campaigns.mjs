@@ -47,7 +47,15 @@ async function transaction(work) {
   }
 }
 // The service's DatabaseService and SMS provider, as far as it reads them: an organization that can send.
-const campaigns = new SmsCampaignsService({ query: run, transaction }, { routeFor: async () => ({ provider: 'sms_webhook' }) });
+const execute = async (sql) => (await pool.query({ text: sql.text, values: sql.values })).rowCount ?? 0;
+const campaigns = new SmsCampaignsService({ query: run, execute, transaction }, { routeFor: async () => ({ provider: 'sms_webhook' }) });
+// What an interrupted run left behind.
+const cleanUp = async () => {
+  await run(Prisma.sql`DELETE FROM messages WHERE organization_id = ${ORG} AND (campaign_id IS NOT NULL OR forwarded_message = 'Your code: 123 456 789')`);
+  await run(Prisma.sql`DELETE FROM audit_logs WHERE organization_id = ${ORG} AND entity_type = 'sms_campaign'`);
+  await run(Prisma.sql`DELETE FROM sms_campaigns WHERE organization_id = ${ORG}`);
+};
+await cleanUp();
 const owner = { user_id: 1, username: 'bench', role: 'owner', organization_id: ORG };
 
 const ms = (ns) => Number(ns) / 1e6;
@@ -134,8 +142,6 @@ await campaigns.cancel(ORG, owner, later.campaign.campaign_id);
 // Both cancelled: their counts kept in their rows after the first read.
 await time('the list, both campaigns done (counts kept)', page, 10);
 
-await run(Prisma.sql`DELETE FROM messages WHERE organization_id = ${ORG} AND campaign_id IS NOT NULL`);
-await run(Prisma.sql`DELETE FROM audit_logs WHERE organization_id = ${ORG} AND entity_type = 'sms_campaign'`);
-await run(Prisma.sql`DELETE FROM sms_campaigns WHERE organization_id = ${ORG}`);
+await cleanUp();
 await pool.end();
 await database.stop();
