@@ -105,6 +105,15 @@ describe('first start', () => {
       ['Solar Lamp Pro', 12],
     ]);
 
+    // The owner's bulk SMS of three days ago: every text sent, one per phone number.
+    const bulk = await t.http.get('/payg/sms-campaigns').set(auth).expect(200);
+    expect(bulk.body.data).toHaveLength(1);
+    expect(bulk.body.data[0]).toMatchObject({ audience_text: 'Customers with a device', status: 'sent', created_by: 'demo' });
+    expect(bulk.body.data[0].recipients).toBeGreaterThan(5);
+    expect(bulk.body.data[0].delivery).toEqual({ queued: 0, sent: bulk.body.data[0].recipients, failed: 0, cancelled: 0 });
+    const texts = await t.http.get(`/payg/sms-campaigns/${bulk.body.data[0].campaign_id}/texts`).set(auth).expect(200);
+    expect(texts.body.data[0].text).toMatch(/^Habari [A-Z][a-z]+! Our new Nakuru shop opens on Monday/);
+
     // A second start changes nothing.
     const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });
     await t.app.get(SeedService).run();

@@ -378,6 +378,38 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     technician,
   );
 
+  // A bulk SMS the owner sent three days ago to every customer with a device (Bulk SMS): the demo has no SMS provider,
+  // so its texts are recorded as the provider's confirmations would have left them, one per phone number.
+  const announced = new Date(now - 3 * DAY);
+  const announcement = 'Habari {name}! Our new Nakuru shop opens on Monday on Kenyatta Avenue: bring your panel for a free check. Karibu!';
+  await db.$executeRaw`
+    WITH r AS (
+      SELECT DISTINCT ON (c.phone_normalized) c.phone_normalized AS phone,
+             replace(${announcement}::text, '{name}', split_part(btrim(c.customer_name), ' ', 1)) AS text
+      FROM customers c
+      WHERE c.organization_id = ${orgId} AND c.phone_normalized IS NOT NULL AND c.sms_opted_out_at IS NULL
+        AND EXISTS (SELECT 1 FROM items i WHERE i.organization_id = ${orgId} AND i.customer_id = c.customer_id)
+      ORDER BY c.phone_normalized, c.customer_id
+    ), c AS (
+      INSERT INTO sms_campaigns (organization_id, text, audience, audience_text, send_at, created_at, created_by, recipients, parts)
+      SELECT ${orgId}, ${announcement}, '{"customers":"with_device"}'::jsonb, 'Customers with a device', ${announced}, ${announced},
+             ${owner.username}, count(*)::int, count(*)::int
+      FROM r
+      RETURNING campaign_id
+    ), m AS (
+      INSERT INTO messages (organization_id, forwarded_message, recipient_number, delivery_status, status, sent_by, campaign_id,
+                            delivery_attempts, sent_at, received_at, created_at)
+      SELECT ${orgId}, r.text, r.phone, 'sent'::"DeliveryStatus", 'processed'::"MessageStatus", ${owner.username}, c.campaign_id,
+             1, ${announced}::timestamptz + interval '1 minute', ${announced}, ${announced}
+      FROM r, c
+      RETURNING 1
+    )
+    INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata, created_at)
+    SELECT ${orgId}, ${owner.user_id}::int, ${owner.username}, 'sms_campaign.sent', 'sms_campaign', c.campaign_id::text,
+           'Bulk SMS to customers with a device by ' || ${owner.username}::text || ': ' || ${announcement}::text,
+           jsonb_build_object('campaign_id', c.campaign_id, 'text', ${announcement}::text, 'queued', (SELECT count(*) FROM m)), ${announced}
+    FROM c`;
+
   // The owner's notifications: besides the ticket above, the payment held for matching (XYZ-999).
   await get(NoticeSweepService).sweep();
   await get(NotificationsService).notify(superAdmin, orgId, {
