@@ -343,6 +343,18 @@ export function unknownPlaceholdersMessage(unknown: string[], allowed: Readonly<
     .join(', ')}`;
 }
 
+/** A text to many, up to 1,000 characters, whose {words} are all among `allowed` (the placeholders filled in for each). */
+export const zPlaceholderText = (allowed: Readonly<Record<string, string>>) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(1000, { error: 'must be at most 1000 characters' })
+    .superRefine((s, ctx) => {
+      const unknown = unknownPlaceholders(s, allowed);
+      if (unknown.length) ctx.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown, allowed) });
+    });
+
 /** The text for one device: each placeholder replaced by its value, the spaces an empty one leaves closed up. */
 export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
   return text
@@ -363,17 +375,7 @@ export const ZBandSmsSchema = z.object({
   bucket: z.enum(COLLECTION_BUCKET_FILTERS, { error: `must be one of ${COLLECTION_BUCKET_FILTERS.join(', ')}` }),
   /** Only the band's devices of this sales agent's customers (NO_AGENT: of customers without one). */
   agent: zAgentFilter(),
-  text: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(1000, { error: 'must be at most 1000 characters' })
-    .superRefine((s, ctx) => {
-      const unknown = unknownPlaceholders(s);
-      if (unknown.length) {
-        ctx.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown, BAND_SMS_PLACEHOLDERS) });
-      }
-    }),
+  text: zPlaceholderText(BAND_SMS_PLACEHOLDERS),
   dry_run: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export type BandSmsInput = z.input<typeof ZBandSmsSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zQueryInt, ZPagePaginationSchema } from './common.js';
-import { unknownPlaceholders, unknownPlaceholdersMessage, zAgentFilter } from './collections.js';
+import { zAgentFilter, zPlaceholderText } from './collections.js';
 import { MAX_SMS_PARTS } from './messages.js';
 import { REPAYMENT_STANDINGS, REPAYMENT_STANDING_LABELS } from './repayment.js';
 
@@ -72,15 +72,7 @@ export function audienceText(a: z.input<typeof ZCampaignAudienceSchema>): string
 export const ZCampaignInputSchema = z
   .object({
     audience: ZCampaignAudienceSchema.default({ customers: 'with_device' }),
-    text: z
-      .string({ error: 'is required' })
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(1000, { error: 'must be at most 1000 characters' })
-      .superRefine((s, ctx) => {
-        const unknown = unknownPlaceholders(s, CAMPAIGN_SMS_PLACEHOLDERS);
-        if (unknown.length) ctx.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown, CAMPAIGN_SMS_PLACEHOLDERS) });
-      }),
+    text: zPlaceholderText(CAMPAIGN_SMS_PLACEHOLDERS),
     /** When it goes out (ISO 8601 with its offset), up to 30 days ahead; now when absent. */
     send_at: z.iso
       .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
