@@ -56,3 +56,27 @@ export async function seededClient(url, org) {
   }
   return { client, customers: row.n };
 }
+
+/** Nanoseconds (process.hrtime.bigint) as milliseconds. */
+export const ms = (ns) => Number(ns) / 1e6;
+/** The p-th percentile of sorted numbers. */
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+/**
+ * A timer of statements run one after another: time(label, fn, runs) runs fn `runs` times and prints the first, the
+ * median and the p95 in ms, with what the last run returned.
+ */
+export function timer({ runs: defaultRuns, width }) {
+  return async function time(label, fn, runs = defaultRuns) {
+    const times = [];
+    let out;
+    for (let i = 0; i < runs; i++) {
+      const started = process.hrtime.bigint();
+      out = await fn();
+      times.push(ms(process.hrtime.bigint() - started));
+    }
+    const first = times[0];
+    times.sort((a, b) => a - b);
+    console.log(`${label.padEnd(width)} first ${first.toFixed(0).padStart(6)} ms, median ${pct(times, 50).toFixed(0).padStart(6)} ms, p95 ${pct(times, 95).toFixed(0).padStart(6)} ms${out ? `  ${out}` : ''}`);
+  };
+}

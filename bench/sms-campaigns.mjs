@@ -16,7 +16,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { benchDatabase, root, seededClient } from './lib.mjs';
+import { benchDatabase, root, seededClient, timer } from './lib.mjs';
 
 const RUNS = Number(process.env.CAMPAIGN_RUNS ?? 5);
 const ORG = 'big';
@@ -58,20 +58,7 @@ const cleanUp = async () => {
 await cleanUp();
 const owner = { user_id: 1, username: 'bench', role: 'owner', organization_id: ORG };
 
-const ms = (ns) => Number(ns) / 1e6;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-async function time(label, fn, runs = RUNS) {
-  const times = [];
-  let out;
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    out = await fn();
-    times.push(ms(process.hrtime.bigint() - started));
-  }
-  const first = times[0];
-  times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(56)} first ${first.toFixed(0).padStart(6)} ms, median ${pct(times, 50).toFixed(0).padStart(6)} ms, p95 ${pct(times, 95).toFixed(0).padStart(6)} ms${out ? `  ${out}` : ''}`);
-}
+const time = timer({ runs: RUNS, width: 56 });
 
 const TEXT = 'Habari {name}, our shop moves to Kenyatta Avenue on Monday. Karibu!';
 const preview = async (audience) => {

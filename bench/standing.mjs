@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { benchDatabase, root, seededClient } from './lib.mjs';
+import { benchDatabase, ms, pct, root, seededClient, timer } from './lib.mjs';
 
 const RUNS = Number(process.env.STANDING_RUNS ?? 5);
 const ORG = 'big';
@@ -39,20 +39,7 @@ const db = { read, readQuery: run };
 const snapshots = { get: async (_org, _key, compute) => ({ value: await compute(), computedAt: new Date() }) };
 const reports = new ReportsService(db, snapshots, calendar);
 
-const ms = (ns) => Number(ns) / 1e6;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-async function time(label, fn, runs = RUNS) {
-  const times = [];
-  let out;
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    out = await fn();
-    times.push(ms(process.hrtime.bigint() - started));
-  }
-  const first = times[0];
-  times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(52)} first ${first.toFixed(0).padStart(6)} ms, median ${pct(times, 50).toFixed(0).padStart(6)} ms, p95 ${pct(times, 95).toFixed(0).padStart(6)} ms${out ? `  ${out}` : ''}`);
-}
+const time = timer({ runs: RUNS, width: 52 });
 
 /** A page of the report as the API answers POST /reports/page with limit: its rows and its totals. */
 async function page(body) {
