@@ -29,6 +29,7 @@ import { OutboxModule } from './outbox/outbox.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { WarrantiesModule } from './warranties/warranties.module.js';
 import { SmsCampaignsModule } from './sms-campaigns/sms-campaigns.controller.js';
+import { CashModule } from './cash/cash.controller.js';
 import { ExternalModule } from './external/external.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -67,6 +68,7 @@ export const FEATURE_MODULES: Type[] = [
   RemindersModule,
   WarrantiesModule,
   SmsCampaignsModule,
+  CashModule,
   AuditLogModule,
   WebhooksModule,
   ExternalModule,

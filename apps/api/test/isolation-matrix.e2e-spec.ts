@@ -189,6 +189,11 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/sms-campaigns/{campaign_id}': [404],
   'POST /payg/sms-campaigns/{campaign_id}/cancel': [404],
   'GET /payg/sms-campaigns/{campaign_id}/texts': [404],
+  // B's own collectors; A's collector is nobody in B
+  'GET /payg/cash': [200],
+  'GET /payg/cash/{username}/ledger': [404],
+  'POST /payg/cash/handovers': [400],
+  'POST /payg/cash/handovers/{handover_id}/void': [404],
   'GET /payg/auth/api-tokens': [200],
   'POST /payg/auth/api-tokens': [201],
   'DELETE /payg/auth/api-tokens/{id}': [404],

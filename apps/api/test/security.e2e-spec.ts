@@ -88,6 +88,9 @@ const AUDITED: Record<string, RegExp> = {
   'PATCH /payg/tickets/{ticket_id}': /^ticket\.status_changed$/,
   'POST /payg/tickets/{ticket_id}/notes': /^ticket\.noted$/,
   'POST /payg/sms-campaigns/{campaign_id}/cancel': /^sms_campaign\.cancelled$/,
+  // cash handed over, and a handover taken back
+  'POST /payg/cash/handovers': /^cash\.handover_recorded$/,
+  'POST /payg/cash/handovers/{handover_id}/void': /^cash\.handover_voided$/,
   // money taken off a device
   'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,
   // sign-in

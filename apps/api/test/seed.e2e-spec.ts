@@ -114,6 +114,21 @@ describe('first start', () => {
     const texts = await t.http.get(`/payg/sms-campaigns/${bulk.body.data[0].campaign_id}/texts`).set(auth).expect(200);
     expect(texts.body.data[0].text).toMatch(/^Habari [A-Z][a-z]+! Our new Nakuru shop opens on Monday/);
 
+    // The technician's cash: the deposits he took in the field, two handovers, the last three deposits (9 days ago) still held.
+    const cash = await t.http.get('/payg/cash').set(auth).expect(200);
+    expect(cash.body.data).toHaveLength(1);
+    expect(cash.body.data[0]).toMatchObject({
+      username: 'baraka',
+      role: 'staff',
+      collected: '16550.00',
+      collected_count: 11,
+      handed_over: '10750.00',
+      handover_count: 2,
+      in_hand: '5800.00',
+      days_held: 9,
+      overdue: true,
+    });
+
     // A second start changes nothing.
     const before = await t.db.platform.customer.count({ where: { organization_id: 'demo' } });
     await t.app.get(SeedService).run();

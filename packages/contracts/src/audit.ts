@@ -10,7 +10,7 @@ import { zQueryDate } from './payments.js';
 export const AUDIT_CATEGORIES = {
   sign_ins: ['auth'],
   team: ['user', 'api_token'],
-  payments: ['payment', 'payments'],
+  payments: ['payment', 'payments', 'cash'],
   tokens: ['token'],
   devices: ['item', 'items', 'oem_config', 'ticket', 'stock', 'stock_location'],
   customers: ['customer', 'customers'],

@@ -41,3 +41,4 @@ export * from './credit-check.js';
 export * from './swaps.js';
 export * from './warranties.js';
 export * from './sms-campaigns.js';
+export * from './cash.js';

@@ -41,6 +41,7 @@ const OWNED_TABLES = [
   'device_swaps',
   'product_warranties',
   'sms_campaigns',
+  'cash_handovers',
   'service_tickets',
   'customer_documents',
   'stock_movements',

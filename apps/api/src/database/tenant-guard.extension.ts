@@ -46,6 +46,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'DeviceSwap',
   'ProductWarranty',
   'SmsCampaign',
+  'CashHandover',
 ]);
 
 export class TenantScopeError extends Error {

@@ -12,6 +12,7 @@ import {
   ZTicketInputSchema,
   ZTicketUpdateSchema,
   ZWarrantySettingsInputSchema,
+  ZCashHandoverInputSchema,
 } from '@kidogo/contracts';
 import type { AuthUser } from '../common/tenancy.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -29,6 +30,7 @@ import { CollectionsService } from '../collections/collections.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { StockService } from '../stock/stock.service.js';
 import { WarrantiesService } from '../warranties/warranties.service.js';
+import { CashService } from '../cash/cash.service.js';
 import { NoticeSweepService } from '../notifications/notice-sweep.service.js';
 import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
@@ -265,12 +267,12 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     });
   }
 
-  // Cash deposits collected by agents, then daily payments.
+  // Cash deposits collected in the field by the technician (who holds the cash until he hands it over), then daily payments.
   let receipt = 0;
   const pay = (serial: string, amount: number, daysAgo: number, method: 'cash' | 'mobile_money' = 'mobile_money') =>
     payments.createManual(
       orgId,
-      owner,
+      method === 'cash' ? technician : owner,
       ZManualPaymentSchema.parse({
         serial_number: serial,
         amount,
@@ -296,6 +298,21 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     for (const [k, amount] of amounts.entries()) {
       await pay(serial, amount, (amounts.length - k) * 9, k === 0 ? 'cash' : 'mobile_money');
     }
+  }
+  // He handed the owner the deposits of a month and more ago, then those up to two weeks ago; the last ones he still holds.
+  const cash = get(CashService);
+  const deposits = history.map(([, amounts]) => ({ amount: amounts[0]!, daysAgo: amounts.length * 9 }));
+  for (const [daysAgo, paidBefore, reference] of [
+    [30, Infinity, 'Bank deposit slip 0041127'],
+    [14, 30, 'Counted at the shop'],
+  ] as const) {
+    // The deposits paid more than daysAgo days ago and not handed over before.
+    const amount = deposits.filter((d) => d.daysAgo > daysAgo && d.daysAgo <= paidBefore).reduce((sum, d) => sum + d.amount, 0);
+    await cash.handover(
+      orgId,
+      owner,
+      ZCashHandoverInputSchema.parse({ collector: technician.username, amount, handed_at: new Date(now - daysAgo * DAY).toISOString(), reference }),
+    );
   }
 
   // M-Pesa confirmations as the SMS forwarder delivers them: sent yesterday morning, forwarded a minute later.

@@ -85,6 +85,25 @@ async function seedCampaign(t: TestApp, w: World): Promise<number> {
   return rows[0].campaign_id as number;
 }
 
+/** 500 in cash recorded by the world's staff user (who then holds it), straight into the ledger. */
+async function seedCash(t: TestApp, w: World): Promise<void> {
+  await t.db.pool.query(
+    `INSERT INTO payments (organization_id, item_id, customer_id, amount, currency, payment_method, status, reference, source, recorded_by, days_bought)
+     SELECT $1::varchar, item_id, customer_id, 500, 'KES', 'cash', 'completed', $2, 'manual', $3, 0 FROM items WHERE organization_id = $1::varchar AND serial_number = $4`,
+    [w.org, `CASH-${hex()}`, w.staff.username, w.device.serial],
+  );
+}
+
+/** A handover of 100 from the world's staff user, for the void route. */
+async function seedHandover(t: TestApp, w: World): Promise<number> {
+  await seedCash(t, w);
+  const { rows } = await t.db.pool.query(
+    `INSERT INTO cash_handovers (organization_id, collector, amount, currency, handed_at, received_by) VALUES ($1, $2, 100, 'KES', now(), $3) RETURNING handover_id`,
+    [w.org, w.staff.username, w.owner.username],
+  );
+  return rows[0].handover_id as number;
+}
+
 /** A new stock location of the world's organization, holding nothing (for the routes that take a location id). */
 async function seedLocation(t: TestApp, w: World): Promise<number> {
   const { rows } = await t.db.pool.query(
@@ -635,6 +654,19 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     query: { status: 'queued' },
   }),
   'POST /payg/sms-campaigns/{campaign_id}/cancel': async ({ t, w }) => ({ path: fill('/payg/sms-campaigns/{campaign_id}/cancel', { campaign_id: await seedCampaign(t, w) }) }),
+  'GET /payg/cash': () => ({ path: '/payg/cash' }),
+  'GET /payg/cash/{username}/ledger': async ({ t, w }) => {
+    await seedCash(t, w);
+    return { path: fill('/payg/cash/{username}/ledger', { username: w.staff.username }), query: { page: 1, limit: 5 } };
+  },
+  'POST /payg/cash/handovers': async ({ t, w }) => {
+    await seedCash(t, w);
+    return { path: '/payg/cash/handovers', body: { collector: w.staff.username, amount: 1, currency: 'KES', reference: `SLIP-${hex()}` } };
+  },
+  'POST /payg/cash/handovers/{handover_id}/void': async ({ t, w }) => ({
+    path: fill('/payg/cash/handovers/{handover_id}/void', { handover_id: await seedHandover(t, w) }),
+    body: { reason: 'Counted twice' },
+  }),
   'GET /payg/webhooks': () => ({ path: '/payg/webhooks' }),
   'POST /payg/webhooks': () => ({ path: '/payg/webhooks', body: { url: `https://erp.example.com/${hex()}`, events: ['payment.applied', 'token.issued'] } }),
   'GET /payg/webhooks/{id}': async ({ t, w }) => ({ path: `/payg/webhooks/${(await fresh.webhook(t, w)).id}` }),

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ZCashHandoverReplySchema, ZCashLedgerReplySchema, ZCashSummarySchema, type CashCollector } from '@kidogo/contracts';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { seedCustomerWithDevice, seedTenant, seedUser, type SeededUser } from './support/factories.js';
+
+// Cash in hand (README "Cash in hand"): the cash payments a user recorded,
+// less the handovers an owner or admin recorded, oldest cash handed first.
+
+const DAY = 86_400_000;
+
+describe('cash in hand', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const pay = (user: SeededUser, serial: string, amount: string, extra: object = {}) =>
+    t.http.post('/payg/payments').set(user.auth).send({ serial_number: serial, amount, payment_method: 'cash', ...extra }).expect(201);
+  const summary = async (user: SeededUser) => ZCashSummarySchema.parse((await t.http.get('/payg/cash').set(user.auth).expect(200)).body);
+  const of = (s: { data: CashCollector[] }, username: string) => s.data.find((c) => c.username === username);
+  const handover = (user: SeededUser, body: object) => t.http.post('/payg/cash/handovers').set(user.auth).send(body);
+
+  /** An owner, an agent (staff) who took 500 ten days ago and 300 today in cash, and 1,000 by M-Pesa recorded by hand. */
+  async function shop() {
+    const { org, user: owner } = await seedTenant(t);
+    const agent = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const d = await seedCustomerWithDevice(t, org.id, { template: { daily_price: '50.00', free_code_price: '100000.00' } });
+    const serial = d.item.serial_number;
+    await pay(agent, serial, '500', { paid_at: new Date(Date.now() - 10 * DAY).toISOString() });
+    await pay(agent, serial, '1000', { payment_method: 'mobile_money', reference: `QK${Date.now()}` });
+    const today = await pay(agent, serial, '300');
+    return { org, owner, agent, d, serial, todayPaymentId: today.body.payment_id as number };
+  }
+
+  it('counts what each user holds, since when, and refuses a handover of more than that', async () => {
+    const { owner, agent } = await shop();
+    const s = await summary(owner);
+    expect(s.data).toHaveLength(1);
+    const a = of(s, agent.username)!;
+    expect(a).toMatchObject({ role: 'staff', is_active: true, collected: '800.00', collected_count: 2, handed_over: '0.00', in_hand: '800.00' });
+    expect(a.days_held).toBe(10);
+    expect(a.overdue).toBe(true);
+    expect(s.totals).toEqual([{ currency: a.currency, collected: '800.00', handed_over: '0.00', in_hand: '800.00' }]);
+
+    // More than held: refused, named, nothing written.
+    const over = await handover(owner, { collector: agent.username, amount: 800.01 }).expect(400);
+    expect(over.body.errors).toEqual([{ field: 'amount', message: expect.stringContaining(`must be at most 800.00: ${agent.username} holds`) }]);
+    expect(await t.db.db.cashHandover.count({ where: { organization_id: owner.organization_id } })).toBe(0);
+
+    // 500 handed over pays off the oldest cash: what is held now was paid today.
+    const r = ZCashHandoverReplySchema.parse(
+      (await handover(owner, { collector: agent.username, amount: '500', reference: 'SLIP-1', note: 'Counted at the shop' }).expect(201)).body,
+    );
+    expect(r.message).toBe(`Recorded ${a.currency} 500.00 handed over by ${agent.username}: they hold ${a.currency} 300.00 now`);
+    expect(r.handover).toMatchObject({ collector: agent.username, amount: '500.00', received_by: owner.username, reference: 'SLIP-1' });
+    expect(r.collector).toMatchObject({ in_hand: '300.00', handed_over: '500.00', handover_count: 1, days_held: 0, overdue: false });
+
+    // The rest, then nothing is held: a handover of anything is refused.
+    await handover(owner, { collector: agent.username, amount: 300 }).expect(201);
+    const none = await handover(owner, { collector: agent.username, amount: 1 }).expect(400);
+    expect(none.body.errors[0]).toEqual({ field: 'amount', message: `${agent.username} holds no cash in ${a.currency} to hand over` });
+    expect(of(await summary(owner), agent.username)).toMatchObject({ in_hand: '0.00', held_since: null, days_held: null, overdue: false });
+
+    // The audit log has both.
+    const audit = await t.db.db.auditLog.findMany({ where: { organization_id: owner.organization_id, action: 'cash.handover_recorded' } });
+    expect(audit).toHaveLength(2);
+  });
+
+  it('voids a handover recorded by mistake, once, and keeps it in the ledger', async () => {
+    const { owner, agent, serial, d } = await shop();
+    const made = ZCashHandoverReplySchema.parse((await handover(owner, { collector: agent.username, amount: 800 }).expect(201)).body);
+    const id = made.handover.handover_id;
+    await t.http.post(`/payg/cash/handovers/${id}/void`).set(owner.auth).send({ reason: 'x' }).expect(400);
+    const v = ZCashHandoverReplySchema.parse(
+      (await t.http.post(`/payg/cash/handovers/${id}/void`).set(owner.auth).send({ reason: 'Counted twice' }).expect(200)).body,
+    );
+    expect(v.collector.in_hand).toBe('800.00');
+    expect(v.handover).toMatchObject({ voided_by: owner.username, void_reason: 'Counted twice' });
+    const again = await t.http.post(`/payg/cash/handovers/${id}/void`).set(owner.auth).send({ reason: 'Counted twice' }).expect(409);
+    expect(again.body.detail).toContain('voided already');
+
+    // The ledger, newest first: the voided handover (0, held 800 after), today's 300, then the 500 of ten days ago.
+    const l = ZCashLedgerReplySchema.parse((await t.http.get(`/payg/cash/${agent.username}/ledger`).set(owner.auth).expect(200)).body);
+    expect(l.pagination.total).toBe(3);
+    expect(l.data.map((e) => [e.kind, e.amount, e.in_hand_after])).toEqual([
+      ['handover', '0.00', '800.00'],
+      ['payment', '300.00', '800.00'],
+      ['payment', '500.00', '500.00'],
+    ]);
+    expect(l.data[0]).toMatchObject({ received_by: owner.username, void_reason: 'Counted twice' });
+    expect(l.data[1]).toMatchObject({ serial_number: serial, customer_id: d.customer.id, customer_name: d.customer.customer_name, payment_status: 'completed' });
+    const page2 = ZCashLedgerReplySchema.parse((await t.http.get(`/payg/cash/${agent.username}/ledger?limit=2&page=2`).set(owner.auth).expect(200)).body);
+    expect(page2.data.map((e) => e.amount)).toEqual(['500.00']);
+    const past = ZCashLedgerReplySchema.parse((await t.http.get(`/payg/cash/${agent.username}/ledger?page=9`).set(owner.auth).expect(200)).body);
+    expect(past).toMatchObject({ data: [], pagination: { total: 3, total_pages: 1, page: 9 } });
+  });
+
+  it('keeps a reversed cash payment held and drops a rejected one', async () => {
+    const { owner, agent, todayPaymentId } = await shop();
+    await t.http.post(`/payg/payments/${todayPaymentId}/reverse`).set(owner.auth).send({ reason: 'Wrong device' }).expect(200);
+    expect(of(await summary(owner), agent.username)!.in_hand).toBe('800.00');
+    await t.http.post(`/payg/payments/${todayPaymentId}/reject`).set(owner.auth).send({ reason: 'Refunded to the customer' }).expect(200);
+    expect(of(await summary(owner), agent.username)).toMatchObject({ in_hand: '500.00', collected_count: 1 });
+  });
+
+  it('shows staff only their own cash, and lets only owners and admins record handovers', async () => {
+    const { org, owner, agent, serial } = await shop();
+    const clerk = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    const admin = await seedUser(t, { organization_id: org.id, role: 'admin' });
+    await pay(clerk, serial, '50');
+    expect((await summary(owner)).data.map((c) => c.username).sort()).toEqual([agent.username, clerk.username].sort());
+    const mine = await summary(clerk);
+    expect(mine.data.map((c) => c.username)).toEqual([clerk.username]);
+    expect(mine.totals[0]!.in_hand).toBe('50.00');
+    await t.http.get(`/payg/cash/${clerk.username}/ledger`).set(clerk.auth).expect(200);
+    const theirs = await t.http.get(`/payg/cash/${agent.username}/ledger`).set(clerk.auth).expect(403);
+    expect(theirs.body.detail).toBe('Staff see only their own cash');
+    await handover(clerk, { collector: agent.username, amount: 10 }).expect(403);
+    await handover(admin, { collector: agent.username, amount: 10 }).expect(201);
+  });
+
+  it('names each bad field and writes nothing', async () => {
+    const { owner, agent } = await shop();
+    const cases: [object, string][] = [
+      [{ amount: 10 }, 'collector'],
+      [{ collector: agent.username, amount: 0 }, 'amount'],
+      [{ collector: agent.username, amount: 1.005 }, 'amount'],
+      [{ collector: agent.username, amount: 'ten' }, 'amount'],
+      [{ collector: agent.username, amount: 10, currency: 'shillings' }, 'currency'],
+      [{ collector: agent.username, amount: 10, currency: 'UGX' }, 'amount'],
+      [{ collector: agent.username, amount: 10, handed_at: 'yesterday' }, 'handed_at'],
+      [{ collector: agent.username, amount: 10, handed_at: new Date(Date.now() + DAY).toISOString() }, 'handed_at'],
+      [{ collector: agent.username, amount: 10, reference: 'x'.repeat(65) }, 'reference'],
+      [{ collector: 'nobody-here', amount: 10 }, 'collector'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await handover(owner, body).expect(400);
+      expect((r.body.errors as { field: string }[]).map((e) => e.field)).toContain(field);
+    }
+    await t.http.get(`/payg/cash/${agent.username}/ledger?limit=0`).set(owner.auth).expect(400);
+    await t.http.get(`/payg/cash/${agent.username}/ledger?currency=12`).set(owner.auth).expect(400);
+    await t.http.get('/payg/cash/nobody-here/ledger').set(owner.auth).expect(404);
+    await t.http.post('/payg/cash/handovers/999999/void').set(owner.auth).send({ reason: 'Counted twice' }).expect(404);
+    expect(await t.db.db.cashHandover.count({ where: { organization_id: owner.organization_id } })).toBe(0);
+  });
+
+  it("keeps organizations apart: no one sees, hands over or voids another's cash", async () => {
+    const a = await shop();
+    const b = await shop();
+    expect((await summary(b.owner)).data.map((c) => c.username)).toEqual([b.agent.username]);
+    await t.http.get(`/payg/cash/${a.agent.username}/ledger`).set(b.owner.auth).expect(404);
+    await handover(b.owner, { collector: a.agent.username, amount: 10 }).expect(400);
+    const made = ZCashHandoverReplySchema.parse((await handover(a.owner, { collector: a.agent.username, amount: 10 }).expect(201)).body);
+    await t.http.post(`/payg/cash/handovers/${made.handover.handover_id}/void`).set(b.owner.auth).send({ reason: 'Not ours' }).expect(404);
+    expect(of(await summary(a.owner), a.agent.username)!.in_hand).toBe('790.00');
+  });
+
+  it('records two handovers at once without handing over the same cash twice', async () => {
+    const { owner, agent } = await shop();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => handover(owner, { collector: agent.username, amount: 300 })));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+    expect(of(await summary(owner), agent.username)!.in_hand).toBe('200.00');
+  });
+
+  it('still counts the cash of a user who was deleted', async () => {
+    const { owner, agent } = await shop();
+    await t.http.delete(`/payg/users/${agent.user_id}`).set(owner.auth).expect((r) => expect([200, 204]).toContain(r.status));
+    expect(of(await summary(owner), agent.username)).toMatchObject({ role: null, is_active: null, in_hand: '800.00' });
+    await handover(owner, { collector: agent.username, amount: 800 }).expect(201);
+  });
+});
