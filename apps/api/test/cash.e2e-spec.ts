@@ -82,11 +82,11 @@ describe('cash in hand', () => {
     const again = await t.http.post(`/payg/cash/handovers/${id}/void`).set(owner.auth).send({ reason: 'Counted twice' }).expect(409);
     expect(again.body.detail).toContain('voided already');
 
-    // The ledger, newest first: the voided handover (0, held 800 after), today's 300, then the 500 of ten days ago.
+    // The ledger, newest first: the voided handover (800 out, but held 800 after), today's 300, then the 500 of ten days ago.
     const l = ZCashLedgerReplySchema.parse((await t.http.get(`/payg/cash/${agent.username}/ledger`).set(owner.auth).expect(200)).body);
     expect(l.pagination.total).toBe(3);
     expect(l.data.map((e) => [e.kind, e.amount, e.in_hand_after])).toEqual([
-      ['handover', '0.00', '800.00'],
+      ['handover', '-800.00', '800.00'],
       ['payment', '300.00', '800.00'],
       ['payment', '500.00', '500.00'],
     ]);

@@ -143,7 +143,7 @@ export const ZCashLedgerEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
   currency: z.string(),
-  /** Positive: cash taken in; negative: cash handed over (0 for a voided handover). */
+  /** Positive: cash taken in; negative: cash handed over (a voided one too: it changed nothing, in_hand_after leaves it out). */
   amount: ZMoneySchema,
   /** What they held after this entry. */
   in_hand_after: ZMoneySchema,

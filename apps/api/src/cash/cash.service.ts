@@ -110,8 +110,10 @@ function toHandover(r: HandoverRow): CashHandover {
 /**
  * Each collector's cash by currency: collected, handed over (not voided),
  * in hand, and since when the oldest cash still held was paid: the handovers
- * pay off the oldest cash first, so it is the first payment whose running
- * total passes what was handed over.
+ * pay off the oldest cash first, so what is held is the newest cash, and it
+ * was held since the payment at which the total counted back from the newest
+ * reaches what is in hand (read newest first, stopping there: the cash held,
+ * not the collector's whole history).
  */
 function collectorsSql(orgId: string, username: string | null): Prisma.Sql {
   const onlyPaid = username === null ? Prisma.empty : Prisma.sql`AND p.recorded_by = ${username}`;
@@ -139,9 +141,10 @@ function collectorsSql(orgId: string, username: string | null): Prisma.Sql {
            b.last_collected_at, b.last_handover_at,
            CASE WHEN b.collected > b.handed THEN (
              SELECT x.paid_at FROM (
-               SELECT p.paid_at, sum(p.amount) OVER (ORDER BY p.paid_at) AS upto
+               SELECT p.paid_at, sum(p.amount) OVER (ORDER BY p.paid_at DESC) AS since
                FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by = b.username AND p.currency = b.currency
-             ) x WHERE x.upto > b.handed ORDER BY x.paid_at LIMIT 1)
+               ORDER BY p.paid_at DESC
+             ) x WHERE x.since >= b.collected - b.handed LIMIT 1)
            END AS held_since
     FROM b LEFT JOIN users u ON u.username = b.username AND u.organization_id = ${orgId}
     ORDER BY (b.collected - b.handed) DESC, b.username, b.currency`;
@@ -205,10 +208,10 @@ export class CashService {
       void_reason: string | null;
     }>(Prisma.sql`
       WITH e AS (
-        SELECT 'payment' AS kind, 0 AS k, p.payment_id AS id, p.paid_at AS at, p.currency, p.amount AS delta
+        SELECT 'payment' AS kind, 0 AS k, p.payment_id AS id, p.paid_at AS at, p.currency, p.amount, p.amount AS delta
         FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by = ${username}
         UNION ALL
-        SELECT 'handover', 1, h.handover_id, h.handed_at, h.currency, CASE WHEN h.voided_at IS NULL THEN -h.amount ELSE 0 END
+        SELECT 'handover', 1, h.handover_id, h.handed_at, h.currency, -h.amount, CASE WHEN h.voided_at IS NULL THEN -h.amount ELSE 0 END
         FROM cash_handovers h WHERE h.organization_id = ${orgId} AND h.collector = ${username}
       ), r AS (
         SELECT e.*, sum(delta) OVER (PARTITION BY currency ORDER BY at, k, id) AS after, count(*) OVER () AS total
@@ -216,7 +219,7 @@ export class CashService {
         ORDER BY at DESC, k DESC, id DESC
         LIMIT ${q.limit}::int OFFSET ${(q.page - 1) * q.limit}::int
       )
-      SELECT r.kind, r.id, r.at, r.currency, r.delta::numeric(14,2)::text AS amount, r.after::numeric(14,2)::text AS in_hand_after,
+      SELECT r.kind, r.id, r.at, r.currency, r.amount::numeric(14,2)::text AS amount, r.after::numeric(14,2)::text AS in_hand_after,
              r.total::int AS total, i.serial_number, p.item_id, p.customer_id, c.customer_name, p.status::text AS payment_status,
              coalesce(p.transaction_code, p.reference, h.reference) AS reference, h.received_by, h.note,
              h.voided_at, h.voided_by, h.void_reason

@@ -114,6 +114,7 @@ describe('app', () => {
         'Tokens',
         'Messages',
         'Bulk SMS',
+        'Cash in Hand',
         'Reports',
         'Activity Log',
         'Settings',

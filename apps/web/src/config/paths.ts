@@ -19,6 +19,8 @@ export const paths = {
     messages: { path: '/messages', getHref: () => '/messages' },
     /** One text to a group of customers, now or at a set time (owners and admins). */
     smsCampaigns: { path: '/sms-campaigns', getHref: () => '/sms-campaigns' },
+    /** What each user holds of the cash they collected, and its handovers to the office. */
+    cash: { path: '/cash', getHref: () => '/cash' },
     products: { path: '/products', getHref: () => '/products' },
     /** Where the devices not given out are kept: warehouses, shops, field agents. */
     stock: { path: '/stock', getHref: () => '/stock' },

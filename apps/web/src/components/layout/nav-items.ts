@@ -1,6 +1,7 @@
 import type { Role } from '@kidogo/contracts';
 import {
   IconBuildingWarehouse,
+  IconCash,
   IconCreditCard,
   IconFileInvoice,
   IconHistory,
@@ -53,6 +54,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Messages', href: paths.app.messages.getHref(), icon: IconMessages },
   // Owners and admins: one text to a group of customers is theirs to send (the API refuses staff).
   { label: 'Bulk SMS', href: paths.app.smsCampaigns.getHref(), icon: IconSpeakerphone, roles: ['owner', 'admin', 'super_admin'] },
+  // Every role: staff see the cash they hold; owners and admins record its handovers.
+  { label: 'Cash in Hand', href: paths.app.cash.getHref(), icon: IconCash },
   { label: 'Reports', href: paths.app.reports.getHref(), icon: IconReportAnalytics },
   { label: 'Activity Log', href: paths.app.auditLog.getHref(), icon: IconHistory, roles: ['owner', 'admin', 'super_admin'] },
   { label: 'Settings', href: paths.app.settings.getHref(), icon: IconSettings },

@@ -1,0 +1,66 @@
+import { Alert, Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconInfoCircle, IconRefresh, IconWallet } from '@tabler/icons-react';
+import { PageHeader } from '@/components/layout/page-header';
+import { errorMessage } from '@/lib/api-client';
+import { managesOrganization, useSession } from '@/lib/session';
+import { useCashSummary } from '../api/get-cash-summary';
+import { CASH_OVERDUE_DAYS } from '../api/types';
+import { CashTotals } from '../components/cash-totals';
+import { CollectorsTable } from '../components/collectors-table';
+
+export const LOAD_FAILED = 'Failed to load the cash in hand';
+
+const SUBTITLE = 'Cash payments recorded by each user, what they have handed over and what they hold now.';
+export const STAFF_NOTE = 'Hand the cash you collect to an owner or admin; they record it here.';
+
+/**
+ * Cash in Hand: the cash each user collected from customers (payments they
+ * recorded as cash) and has not handed over to the office yet, who has held
+ * it too long, and each one's ledger. Owners and admins record the handovers;
+ * staff see their own cash (the API lists only theirs).
+ */
+export default function CashRoute() {
+  const { user } = useSession();
+  const manage = managesOrganization(user);
+  const summary = useCashSummary();
+  const overdueDays = summary.data?.overdue_days ?? CASH_OVERDUE_DAYS;
+  return (
+    <>
+      <PageHeader
+        title="Cash in Hand"
+        subtitle={SUBTITLE}
+        actions={
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void summary.refetch()} loading={summary.isFetching && !summary.isPending}>
+            Refresh
+          </Button>
+        }
+      />
+      {manage ? null : (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} mb="lg">
+          {STAFF_NOTE}
+        </Alert>
+      )}
+      <CashTotals summary={summary.data} loading={summary.isPending} />
+      <Card padding="lg" radius="md" role="region" aria-label="By user">
+        <Group gap="sm" mb="md" wrap="nowrap">
+          <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+            <IconWallet size={22} />
+          </ThemeIcon>
+          <div>
+            <Title order={4}>{manage ? 'By user' : 'Your cash'}</Title>
+            <Text size="sm" c="dimmed">
+              The most in hand first. Cash held more than {overdueDays} days is overdue for handing over.
+            </Text>
+          </div>
+        </Group>
+        <CollectorsTable
+          rows={summary.data?.data}
+          manage={manage}
+          loading={summary.isPending}
+          error={summary.isError ? errorMessage(summary.error, LOAD_FAILED) : null}
+          onRetry={() => void summary.refetch()}
+        />
+      </Card>
+    </>
+  );
+}
