@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { ZOrganizationActivitySchema } from '@kidogo/contracts';
+import { auditCategoryOf, ZOrganizationActivitySchema } from '@kidogo/contracts';
 import { createTestApp, createTestDatabase, TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, type TestApp } from './support/test-app.js';
 import { registeredRoutes, routeKey } from './support/routes.js';
 import { buildCalls, send } from './support/route-calls.js';
@@ -153,6 +153,11 @@ describe('security hardening', () => {
         for (const r of rest) await send(t, route.method, r, { bearer: caller.token });
       }
       expect(problems).toEqual([]);
+
+      // Every kind of entry the organization's Activity Log shows can be found under one of its kinds (filters).
+      const kinds = await t.db.platform.auditLog.findMany({ where: { organization_id: w.org }, distinct: ['action'], select: { action: true } });
+      expect(kinds.length).toBeGreaterThan(20);
+      expect(kinds.map((k) => k.action).filter((a) => auditCategoryOf(a) === null)).toEqual([]);
 
       const activity = ZOrganizationActivitySchema.parse(
         (await t.http.get(`/payg/admin/organizations/${w.org}/activity`).query({ limit: 200 }).set(p.root.auth).expect(200)).body,
