@@ -176,6 +176,10 @@ describe('notifications by email', () => {
     await seedPayment(t, org.id, { amount: '75.00', paid_at: at(today - 2, 12) });
     await seedPayment(t, org.id, { amount: '40.00', status: 'pending', paid_at: at(today, 1) });
     await seedTokenLog(t, org.id, item, { created_at: at(today - 1, 11) });
+    // Cash the staff user took and has not handed over: 300 ten days ago (overdue), 200 the day before.
+    const cash = { payment_method: 'cash', source: 'manual', recorded_by: staff.username, transaction_code: null };
+    await seedPayment(t, org.id, { ...cash, amount: '300.00', paid_at: at(today - 10, 9) });
+    await seedPayment(t, org.id, { ...cash, amount: '200.00', paid_at: at(today - 1, 9) });
 
     expect(ZNotificationSettingsSchema.parse((await put(owner, { muted: [], daily_summary: true }).expect(200)).body).data).toMatchObject({ daily_summary: true, emailed: [] });
     const refused = await put(staff, { muted: [], daily_summary: true }).expect(403);
@@ -191,10 +195,11 @@ describe('notifications by email', () => {
     const mail = await smtp.mailTo(await emailOf(owner));
     expect(mail.subject).toMatch(/^Kidogo: Jua Solar on \w+day, \d{1,2} \w+ \d{4}$/);
     expect(mail.text).toMatch(/Yesterday, \w+day, \d{1,2} \w+ \d{4}, at Jua Solar:/);
-    expect(mail.text).toMatch(/- Payments applied: 2, (\w{3} )?750\.50/);
+    expect(mail.text).toMatch(/- Payments applied: 3, (\w{3} )?950\.50/);
     expect(mail.text).toContain('- Codes issued: 1');
     expect(mail.text).toContain('- Payments held for matching: 1');
     expect(mail.text).toContain('- Service tickets not resolved: 0');
+    expect(mail.text).toContain('- Cash not handed over: KES 500.00, held by 1 user (1 for more than 3 days)');
     expect(mail.text).toContain('Open Kidogo: https://payg.example.test/dashboard');
     expect(mailsTo(await emailOf(admin))).toHaveLength(0);
 

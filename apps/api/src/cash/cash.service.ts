@@ -69,6 +69,9 @@ export const cashText = (currency: string, amount: string) =>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Cash paid before this is overdue for handing over: held more than CASH_OVERDUE_DAYS whole days at `now`. */
+export const overdueBefore = (now: number) => new Date(now - (CASH_OVERDUE_DAYS + 1) * DAY_MS);
+
 function toCollector(r: CollectorRow, now = Date.now()): CashCollector {
   const held = Number(r.in_hand) > 0 && r.held_since ? r.held_since : null;
   const days = held ? Math.max(0, Math.floor((now - held.getTime()) / DAY_MS)) : null;
@@ -84,7 +87,7 @@ function toCollector(r: CollectorRow, now = Date.now()): CashCollector {
     in_hand: r.in_hand,
     held_since: iso(held),
     days_held: days,
-    overdue: days !== null && days > CASH_OVERDUE_DAYS,
+    overdue: held !== null && held <= overdueBefore(now),
     last_collected_at: iso(r.last_collected_at),
     last_handover_at: iso(r.last_handover_at),
   };
@@ -115,7 +118,7 @@ function toHandover(r: HandoverRow): CashHandover {
  * reaches what is in hand (read newest first, stopping there: the cash held,
  * not the collector's whole history).
  */
-function collectorsSql(orgId: string, username: string | null): Prisma.Sql {
+export function collectorsSql(orgId: string, username: string | null): Prisma.Sql {
   const onlyPaid = username === null ? Prisma.empty : Prisma.sql`AND p.recorded_by = ${username}`;
   const onlyHanded = username === null ? Prisma.empty : Prisma.sql`AND h.collector = ${username}`;
   return Prisma.sql`

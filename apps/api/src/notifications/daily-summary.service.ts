@@ -6,6 +6,8 @@ import { DatabaseService } from '../database/database.service.js';
 import type { Run } from '../database/database.service.js';
 import { isoDayOf, SUCCESSFUL } from '../metrics/period.js';
 import { customersByDay, paymentsByDay, tokensByDay } from '../stats/totals.js';
+import { collectorsSql, overdueBefore } from '../cash/cash.service.js';
+import { CASH_OVERDUE_DAYS } from '@kidogo/contracts';
 
 interface Reader {
   user_id: number;
@@ -25,6 +27,8 @@ export interface DaySummary {
   held: number;
   tickets_open: number;
   promises_due: number;
+  /** Cash users collected and have not handed over, by currency: how much, by how many, how many of them overdue. */
+  cash: { currency: string; in_hand: string; holders: number; overdue: number }[];
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -68,7 +72,7 @@ export class DailySummaryService {
       const byOrg = new Map<string, DaySummary>();
       for (const r of readers) {
         let summary = byOrg.get(r.organization_id);
-        if (!summary) byOrg.set(r.organization_id, (summary = await this.summarize(run, r.organization_id, today)));
+        if (!summary) byOrg.set(r.organization_id, (summary = await this.summarize(run, r.organization_id, today, now)));
         const mail = this.compose(r, summary, today - 1);
         await run(Prisma.sql`
           INSERT INTO mail_outbox (user_id, to_address, subject, body) VALUES (${r.user_id}::int, ${r.email}, ${mail.subject}, ${mail.body})`);
@@ -79,9 +83,14 @@ export class DailySummaryService {
   }
 
   /** The organization's figures for the business day before `today`, and what waits now. */
-  async summarize(run: Run, orgId: string, today: number): Promise<DaySummary> {
+  async summarize(run: Run, orgId: string, today: number, now = new Date()): Promise<DaySummary> {
     const day = { from: this.calendar.startOf(today - 1), until: this.calendar.startOf(today) };
-    const [row] = await run<DaySummary>(Prisma.sql`
+    const cash = await run<DaySummary['cash'][number]>(Prisma.sql`
+      SELECT currency, sum(in_hand::numeric)::numeric(20,2)::text AS in_hand, count(*)::int AS holders,
+             count(*) FILTER (WHERE held_since <= ${overdueBefore(now.getTime())})::int AS overdue
+      FROM (${collectorsSql(orgId, null)}) c WHERE in_hand::numeric > 0
+      GROUP BY currency ORDER BY currency`);
+    const [row] = await run<Omit<DaySummary, 'cash'>>(Prisma.sql`
       SELECT
         (SELECT coalesce(sum(n) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::int FROM ${paymentsByDay(orgId, day, this.calendar)} p) AS payments,
         (SELECT coalesce(sum(amount) FILTER (WHERE status IN ${SUCCESSFUL}), 0)::numeric(20,2)::text FROM ${paymentsByDay(orgId, day, this.calendar)} p) AS revenue,
@@ -92,7 +101,7 @@ export class DailySummaryService {
         (SELECT count(*)::int FROM service_tickets WHERE organization_id = ${orgId} AND status <> 'resolved') AS tickets_open,
         (SELECT count(*)::int FROM collection_contacts WHERE organization_id = ${orgId} AND outcome = 'promised_to_pay' AND NOT superseded
            AND promised_on = ${isoDayOf(today)}::date AND paid_at IS NULL) AS promises_due`);
-    return row!;
+    return { ...row!, cash };
   }
 
   private compose(r: Reader, s: DaySummary, day: number): { subject: string; body: string } {
@@ -111,6 +120,11 @@ export class DailySummaryService {
       `- Payments held for matching: ${count(s.held)}`,
       `- Service tickets not resolved: ${count(s.tickets_open)}`,
       `- Promises to pay due today: ${count(s.promises_due)}`,
+      ...s.cash.map(
+        (c) =>
+          `- Cash not handed over: ${c.currency} ${money(c.in_hand)}, held by ${count(c.holders)} ${c.holders === 1 ? 'user' : 'users'}` +
+          (c.overdue ? ` (${count(c.overdue)} for more than ${CASH_OVERDUE_DAYS} days)` : ''),
+      ),
       ...link,
       '',
       'You get this summary each morning because you asked for it in Kidogo (Notifications, What I Am Told Of). Turn it off there.',

@@ -246,6 +246,8 @@ export async function seedPayment(
     days_bought: number;
     paid_at: Date;
     created_at: Date;
+    source: string;
+    recorded_by: string | null;
   }> = {},
 ) {
   const status = data.status ?? 'completed';
@@ -261,7 +263,8 @@ export async function seedPayment(
       payment_method: data.payment_method ?? 'mobile_money',
       transaction_code: data.transaction_code === undefined ? `TX${next().toUpperCase()}` : data.transaction_code,
       payer_name: data.payer_name ?? null,
-      source: 'sms',
+      source: data.source ?? 'sms',
+      recorded_by: data.recorded_by ?? null,
       days_bought: data.days_bought ?? 10,
       paid_at: at,
       created_at: data.created_at ?? at,
