@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiCall, apiToken, createCustomer, createItem, createTemplate, onboard, unique } from './ops/api.js';
@@ -68,6 +69,19 @@ test.describe('cash in hand', () => {
     await expect(drawer).toContainText('Voided by demo: Counted twice');
     await page.keyboard.press('Escape');
     await expect(row).toContainText('KES 800.00');
+
+    // The handovers as CSV for the bank: this agent's one, voided, with why.
+    await page.getByRole('button', { name: 'Export Handovers' }).click();
+    const exporter = page.getByRole('dialog', { name: 'Export Handovers' });
+    await exporter.getByLabel('Collector').click();
+    await page.getByRole('option', { name: agent.username }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^cash-handovers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('handover_id,handed_at,collector,amount,currency,received_by,reference,note,recorded_at,voided_at,voided_by,void_reason');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${agent.username},500.00,KES,demo,SLIP-0042,`);
+    expect(lines[1]).toMatch(/,demo,Counted twice$/);
   });
 
   test('an agent sees only their own cash, and cannot record a handover', async ({ page, request }) => {

@@ -147,6 +147,47 @@ describe('cash in hand', () => {
     expect(await t.db.db.cashHandover.count({ where: { organization_id: owner.organization_id } })).toBe(0);
   });
 
+  it('exports the handovers of a period as CSV, the voided ones with why, and records the export', async () => {
+    const { owner, agent, org } = await shop();
+    const other = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    await pay(other, (await t.db.db.item.findFirstOrThrow({ where: { organization_id: org.id } })).serial_number, '40');
+    const old = new Date(Date.now() - 40 * DAY).toISOString();
+    await handover(owner, { collector: agent.username, amount: 100, handed_at: old, reference: '=HYPERLINK("x")' }).expect(201);
+    const kept = ZCashHandoverReplySchema.parse((await handover(owner, { collector: agent.username, amount: 200, note: 'Counted, "twice"' }).expect(201)).body);
+    await t.http.post(`/payg/cash/handovers/${kept.handover.handover_id}/void`).set(owner.auth).send({ reason: 'Wrong amount' }).expect(200);
+    await handover(owner, { collector: other.username, amount: 40 }).expect(201);
+
+    const csv = await t.http.get('/payg/cash/handovers/export').set(owner.auth).expect(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="cash-handovers-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('handover_id,handed_at,collector,amount,currency,received_by,reference,note,recorded_at,voided_at,voided_by,void_reason');
+    expect(lines).toHaveLength(4);
+    // Newest first: the other's, the voided one (with why), the old one (its formula-like reference defused).
+    expect(lines[1]).toContain(`,${other.username},40.00,`);
+    expect(lines[2]).toContain(`,${agent.username},200.00,`);
+    expect(lines[2]).toContain('"Counted, ""twice"""');
+    expect(lines[2]).toMatch(new RegExp(`,${owner.username},Wrong amount$`));
+    expect(lines[3]).toContain(',100.00,');
+    expect(lines[3]).toContain(`"'=HYPERLINK(""x"")"`);
+
+    // A period (the last week) and one collector.
+    const from = new Date(Date.now() - 7 * DAY).toISOString().slice(0, 10);
+    const week = await t.http.get('/payg/cash/handovers/export').query({ from, collector: agent.username }).set(owner.auth).expect(200);
+    expect(week.text.trim().split('\r\n')).toHaveLength(2);
+    await t.http.get('/payg/cash/handovers/export').query({ from: '2026-02-30' }).set(owner.auth).expect(400);
+    await t.http.get('/payg/cash/handovers/export').query({ from: '2026-03-02', to: '2026-03-01' }).set(owner.auth).expect(400);
+    await t.http.get('/payg/cash/handovers/export').set(agent.auth).expect(403);
+    await t.http.get('/payg/cash/handovers/export').query({ collector: 'nobody-here' }).set(owner.auth).expect(400);
+    // Recorded just after the download.
+    let recorded = 0;
+    for (let i = 0; i < 40 && recorded < 2; i++) {
+      recorded = await t.db.db.auditLog.count({ where: { organization_id: org.id, action: 'cash.handovers_exported' } });
+      if (recorded < 2) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(recorded).toBe(2);
+  });
+
   it("keeps organizations apart: no one sees, hands over or voids another's cash", async () => {
     const a = await shop();
     const b = await shop();

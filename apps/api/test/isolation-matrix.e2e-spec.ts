@@ -193,6 +193,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/cash': [200],
   'GET /payg/cash/{username}/ledger': [404],
   'POST /payg/cash/handovers': [400],
+  'GET /payg/cash/handovers/export': [400],
   'POST /payg/cash/handovers/{handover_id}/void': [404],
   'GET /payg/auth/api-tokens': [200],
   'POST /payg/auth/api-tokens': [201],

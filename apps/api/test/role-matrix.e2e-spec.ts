@@ -212,6 +212,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/cash': 'any',
   'GET /payg/cash/{username}/ledger': 'any',
   'POST /payg/cash/handovers': 'manage',
+  'GET /payg/cash/handovers/export': 'manage',
   'POST /payg/cash/handovers/{handover_id}/void': 'manage',
   'GET /payg/auth/api-tokens': 'any',
   'POST /payg/auth/api-tokens': 'any',

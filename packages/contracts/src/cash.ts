@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zMoneyInput, ZMoneySchema, ZPagePaginationSchema, zQueryInt } from './common.js';
 import { ZUsernameSchema } from './users.js';
+import { periodInOrder, zPeriodDate } from './metrics.js';
 
 /**
  * Cash in hand: the cash a user collected from customers (the payments they
@@ -172,3 +173,32 @@ export const ZCashLedgerReplySchema = z.object({
   pagination: ZPagePaginationSchema,
 });
 export type CashLedgerReply = z.infer<typeof ZCashLedgerReplySchema>;
+
+/** GET /cash/handovers/export (owner, admin): the handovers of a period as CSV, to match against the bank's deposits. */
+export const ZCashHandoversExportQuerySchema = z
+  .object({
+    /** Handed over from this day (inclusive; a business day in TIME_ZONE). */
+    from: zPeriodDate().optional(),
+    /** Up to this day (inclusive). */
+    to: zPeriodDate().optional(),
+    /** One collector's only (their username). */
+    collector: z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }).optional(),
+  })
+  .refine((q) => periodInOrder(q.from, q.to), { error: 'must not be after to', path: ['from'] });
+export type CashHandoversExportQuery = z.input<typeof ZCashHandoversExportQuerySchema>;
+
+/** The columns of cash-handovers-YYYY-MM-DD.csv, newest first; a voided handover has its void columns filled in. */
+export const CASH_HANDOVERS_CSV_COLUMNS = [
+  'handover_id',
+  'handed_at',
+  'collector',
+  'amount',
+  'currency',
+  'received_by',
+  'reference',
+  'note',
+  'recorded_at',
+  'voided_at',
+  'voided_by',
+  'void_reason',
+] as const;

@@ -1,9 +1,10 @@
-import { Controller, Get, Module, Post } from '@nestjs/common';
+import { Controller, Get, Module, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CASH_OVERDUE_DAYS,
   ZCashHandoverInputSchema,
   ZCashHandoverReplySchema,
+  ZCashHandoversExportQuerySchema,
   ZCashLedgerQuerySchema,
   ZCashLedgerReplySchema,
   ZCashSummarySchema,
@@ -12,6 +13,7 @@ import {
 import { z } from 'zod';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
+import type { HttpReply } from '../common/http.js';
 import { CashService } from './cash.service.js';
 
 const ZHandoverParams = zPathId('handover_id');
@@ -54,6 +56,24 @@ export class CashController {
     @ValidQuery() q: z.output<typeof ZCashLedgerQuerySchema>,
   ) {
     return this.cash.ledger(orgId, user, p.username, q);
+  }
+
+  @Get('handovers/export')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'The cash handovers of a period (of one collector) as a CSV file (cash-handovers-YYYY-MM-DD.csv), newest first: to match the bank deposits',
+    description: 'Voided handovers are in it with who voided them and why. The export is audited (cash.handovers_exported).',
+    query: ZCashHandoversExportQuerySchema,
+    produces: 'text/csv',
+    errors: { 400: 'A bad from or to, or a collector nobody of this organization is', 403: 'Not an owner or admin' },
+  })
+  exportHandovers(
+    @OrgId() orgId: string,
+    @CurrentUser() user: AuthUser,
+    @ValidQuery() q: z.output<typeof ZCashHandoversExportQuerySchema>,
+    @Res() reply: HttpReply,
+  ) {
+    return this.cash.exportHandovers(orgId, q, reply, user);
   }
 
   @Post('handovers')

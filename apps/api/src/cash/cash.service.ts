@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CASH_HANDOVERS_CSV_COLUMNS,
   CASH_OVERDUE_DAYS,
   type CashCollector,
   type CashHandover,
@@ -7,6 +8,7 @@ import {
   type CashLedgerReply,
   type CashSummary,
   type ZCashHandoverInputSchema,
+  type ZCashHandoversExportQuerySchema,
   type ZCashLedgerQuerySchema,
   type ZCashVoidInputSchema,
 } from '@kidogo/contracts';
@@ -15,10 +17,17 @@ import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
+import { Calendar } from '../common/calendar.js';
+import { streamReply, type HttpReply } from '../common/http.js';
+import { AuditService } from '../audit/audit.service.js';
+import { streamCsv } from '../catalog/csv-write.js';
+import { isoDayOf, periodSql, toPeriod } from '../metrics/period.js';
 
 type HandoverInput = z.output<typeof ZCashHandoverInputSchema>;
 type VoidInput = z.output<typeof ZCashVoidInputSchema>;
 type LedgerQuery = z.output<typeof ZCashLedgerQuerySchema>;
+type ExportQuery = z.output<typeof ZCashHandoversExportQuerySchema>;
+const EXPORT_BATCH = 1_000;
 
 const DAY_MS = 86_400_000;
 
@@ -156,7 +165,11 @@ export function collectorsSql(orgId: string, username: string | null): Prisma.Sq
 /** Cash in hand (README "Cash in hand"): what each collector holds, their handovers, and each one's ledger. */
 @Injectable()
 export class CashService {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly calendar: Calendar,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Every collector's cash, the most held first; staff see only their own. */
   async summary(orgId: string, user: AuthUser): Promise<CashSummary> {
@@ -350,6 +363,56 @@ export class CashService {
         collector: after,
       };
     });
+  }
+
+  /**
+   * The handovers of a period (of one collector), newest first, as CSV: what the bank's deposits are matched
+   * against. Read in batches from the last one's place. The export is itself recorded.
+   */
+  async exportHandovers(orgId: string, q: ExportQuery, reply: HttpReply, actor: AuthUser): Promise<void> {
+    const period = toPeriod(q.from, q.to, this.calendar);
+    if (q.collector && !(await this.isCollector(orgId, q.collector))) {
+      throw Errors.badRequest('collector', `nobody called ${q.collector} has collected cash in this organization`);
+    }
+    const where = Prisma.sql`organization_id = ${orgId} ${periodSql(Prisma.sql`handed_at`, period)}
+      ${q.collector ? Prisma.sql`AND collector = ${q.collector}` : Prisma.empty}`;
+    const read = (after: HandoverRow | null) =>
+      this.database.query<HandoverRow>(Prisma.sql`
+        SELECT ${HANDOVER_COLUMNS} FROM cash_handovers WHERE ${where}
+        ${after ? Prisma.sql`AND (handed_at, handover_id) < (${after.handed_at.toISOString()}::timestamptz, ${after.handover_id}::int)` : Prisma.empty}
+        ORDER BY handed_at DESC, handover_id DESC LIMIT ${EXPORT_BATCH}::int`);
+    const res = streamReply(reply, 'text/csv; charset=utf-8', `cash-handovers-${isoDayOf(this.calendar.today())}.csv`);
+    const { count, complete } = await streamCsv(res, CASH_HANDOVERS_CSV_COLUMNS, EXPORT_BATCH, read, (h) => [
+      h.handover_id,
+      h.handed_at,
+      h.collector,
+      h.amount,
+      h.currency,
+      h.received_by,
+      h.reference,
+      h.note,
+      h.created_at,
+      h.voided_at,
+      h.voided_by,
+      h.void_reason,
+    ]);
+    this.audit.recordQuietly({
+      organizationId: orgId,
+      actor,
+      action: 'cash.handovers_exported',
+      entityType: 'cash_handover',
+      description: `Exported ${count} cash handovers${q.collector ? ` of ${q.collector}` : ''} to CSV`,
+      metadata: { count, from: q.from ?? null, to: q.to ?? null, collector: q.collector ?? null, complete },
+    });
+  }
+
+  /** A user of the organization, or someone who recorded cash or handed it over in it (a user since deleted). */
+  private async isCollector(orgId: string, username: string): Promise<boolean> {
+    const [row] = await this.database.query<{ known: boolean }>(Prisma.sql`
+      SELECT EXISTS (SELECT 1 FROM users WHERE organization_id = ${orgId} AND username = ${username})
+          OR EXISTS (SELECT 1 FROM cash_handovers h WHERE h.organization_id = ${orgId} AND h.collector = ${username})
+          OR EXISTS (SELECT 1 FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by = ${username}) AS known`);
+    return row?.known === true;
   }
 
   /** One collector's cash in one currency, read in the transaction that changed it. */

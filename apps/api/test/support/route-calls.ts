@@ -659,6 +659,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     await seedCash(t, w);
     return { path: fill('/payg/cash/{username}/ledger', { username: w.staff.username }), query: { page: 1, limit: 5 } };
   },
+  'GET /payg/cash/handovers/export': async ({ t, w }) => {
+    await seedHandover(t, w);
+    return { path: '/payg/cash/handovers/export', query: { collector: w.staff.username } };
+  },
   'POST /payg/cash/handovers': async ({ t, w }) => {
     await seedCash(t, w);
     return { path: '/payg/cash/handovers', body: { collector: w.staff.username, amount: 1, currency: 'KES', reference: `SLIP-${hex()}` } };

@@ -6,6 +6,7 @@ import { formatDate } from '@/components/ui/date-text';
 import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
+import { captureDownloads } from '@/testing/downloads';
 import type { CashCollector } from '../api/types';
 import { validateHandover } from '../components/record-handover-modal';
 import { badRequest, buildCollector, COLLECTORS, handoverPosts, mockCashApi, summaryCalls, type Handler } from '../testing/mock-cash-api';
@@ -118,10 +119,38 @@ describe('Cash in Hand', { timeout: 30_000 }, () => {
     expect(within(rowOf(t, 'baraka')).getByText('Held 9 days')).toBeInTheDocument();
     expect(within(t).getByRole('button', { name: 'Ledger of baraka' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Record Handover/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export Handovers' })).not.toBeInTheDocument();
     const labels = sidebarLabels();
     expect(labels).not.toContain('Bulk SMS');
     expect(labels[labels.indexOf('Messages') + 1]).toBe('Cash in Hand');
     expect(summaryCalls(calls)).toHaveLength(1);
+  });
+
+  it("exports the last 30 days' handovers of everyone or one collector as CSV", async () => {
+    const names = captureDownloads();
+    const csv = () =>
+      new Response('\uFEFFhandover_id\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="cash-handovers-2026-12-06.csv"' } });
+    const { calls, user } = await open('owner', COLLECTORS, (c) => (c.url.startsWith('/payg/cash/handovers/export') ? csv() : undefined));
+    await table();
+    const exports = () => calls.filter((c) => c.url.startsWith('/payg/cash/handovers/export')).map((c) => new URL(c.url, 'http://x').searchParams);
+    await user.click(screen.getByRole('button', { name: 'Export Handovers' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Export Handovers' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(names).toEqual(['cash-handovers-2026-12-06.csv']));
+    expect(await screen.findByText('Downloaded cash-handovers-2026-12-06.csv')).toBeInTheDocument();
+    const [all] = exports();
+    expect(all!.get('collector')).toBeNull();
+    expect(dayjs(all!.get('to')).diff(dayjs(all!.get('from')), 'day')).toBe(29);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Export Handovers' })).not.toBeInTheDocument());
+
+    // One collector's.
+    await user.click(screen.getByRole('button', { name: 'Export Handovers' }));
+    dialog = await screen.findByRole('dialog', { name: 'Export Handovers' });
+    await user.click(within(dialog).getByLabelText('Collector', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'baraka' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(exports()).toHaveLength(2));
+    expect(exports()[1]!.get('collector')).toBe('baraka');
   });
 
   it('does not show the staff line to owners', async () => {

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconInfoCircle, IconRefresh, IconWallet } from '@tabler/icons-react';
+import { IconFileExport, IconInfoCircle, IconRefresh, IconWallet } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { managesOrganization, useSession } from '@/lib/session';
@@ -7,6 +8,7 @@ import { useCashSummary } from '../api/get-cash-summary';
 import { CASH_OVERDUE_DAYS } from '../api/types';
 import { CashTotals } from '../components/cash-totals';
 import { CollectorsTable } from '../components/collectors-table';
+import { ExportHandoversModal } from '../components/export-handovers-modal';
 
 export const LOAD_FAILED = 'Failed to load the cash in hand';
 
@@ -24,15 +26,23 @@ export default function CashRoute() {
   const manage = managesOrganization(user);
   const summary = useCashSummary();
   const overdueDays = summary.data?.overdue_days ?? CASH_OVERDUE_DAYS;
+  const [exporting, setExporting] = useState(false);
   return (
     <>
       <PageHeader
         title="Cash in Hand"
         subtitle={SUBTITLE}
         actions={
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void summary.refetch()} loading={summary.isFetching && !summary.isPending}>
-            Refresh
-          </Button>
+          <Group gap="sm">
+            {manage ? (
+              <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => setExporting(true)}>
+                Export Handovers
+              </Button>
+            ) : null}
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void summary.refetch()} loading={summary.isFetching && !summary.isPending}>
+              Refresh
+            </Button>
+          </Group>
         }
       />
       {manage ? null : (
@@ -61,6 +71,7 @@ export default function CashRoute() {
           onRetry={() => void summary.refetch()}
         />
       </Card>
+      {manage ? <ExportHandoversModal opened={exporting} collectors={(summary.data?.data ?? []).map((c) => c.username)} onClose={() => setExporting(false)} /> : null}
     </>
   );
 }
