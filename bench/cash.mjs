@@ -38,9 +38,9 @@ try {
   const { rowCount: paid } = await client.query(
     `WITH d AS (SELECT item_id, customer_id, row_number() OVER (ORDER BY item_id) AS k FROM items
                 WHERE organization_id = $1::varchar AND customer_id IS NOT NULL LIMIT 100000)
-     INSERT INTO payments (organization_id, item_id, customer_id, amount, currency, payment_method, status, reference, source, recorded_by, paid_at)
+     INSERT INTO payments (organization_id, item_id, customer_id, amount, currency, payment_method, status, reference, source, recorded_by, collected_by, paid_at)
      SELECT $1::varchar, d.item_id, d.customer_id, 50 * (1 + (g % 20)), 'KES', 'cash', 'completed', 'BCASH-' || c || '-' || g, 'manual',
-            'bench-agent-' || lpad(c::text, 3, '0'), now() - (g::float / $3::int * 365) * interval '1 day'
+            'bench-agent-' || lpad(c::text, 3, '0'), 'bench-agent-' || lpad(c::text, 3, '0'), now() - (g::float / $3::int * 365) * interval '1 day'
      FROM generate_series(1, $2::int) c CROSS JOIN generate_series(1, $3::int) g
      JOIN d ON d.k = 1 + ((c * 7919 + g * 104729) % 100000)`,
     [ORG, COLLECTORS, PER_COLLECTOR],
@@ -48,11 +48,11 @@ try {
   // Weekly handovers of the week before's cash; the last week's is still held.
   const { rowCount: handed } = await client.query(
     `INSERT INTO cash_handovers (organization_id, collector, amount, currency, handed_at, received_by)
-     SELECT $1::varchar, p.recorded_by, sum(p.amount), 'KES', date_trunc('week', p.paid_at) + interval '7 days', 'bench'
+     SELECT $1::varchar, p.collected_by, sum(p.amount), 'KES', date_trunc('week', p.paid_at) + interval '7 days', 'bench'
      FROM payments p
-     WHERE p.organization_id = $1::varchar AND p.payment_method = 'cash' AND p.source = 'manual' AND p.recorded_by LIKE 'bench-agent-%'
+     WHERE p.organization_id = $1::varchar AND p.payment_method = 'cash' AND p.source = 'manual' AND p.collected_by LIKE 'bench-agent-%'
        AND p.paid_at < date_trunc('week', now())
-     GROUP BY p.recorded_by, date_trunc('week', p.paid_at)`,
+     GROUP BY p.collected_by, date_trunc('week', p.paid_at)`,
     [ORG],
   );
   await client.query('ANALYZE payments');

@@ -84,6 +84,26 @@ test.describe('cash in hand', () => {
     expect(lines[1]).toMatch(/,demo,Counted twice$/);
   });
 
+  test("the office enters an agent's cash receipt as collected by the agent, who then holds it", async ({ page, request }) => {
+    const { agent, serial } = await agentWithCash(request);
+    await signIn(page, undefined, `/device-activity/${serial}`);
+    await page.getByRole('button', { name: 'Record Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record Payment' });
+    await dialog.getByRole('textbox', { name: 'Amount' }).fill('200');
+    await dialog.getByLabel('Collected By').click();
+    await page.getByRole('option', { name: agent.username, exact: true }).click();
+    await screenshotBothThemes(page, 'cash-record-payment', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(page.getByRole('dialog', { name: 'Payment Recorded' })).toContainText(`applied to ${serial}`);
+
+    await page.goto('/cash');
+    const row = page.getByRole('row').filter({ hasText: agent.username });
+    await expect(row).toContainText('KES 1,000.00');
+    await row.getByRole('button', { name: `Ledger of ${agent.username}` }).click();
+    const drawer = page.getByRole('dialog', { name: `${agent.username}'s cash` });
+    await expect(drawer.getByRole('row').nth(1)).toContainText('Entered by demo');
+  });
+
   test('an agent sees only their own cash, and cannot record a handover', async ({ page, request }) => {
     const { agent } = await agentWithCash(request);
     await signIn(page, agent, '/cash');

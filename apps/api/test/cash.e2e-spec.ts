@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ZCashHandoverReplySchema, ZCashLedgerReplySchema, ZCashSummarySchema, type CashCollector } from '@kidogo/contracts';
+import { ZCashCollectorsReplySchema, ZCashHandoverReplySchema, ZCashLedgerReplySchema, ZCashSummarySchema, type CashCollector } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { seedCustomerWithDevice, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
@@ -104,6 +104,34 @@ describe('cash in hand', () => {
     expect(of(await summary(owner), agent.username)!.in_hand).toBe('800.00');
     await t.http.post(`/payg/payments/${todayPaymentId}/reject`).set(owner.auth).send({ reason: 'Refunded to the customer' }).expect(200);
     expect(of(await summary(owner), agent.username)).toMatchObject({ in_hand: '500.00', collected_count: 1 });
+  });
+
+  it("holds a clerk's entry of an agent's receipt as the agent's cash, and names who entered it", async () => {
+    const { org, owner, agent, serial } = await shop();
+    const clerk = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    await pay(clerk, serial, '120', { collected_by: agent.username });
+    const s = await summary(owner);
+    expect(of(s, agent.username)).toMatchObject({ in_hand: '920.00', collected_count: 3 });
+    expect(of(s, clerk.username)).toBeUndefined();
+    const l = ZCashLedgerReplySchema.parse((await t.http.get(`/payg/cash/${agent.username}/ledger`).set(owner.auth).expect(200)).body);
+    expect(l.data[0]).toMatchObject({ amount: '120.00', recorded_by: clerk.username });
+    expect(l.data[1]).toMatchObject({ amount: '300.00', recorded_by: null });
+
+    // Whom it can be: the organization's active users; nobody else, and only for cash.
+    const collectors = ZCashCollectorsReplySchema.parse((await t.http.get('/payg/cash/collectors').set(clerk.auth).expect(200)).body);
+    expect(collectors.data.map((c) => c.username).sort()).toEqual([owner.username, agent.username, clerk.username].sort());
+    const before = await t.db.db.payment.count({ where: { organization_id: org.id } });
+    const bad = async (body: object, message: string) => {
+      const r = await t.http.post('/payg/payments').set(clerk.auth).send({ serial_number: serial, amount: 10, payment_method: 'cash', ...body }).expect(400);
+      expect(r.body.errors).toEqual([{ field: 'collected_by', message }]);
+    };
+    await bad({ collected_by: 'nobody-here' }, 'no active user of this organization is called nobody-here');
+    await bad({ collected_by: agent.username, payment_method: 'mobile_money' }, 'is only for a cash payment');
+    const other = await seedTenant(t);
+    await bad({ collected_by: other.user.username }, `no active user of this organization is called ${other.user.username}`);
+    await t.http.put(`/payg/users/${agent.user_id}`).set(owner.auth).send({ is_active: false }).expect(200);
+    await bad({ collected_by: agent.username }, `no active user of this organization is called ${agent.username}`);
+    expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(before);
   });
 
   it('shows staff only their own cash, and lets only owners and admins record handovers', async () => {

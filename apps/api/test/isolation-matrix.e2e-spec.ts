@@ -191,6 +191,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/sms-campaigns/{campaign_id}/texts': [404],
   // B's own collectors; A's collector is nobody in B
   'GET /payg/cash': [200],
+  'GET /payg/cash/collectors': [200],
   'GET /payg/cash/{username}/ledger': [404],
   'POST /payg/cash/handovers': [400],
   'GET /payg/cash/handovers/export': [400],

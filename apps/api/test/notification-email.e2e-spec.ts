@@ -177,7 +177,7 @@ describe('notifications by email', () => {
     await seedPayment(t, org.id, { amount: '40.00', status: 'pending', paid_at: at(today, 1) });
     await seedTokenLog(t, org.id, item, { created_at: at(today - 1, 11) });
     // Cash the staff user took and has not handed over: 300 ten days ago (overdue), 200 the day before.
-    const cash = { payment_method: 'cash', source: 'manual', recorded_by: staff.username, transaction_code: null };
+    const cash = { payment_method: 'cash', source: 'manual', recorded_by: staff.username, collected_by: staff.username, transaction_code: null };
     await seedPayment(t, org.id, { ...cash, amount: '300.00', paid_at: at(today - 10, 9) });
     await seedPayment(t, org.id, { ...cash, amount: '200.00', paid_at: at(today - 1, 9) });
 

@@ -210,6 +210,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/sms-campaigns/{campaign_id}/cancel': 'manage',
   'GET /payg/sms-campaigns/{campaign_id}/texts': 'manage',
   'GET /payg/cash': 'any',
+  'GET /payg/cash/collectors': 'any',
   'GET /payg/cash/{username}/ledger': 'any',
   'POST /payg/cash/handovers': 'manage',
   'GET /payg/cash/handovers/export': 'manage',

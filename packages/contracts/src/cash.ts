@@ -16,13 +16,13 @@ export const CASH_OVERDUE_DAYS = 3;
 
 /** One collector's cash in one currency. */
 export const ZCashCollectorSchema = z.object({
-  /** Who recorded the cash payments (and so holds the cash). */
+  /** Who took the cash (named as the collector of the cash payments, else who recorded them) and so holds it. */
   username: z.string(),
   /** Their role now; null when they are no longer a user of the organization (their cash is still counted). */
   role: z.string().nullable(),
   is_active: z.boolean().nullable(),
   currency: z.string(),
-  /** Cash payments they recorded, never rejected (a payment reversed off the wrong device was still paid). */
+  /** Cash payments they collected, never rejected (a payment reversed off the wrong device was still paid). */
   collected: ZMoneySchema,
   collected_count: z.number().int(),
   /** Handovers recorded, not voided. */
@@ -154,6 +154,8 @@ export const ZCashLedgerEntrySchema = z.object({
   customer_id: z.number().int().nullable(),
   customer_name: z.string().nullable(),
   payment_status: z.string().nullable(),
+  /** payment: who recorded it, when another user than the collector (a clerk entering an agent's receipt). */
+  recorded_by: z.string().nullable(),
   /** payment: its reference; handover: the deposit slip or receipt. */
   reference: z.string().nullable(),
   /** handover: who received it, the note, and whether it was voided (and why). */
@@ -202,3 +204,9 @@ export const CASH_HANDOVERS_CSV_COLUMNS = [
   'voided_by',
   'void_reason',
 ] as const;
+
+/** GET /cash/collectors: whom a cash payment can be recorded as collected by: the organization's active users. */
+export const ZCashCollectorsReplySchema = z.object({
+  data: z.array(z.object({ username: z.string(), role: z.string() })),
+});
+export type CashCollectorsReply = z.infer<typeof ZCashCollectorsReplySchema>;

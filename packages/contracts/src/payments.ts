@@ -96,17 +96,32 @@ export const ZReceiverBodySchema = z
   .describe('An SMS forwarder body or a Safaricom Daraja C2B confirmation');
 export type ReceiverBody = z.infer<typeof ZReceiverBodySchema>;
 
-export const ZManualPaymentSchema = z.object({
-  serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
-  amount: zMoneyInput({ min: 0.01, max: 100_000_000 }),
-  payment_method: ZPaymentMethodSchema,
-  /** Receipt or bank reference; a reference already recorded returns the original payment. */
-  reference: z.string().trim().min(1, { error: 'must not be blank' }).max(64, { error: 'must be at most 64 characters' }).optional(),
-  paid_at: z.iso
-    .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
-    .refine((s) => Date.parse(s) <= Date.now() + 5 * 60_000, { error: 'must not be in the future' })
-    .optional(),
-});
+export const ZManualPaymentSchema = z
+  .object({
+    serial_number: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
+    amount: zMoneyInput({ min: 0.01, max: 100_000_000 }),
+    payment_method: ZPaymentMethodSchema,
+    /** Receipt or bank reference; a reference already recorded returns the original payment. */
+    reference: z.string().trim().min(1, { error: 'must not be blank' }).max(64, { error: 'must be at most 64 characters' }).optional(),
+    paid_at: z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
+      .refine((s) => Date.parse(s) <= Date.now() + 5 * 60_000, { error: 'must not be in the future' })
+      .optional(),
+    /**
+     * Cash only: the username of the user who took the cash and holds it until they hand it over (README "Cash in
+     * hand"), an active user of the organization; whoever records the payment when absent.
+     */
+    collected_by: z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(100, { error: 'must be at most 100 characters' })
+      .optional(),
+  })
+  .refine((p) => p.collected_by === undefined || p.payment_method === 'cash', {
+    error: 'is only for a cash payment',
+    path: ['collected_by'],
+  });
 export type ManualPaymentInput = z.infer<typeof ZManualPaymentSchema>;
 
 export const ZMatchPaymentSchema = z.object({

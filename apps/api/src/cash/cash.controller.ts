@@ -2,6 +2,7 @@ import { Controller, Get, Module, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CASH_OVERDUE_DAYS,
+  ZCashCollectorsReplySchema,
   ZCashHandoverInputSchema,
   ZCashHandoverReplySchema,
   ZCashHandoversExportQuerySchema,
@@ -38,6 +39,16 @@ export class CashController {
   })
   summary(@OrgId() orgId: string, @CurrentUser() user: AuthUser) {
     return this.cash.summary(orgId, user);
+  }
+
+  @Get('collectors')
+  @Roles('owner', 'admin', 'staff', 'super_admin')
+  @Endpoint({
+    summary: "Whom a cash payment can be recorded as collected by (POST /payments collected_by): the organization's active users",
+    response: ZCashCollectorsReplySchema,
+  })
+  collectors(@OrgId() orgId: string) {
+    return this.cash.collectorsList(orgId);
   }
 
   @Get(':username/ledger')

@@ -3,6 +3,7 @@ import {
   CASH_HANDOVERS_CSV_COLUMNS,
   CASH_OVERDUE_DAYS,
   type CashCollector,
+  type CashCollectorsReply,
   type CashHandover,
   type CashHandoverReply,
   type CashLedgerReply,
@@ -32,9 +33,10 @@ const EXPORT_BATCH = 1_000;
 const DAY_MS = 86_400_000;
 
 /**
- * The cash payments a collector holds: recorded by them as cash by hand, and
- * not rejected (a payment reversed off the wrong device waits, pending, but
- * its cash was paid). Read from payments_cash_by_collector alone.
+ * The cash payments a collector holds: cash payments recorded by hand as
+ * collected by them (collected_by: named as the collector, else who recorded
+ * it), not rejected (a payment reversed off the wrong device waits, pending,
+ * but its cash was paid). Read from payments_cash_by_collector alone.
  */
 const cashPayments = (orgId: string) => Prisma.sql`
   p.organization_id = ${orgId} AND p.payment_method = 'cash' AND p.source = 'manual' AND p.status <> 'failed'::"PaymentStatus"`;
@@ -128,12 +130,12 @@ function toHandover(r: HandoverRow): CashHandover {
  * not the collector's whole history).
  */
 export function collectorsSql(orgId: string, username: string | null): Prisma.Sql {
-  const onlyPaid = username === null ? Prisma.empty : Prisma.sql`AND p.recorded_by = ${username}`;
+  const onlyPaid = username === null ? Prisma.empty : Prisma.sql`AND p.collected_by = ${username}`;
   const onlyHanded = username === null ? Prisma.empty : Prisma.sql`AND h.collector = ${username}`;
   return Prisma.sql`
     WITH paid AS (
-      SELECT p.recorded_by AS username, p.currency, sum(p.amount) AS collected, count(*)::int AS n, max(p.paid_at) AS last_at
-      FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by IS NOT NULL ${onlyPaid}
+      SELECT p.collected_by AS username, p.currency, sum(p.amount) AS collected, count(*)::int AS n, max(p.paid_at) AS last_at
+      FROM payments p WHERE ${cashPayments(orgId)} AND p.collected_by IS NOT NULL ${onlyPaid}
       GROUP BY 1, 2
     ), handed AS (
       SELECT h.collector AS username, h.currency, sum(h.amount) AS handed, count(*)::int AS n, max(h.handed_at) AS last_at
@@ -154,7 +156,7 @@ export function collectorsSql(orgId: string, username: string | null): Prisma.Sq
            CASE WHEN b.collected > b.handed THEN (
              SELECT x.paid_at FROM (
                SELECT p.paid_at, sum(p.amount) OVER (ORDER BY p.paid_at DESC) AS since
-               FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by = b.username AND p.currency = b.currency
+               FROM payments p WHERE ${cashPayments(orgId)} AND p.collected_by = b.username AND p.currency = b.currency
                ORDER BY p.paid_at DESC
              ) x WHERE x.since >= b.collected - b.handed LIMIT 1)
            END AS held_since
@@ -216,6 +218,7 @@ export class CashService {
       customer_id: number | null;
       customer_name: string | null;
       payment_status: string | null;
+      recorded_by: string | null;
       reference: string | null;
       received_by: string | null;
       note: string | null;
@@ -225,7 +228,7 @@ export class CashService {
     }>(Prisma.sql`
       WITH e AS (
         SELECT 'payment' AS kind, 0 AS k, p.payment_id AS id, p.paid_at AS at, p.currency, p.amount, p.amount AS delta
-        FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by = ${username}
+        FROM payments p WHERE ${cashPayments(orgId)} AND p.collected_by = ${username}
         UNION ALL
         SELECT 'handover', 1, h.handover_id, h.handed_at, h.currency, -h.amount, CASE WHEN h.voided_at IS NULL THEN -h.amount ELSE 0 END
         FROM cash_handovers h WHERE h.organization_id = ${orgId} AND h.collector = ${username}
@@ -237,6 +240,7 @@ export class CashService {
       )
       SELECT r.kind, r.id, r.at, r.currency, r.amount::numeric(14,2)::text AS amount, r.after::numeric(14,2)::text AS in_hand_after,
              r.total::int AS total, i.serial_number, p.item_id, p.customer_id, c.customer_name, p.status::text AS payment_status,
+             CASE WHEN p.recorded_by IS DISTINCT FROM p.collected_by THEN p.recorded_by END AS recorded_by,
              coalesce(p.transaction_code, p.reference, h.reference) AS reference, h.received_by, h.note,
              h.voided_at, h.voided_by, h.void_reason
       FROM r
@@ -249,7 +253,7 @@ export class CashService {
     if (total === undefined) {
       // A page past the end: the count alone.
       const [n] = await this.database.query<{ n: number }>(Prisma.sql`
-        SELECT ((SELECT count(*) FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by = ${username} ${q.currency ? Prisma.sql`AND p.currency = ${q.currency}` : Prisma.empty})
+        SELECT ((SELECT count(*) FROM payments p WHERE ${cashPayments(orgId)} AND p.collected_by = ${username} ${q.currency ? Prisma.sql`AND p.currency = ${q.currency}` : Prisma.empty})
               + (SELECT count(*) FROM cash_handovers h WHERE h.organization_id = ${orgId} AND h.collector = ${username} ${q.currency ? Prisma.sql`AND h.currency = ${q.currency}` : Prisma.empty}))::int AS n`);
       total = n?.n ?? 0;
     }
@@ -268,6 +272,7 @@ export class CashService {
         customer_id: r.customer_id,
         customer_name: r.customer_name,
         payment_status: r.payment_status,
+        recorded_by: r.recorded_by,
         reference: r.reference,
         received_by: r.received_by,
         note: r.note,
@@ -406,12 +411,19 @@ export class CashService {
     });
   }
 
+  /** Whom a cash payment can be recorded as collected by: the organization's active users, by name. */
+  async collectorsList(orgId: string): Promise<CashCollectorsReply> {
+    const data = await this.database.query<{ username: string; role: string }>(Prisma.sql`
+      SELECT username, role::text AS role FROM users WHERE organization_id = ${orgId} AND is_active ORDER BY username`);
+    return { data };
+  }
+
   /** A user of the organization, or someone who recorded cash or handed it over in it (a user since deleted). */
   private async isCollector(orgId: string, username: string): Promise<boolean> {
     const [row] = await this.database.query<{ known: boolean }>(Prisma.sql`
       SELECT EXISTS (SELECT 1 FROM users WHERE organization_id = ${orgId} AND username = ${username})
           OR EXISTS (SELECT 1 FROM cash_handovers h WHERE h.organization_id = ${orgId} AND h.collector = ${username})
-          OR EXISTS (SELECT 1 FROM payments p WHERE ${cashPayments(orgId)} AND p.recorded_by = ${username}) AS known`);
+          OR EXISTS (SELECT 1 FROM payments p WHERE ${cashPayments(orgId)} AND p.collected_by = ${username}) AS known`);
     return row?.known === true;
   }
 

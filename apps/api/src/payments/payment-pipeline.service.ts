@@ -36,6 +36,8 @@ export interface IncomingPayment {
   /** The incoming message that carried it; the reply is stored on the same row. */
   messageId: number | null;
   recordedBy: string;
+  /** A cash payment recorded by hand: the user who holds its cash (README "Cash in hand"); null otherwise. */
+  collectedBy?: string | null;
   actor?: Pick<AuthUser, 'user_id' | 'username'> | null;
   /** The device, when the caller already knows it (manual payments). */
   itemId?: number;
@@ -180,11 +182,11 @@ export class PaymentPipeline {
     const result = this.result(item, { id: paymentId, amount, transactionCode: p.transactionCode, payerPhone: p.payerPhone }, applied, planned);
     const payment = Prisma.sql`
       INSERT INTO payments (payment_id, organization_id, amount, currency, payment_method, status, transaction_code, reference,
-                            account_reference, payer_phone, payer_name, source, message_id, recorded_by, paid_at,
+                            account_reference, payer_phone, payer_name, source, message_id, recorded_by, collected_by, paid_at,
                             item_id, customer_id, days_bought, credit_after)
       VALUES (${paymentId}::int, ${orgId}, ${amount}::numeric, ${applied.currency}, ${p.method}, 'completed'::"PaymentStatus",
               ${p.transactionCode}, ${p.source === 'manual' ? p.transactionCode : null}, ${p.accountReference},
-              ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz,
+              ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.collectedBy ?? null}, ${p.paidAt.toISOString()}::timestamptz,
               ${item.item_id}::int, ${item.customer_id}::int, ${applied.allocation.daysBought}::int, ${applied.credit}::numeric)
       ON CONFLICT (organization_id, transaction_code) DO NOTHING
       RETURNING payment_id`;
@@ -336,10 +338,10 @@ export class PaymentPipeline {
     const rows = await run(Prisma.sql`
       WITH p AS (
         INSERT INTO payments (payment_id, organization_id, amount, currency, payment_method, status, transaction_code, reference,
-                              account_reference, payer_phone, payer_name, source, message_id, recorded_by, paid_at, hold_reason, applied_at)
+                              account_reference, payer_phone, payer_name, source, message_id, recorded_by, collected_by, paid_at, hold_reason, applied_at)
         VALUES (${id}::int, ${orgId}, ${amount}::numeric, ${p.currency ?? 'KES'}, ${p.method}, 'pending'::"PaymentStatus",
                 ${p.transactionCode}, ${p.source === 'manual' ? p.transactionCode : null}, ${p.accountReference},
-                ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.paidAt.toISOString()}::timestamptz,
+                ${p.payerPhone}, ${p.payerName}, ${p.source}, ${messageId}::int, ${p.recordedBy}, ${p.collectedBy ?? null}, ${p.paidAt.toISOString()}::timestamptz,
                 ${holdReason}, NULL)
         ON CONFLICT (organization_id, transaction_code) DO NOTHING
         RETURNING payment_id

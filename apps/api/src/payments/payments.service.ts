@@ -77,9 +77,18 @@ export class PaymentsService {
     return row!.n;
   }
 
-  /** Cash, bank or mobile money collected by staff or agents: the same pipeline as a received message. */
+  /**
+   * Cash, bank or mobile money collected by staff or agents: the same pipeline as a received message. Cash is held
+   * by the user named as its collector (an active user of the organization), else by whoever records it.
+   */
   createManual(orgId: string, user: AuthUser, input: ManualPaymentInput): Promise<PaymentOutcome> {
     return this.database.transaction(async (run) => {
+      const collectedBy = input.payment_method === 'cash' ? (input.collected_by ?? user.username) : null;
+      if (input.collected_by !== undefined) {
+        const [known] = await run<{ n: number }>(PrismaSql.sql`
+          SELECT count(*)::int AS n FROM users WHERE organization_id = ${orgId} AND username = ${input.collected_by} AND is_active`);
+        if (!known?.n) throw Errors.badRequest('collected_by', `no active user of this organization is called ${input.collected_by}`);
+      }
       const item = await this.tokens.lockBySerial(run, orgId, input.serial_number);
       return this.pipeline.record(run, orgId, {
         transactionCode: input.reference ?? null,
@@ -93,6 +102,7 @@ export class PaymentsService {
         paidAt: input.paid_at ? new Date(input.paid_at) : new Date(),
         messageId: null,
         recordedBy: user.username,
+        collectedBy,
         actor: user,
         itemId: item.item_id,
       });

@@ -248,6 +248,7 @@ export async function seedPayment(
     created_at: Date;
     source: string;
     recorded_by: string | null;
+    collected_by: string | null;
   }> = {},
 ) {
   const status = data.status ?? 'completed';
@@ -265,6 +266,7 @@ export async function seedPayment(
       payer_name: data.payer_name ?? null,
       source: data.source ?? 'sms',
       recorded_by: data.recorded_by ?? null,
+      collected_by: data.collected_by ?? null,
       days_bought: data.days_bought ?? 10,
       paid_at: at,
       created_at: data.created_at ?? at,

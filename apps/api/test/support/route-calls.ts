@@ -88,8 +88,8 @@ async function seedCampaign(t: TestApp, w: World): Promise<number> {
 /** 500 in cash recorded by the world's staff user (who then holds it), straight into the ledger. */
 async function seedCash(t: TestApp, w: World): Promise<void> {
   await t.db.pool.query(
-    `INSERT INTO payments (organization_id, item_id, customer_id, amount, currency, payment_method, status, reference, source, recorded_by, days_bought)
-     SELECT $1::varchar, item_id, customer_id, 500, 'KES', 'cash', 'completed', $2, 'manual', $3, 0 FROM items WHERE organization_id = $1::varchar AND serial_number = $4`,
+    `INSERT INTO payments (organization_id, item_id, customer_id, amount, currency, payment_method, status, reference, source, recorded_by, collected_by, days_bought)
+     SELECT $1::varchar, item_id, customer_id, 500, 'KES', 'cash', 'completed', $2, 'manual', $3, $3, 0 FROM items WHERE organization_id = $1::varchar AND serial_number = $4`,
     [w.org, `CASH-${hex()}`, w.staff.username, w.device.serial],
   );
 }
@@ -655,6 +655,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   }),
   'POST /payg/sms-campaigns/{campaign_id}/cancel': async ({ t, w }) => ({ path: fill('/payg/sms-campaigns/{campaign_id}/cancel', { campaign_id: await seedCampaign(t, w) }) }),
   'GET /payg/cash': () => ({ path: '/payg/cash' }),
+  'GET /payg/cash/collectors': () => ({ path: '/payg/cash/collectors' }),
   'GET /payg/cash/{username}/ledger': async ({ t, w }) => {
     await seedCash(t, w);
     return { path: fill('/payg/cash/{username}/ledger', { username: w.staff.username }), query: { page: 1, limit: 5 } };

@@ -33,7 +33,10 @@ export function signedMoney(amount: string, currency: string): string {
   return `${sign}${formatMoney(Math.abs(n), currency)}`;
 }
 
-/** A cash payment: the device and the customer it paid for (links to their pages), Held while it waits off a device. */
+/**
+ * A cash payment: the device and the customer it paid for (links to their pages), Held while it waits off a device,
+ * and who entered it when another user did (a clerk entering the collector's receipt).
+ */
 function PaymentWhat({ e }: { e: CashLedgerEntry }) {
   return (
     <Stack gap={2}>
@@ -62,6 +65,11 @@ function PaymentWhat({ e }: { e: CashLedgerEntry }) {
       {e.reference ? (
         <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
           Ref {e.reference}
+        </Text>
+      ) : null}
+      {e.recorded_by ? (
+        <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
+          Entered by {e.recorded_by}
         </Text>
       ) : null}
     </Stack>

@@ -5,7 +5,8 @@ import { DateRangePicker, lastDays, type DayRange } from '@/components/ui/date-r
 import { useBusinessToday } from '@/lib/business-day';
 import { useExportCashHandovers } from '../api/export-cash-handovers';
 
-const EVERYONE = '';
+/** The Collector choice of every collector (a Select's value cannot be empty). */
+const EVERYONE = '(everyone)';
 
 /**
  * Export Handovers (owners and admins): the handovers of a period, of everyone
@@ -18,7 +19,7 @@ export function ExportHandoversModal({ opened, collectors, onClose }: { opened: 
   const [collector, setCollector] = useState(EVERYONE);
   const exporter = useExportCashHandovers();
   const download = () =>
-    exporter.mutate({ from: range.from, to: range.to, ...(collector ? { collector } : {}) }, { onSuccess: onClose });
+    exporter.mutate({ from: range.from, to: range.to, ...(collector !== EVERYONE ? { collector } : {}) }, { onSuccess: onClose });
   return (
     <Modal opened={opened} onClose={onClose} title="Export Handovers" size="md" centered>
       <Stack gap="md">

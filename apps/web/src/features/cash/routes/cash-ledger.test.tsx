@@ -80,6 +80,9 @@ describe('Cash ledger', { timeout: 30_000 }, () => {
     const held = rowAt(drawer, '2026-11-25T09:30:00Z');
     expect(within(held).getByText('Held')).toBeInTheDocument();
     expect(within(held).getByRole('link', { name: 'Peter Kamau' })).toHaveAttribute('href', '/customer-payment-details/43');
+    // Entered by a clerk for baraka; his own entries say nothing of it.
+    expect(within(held).getByText('Entered by wanjiku')).toBeInTheDocument();
+    expect(within(drawer).getAllByText(/^Entered by/)).toHaveLength(1);
   });
 
   it('strikes a voided handover through, with who voided it and why, and offers no Void on it', async () => {

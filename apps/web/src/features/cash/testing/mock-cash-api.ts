@@ -68,6 +68,7 @@ const ENTRY: CashLedgerEntry = {
   customer_id: null,
   customer_name: null,
   payment_status: null,
+  recorded_by: null,
   reference: null,
   received_by: null,
   note: null,
@@ -115,6 +116,8 @@ export const BARAKA_LEDGER: CashLedgerEntry[] = [
     customer_id: 43,
     customer_name: 'Peter Kamau',
     payment_status: 'pending',
+    // A clerk entered baraka's receipt.
+    recorded_by: 'wanjiku',
   }),
   buildHandoverEntry({
     id: 30,

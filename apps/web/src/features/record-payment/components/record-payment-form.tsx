@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { useSession } from '@/lib/session';
+import { useCashCollectors } from '../api/get-cash-collectors';
 import type { useRecordPayment } from '../api/record-payment';
 import { PAYMENT_METHODS, ZManualPaymentSchema, type CustomerDevice, type ManualPaymentInput, type PaymentMethod, type PaymentOutcome } from '../api/types';
 
@@ -21,8 +23,12 @@ export const LABELS = {
   payment_method: 'Payment Method',
   reference: 'Reference',
   paid_at: 'Date Paid',
+  collected_by: 'Collected By',
 };
 type Field = keyof typeof LABELS;
+
+/** Collected By's choice of whoever records the payment (a Select's value cannot be empty). */
+const ME = '(me)';
 
 export interface PaymentFormValues {
   serial_number: string;
@@ -31,6 +37,8 @@ export interface PaymentFormValues {
   reference: string;
   /** 'YYYY-MM-DD HH:mm:ss' in local time, as the picker gives it; null means now. */
   paid_at: string | null;
+  /** Cash: the user who took it and holds it until they hand it over; ME for whoever records it. */
+  collected_by: string;
 }
 
 /** The request body: text trimmed, an empty reference or date left out (the server then takes now). */
@@ -42,6 +50,7 @@ export function toPaymentInput(v: PaymentFormValues): ManualPaymentInput {
     payment_method: v.payment_method,
     ...(reference ? { reference } : {}),
     ...(v.paid_at ? { paid_at: dayjs(v.paid_at).toISOString() } : {}),
+    ...(v.payment_method === 'cash' && v.collected_by !== ME ? { collected_by: v.collected_by } : {}),
   };
 }
 
@@ -72,10 +81,11 @@ export function RecordPaymentForm({
   onCancel: () => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const { user } = useSession();
   const [today] = useState(() => dayjs().endOf('day').format('YYYY-MM-DD HH:mm:ss'));
   const form = useForm<PaymentFormValues>({
     mode: 'controlled',
-    initialValues: { serial_number: initialSerial, amount: '', payment_method: 'cash', reference: '', paid_at: null },
+    initialValues: { serial_number: initialSerial, amount: '', payment_method: 'cash', reference: '', paid_at: null, collected_by: ME },
     validate: validatePayment,
     onValuesChange: () => setFailure(null),
   });
@@ -99,6 +109,8 @@ export function RecordPaymentForm({
     });
   });
 
+  const cash = form.values.payment_method === 'cash';
+  const collectors = useCashCollectors(cash);
   const usable = device.kind === 'fixed' || device.devices.some((d) => d.status !== 'retired');
 
   return (
@@ -147,6 +159,22 @@ export function RecordPaymentForm({
             onChange={(v) => form.setFieldValue('payment_method', v as PaymentMethod)}
           />
         </Input.Wrapper>
+        {cash ? (
+          <Select
+            label={LABELS.collected_by}
+            description="Who took the cash and holds it until they hand it over (Cash in Hand)."
+            allowDeselect={false}
+            searchable={(collectors.data?.length ?? 0) > 6}
+            comboboxProps={{ withinPortal: true }}
+            data={[
+              { value: ME, label: `Me (${user?.username ?? 'you'})` },
+              ...(collectors.data ?? []).filter((u) => u !== user?.username).map((u) => ({ value: u, label: u })),
+            ]}
+            {...form.getInputProps('collected_by')}
+            value={form.values.collected_by}
+            onChange={(v) => form.setFieldValue('collected_by', v ?? ME)}
+          />
+        ) : null}
         <TextInput
           label={LABELS.reference}
           description="Receipt number, bank reference or M-Pesa code. Optional; a reference is recorded only once."

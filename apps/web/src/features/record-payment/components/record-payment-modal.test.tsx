@@ -76,6 +76,39 @@ describe('Record Payment', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('records cash as collected by another user (a field agent whose receipt a clerk enters), and asks it of cash only', async () => {
+    const { calls } = mockRecordPaymentApi({
+      handler: (_call, path) =>
+        path === '/payg/cash/collectors'
+          ? jsonResponse(200, { data: [{ username: 'amina', role: 'owner' }, { username: 'baraka', role: 'staff' }, { username: 'chebet', role: 'staff' }] })
+          : undefined,
+    });
+    const { user, dialog } = await openFromDeviceActivity();
+    // Cash by default: the one who records it holds it, unless another is chosen.
+    const collector = within(dialog).getByLabelText<HTMLInputElement>('Collected By', { selector: 'input' });
+    await waitFor(() => expect(collector.value).toMatch(/^Me \(/));
+    await user.click(collector);
+    // The signed-in amina is Me, first; then the others.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Me (amina)', 'baraka', 'chebet']);
+    await user.click(screen.getByRole('option', { name: 'baraka' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    await screen.findByRole('dialog', { name: 'Payment Recorded' });
+    expect(posted(calls)).toEqual([{ serial_number: 'SHS-0001', amount: 300, payment_method: 'cash', collected_by: 'baraka' }]);
+  });
+
+  it('asks no collector of a payment by bank or mobile money', async () => {
+    const { calls } = mockRecordPaymentApi();
+    const { user, dialog } = await openFromDeviceActivity();
+    expect(within(dialog).getByLabelText('Collected By', { selector: 'input' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Bank' }));
+    expect(within(dialog).queryByLabelText('Collected By', { selector: 'input' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    await screen.findByRole('dialog', { name: 'Payment Recorded' });
+    expect(posted(calls)).toEqual([{ serial_number: 'SHS-0001', amount: 300, payment_method: 'bank' }]);
+  });
+
   it("chooses among the customer's devices on Customer Payment Details, starting with the page's device", async () => {
     const devices = [
       buildDevice({ item_id: 3, serial_number: 'LMP-0009', product_name: 'Lamp Lite' }),
