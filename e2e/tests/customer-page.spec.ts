@@ -43,7 +43,7 @@ test.describe("the customer's own page", () => {
     await phoneContext.close();
 
     // Staff see it was opened, then stop it: the customer's page says so.
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('button', { name: "Customer's Page" }).click();
     await expect(dialog.getByLabel('Current link')).toContainText('Opened 2 times');
     await dialog.getByRole('button', { name: 'Stop Link' }).click();

@@ -44,7 +44,7 @@ test.describe('customers', () => {
     await expect(details.getByText('No payments found.')).toBeVisible();
     await expect(details.getByText('Remaining Balance')).toBeVisible();
     await screenshotBothThemes(page, 'customer-details');
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.getByRole('button', { name: `View payment details of ${name}` }).click();
     await expect(page).toHaveURL(/\/customer-payment-details\/\d+$/);

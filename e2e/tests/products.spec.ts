@@ -64,7 +64,7 @@ test.describe('product management', () => {
     await count.getByRole('textbox', { name: 'Reason' }).fill('Controller replaced');
     await count.getByRole('button', { name: 'Update Token Count' }).click();
     await expect(count.getByText('Token count updated successfully!')).toBeVisible();
-    await count.getByRole('button', { name: 'Close' }).click();
+    await count.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Edit Product saves.
     await row.getByRole('button', { name: `More actions for ${serial}` }).click();

@@ -49,7 +49,7 @@ test.describe('payment templates', () => {
     const perf = page.getByRole('dialog', { name: 'Template Performance' });
     await expect(perf.getByText('Customers on template')).toBeVisible();
     await expect(perf.getByText('Failed to load performance data')).toHaveCount(0);
-    await perf.getByRole('button', { name: 'Close' }).click();
+    await perf.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.getByRole('tab', { name: 'Performance' }).click();
     await expect(page.getByRole('table', { name: 'Template performance' }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
