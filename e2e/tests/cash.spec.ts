@@ -116,4 +116,18 @@ test.describe('cash in hand', () => {
     await expect(page.getByRole('button', { name: /^Record Handover/ })).toHaveCount(0);
     await screenshotBothThemes(page, 'cash-agent');
   });
+
+  test("the demo's technician is told of the cash he has held too long, and the notification opens his ledger", async ({ page }) => {
+    await signIn(page, { username: 'baraka', password: 'baraka123' }, '/notifications');
+    const told = page.getByRole('link', { name: /You have held KES 5,800\.00 in cash for \d+ days \(since .+\): hand it over/ });
+    await expect(told).toBeVisible();
+    await screenshotBothThemes(page, 'cash-overdue-notification');
+    await told.click();
+    await expect(page).toHaveURL(/\/cash\?ledger=baraka$/);
+    const drawer = page.getByRole('dialog', { name: "baraka's cash" });
+    await expect(drawer.getByRole('group', { name: 'In Hand' })).toContainText('KES 5,800.00');
+    await drawer.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/cash$/);
+  });
 });

@@ -299,11 +299,11 @@ test.describe('your notifications', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Open Notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByText('Nothing for you yet')).toBeVisible();
-    // Staff are never told of held payments: the other seven kinds, all on in the bell, none emailed.
+    // Staff are never told of held payments: the other eight kinds, all on in the bell, none emailed.
     const card = page.getByRole('region', { name: 'What I Am Told Of' });
-    await expect(card.getByRole('switch')).toHaveCount(14);
+    await expect(card.getByRole('switch')).toHaveCount(16);
     const emailSwitches = card.getByRole('switch', { name: /^Email: / });
-    await expect(emailSwitches).toHaveCount(7);
+    await expect(emailSwitches).toHaveCount(8);
     for (const s of await card.locator('input[role="switch"]:not([aria-label^="Email: "])').all()) await expect(s).toBeChecked();
     for (const s of await emailSwitches.all()) await expect(s).not.toBeChecked();
     await expect(card.getByText('Turning a kind off stops new notifications of it; those you already have stay.')).toBeVisible();
@@ -340,7 +340,7 @@ test.describe('your notifications', () => {
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(kindSwitch(page, 'Payments are held for matching (owners and admins)')).toBeChecked();
     // A bell and an email switch per kind, and the morning's summary, which an owner turns on and off.
-    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(17);
+    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(19);
     const summary = page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch', { name: /^A summary of yesterday each morning/ });
     await summary.click({ force: true });
     await expect(summary).toBeChecked();

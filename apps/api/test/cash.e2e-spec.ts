@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ZCashCollectorsReplySchema, ZCashHandoverReplySchema, ZCashLedgerReplySchema, ZCashSummarySchema, type CashCollector } from '@kidogo/contracts';
+import {
+  ZCashCollectorsReplySchema,
+  ZCashHandoverReplySchema,
+  ZCashLedgerReplySchema,
+  ZCashSummarySchema,
+  ZMyNotificationsReplySchema,
+  type CashCollector,
+} from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { Calendar } from '../src/common/calendar.js';
+import { NoticeSweepService } from '../src/notifications/notice-sweep.service.js';
 import { seedCustomerWithDevice, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
 // Cash in hand (README "Cash in hand"): the cash payments a user recorded,
@@ -132,6 +141,70 @@ describe('cash in hand', () => {
     await t.http.put(`/payg/users/${agent.user_id}`).set(owner.auth).send({ is_active: false }).expect(200);
     await bad({ collected_by: agent.username }, `no active user of this organization is called ${agent.username}`);
     expect(await t.db.db.payment.count({ where: { organization_id: org.id } })).toBe(before);
+  });
+
+  it('tells the collector and the owners and admins of cash held too long, once for the oldest payment still held', async () => {
+    const { org, owner, agent, serial } = await shop();
+    const admin = await seedUser(t, { organization_id: org.id, role: 'admin' });
+    const clerk = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    await pay(clerk, serial, '40', { paid_at: new Date(Date.now() - 2 * DAY).toISOString() });
+    const sweeps = t.app.get(NoticeSweepService);
+    const told = async (user: SeededUser) =>
+      ZMyNotificationsReplySchema.parse((await t.http.get('/payg/me/notifications').set(user.auth).expect(200)).body).data.items.filter(
+        (n) => n.kind === 'cash_overdue',
+      );
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: t.app.get(Calendar).zone, day: 'numeric', month: 'short', year: 'numeric' });
+    const currency = of(await summary(owner), agent.username)!.currency;
+    const held = `${currency} 800.00 in cash for 10 days (since ${day.format(new Date(Date.now() - 10 * DAY))})`;
+
+    await sweeps.sweep();
+    expect(await told(agent)).toEqual([
+      expect.objectContaining({ message: `You have held ${held}: hand it over`, collector: agent.username, actor: null, read_at: null }),
+    ]);
+    for (const manager of [owner, admin]) {
+      expect(await told(manager)).toEqual([
+        expect.objectContaining({ message: `${agent.username} has held ${held} without handing it over`, collector: agent.username }),
+      ]);
+    }
+    // The clerk's 40 of two days ago is not overdue yet, and the clerk is told of nobody else's cash.
+    expect(await told(clerk)).toEqual([]);
+
+    // Swept again, or by two processes at once: nothing new.
+    const run = (sweeps as unknown as { run: (now: Date) => Promise<{ cash: number }> }).run.bind(sweeps);
+    await Promise.all([run(new Date()), run(new Date())]);
+    await sweeps.sweep();
+    expect(await told(owner)).toHaveLength(1);
+
+    // The old 500 handed over: what is held was paid today, nothing overdue. Voided, the 500 is held again, told of already.
+    const h = ZCashHandoverReplySchema.parse((await handover(owner, { collector: agent.username, amount: 500 }).expect(201)).body);
+    await sweeps.sweep();
+    await t.http.post(`/payg/cash/handovers/${h.handover.handover_id}/void`).set(owner.auth).send({ reason: 'Counted twice' }).expect(200);
+    await sweeps.sweep();
+    expect(await told(agent)).toHaveLength(1);
+    expect(await told(owner)).toHaveLength(1);
+
+    // A handover of part of the old cash leaves the rest of that payment held: told of already.
+    await handover(owner, { collector: agent.username, amount: 200 }).expect(201);
+    await sweeps.sweep();
+    expect(await told(owner)).toHaveLength(1);
+
+    // A collector who left is still named to the owners and admins (the cash is out), and is not told themselves.
+    await t.http.put(`/payg/users/${agent.user_id}`).set(owner.auth).send({ is_active: false }).expect(200);
+    const gone = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    await pay(gone, serial, '75', { paid_at: new Date(Date.now() - 5 * DAY).toISOString() });
+    await t.http.put(`/payg/users/${gone.user_id}`).set(owner.auth).send({ is_active: false }).expect(200);
+    // An admin who turned the kind off hears nothing of it.
+    await t.http.put('/payg/me/notification-settings').set(admin.auth).send({ muted: ['cash_overdue'] }).expect(200);
+    await sweeps.sweep();
+    expect((await told(owner)).map((n) => n.collector)).toEqual([gone.username, agent.username]);
+    expect((await told(owner))[0]!.message).toMatch(new RegExp(`^${gone.username} has held ${currency} 75\\.00 in cash for 5 days `));
+    expect(await told(admin)).toHaveLength(1);
+
+    // A suspended organization is not told.
+    const late = await seedUser(t, { organization_id: org.id, role: 'owner' });
+    await t.db.pool.query(`UPDATE organizations SET status = 'suspended' WHERE organization_id = $1`, [org.id]);
+    await sweeps.sweep();
+    expect(await t.db.pool.query(`SELECT 1 FROM user_notifications WHERE user_id = $1`, [late.user_id])).toMatchObject({ rowCount: 0 });
   });
 
   it('shows staff only their own cash, and lets only owners and admins record handovers', async () => {

@@ -80,11 +80,16 @@ describe('first start', () => {
       ['SHS-1004', 'resolved'],
     ]);
     expect(tickets.body.data.items.map((k: { assigned_to: { username: string } | null }) => k.assigned_to?.username ?? null)).toEqual(['demo', 'baraka', null]);
-    // The owner signs in to two unread notifications: the payment held for matching, and the code problem the
-    // technician handed them.
+    // The owner signs in to three unread notifications: the technician's cash held too long, the payment held for
+    // matching, and the code problem the technician handed them.
     const mine = await t.http.get('/payg/me/notifications').set(auth).expect(200);
-    expect(mine.body.data).toMatchObject({ unread: 2, next_before: null });
+    expect(mine.body.data).toMatchObject({ unread: 3, next_before: null });
     expect(mine.body.data.items).toEqual([
+      expect.objectContaining({
+        kind: 'cash_overdue',
+        collector: 'baraka',
+        message: expect.stringMatching(/^baraka has held KES 5,800\.00 in cash for 9 days \(since \d{1,2} \w{3} \d{4}\) without handing it over$/),
+      }),
       expect.objectContaining({ kind: 'payments_held', actor: null, read_at: null, message: 'A payment of KES 250.00 (receipt SKD9H0J1K2) is held for matching' }),
       expect.objectContaining({ kind: 'ticket_assigned', actor: 'baraka', read_at: null, message: expect.stringMatching(/ on PHN-3002 \(Code not accepted\) was assigned to you by baraka$/) }),
     ]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zQueryInt } from './common.js';
 import { zIdInput, zQueryBool } from './fields.js';
+import { CASH_OVERDUE_DAYS } from './cash.js';
 
 /**
  * A user's own notifications (the header bell's "For you"): what happened to
@@ -16,6 +17,8 @@ import { zIdInput, zQueryBool } from './fields.js';
  * - payments_held: (owners and admins) payments were held for matching since the last such notification;
  * - payment_request_answered: M-Pesa answered an M-Pesa Express request the user sent: the customer paid (and what it
  *   bought), cancelled, or could not pay.
+ * - cash_overdue: cash collected (Cash in Hand) has not been handed over for more than CASH_OVERDUE_DAYS days: told to
+ *   the collector, and to the owners and admins (who record handovers); once for the oldest payment still held.
  */
 export const USER_NOTIFICATION_KINDS = [
   'ticket_assigned',
@@ -26,6 +29,7 @@ export const USER_NOTIFICATION_KINDS = [
   'promise_broken',
   'payments_held',
   'payment_request_answered',
+  'cash_overdue',
 ] as const;
 export const ZUserNotificationKindSchema = z.enum(USER_NOTIFICATION_KINDS);
 export type UserNotificationKind = z.infer<typeof ZUserNotificationKindSchema>;
@@ -43,6 +47,8 @@ export const ZUserNotificationSchema = z.object({
   serial_number: z.string().nullable(),
   /** Who did it (null: Kidogo itself, for a promise's day). */
   actor: z.string().nullable(),
+  /** cash_overdue: the user holding the cash (their ledger on Cash in Hand is where it leads); else null. */
+  collector: z.string().nullable(),
   created_at: z.string(),
   /** When the user read it (null: unread). */
   read_at: z.string().nullable(),
@@ -100,6 +106,7 @@ export const USER_NOTIFICATION_KIND_LABELS: Record<UserNotificationKind, string>
   promise_broken: 'A promise to pay I logged was not kept',
   payments_held: 'Payments are held for matching (owners and admins)',
   payment_request_answered: 'A customer I asked to pay (M-Pesa Express) pays or does not',
+  cash_overdue: `Cash collected is not handed over within ${CASH_OVERDUE_DAYS} days`,
 };
 
 /**

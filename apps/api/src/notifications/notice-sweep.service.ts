@@ -4,6 +4,7 @@ import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Prisma } from '../generated/prisma/client.js';
+import { cashText, collectorsSql, overdueBefore } from '../cash/cash.service.js';
 
 /** A promise not kept is told of up to this many business days after its day (after a longer outage, not at all). */
 export const BROKEN_PROMISE_LOOKBACK_DAYS = 3;
@@ -14,7 +15,11 @@ export interface NoticeSweepResult {
   notified: number;
   /** payments_held notifications written. */
   held: number;
+  /** cash_overdue notifications written. */
+  cash: number;
 }
+
+const DAY_MS = 86_400_000;
 
 /**
  * The notifications nobody's action writes, looked for every NOTICE_SWEEP_MS, only
@@ -31,6 +36,12 @@ export interface NoticeSweepResult {
  *   notification (a month-end burst is one line, not hundreds), marked with the
  *   newest payment's id. A payment reversed back into the held list keeps its
  *   old id and is not told of again: whoever reversed it is an owner or admin.
+ * - Cash held too long (Cash in Hand): a collector whose oldest cash not handed
+ *   over was paid more than CASH_OVERDUE_DAYS days ago is told, and so is each
+ *   owner and admin (a collector who left is still named to them: the cash is
+ *   still out). Once per user of the oldest payment still held (a unique key):
+ *   a handover that leaves cash overdue moves the oldest on and tells again of
+ *   what is still held; one voided moves it back to a payment already told of.
  */
 @Injectable()
 export class NoticeSweepService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -54,7 +65,13 @@ export class NoticeSweepService implements OnApplicationBootstrap, OnApplication
   private async run(now: Date): Promise<NoticeSweepResult> {
     const promises = await this.promises(now);
     const held = await this.heldPayments();
-    return { organizations: promises.organizations + held.organizations, notified: promises.notified, held: held.notified };
+    const cash = await this.cashOverdue(now);
+    return {
+      organizations: promises.organizations + held.organizations + cash.organizations,
+      notified: promises.notified,
+      held: held.notified,
+      cash: cash.notified,
+    };
   }
 
   private async promises(now: Date): Promise<{ organizations: number; notified: number }> {
@@ -135,6 +152,51 @@ export class NoticeSweepService implements OnApplicationBootstrap, OnApplication
     return { organizations: orgs.length, notified };
   }
 
+  private async cashOverdue(now: Date): Promise<{ organizations: number; notified: number }> {
+    const before = overdueBefore(now.getTime());
+    // Each active organization where some cash recorded by hand was paid before the overdue line (the partial index
+    // payments_cash_by_collector): those with none, the most, cost one probe.
+    const orgs = await this.database.query<{ organization_id: string }>(Prisma.sql`
+      SELECT o.organization_id FROM organizations o
+      WHERE o.status = 'active' AND EXISTS (
+        SELECT 1 FROM payments p
+        WHERE p.organization_id = o.organization_id AND p.payment_method = 'cash' AND p.source = 'manual'
+          AND p.collected_by IS NOT NULL AND p.paid_at <= ${before})`);
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: this.calendar.zone, day: 'numeric', month: 'short', year: 'numeric' });
+    let notified = 0;
+    for (const { organization_id: orgId } of orgs) {
+      const rows = await this.database.query<{ username: string; currency: string; in_hand: string; held_since: Date | null }>(
+        collectorsSql(orgId, null),
+      );
+      for (const r of rows) {
+        if (!r.held_since || Number(r.in_hand) <= 0 || r.held_since > before) continue;
+        const days = Math.floor((now.getTime() - r.held_since.getTime()) / DAY_MS);
+        const held = `${cashText(r.currency, r.in_hand)} in cash for ${days} days (since ${day.format(r.held_since)})`;
+        // The oldest payment still held: the first (by id) of those paid at that moment, so every sweep names the same one.
+        const made = await this.database.query<{ id: number }>(Prisma.sql`
+          WITH oldest AS (
+            SELECT min(p.payment_id) AS payment_id FROM payments p
+            WHERE p.organization_id = ${orgId} AND p.payment_method = 'cash' AND p.source = 'manual'
+              AND p.collected_by = ${r.username} AND p.currency = ${r.currency} AND p.paid_at = ${r.held_since}
+          )
+          INSERT INTO user_notifications (organization_id, user_id, kind, message, collector, payment_id)
+          SELECT ${orgId}, u.user_id, 'cash_overdue',
+                 CASE WHEN u.username = ${r.username}
+                      THEN ${`You have held ${held}: hand it over`}
+                      ELSE ${`${r.username} has held ${held} without handing it over`} END,
+                 ${r.username}, o.payment_id
+          FROM oldest o JOIN users u ON u.organization_id = ${orgId} AND u.is_active
+            AND (u.username = ${r.username} OR u.role IN ('owner', 'admin'))
+            AND NOT ('cash_overdue' = ANY(coalesce(u.muted_notification_kinds, ARRAY[]::"UserNotificationKind"[])))
+          WHERE o.payment_id IS NOT NULL
+          ON CONFLICT (user_id, collector, payment_id) DO NOTHING
+          RETURNING id`);
+        notified += made.length;
+      }
+    }
+    return { organizations: orgs.length, notified };
+  }
+
   onApplicationBootstrap(): void {
     // The background work runs where the outbox does (OUTBOX_ENABLED): off on web-only processes.
     if (!this.config.outbox.enabled) return;
@@ -144,7 +206,11 @@ export class NoticeSweepService implements OnApplicationBootstrap, OnApplication
     this.timer = setInterval(
       () =>
         void this.sweep()
-          .then((r) => (r.notified || r.held) && this.logger.log(`${r.notified} promise and ${r.held} held-payment notification(s)`))
+          .then(
+            (r) =>
+              (r.notified || r.held || r.cash) &&
+              this.logger.log(`${r.notified} promise, ${r.held} held-payment and ${r.cash} cash notification(s)`),
+          )
           .catch((e) => this.logger.error(`notification sweep failed: ${(e as Error).message}`)),
       this.config.noticeSweepMs,
     );

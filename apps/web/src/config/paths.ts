@@ -20,7 +20,8 @@ export const paths = {
     /** One text to a group of customers, now or at a set time (owners and admins). */
     smsCampaigns: { path: '/sms-campaigns', getHref: () => '/sms-campaigns' },
     /** What each user holds of the cash they collected, and its handovers to the office. */
-    cash: { path: '/cash', getHref: () => '/cash' },
+    /** `ledger`: whose ledger is open (a notification of cash held too long leads there). */
+    cash: { path: '/cash', getHref: (ledger?: string) => (ledger ? `/cash?ledger=${encodeURIComponent(ledger)}` : '/cash') },
     products: { path: '/products', getHref: () => '/products' },
     /** Where the devices not given out are kept: warehouses, shops, field agents. */
     stock: { path: '/stock', getHref: () => '/stock' },

@@ -127,19 +127,23 @@ export function CollectorsTable({
   loading,
   error,
   onRetry,
+  ledgerOf,
+  onLedger,
 }: {
   rows: CashCollector[] | undefined;
   manage: boolean;
   loading: boolean;
   error: string | null;
   onRetry: () => void;
+  /** Whose ledger is open (the page keeps it in its address, so a notification can lead to it). */
+  ledgerOf: LedgerTarget | null;
+  onLedger: (target: LedgerTarget | null) => void;
 }) {
-  const [ledgerOf, setLedgerOf] = useState<LedgerTarget | null>(null);
   const [handoverOf, setHandoverOf] = useState<CashCollector | null>(null);
   const list = rows ?? [];
   // A collector holding cash in several currencies has a row (and a ledger) for each.
   const openLedger = (c: CashCollector) =>
-    setLedgerOf({ username: c.username, currency: list.filter((r) => r.username === c.username).length > 1 ? c.currency : undefined });
+    onLedger({ username: c.username, currency: list.filter((r) => r.username === c.username).length > 1 ? c.currency : undefined });
   return (
     <>
       <DataTable
@@ -154,7 +158,7 @@ export function CollectorsTable({
         emptyHint="A payment recorded as cash is listed here under the user who recorded it, until they hand it over."
         minWidth={960}
       />
-      <CashLedgerDrawer target={ledgerOf} manage={manage} onClose={() => setLedgerOf(null)} />
+      <CashLedgerDrawer target={ledgerOf} manage={manage} onClose={() => onLedger(null)} />
       {manage ? <RecordHandoverModal collector={handoverOf} onClose={() => setHandoverOf(null)} /> : null}
     </>
   );

@@ -102,6 +102,21 @@ describe('Cash ledger', { timeout: 30_000 }, () => {
     expect(within(rowAt(drawer, '2026-11-27T10:15:00Z')).queryByRole('button', { name: /^Void/ })).not.toBeInTheDocument();
   });
 
+  it('opens the ledger named in the address (where a notification of cash held too long leads), and closes it there', async () => {
+    mockCashApi(COLLECTORS);
+    seedSession({ user: buildUser({ role: 'owner', username: 'amina' }) });
+    const { router } = renderApp('/cash?ledger=baraka');
+    const user = userEvent.setup();
+    const drawer = await screen.findByRole('dialog', { name: "baraka's cash" });
+    await waitFor(() => expect(bodyRows(drawer)).toHaveLength(5));
+    await user.click(within(drawer).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: "baraka's cash" })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+    // Opened from its row, the ledger is in the address too.
+    await user.click(await screen.findByRole('button', { name: 'Ledger of baraka' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?ledger=baraka'));
+  });
+
   it('pages the ledger 25 at a time', async () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       buildPaymentEntry({ id: 1000 - i, at: new Date(Date.UTC(2026, 10, 30, 12) - i * 3_600_000).toISOString(), customer_name: `Customer ${i + 1}` }),

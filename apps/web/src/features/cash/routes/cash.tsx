@@ -1,12 +1,14 @@
 import { Alert, Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileExport, IconInfoCircle, IconRefresh, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { managesOrganization, useSession } from '@/lib/session';
 import { useCashSummary } from '../api/get-cash-summary';
 import { CASH_OVERDUE_DAYS } from '../api/types';
 import { CashTotals } from '../components/cash-totals';
+import type { LedgerTarget } from '../components/cash-ledger-drawer';
 import { CollectorsTable } from '../components/collectors-table';
 import { ExportHandoversModal } from '../components/export-handovers-modal';
 
@@ -27,6 +29,12 @@ export default function CashRoute() {
   const summary = useCashSummary();
   const overdueDays = summary.data?.overdue_days ?? CASH_OVERDUE_DAYS;
   const [exporting, setExporting] = useState(false);
+  // The open ledger is in the address (?ledger=baraka&currency=UGX): a notification of cash held too long opens it, Back closes it.
+  const [params, setParams] = useSearchParams();
+  const ledgerUser = params.get('ledger');
+  const ledgerOf: LedgerTarget | null = ledgerUser ? { username: ledgerUser, currency: params.get('currency') ?? undefined } : null;
+  const onLedger = (t: LedgerTarget | null) =>
+    setParams(t ? { ledger: t.username, ...(t.currency ? { currency: t.currency } : {}) } : {}, { replace: t === null });
   return (
     <>
       <PageHeader
@@ -69,6 +77,8 @@ export default function CashRoute() {
           loading={summary.isPending}
           error={summary.isError ? errorMessage(summary.error, LOAD_FAILED) : null}
           onRetry={() => void summary.refetch()}
+          ledgerOf={ledgerOf}
+          onLedger={onLedger}
         />
       </Card>
       {manage ? <ExportHandoversModal opened={exporting} collectors={(summary.data?.data ?? []).map((c) => c.username)} onClose={() => setExporting(false)} /> : null}

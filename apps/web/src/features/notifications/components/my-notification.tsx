@@ -1,5 +1,16 @@
 import { Box, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconArrowBackUp, IconBell, IconCalendarDue, IconCalendarX, IconCircleCheck, IconCoins, IconDeviceMobileDollar, IconNote, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconBell,
+  IconCalendarDue,
+  IconCalendarX,
+  IconCashBanknote,
+  IconCircleCheck,
+  IconCoins,
+  IconDeviceMobileDollar,
+  IconNote,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import type { UserNotificationKind } from '@kidogo/contracts';
 import { formatDate, parseDate } from '@/components/ui/date-text';
 import { paths } from '@/config/paths';
@@ -24,13 +35,18 @@ const KINDS: Record<UserNotificationKind, { icon: typeof IconBell; color: string
   promise_broken: { icon: IconCalendarX, color: 'red' },
   payments_held: { icon: IconCoins, color: 'yellow' },
   payment_request_answered: { icon: IconDeviceMobileDollar, color: 'teal' },
+  cash_overdue: { icon: IconCashBanknote, color: 'orange' },
 };
 
 export const MARK_READ_FAILED = 'Failed to mark notifications read';
 
-/** Where one leads: held payments to Messages (Held Payments), else its ticket, else its device (a promise's, a payment request's), else nowhere. */
-export function notificationHref(n: Pick<UserNotification, 'kind' | 'ticket_id' | 'serial_number'>): string | null {
+/**
+ * Where one leads: held payments to Messages (Held Payments), cash held too long to the collector's ledger on Cash in
+ * Hand, else its ticket, else its device (a promise's, a payment request's), else nowhere.
+ */
+export function notificationHref(n: Pick<UserNotification, 'kind' | 'ticket_id' | 'serial_number' | 'collector'>): string | null {
   if (n.kind === 'payments_held') return paths.app.messages.getHref();
+  if (n.kind === 'cash_overdue') return paths.app.cash.getHref(n.collector ?? undefined);
   if (n.ticket_id !== null) return ticketsHref({ ticket: n.ticket_id });
   if (n.serial_number) return paths.app.deviceActivity.getHref(n.serial_number);
   return null;

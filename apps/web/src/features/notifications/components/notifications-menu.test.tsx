@@ -162,6 +162,30 @@ describe('the bell', () => {
     await waitFor(() => expect(reads(calls)).toEqual([{ ids: [8] }]));
   });
 
+  it('leads from cash held too long to the ledger of whoever holds it, on Cash in Hand', async () => {
+    const { calls, user, router } = await openApp(
+      inbox([
+        buildNotification({
+          id: 9,
+          kind: 'cash_overdue',
+          ticket_id: null,
+          serial_number: null,
+          actor: null,
+          collector: 'baraka',
+          message: 'baraka has held KES 5,800.00 in cash for 9 days (since 27 Nov 2026) without handing it over',
+        }),
+      ]),
+    );
+    await waitFor(() => expect(badge()).toBe('1'));
+    await user.click(bell());
+    const item = await screen.findByRole('menuitem', { name: /without handing it over/ });
+    expect(item).toHaveAttribute('href', '/cash?ledger=baraka');
+    await user.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cash'));
+    expect(router.state.location.search).toBe('?ledger=baraka');
+    await waitFor(() => expect(reads(calls)).toEqual([{ ids: [9] }]));
+  });
+
   it('marks one about neither ticket nor device (deleted since) read where it is', async () => {
     const { calls, user, router } = await openApp(
       inbox([buildNotification({ id: 6, ticket_id: null, serial_number: null, message: 'A ticket since deleted was assigned to you by juma' })]),

@@ -13,6 +13,7 @@ export function buildNotification(overrides: Partial<UserNotification> = {}): Us
     ticket_id: 12,
     serial_number: 'SHS-0001',
     actor: 'juma',
+    collector: null,
     created_at: '2026-11-25T09:30:00Z',
     read_at: null,
     ...overrides,
