@@ -320,7 +320,9 @@ if (only.has('reads')) {
 
 // The dashboard's calls, one at a time, as a user opening it.
 if (only.has('dashboard')) {
-  const calls = ['/payg/metrics/customers', '/payg/metrics/payments', '/payg/metrics/summary', '/payg/metrics/usage', '/payg/metrics/items', '/payg/metrics/revenue', '/payg/metrics/performance', '/payg/health', '/payg/metrics/token-generation-logs?limit=3'];
+  const calls = ['/payg/metrics/customers', '/payg/metrics/payments', '/payg/metrics/summary', '/payg/metrics/usage', '/payg/metrics/items', '/payg/metrics/revenue', '/payg/metrics/performance', '/payg/health', '/payg/metrics/token-generation-logs?limit=3',
+    // The Needs Attention card: held payments, tickets (the caller's and everyone's), promises to pay, cash in hand.
+    '/payg/payments?status=pending&limit=1', '/payg/tickets?limit=1&status=active&mine=true', '/payg/collections/promises/summary', '/payg/cash'];
   results.dashboard = [];
   for (const path of calls) {
     const r = await sequential({ url: base + path, headers: auth, times: 5 });

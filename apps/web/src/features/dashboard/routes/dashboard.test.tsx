@@ -53,6 +53,11 @@ const usage: UsageMetrics = {
 };
 const revenue: RevenueSeries = { interval: 'day', from: '2026-01-01', to: '2026-01-30', total_revenue: '1500.00', points: [] };
 const health = { status: 'healthy', database: 'connected', external_services: 'not_configured' };
+/** The Needs Attention card's calls: nothing waits. */
+const heldPayments = { data: [], pagination: { total: 0, total_pages: 0, limit: 1, offset: 0 } };
+const tickets = { data: { items: [], pagination: { total: 0, total_pages: 0, page: 1, limit: 1 }, counts: { open: 0, in_progress: 0, resolved: 0 } } };
+const promisesSummary = { data: { today: '2026-01-30', from: '2025-12-31', counts: { due: 0, broken: 0, upcoming: 0, kept: 0, paid_late: 0 }, kept_rate: null } };
+const cash = { data: [], totals: [], overdue_days: 3 };
 
 type Section = 'customers' | 'payments' | 'summary' | 'usage';
 
@@ -63,7 +68,11 @@ function mockDashboardApi(fail: Section[] = [], overrides: Partial<Record<Sectio
     if (path === '/payg/notifications') return jsonResponse(200, { data: [] });
     if (path === '/payg/health') return jsonResponse(200, health);
     if (path === '/payg/metrics/revenue') return jsonResponse(200, revenue);
+    if (path === '/payg/payments' && new URL(call.url, 'http://x').searchParams.get('status') === 'pending') return jsonResponse(200, heldPayments);
     if (path === '/payg/payments') return jsonResponse(200, { data: [{ payment_id: 1, currency: 'KES' }] });
+    if (path === '/payg/tickets') return jsonResponse(200, tickets);
+    if (path === '/payg/collections/promises/summary') return jsonResponse(200, promisesSummary);
+    if (path === '/payg/cash') return jsonResponse(200, cash);
     const section = ({
       '/payg/metrics/customers': 'customers',
       '/payg/metrics/payments': 'payments',
@@ -79,11 +88,11 @@ function mockDashboardApi(fail: Section[] = [], overrides: Partial<Record<Sectio
 describe('dashboard', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the six cards with the figures, success rate with one decimal', async () => {
+  it('shows the seven cards with the figures, success rate with one decimal', async () => {
     seedSession();
     mockDashboardApi();
     renderApp('/dashboard');
-    for (const title of ['Customer Overview', 'Payment Analytics', 'Token Management', 'Revenue Metrics', 'Recent Transactions', 'System Health']) {
+    for (const title of ['Needs Attention', 'Customer Overview', 'Payment Analytics', 'Token Management', 'Revenue Metrics', 'Recent Transactions', 'System Health']) {
       expect(await screen.findByRole('region', { name: title })).toBeInTheDocument();
     }
     const revenueCard = screen.getByRole('region', { name: 'Revenue Metrics' });
@@ -159,6 +168,9 @@ describe('dashboard', { timeout: 20_000 }, () => {
         '/payg/metrics/payments': payments,
         '/payg/metrics/summary': summary,
         '/payg/metrics/usage': usage,
+        '/payg/tickets': tickets,
+        '/payg/collections/promises/summary': promisesSummary,
+        '/payg/cash': cash,
       };
       return jsonResponse(200, table[path]);
     });
@@ -179,6 +191,9 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.queryByText('Some data failed to load')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Customer Overview' })).not.toBeInTheDocument();
+    // What waits now is not of the period's figures: it still shows.
+    const attention = screen.getByRole('region', { name: 'Needs Attention' });
+    expect(await within(attention).findByText('Nothing waits: all clear.')).toBeInTheDocument();
   });
 
   it('shows No data available with Retry for an empty organization, and No transactions found', async () => {

@@ -16,6 +16,7 @@ import { useUsageMetrics } from '../api/get-usage-metrics';
 import { dashboardKeys } from '../api/keys';
 import { CustomerOverviewCard, PaymentAnalyticsCard, RecentTransactionsCard, TokenManagementCard } from '../components/cards';
 import { EmptyDashboard, PartialFailureBanner, type SectionFailure } from '../components/load-problems';
+import { NeedsAttentionCard } from '../components/needs-attention-card';
 import { RevenueMetricsCard } from '../components/revenue-metrics-card';
 import { SystemHealthCard } from '../components/system-health-card';
 
@@ -111,6 +112,10 @@ export default function DashboardRoute() {
         {empty ? <EmptyDashboard onRetry={refresh} /> : null}
 
         <Grid gap="lg">
+          {/* What waits now, whatever the period: first, and shown even when the period's figures all failed. */}
+          <Grid.Col span={12}>
+            <NeedsAttentionCard />
+          </Grid.Col>
           {allFailed ? null : (
             <>
               <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
