@@ -313,4 +313,73 @@ describe('cash in hand', () => {
     expect(of(await summary(owner), agent.username)).toMatchObject({ role: null, is_active: null, in_hand: '800.00' });
     await handover(owner, { collector: agent.username, amount: 800 }).expect(201);
   });
+
+  it('keeps each collector\'s totals equal to their cash payments through every change to a payment', async () => {
+    const { org, owner, agent, serial, todayPaymentId } = await shop();
+    const clerk = await seedUser(t, { organization_id: org.id, role: 'staff' });
+    // What the triggers keep, and the same summed from the payments themselves.
+    const kept = async () =>
+      (
+        await t.db.pool.query(
+          `SELECT username, currency, collected::text, collected_count, last_collected_at FROM cash_collector_totals
+           WHERE organization_id = $1 AND collected_count > 0 ORDER BY 1, 2`,
+          [org.id],
+        )
+      ).rows;
+    const summed = async () =>
+      (
+        await t.db.pool.query(
+          `SELECT collected_by AS username, currency, sum(amount)::numeric(14,2)::text AS collected, count(*)::int AS collected_count,
+                  max(paid_at) AS last_collected_at
+           FROM payments WHERE organization_id = $1 AND payment_method = 'cash' AND source = 'manual' AND collected_by IS NOT NULL
+             AND status <> 'failed' GROUP BY 1, 2 ORDER BY 1, 2`,
+          [org.id],
+        )
+      ).rows;
+    const same = async () => {
+      const k = await kept();
+      expect(k).toEqual(await summed());
+      return k;
+    };
+    expect(await same()).toEqual([expect.objectContaining({ username: agent.username, collected: '800.00', collected_count: 2 })]);
+
+    // Reversed (still held), rejected (no longer), through the API.
+    await t.http.post(`/payg/payments/${todayPaymentId}/reverse`).set(owner.auth).send({ reason: 'Wrong device' }).expect(200);
+    await same();
+    await t.http.post(`/payg/payments/${todayPaymentId}/reject`).set(owner.auth).send({ reason: 'Refunded to the customer' }).expect(200);
+    expect(await same()).toEqual([expect.objectContaining({ username: agent.username, collected: '500.00', collected_count: 1 })]);
+
+    // A clerk's own cash, and an agent's receipt the clerk entered.
+    await pay(clerk, serial, '120', { collected_by: agent.username });
+    await pay(clerk, serial, '80');
+    expect((await same()).map((r) => [r.username, r.collected])).toEqual(
+      [
+        [agent.username, '620.00'],
+        [clerk.username, '80.00'],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    );
+
+    // Any change to what decides it, made straight in the database: the amount, the collector, the day, the method,
+    // a rejected payment counted again, the newest payment deleted.
+    const q = (sql: string, params: unknown[]) => t.db.pool.query(sql, params);
+    const ids = (await q(`SELECT payment_id FROM payments WHERE organization_id = $1 AND payment_method = 'cash' ORDER BY paid_at`, [org.id])).rows.map(
+      (r) => r.payment_id as number,
+    );
+    await q(`UPDATE payments SET amount = amount + 1 WHERE payment_id = $1`, [ids[0]]);
+    await same();
+    await q(`UPDATE payments SET collected_by = $2 WHERE payment_id = $1`, [ids[1], clerk.username]);
+    await same();
+    await q(`UPDATE payments SET paid_at = now() + interval '1 hour' WHERE payment_id = $1`, [ids[0]]);
+    await same();
+    await q(`UPDATE payments SET payment_method = 'bank' WHERE payment_id = $1`, [ids[2]]);
+    await same();
+    await q(`UPDATE payments SET payment_method = 'cash', status = 'completed' WHERE payment_id = $1`, [todayPaymentId]);
+    await same();
+    await q(`DELETE FROM token_logs WHERE payment_id = $1`, [ids[0]]);
+    await q(`DELETE FROM payments WHERE payment_id = $1`, [ids[0]]);
+    await same();
+    // A payment that was not cash is passed over on every path.
+    await q(`UPDATE payments SET amount = amount + 5 WHERE organization_id = $1 AND payment_method <> 'cash'`, [org.id]);
+    await same();
+  });
 });

@@ -122,7 +122,7 @@ function toHandover(r: HandoverRow): CashHandover {
 }
 
 /**
- * Each collector's cash by currency: collected, handed over (not voided),
+ * Each collector's cash by currency: collected (the kept totals), handed over (not voided),
  * in hand, and since when the oldest cash still held was paid: the handovers
  * pay off the oldest cash first, so what is held is the newest cash, and it
  * was held since the payment at which the total counted back from the newest
@@ -130,13 +130,13 @@ function toHandover(r: HandoverRow): CashHandover {
  * not the collector's whole history).
  */
 export function collectorsSql(orgId: string, username: string | null): Prisma.Sql {
-  const onlyPaid = username === null ? Prisma.empty : Prisma.sql`AND p.collected_by = ${username}`;
+  const onlyPaid = username === null ? Prisma.empty : Prisma.sql`AND t.username = ${username}`;
   const onlyHanded = username === null ? Prisma.empty : Prisma.sql`AND h.collector = ${username}`;
+  // What each collected: kept by triggers on payments (0082_cash_collector_totals), one row per collector and currency.
   return Prisma.sql`
     WITH paid AS (
-      SELECT p.collected_by AS username, p.currency, sum(p.amount) AS collected, count(*)::int AS n, max(p.paid_at) AS last_at
-      FROM payments p WHERE ${cashPayments(orgId)} AND p.collected_by IS NOT NULL ${onlyPaid}
-      GROUP BY 1, 2
+      SELECT t.username, t.currency, t.collected, t.collected_count AS n, t.last_collected_at AS last_at
+      FROM cash_collector_totals t WHERE t.organization_id = ${orgId} AND t.collected_count > 0 ${onlyPaid}
     ), handed AS (
       SELECT h.collector AS username, h.currency, sum(h.amount) AS handed, count(*)::int AS n, max(h.handed_at) AS last_at
       FROM cash_handovers h WHERE h.organization_id = ${orgId} AND h.voided_at IS NULL ${onlyHanded}

@@ -47,6 +47,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'ProductWarranty',
   'SmsCampaign',
   'CashHandover',
+  'CashCollectorTotal',
 ]);
 
 export class TenantScopeError extends Error {
