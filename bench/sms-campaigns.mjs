@@ -61,9 +61,11 @@ const owner = { user_id: 1, username: 'bench', role: 'owner', organization_id: O
 const time = timer({ runs: RUNS, width: 56 });
 
 const TEXT = 'Habari {name}, our shop moves to Kenyatta Avenue on Monday. Karibu!';
-const preview = async (audience) => {
+/** With {balance} and {serials}: each customer's devices read too. */
+const DEVICE_TEXT = 'Habari {name}, {balance} is left to pay on {serials}. Lipa leo!';
+const preview = async (audience, text = TEXT) => {
   try {
-    const r = await campaigns.send(ORG, owner, { audience, text: TEXT, dry_run: true });
+    const r = await campaigns.send(ORG, owner, { audience, text, dry_run: true });
     return `${r.recipients.toLocaleString()} texts, ${r.skipped_same_phone.toLocaleString()} same phone, ${r.skipped_opted_out} stopped`;
   } catch (e) {
     return `refused: ${e.message}`;
@@ -73,6 +75,7 @@ const preview = async (audience) => {
 console.log(`bulk SMS of '${ORG}' (${customers.toLocaleString()} customers), ${RUNS} runs each`);
 await time('preview: one county (Nakuru)', () => preview({ customers: 'all', county: 'Nakuru' }));
 await time('preview: one sales agent (AGT-007)', () => preview({ customers: 'all', agent: 'AGT-007' }));
+await time('preview: one county, with {balance} and {serials}', () => preview({ customers: 'all', county: 'Nakuru' }, DEVICE_TEXT));
 await time('preview: a county with a device, Far behind', () => preview({ customers: 'with_device', county: 'Nakuru', standing: ['far_behind'] }));
 await time('preview: every customer On track or Paid off', () => preview({ customers: 'with_device', standing: ['on_track', 'paid_off'] }));
 await time('preview: all customers (over the limit)', () => preview({ customers: 'all' }));

@@ -187,6 +187,35 @@ describe('bulk SMS', () => {
     );
   });
 
+  it("fills in what each customer has left to pay and their devices' serials, empty for one without a device", async () => {
+    const p = await portfolio();
+    const serials = async (customerId: number) =>
+      (await t.db.db.item.findMany({ where: { organization_id: p.org.id, customer_id: customerId }, orderBy: { serial_number: 'asc' } })).map(
+        (i) => i.serial_number,
+      );
+    // Amina also holds a second device on the same plan, nothing paid on it yet.
+    const [first] = await serials(p.amina.id);
+    const extra = await seedCustomerWithDevice(t, p.org.id, { template: { daily_price: '40.00', free_code_price: '10000.00' } });
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: p.org.id, id: extra.item.id } }, data: { customer_id: p.amina.id } });
+    const text = 'Hi {name}, {balance} is left to pay. Pay to account {serials}.';
+    const sample = async (audience: object) =>
+      ZCampaignReplySchema.parse((await post(p.user, { audience, text, dry_run: true }).expect(200)).body).sample.map((x) => [x.customer_name, x.text]);
+    const currency = (await t.db.db.paymentTemplate.findFirst({ where: { organization_id: p.org.id } }))!.currency;
+    const both = [first!, extra.item.serial_number].sort().join(', ');
+    expect(await sample({ customers: 'all' })).toEqual([
+      ['Amina Otieno', `Hi Amina, ${currency} 18,800.00 is left to pay. Pay to account ${both}.`],
+      ['Baraka Mwangi', `Hi Baraka, ${currency} 10,000.00 is left to pay. Pay to account ${(await serials(p.baraka.id)).join(', ')}.`],
+      // Empty, and the space around it closed up.
+      ['Chebet Kip', 'Hi Chebet, is left to pay. Pay to account .'],
+    ]);
+    // The same through a narrowed group (a probe per customer), and beside a standing (the balances joined twice).
+    expect((await sample({ standing: ['far_behind'] }))[0]![1]).toBe(`Hi Baraka, ${currency} 10,000.00 is left to pay. Pay to account ${(await serials(p.baraka.id)).join(', ')}.`);
+    expect((await sample({ customers: 'with_device', county: 'Nakuru', agent: 'AG-1' }))).toHaveLength(1);
+    // Unknown placeholders are still refused, naming the field.
+    const bad = await post(p.user, { audience: { customers: 'all' }, text: 'Hi {phone}', dry_run: true }).expect(400);
+    expect(bad.body.errors[0].field).toBe('text');
+  });
+
   it('holds a scheduled text until its time, and cancelling it sends none', async () => {
     const p = await portfolio();
     await withSms(p.user);

@@ -23,6 +23,8 @@ export const CAMPAIGN_CUSTOMER_GROUP_LABELS: Record<CampaignCustomerGroup, strin
 export const CAMPAIGN_SMS_PLACEHOLDERS = {
   name: "The customer's first name",
   full_name: "The customer's full name",
+  balance: 'What is left to pay on the devices they hold (KES 4,900.00; empty without a plan)',
+  serials: "Their devices' serial numbers, the accounts to pay to (SHS-0042, PHN-3003; empty without one)",
 } as const;
 
 /** The most customers one bulk text goes to: a larger group is texted a county, a product or an agent at a time. */

@@ -22,7 +22,8 @@ import { CollectionsService } from './collections.service.js';
 type BandSmsInput = z.output<typeof ZBandSmsSchema>;
 const SAMPLE = 3;
 
-const amount = (currency: string | null, value: string | null): string => {
+/** An amount as a text to a customer says it ("KES 4,900.00"); empty without one (a device on no plan). */
+export const amount = (currency: string | null, value: string | null): string => {
   const cents = value === null ? null : parseAmountToCents(value);
   return cents === null ? '' : `${currency?.trim() || 'KES'} ${formatCentsGrouped(cents)}`;
 };

@@ -27,7 +27,8 @@ import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
 import { phoneCountry } from '../customers/phone-country.js';
-import { customerBalances, standingSql } from '../customers/balances.js';
+import { customerBalances, deviceBalances, standingSql } from '../customers/balances.js';
+import { amount } from '../collections/band-sms.service.js';
 
 type CampaignInput = z.output<typeof ZCampaignInputSchema>;
 type CampaignsQuery = z.output<typeof ZCampaignsQuerySchema>;
@@ -47,7 +48,14 @@ interface AudienceRow {
   phone_contact: string | null;
   phone_normalized: string | null;
   opted_out: boolean;
+  /** With {balance} or {serials} in the text: what is left to pay over the devices they hold, its currency, their serials. */
+  remaining?: string | null;
+  currency?: string | null;
+  serials?: string | null;
 }
+
+/** The placeholders whose values are read from the customer's devices: asked for only when the text has one. */
+const DEVICE_PLACEHOLDERS = /\{(balance|serials)\}/;
 
 interface CampaignRow {
   campaign_id: number;
@@ -83,7 +91,7 @@ const likeExact = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * probe of each one's devices), in one grouped pass of the organization's
  * devices otherwise.
  */
-function audienceSql(orgId: string, a: CampaignAudience): Prisma.Sql {
+function audienceSql(orgId: string, a: CampaignAudience, withDevices = false): Prisma.Sql {
   const devices = (product?: string) =>
     Prisma.sql`SELECT 1 FROM items i WHERE i.organization_id = ${orgId} AND i.customer_id = c.customer_id
                ${product ? Prisma.sql`AND lower(i.product_name) = lower(${product})` : Prisma.empty}`;
@@ -101,9 +109,17 @@ function audienceSql(orgId: string, a: CampaignAudience): Prisma.Sql {
   if (a.agent === NO_AGENT) where.push(Prisma.sql`nullif(btrim(c.agent_id), '') IS NULL`);
   else if (a.agent) where.push(Prisma.sql`btrim(c.agent_id) = ${a.agent}`);
   if (standing) where.push(Prisma.sql`${standingSql('b')} = ANY(${standing}::text[])`);
+  // {balance} and {serials}: each customer's devices, one probe each (items by customer), for the rows read only.
+  const devicesJoin = withDevices
+    ? Prisma.sql`LEFT JOIN LATERAL (
+        SELECT sum(d.remaining)::numeric(14,2)::text AS remaining, min(d.plan_currency) AS currency,
+               string_agg(d.serial_number, ', ' ORDER BY d.serial_number) AS serials
+        FROM ${deviceBalances(orgId, Prisma.sql`c.customer_id`)} d) x ON true`
+    : Prisma.empty;
+  const deviceColumns = withDevices ? Prisma.sql`, x.remaining, x.currency, x.serials` : Prisma.empty;
   return Prisma.sql`
-    SELECT c.customer_id, c.customer_name, c.phone_contact, c.phone_normalized, c.sms_opted_out_at IS NOT NULL AS opted_out
-    FROM customers c ${join}
+    SELECT c.customer_id, c.customer_name, c.phone_contact, c.phone_normalized, c.sms_opted_out_at IS NOT NULL AS opted_out ${deviceColumns}
+    FROM customers c ${join} ${devicesJoin}
     WHERE ${Prisma.join(where, ' AND ')}
     ORDER BY c.customer_id
     LIMIT ${MAX_CAMPAIGN_RECIPIENTS + 1}::int`;
@@ -180,7 +196,7 @@ export class SmsCampaignsService {
     if (!input.dry_run && !(await this.sms.routeFor(orgId))) {
       throw Errors.conflict('No SMS provider is set up to send it: an owner or admin sets one in Settings → SMS Provider');
     }
-    const rows = await this.database.query<AudienceRow>(audienceSql(orgId, audience));
+    const rows = await this.database.query<AudienceRow>(audienceSql(orgId, audience, DEVICE_PLACEHOLDERS.test(input.text)));
     if (rows.length > MAX_CAMPAIGN_RECIPIENTS) {
       throw Errors.conflict(
         `More than ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('en')} customers are in this group: text a narrower one ` +
@@ -211,7 +227,12 @@ export class SmsCampaignsService {
       }
       phones.add(phone);
       const name = c.customer_name.trim();
-      const text = fillPlaceholders(input.text, { name: name.split(/\s+/)[0] ?? '', full_name: name });
+      const text = fillPlaceholders(input.text, {
+        name: name.split(/\s+/)[0] ?? '',
+        full_name: name,
+        balance: c.remaining == null ? '' : amount(c.currency ?? null, c.remaining),
+        serials: c.serials ?? '',
+      });
       const { parts } = smsParts(text);
       if (parts > MAX_CAMPAIGN_SMS_PARTS) {
         throw Errors.badRequest(

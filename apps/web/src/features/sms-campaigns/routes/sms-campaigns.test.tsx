@@ -166,7 +166,7 @@ describe('Bulk SMS', { timeout: 30_000 }, () => {
     const { user, calls } = await open('owner', undefined, (call) => (call.method === 'POST' && call.url === '/payg/sms-campaigns' ? badRequest('text', tooLong) : undefined));
     await table();
     await user.type(message(), 'Hi {{nmae}');
-    expect(await within(form()).findByText('{nmae} is not a placeholder: use {name}, {full_name}')).toBeInTheDocument();
+    expect(await within(form()).findByText('{nmae} is not a placeholder: use {name}, {full_name}, {balance}, {serials}')).toBeInTheDocument();
     await user.click(within(form()).getByRole('button', { name: 'Preview' }));
     expect(campaignPosts(calls)).toEqual([]);
 
