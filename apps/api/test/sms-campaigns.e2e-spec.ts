@@ -208,6 +208,15 @@ describe('bulk SMS', () => {
       // Empty, and the space around it closed up.
       ['Chebet Kip', 'Hi Chebet, is left to pay. Pay to account .'],
     ]);
+    // A device on a plan in another currency is not added to the first: one amount per currency.
+    const ugx = await t.db.db.paymentTemplate.create({
+      data: { organization_id: p.org.id, template_name: 'Phone UGX', currency: 'UGX', daily_price: '1500.00', free_code_price: '250000.00' },
+    });
+    await t.db.db.templateAssignment.create({
+      data: { organization_id: p.org.id, customer_id: p.amina.id, template_id: ugx.id, item_id: extra.item.id },
+    });
+    const [[, mixed]] = (await sample({ customers: 'all' })) as [string, string][];
+    expect(mixed).toBe(`Hi Amina, ${[`${currency} 8,800.00`, 'UGX 250,000.00'].sort().join(' + ')} is left to pay. Pay to account ${both}.`);
     // The same through a narrowed group (a probe per customer), and beside a standing (the balances joined twice).
     expect((await sample({ standing: ['far_behind'] }))[0]![1]).toBe(`Hi Baraka, ${currency} 10,000.00 is left to pay. Pay to account ${(await serials(p.baraka.id)).join(', ')}.`);
     expect((await sample({ customers: 'with_device', county: 'Nakuru', agent: 'AG-1' }))).toHaveLength(1);

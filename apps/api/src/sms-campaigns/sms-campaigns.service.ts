@@ -48,11 +48,20 @@ interface AudienceRow {
   phone_contact: string | null;
   phone_normalized: string | null;
   opted_out: boolean;
-  /** With {balance} or {serials} in the text: what is left to pay over the devices they hold, its currency, their serials. */
-  remaining?: string | null;
-  currency?: string | null;
+  /** With {balance} or {serials} in the text: what is left to pay over the devices they hold, by currency ({"KES": "4900.00"}), their serials. */
+  balances?: Record<string, string> | null;
   serials?: string | null;
 }
+
+/**
+ * {balance}: what is left to pay, one amount per currency ("KES 4,900.00 + UGX 120,000.00"): devices on plans in two
+ * currencies are never added up as one sum. Empty when no device has a price to pay off.
+ */
+export const balanceText = (balances: Record<string, string> | null | undefined): string =>
+  Object.entries(balances ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, value]) => amount(currency, value))
+    .join(' + ');
 
 /** The placeholders whose values are read from the customer's devices: asked for only when the text has one. */
 const DEVICE_PLACEHOLDERS = /\{(balance|serials)\}/;
@@ -112,11 +121,13 @@ function audienceSql(orgId: string, a: CampaignAudience, withDevices = false): P
   // {balance} and {serials}: each customer's devices, one probe each (items by customer), for the rows read only.
   const devicesJoin = withDevices
     ? Prisma.sql`LEFT JOIN LATERAL (
-        SELECT sum(d.remaining)::numeric(14,2)::text AS remaining, min(d.plan_currency) AS currency,
+        SELECT jsonb_object_agg(d.currency, d.total::numeric(14,2)::text) FILTER (WHERE d.remaining IS NOT NULL) AS balances,
                string_agg(d.serial_number, ', ' ORDER BY d.serial_number) AS serials
-        FROM ${deviceBalances(orgId, Prisma.sql`c.customer_id`)} d) x ON true`
+        FROM (SELECT d.remaining, d.serial_number, coalesce(nullif(btrim(d.plan_currency), ''), 'KES') AS currency,
+                     sum(d.remaining) OVER (PARTITION BY coalesce(nullif(btrim(d.plan_currency), ''), 'KES')) AS total
+              FROM ${deviceBalances(orgId, Prisma.sql`c.customer_id`)} d) d) x ON true`
     : Prisma.empty;
-  const deviceColumns = withDevices ? Prisma.sql`, x.remaining, x.currency, x.serials` : Prisma.empty;
+  const deviceColumns = withDevices ? Prisma.sql`, x.balances, x.serials` : Prisma.empty;
   return Prisma.sql`
     SELECT c.customer_id, c.customer_name, c.phone_contact, c.phone_normalized, c.sms_opted_out_at IS NOT NULL AS opted_out ${deviceColumns}
     FROM customers c ${join} ${devicesJoin}
@@ -230,7 +241,7 @@ export class SmsCampaignsService {
       const text = fillPlaceholders(input.text, {
         name: name.split(/\s+/)[0] ?? '',
         full_name: name,
-        balance: c.remaining == null ? '' : amount(c.currency ?? null, c.remaining),
+        balance: balanceText(c.balances),
         serials: c.serials ?? '',
       });
       const { parts } = smsParts(text);
