@@ -122,6 +122,11 @@ describe("a customer's personal data", () => {
       `INSERT INTO repossessions (organization_id, item_id, customer_id, reason, total_paid, status) VALUES ($1, $2, $3, 'Grace Wanjiku moved to Nakuru', 0, 'available')`,
       [org.id, item.id, customer.id],
     );
+    await t.db.pool.query(
+      `INSERT INTO device_discounts (organization_id, item_id, customer_id, amount, reason, remaining_before, remaining_after)
+       VALUES ($1, $2, $3, 100, 'Grace Wanjiku pays off early', 100, 0)`,
+      [org.id, item.id, customer.id],
+    );
 
     const reply = ZEraseCustomerReplySchema.parse((await erase(user, customer.id, { reason: '  Asked in writing on 12 Nov  ' }).expect(200)).body);
     expect(reply.message).toBe(`The personal data of customer ${customer.id} was erased`);
@@ -161,6 +166,7 @@ describe("a customer's personal data", () => {
               (SELECT json_agg(k) FROM token_logs k WHERE organization_id = $1)::text || (SELECT json_agg(m) FROM messages m WHERE organization_id = $1)::text ||
               (SELECT json_agg(a) FROM audit_logs a WHERE organization_id = $1)::text || (SELECT json_agg(x) FROM collection_contacts x WHERE organization_id = $1)::text ||
               (SELECT json_agg(r) FROM repossessions r WHERE organization_id = $1)::text || (SELECT json_agg(s) FROM service_tickets s WHERE organization_id = $1)::text ||
+              (SELECT json_agg(g) FROM device_discounts g WHERE organization_id = $1)::text ||
               coalesce((SELECT json_agg(d.payload) FROM webhook_deliveries d WHERE organization_id = $1 AND status <> 'pending')::text, '') AS text`,
       [org.id],
     );
@@ -188,6 +194,8 @@ describe("a customer's personal data", () => {
     const left = ZPersonalDataExportSchema.parse((await exportOf(user, customer.id).expect(200)).body);
     expect(left.customer.status).toBe('erased');
     expect(left.payments).toEqual([expect.objectContaining({ transaction_code: code, payer_name: null })]);
+    // The discount stays in the books, its reason without her name.
+    expect(left.discounts).toEqual([expect.objectContaining({ amount: '100.00', reason: `${ERASED_CUSTOMER_NAME} pays off early` })]);
     expect(JSON.stringify(left)).not.toMatch(/Grace|Wanjiku|722111333/);
   });
 

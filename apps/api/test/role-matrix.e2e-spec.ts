@@ -120,6 +120,8 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/items/assign': 'any',
   'POST /payg/items/unassign': 'any',
   'POST /payg/items/repossess': 'manage',
+  'POST /payg/items/discount': 'manage',
+  'GET /payg/items/{serial_number}/discounts': 'any',
   'POST /payg/items/swap': 'manage',
   'GET /payg/device-swaps': 'any',
   'PUT /payg/items/{serial_number}': 'any',

@@ -75,6 +75,7 @@ const AUDITED: Record<string, RegExp> = {
   'PUT /payg/settings/agreement': /^agreement\.settings_updated$/,
   // a device taken back: a lock token and a write-off
   'POST /payg/items/repossess': /^item\.repossessed$/,
+  'POST /payg/items/discount': /^item\.discounted$/,
   // a device swapped: the account moved, two codes
   'POST /payg/items/swap': /^item\.swapped$/,
   // credentials for integrations

@@ -40,6 +40,10 @@ export const ZDeviceInfoSchema = z.object({
   repayment: ZRepaymentSchema,
   /** Its product's warranty from the day its account began (README "Warranties"); null when unassigned or none is set. */
   warranty: ZDeviceWarrantySchema.nullable(),
+  /** What is left to pay on it (its payoff price less what was paid, 0 once paid off); null without a plan or price, or unassigned. */
+  remaining: ZMoneySchema.nullable(),
+  /** What discounts took off its payoff price on this account (README "Discounts"); 0.00 for none. */
+  discount: ZMoneySchema,
 });
 
 export const ZTokenHistoryEntrySchema = z.object({

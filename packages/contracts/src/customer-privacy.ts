@@ -102,6 +102,18 @@ export const ZPersonalDataExportSchema = z.object({
       currency: z.string(),
     }),
   ),
+  /** Discounts given off what they had left to pay (README "Discounts"). */
+  discounts: z.array(
+    z.object({
+      given_at: z.string(),
+      serial_number: z.string(),
+      amount: z.string(),
+      currency: z.string(),
+      reason: z.string(),
+      remaining_before: z.string(),
+      remaining_after: z.string(),
+    }),
+  ),
   /** Their devices swapped for others from stock (README "Device swaps"), their account moving with them. */
   device_swaps: z.array(
     z.object({

@@ -234,6 +234,61 @@ export const ZItemRepossessReplySchema = z.object({
 });
 export type ItemRepossessReply = z.infer<typeof ZItemRepossessReplySchema>;
 
+/**
+ * POST /items/discount: take an amount off what is left to pay on a device (README "Discounts"): the price of paying
+ * off early, goodwill, a price corrected. Owners and admins; at most what is left to pay. A discount of all of it pays
+ * the device off: the reply carries its unlock code.
+ */
+export const ZItemDiscountSchema = z.object({
+  item_serial_number: zRequiredText(100),
+  amount: zMoneyInput({ min: 0.01, max: 100_000_000 }),
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(3, { error: 'must say why, in at least 3 characters' })
+    .max(200, { error: 'must be at most 200 characters' }),
+});
+export type ItemDiscountInput = z.input<typeof ZItemDiscountSchema>;
+
+/** One discount given on a device (GET /items/{serial_number}/discounts), newest first. */
+export const ZDeviceDiscountSchema = z.object({
+  discount_id: z.number().int(),
+  serial_number: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  amount: ZMoneySchema,
+  currency: z.string(),
+  reason: z.string(),
+  /** What was left to pay on the device before and after it. */
+  remaining_before: ZMoneySchema,
+  remaining_after: ZMoneySchema,
+  /** The count of the code that unlocked the device for good, when the discount paid it off; else null. */
+  unlock_token_count: z.number().int().nullable(),
+  given_by: z.string().nullable(),
+  given_at: z.string(),
+});
+export type DeviceDiscount = z.infer<typeof ZDeviceDiscountSchema>;
+
+export const ZDeviceDiscountListSchema = z.object({
+  data: z.array(ZDeviceDiscountSchema),
+  /** The discounts on the device's present account, added up (0.00 for none). */
+  total: ZMoneySchema,
+});
+export type DeviceDiscountList = z.infer<typeof ZDeviceDiscountListSchema>;
+
+export const ZItemDiscountReplySchema = z.object({
+  message: z.string(),
+  discount: ZDeviceDiscountSchema,
+  /** The device's payoff price now, after every discount on its account. */
+  payoff: ZMoneySchema,
+  /** What is left to pay now (remaining_after). */
+  remaining: ZMoneySchema,
+  paid_off: z.boolean(),
+  /** The code that unlocks the device for good, to enter on it, when the discount paid it off; else null. */
+  unlock_token: z.object({ token: z.string(), token_count: z.number().int() }).nullable(),
+});
+export type ItemDiscountReply = z.infer<typeof ZItemDiscountReplySchema>;
+
 /** GET /customers/{id}/items: the customer's devices, most recently assigned first. */
 export const ZCustomerItemsReplySchema = z.object({ data: z.array(ZItemSchema) });
 export type CustomerItemsReply = z.infer<typeof ZCustomerItemsReplySchema>;

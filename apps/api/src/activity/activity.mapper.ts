@@ -95,6 +95,8 @@ export const ActivityMapper = {
     expected: Dec | null;
     paid_towards: Dec | null;
     paid_off_at: Date | null;
+    remaining: Dec | null;
+    discount: Dec;
     warranty_months: number | null;
     warranty_until: Date | null;
   }) {
@@ -125,6 +127,8 @@ export const ActivityMapper = {
             },
       repayment: toRepayment(i.expected, i.paid_towards, i.paid_off_at !== null),
       warranty: toWarranty(i),
+      remaining: i.remaining === null ? null : money(i.remaining),
+      discount: money(i.discount),
     };
   },
 };

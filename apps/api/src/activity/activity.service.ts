@@ -5,7 +5,7 @@ import { warrantyJoin } from '../warranties/warranty.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
-import { customerBalances, expectedSql, paidTowardsSql, toDeviceStatus, toRepayment, type DeviceBalanceRow } from '../customers/balances.js';
+import { customerBalances, expectedSql, paidTowardsSql, remainingSql, toDeviceStatus, toRepayment, type DeviceBalanceRow } from '../customers/balances.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
 import { ActivityMapper, type PaymentHistoryRow } from './activity.mapper.js';
 
@@ -33,6 +33,7 @@ export class ActivityService {
              plan.template_id AS plan_template_id, plan.template_name AS plan_template_name,
              plan.daily_price AS plan_daily_price, plan.currency AS plan_currency, plan_own.assignment_id IS NOT NULL AS plan_own,
              ${expectedSql('i', 'plan')} AS expected, ${paidTowardsSql('i', 'plan')} AS paid_towards, i.paid_off_at,
+             CASE WHEN i.customer_id IS NOT NULL THEN ${remainingSql('i', 'plan')} END AS remaining, i.discount,
              warranty.warranty_months, warranty.warranty_until,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
@@ -177,6 +178,8 @@ interface DeviceRow {
   expected: Dec | null;
   paid_towards: Dec | null;
   paid_off_at: Date | null;
+  remaining: Dec | null;
+  discount: Dec;
   warranty_months: number | null;
   warranty_until: Date | null;
   token_total: number;

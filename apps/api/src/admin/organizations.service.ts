@@ -38,6 +38,7 @@ const OWNED_TABLES = [
   'item_assignments',
   'template_assignments',
   'repossessions',
+  'device_discounts',
   'device_swaps',
   'product_warranties',
   'sms_campaigns',

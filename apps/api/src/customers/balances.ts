@@ -20,7 +20,8 @@ import { devicePlanJoin } from '../templates/device-plan.js';
  *
  * One row per device, with the customer's active template:
  * - payoff: the template's free_code_price, else the device's price when
- *   above 0, else NULL (the device is never paid off automatically);
+ *   above 0, else NULL (the device is never paid off automatically); less
+ *   the discounts given on the device's account;
  * - remaining: NULL without a payoff price, 0 once the device is paid off,
  *   else payoff − the device's total paid, never below 0.
  *
@@ -46,10 +47,13 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
     WHERE i.organization_id = ${orgId} AND ${whose})`;
 }
 
-/** A device's payoff price (see deviceBalances), for the device `i` and its customer's active template `t` (null without one). */
+/**
+ * A device's payoff price (see deviceBalances), for the device `i` and its customer's active template `t` (null
+ * without one), less the discounts given on its account (items.discount, README "Discounts"), never below 0.
+ */
 export function payoffSql(i: string, t: string): Prisma.Sql {
   const [d, p] = [Prisma.raw(i), Prisma.raw(t)];
-  return Prisma.sql`coalesce(${p}.free_code_price, CASE WHEN ${d}.price > 0 THEN ${d}.price END)`;
+  return Prisma.sql`greatest(coalesce(${p}.free_code_price, CASE WHEN ${d}.price > 0 THEN ${d}.price END) - ${d}.discount, 0)`;
 }
 
 /**

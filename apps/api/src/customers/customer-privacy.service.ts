@@ -69,7 +69,7 @@ export class CustomerPrivacyService {
     if (!customer) throw Errors.notFound('Customer');
     const forms = phoneForms(customer.phone_contact, customer.phone_normalized, await phoneCountry(this.database.query, orgId));
     const q = this.database.query;
-    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, swaps, tickets, requests, documents, activity] = await Promise.all([
+    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, discounts, swaps, tickets, requests, documents, activity] = await Promise.all([
       db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true } }),
       q<{ serial_number: string; product_name: string; assigned_at: Date | null; unassigned_at: Date | null; current: boolean }>(Prisma.sql`
         SELECT i.serial_number, i.product_name, a.assigned_at, a.unassigned_at, (a.unassigned_at IS NULL AND i.customer_id = a.customer_id) AS current
@@ -108,6 +108,11 @@ export class CustomerPrivacyService {
         SELECT r.repossessed_at, i.serial_number, r.reason, r.total_paid::text AS total_paid, r.written_off::text AS written_off, r.currency
         FROM repossessions r JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
         WHERE r.organization_id = ${orgId} AND r.customer_id = ${id}::int ORDER BY r.repossessed_at`),
+      q<{ given_at: Date; serial_number: string; amount: string; currency: string; reason: string; remaining_before: string; remaining_after: string }>(Prisma.sql`
+        SELECT d.given_at, i.serial_number, d.amount::text AS amount, d.currency, d.reason,
+               d.remaining_before::text AS remaining_before, d.remaining_after::text AS remaining_after
+        FROM device_discounts d JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+        WHERE d.organization_id = ${orgId} AND d.customer_id = ${id}::int ORDER BY d.given_at, d.discount_id`),
       q<{ swapped_at: Date; old_serial_number: string; new_serial_number: string; reason: string; total_paid: string; days_moved: number }>(Prisma.sql`
         SELECT s.swapped_at, o.serial_number AS old_serial_number, n.serial_number AS new_serial_number, s.reason,
                s.total_paid::text AS total_paid, s.days_moved
@@ -158,6 +163,7 @@ export class CustomerPrivacyService {
       messages: messages.map((m) => ({ ...m, at: m.at.toISOString() })),
       collection_contacts: contacts.map((c) => ({ ...c, created_at: c.created_at.toISOString(), promised_on: dateOnly(c.promised_on) })),
       repossessions: repossessions.map((r) => ({ ...r, repossessed_at: r.repossessed_at.toISOString() })),
+      discounts: discounts.map((d) => ({ ...d, given_at: d.given_at.toISOString() })),
       device_swaps: swaps.map((s) => ({ ...s, swapped_at: s.swapped_at.toISOString() })),
       service_tickets: tickets.map((k) => ({ ...k, opened_at: k.opened_at.toISOString(), resolved_at: iso(k.resolved_at) })),
       payment_requests: requests.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
@@ -184,7 +190,7 @@ export class CustomerPrivacyService {
       `(customer ${data.customer.customer_id}), as at ${data.generated_at}.`,
       '',
       'personal-data.json  details, devices, payment plans, payments, codes, texts, calls and visits,',
-      '                    repossessions, device swaps, service tickets, requests to pay by M-Pesa, the documents kept and the',
+      '                    repossessions, discounts, device swaps, service tickets, requests to pay by M-Pesa, the documents kept and the',
       '                    activity log about them',
       `documents/          the files of the ${data.documents.length} document${data.documents.length === 1 ? '' : 's'} kept (ID card, photos, agreement, other)`,
       '',
@@ -245,6 +251,8 @@ export class CustomerPrivacyService {
                OR hold_reason IS DISTINCT FROM ${scrub('hold_reason')})`;
       await tx.$executeRaw`
         UPDATE repossessions SET reason = ${scrub('reason')} WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND reason <> ${scrub('reason')}`;
+      await tx.$executeRaw`
+        UPDATE device_discounts SET reason = ${scrub('reason')} WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND reason <> ${scrub('reason')}`;
       await tx.$executeRaw`
         UPDATE device_swaps SET reason = ${scrub('reason')} WHERE organization_id = ${orgId} AND customer_id = ${id}::int AND reason <> ${scrub('reason')}`;
       const tokens = await tx.$executeRaw`

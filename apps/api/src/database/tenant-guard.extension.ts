@@ -44,6 +44,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'StockMovement',
   'CustomerPortalLink',
   'DeviceSwap',
+  'DeviceDiscount',
   'ProductWarranty',
   'SmsCampaign',
   'CashHandover',

@@ -21,6 +21,7 @@ export interface DeviceAccount {
 export const FRESH_ACCOUNT = {
   total_paid: 0,
   free_days: 0,
+  discount: 0,
   credit: 0,
   activated_at: null,
   paid_off_at: null,

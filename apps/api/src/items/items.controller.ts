@@ -12,6 +12,9 @@ import {
   ZItemReplySchema,
   ZItemRepossessReplySchema,
   ZItemRepossessSchema,
+  ZItemDiscountSchema,
+  ZItemDiscountReplySchema,
+  ZDeviceDiscountListSchema,
   ZItemSwapReplySchema,
   ZItemSwapSchema,
   ZItemSchema,
@@ -29,6 +32,7 @@ import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validati
 import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
 import { ItemsService } from './items.service.js';
 import { RepossessionService } from './repossession.service.js';
+import { DiscountService } from './discount.service.js';
 import { SwapService } from './swap.service.js';
 import { ITEM_UPLOAD_FIELD, ItemsCsvService } from './items-csv.service.js';
 
@@ -43,6 +47,7 @@ export class ItemsController {
     private readonly csv: ItemsCsvService,
     private readonly repossession: RepossessionService,
     private readonly swaps: SwapService,
+    private readonly discounts: DiscountService,
   ) {}
 
   @Get()
@@ -169,6 +174,39 @@ export class ItemsController {
   })
   swap(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemSwapSchema>, @CurrentUser() user: AuthUser) {
     return this.swaps.swap(orgId, user, body);
+  }
+
+  @Post('discount')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Take an amount off what is left to pay on a device (Give Discount): paying off early, goodwill, a price corrected',
+    description:
+      "The amount (at most what is left to pay) comes off the device's payoff price on its present account, so what is left to pay, the " +
+      'repayment standing and the payment that pays it off follow at once; audited with the reason (item.discounted) and sent as ' +
+      'device.discounted. All that is left pays the device off on the spot: unlock_token is the code that unlocks it for good.',
+    body: ZItemDiscountSchema,
+    response: ZItemDiscountReplySchema,
+    status: 201,
+    errors: {
+      400: 'A bad field, named (amount above what is left to pay)',
+      403: 'Not an owner or admin',
+      ...NOT_FOUND,
+      409: 'The device is not assigned, is paid off, or has no price to pay off',
+    },
+  })
+  discount(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemDiscountSchema>, @CurrentUser() user: AuthUser) {
+    return this.discounts.give(orgId, user, body);
+  }
+
+  @Get(':serial_number/discounts')
+  @Endpoint({
+    summary: "A device's discounts, newest first, and the total on its present account",
+    params: ZSerialParamsSchema,
+    response: ZDeviceDiscountListSchema,
+    errors: NOT_FOUND,
+  })
+  listDiscounts(@OrgId() orgId: string, @ValidParams() p: SerialParams) {
+    return this.discounts.list(orgId, p.serial_number);
   }
 
   @Put(':serial_number')

@@ -6,7 +6,7 @@ import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { TokensService } from '../tokens/tokens.service.js';
-import { tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
+import { lockedPayoff, tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
 import { tokenIssuedData } from '../tokens/tokens.service.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { returnMoveSql, returnPlace } from './return-place.js';
@@ -47,7 +47,7 @@ export class RepossessionService {
       const to = place.to;
       const customerId = item.customer_id;
       const customerName = item.customer_name ?? `customer ${customerId}`;
-      const payoff = item.tpl_free_code_price ?? (item.price.greaterThan(0) ? item.price : null);
+      const payoff = lockedPayoff(item);
       const writtenOff = payoff === null ? null : Prisma.Decimal.max(payoff.minus(item.total_paid), 0).toFixed(2);
       const [lock] = input.lock ? this.tokens.plan(item, [{ type: 'set_time', days: 0 }]) : [];
       const writes = lock ? tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [lock], null) : null;

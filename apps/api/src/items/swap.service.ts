@@ -157,15 +157,15 @@ export class SwapService {
         ${Prisma.join(events.map((e, i) => Prisma.sql`${Prisma.raw(`w${i}`)} AS (${e} RETURNING 1),`), ' ')}
         ${returnMoveSql(orgId, old, place, user, note)}
         -- Every sub-statement reads the rows as they were before this statement: a is the old device's account.
-        a AS (SELECT credit, total_paid, free_days FROM items WHERE organization_id = ${orgId} AND item_id = ${old.item_id}::int),
+        a AS (SELECT credit, total_paid, free_days, discount FROM items WHERE organization_id = ${orgId} AND item_id = ${old.item_id}::int),
         n AS (
           UPDATE items SET ${tokenColumnsSql(next)}, is_assigned = true, status = 'assigned', customer_id = ${customerId}::int,
                            assigned_at = ${account.assigned_at?.toISOString() ?? now.toISOString()}::timestamptz,
-                           credit = a.credit, total_paid = a.total_paid, free_days = a.free_days, updated_at = now()
+                           credit = a.credit, total_paid = a.total_paid, free_days = a.free_days, discount = a.discount, updated_at = now()
           FROM a WHERE organization_id = ${orgId} AND item_id = ${next.item_id}::int RETURNING 1
         ), o AS (
           UPDATE items SET ${tokenColumnsSql(old)}, is_assigned = false, customer_id = NULL, assigned_at = NULL,
-                           credit = 0, total_paid = 0, free_days = 0,
+                           credit = 0, total_paid = 0, free_days = 0, discount = 0,
                            status = ${input.status}::"ItemStatus", location_id = ${place.to.location_id}::int, updated_at = now()
           WHERE organization_id = ${orgId} AND item_id = ${old.item_id}::int RETURNING 1
         ), ia AS (

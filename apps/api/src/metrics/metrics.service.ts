@@ -268,7 +268,7 @@ export class MetricsService {
         await tx.$queryRaw<{ due: string; collected: string }[]>`
           WITH dev AS (
             SELECT i.total_paid,
-                   least(coalesce(t.free_code_price, i.price),
+                   least(coalesce(t.free_code_price, i.price) - i.discount,
                          t.deposit_made + t.daily_price * floor(extract(epoch FROM (now() - i.assigned_at)) / 86400)) AS due
             FROM items i
             ${devicePlanJoin()}

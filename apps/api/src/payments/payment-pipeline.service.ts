@@ -354,6 +354,9 @@ export class PaymentPipeline {
   /** The payment rules on the locked device and its customer's active plan. */
   private allocate(item: LockedItem, amountCents: number, paymentCurrency: string) {
     const settings = settingsOf(item);
+    // The discounts given on the device's account come off either payoff price (README "Discounts").
+    const discountCents = cents(item.discount);
+    const less = (price: number | null) => (price === null ? null : Math.max(0, price - discountCents));
     let template: AllocationTemplate | null = null;
     if (item.tpl_id !== null && item.tpl_daily_price !== null && cents(item.tpl_daily_price) > 0) {
       template = {
@@ -361,7 +364,7 @@ export class PaymentPipeline {
         activationPriceCents: cents(item.tpl_activation_price!),
         dailyPriceCents: cents(item.tpl_daily_price),
         gracePeriodDays: item.tpl_grace_period_days!,
-        freeCodePriceCents: item.tpl_free_code_price === null ? null : cents(item.tpl_free_code_price),
+        freeCodePriceCents: less(item.tpl_free_code_price === null ? null : cents(item.tpl_free_code_price)),
         maxDaysPerToken: Math.max(1, settings.maxDaysPerToken),
       };
     }
@@ -373,7 +376,7 @@ export class PaymentPipeline {
         totalPaidCents: cents(item.total_paid),
         activated: item.activated_at !== null,
         // A device without a price (0) has no payoff price of its own.
-        priceCents: priceCents > 0 ? priceCents : null,
+        priceCents: less(priceCents > 0 ? priceCents : null),
       },
       template,
     });

@@ -29,6 +29,8 @@ export interface LockedItem {
   price: Prisma.Decimal;
   credit: Prisma.Decimal;
   total_paid: Prisma.Decimal;
+  /** What discounts took off its payoff price on this account (README "Discounts"). */
+  discount: Prisma.Decimal;
   /** The maker's settings (product_oem_configs); null when the maker has none. */
   oem_restricted_digit_set: boolean | null;
   oem_extended_token: boolean | null;
@@ -64,7 +66,7 @@ export function lockItemsSql(
     SELECT i.item_id, i.serial_number, i.status::text AS status, i.product_oem, i.is_assigned, i.customer_id,
            c.customer_name, c.phone_contact AS customer_phone, c.phone_normalized AS customer_phone_normalized,
            i.assigned_at, i.secret_key_enc, i.starting_code_enc, i.token_count, i.credit_until, i.activated_at,
-           i.paid_off_at, i.price, i.credit, i.total_paid,
+           i.paid_off_at, i.price, i.credit, i.total_paid, i.discount,
            o.restricted_digit_set AS oem_restricted_digit_set, o.extended_token AS oem_extended_token,
            o.value_divider AS oem_value_divider,
            t.template_id AS tpl_id, t.currency AS tpl_currency, t.deposit_made AS tpl_deposit_made,
@@ -81,6 +83,15 @@ export function lockItemsSql(
     ${opts.order ?? Prisma.empty}
     LIMIT ${opts.limit ?? 1}::int
     FOR UPDATE OF i`;
+}
+
+/**
+ * The locked device's payoff price (payoffSql, in TypeScript): its plan's free-code price, else its own price when
+ * above 0, less the discounts on its account, never below 0; null when it has neither price.
+ */
+export function lockedPayoff(item: Pick<LockedItem, 'tpl_free_code_price' | 'price' | 'discount'>): Prisma.Decimal | null {
+  const base = item.tpl_free_code_price ?? (item.price.greaterThan(0) ? item.price : null);
+  return base === null ? null : Prisma.Decimal.max(base.minus(item.discount), 0);
 }
 
 /** A device's id by serial: exact first, else ignoring case, spaces and dashes. */

@@ -304,6 +304,13 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: '/payg/items/repossess',
     body: { item_serial_number: (await fresh.assignedItem(t, w)).serial_number, reason: 'No payment for 120 days' },
   }),
+  'POST /payg/items/discount': async ({ t, w }) => {
+    // A device with a price to pay off: a discount needs something left to pay.
+    const customer = await fresh.customer(t, w);
+    const item = await fresh.item(t, w, { customer_id: customer.id, price: '5000.00' });
+    return { path: '/payg/items/discount', body: { item_serial_number: item.serial_number, amount: '100.00', reason: 'Paying off early' } };
+  },
+  'GET /payg/items/{serial_number}/discounts': ({ w }) => ({ path: fill('/payg/items/{serial_number}/discounts', { serial_number: w.device.serial }) }),
   'POST /payg/items/swap': async ({ t, w }) => {
     const [item, spare] = await Promise.all([fresh.assignedItem(t, w), fresh.item(t, w)]);
     return { path: '/payg/items/swap', body: { item_serial_number: item.serial_number, new_serial_number: spare.serial_number, reason: 'Battery does not charge' } };

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { DeviceDiscount, DeviceDiscountList, ItemDiscountReply, ZItemDiscountSchema } from '@kidogo/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+import { DatabaseService } from '../database/database.service.js';
+import { Errors } from '../common/errors.js';
+import type { AuthUser } from '../common/tenancy.js';
+import { money } from '../metrics/period.js';
+import { TokensService, tokenIssuedData } from '../tokens/tokens.service.js';
+import { lockedPayoff, serialWhere, tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
+import { webhookEventSql } from '../webhooks/webhook-events.js';
+
+type DiscountInput = z.output<typeof ZItemDiscountSchema>;
+
+interface DiscountRow {
+  discount_id: number;
+  serial_number: string;
+  customer_id: number;
+  customer_name: string;
+  amount: Prisma.Decimal;
+  currency: string;
+  reason: string;
+  remaining_before: Prisma.Decimal;
+  remaining_after: Prisma.Decimal;
+  unlock_token_count: number | null;
+  given_by: string | null;
+  given_at: Date;
+}
+
+const toDiscount = (r: DiscountRow): DeviceDiscount => ({
+  discount_id: r.discount_id,
+  serial_number: r.serial_number,
+  customer_id: r.customer_id,
+  customer_name: r.customer_name,
+  amount: money(r.amount),
+  currency: r.currency,
+  reason: r.reason,
+  remaining_before: money(r.remaining_before),
+  remaining_after: money(r.remaining_after),
+  unlock_token_count: r.unlock_token_count,
+  given_by: r.given_by,
+  given_at: r.given_at.toISOString(),
+});
+
+/**
+ * Discounts off what is left to pay on a device (README "Discounts"): the
+ * price of paying off early, goodwill after a long fault, a price set wrong.
+ * A discount lowers the device's payoff price on its present account
+ * (items.discount), so every figure that reads it (what is left to pay, the
+ * repayment standing, Collections, the statement, the customer's page, BAL)
+ * and the payment rules (the payment that reaches the lower price unlocks the
+ * device) follow at once. One of all that is left pays the device off on the
+ * spot, with the code that unlocks it for good.
+ *
+ * One transaction on the locked device: the discount row, the device, the
+ * unlock code's log when there is one, the audit entry (item.discounted) and
+ * the webhook events.
+ */
+@Injectable()
+export class DiscountService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly tokens: TokensService,
+  ) {}
+
+  give(orgId: string, user: AuthUser, input: DiscountInput): Promise<ItemDiscountReply> {
+    return this.database.transaction(async (run) => {
+      const item = await this.tokens.lockBySerial(run, orgId, input.item_serial_number);
+      const serial = item.serial_number;
+      if (item.customer_id === null) throw Errors.conflict(`Device ${serial} is not assigned to a customer: there is nothing left to pay on it`);
+      if (item.paid_off_at) throw Errors.conflict(`Device ${serial} is paid off: there is nothing left to pay on it`);
+      const payoff = lockedPayoff(item);
+      if (payoff === null) {
+        throw Errors.conflict(`Device ${serial} has no price to pay off (its plan has no free-code price and the device no price): there is nothing to take a discount off`);
+      }
+      const before = Prisma.Decimal.max(payoff.minus(item.total_paid), 0);
+      if (before.isZero()) throw Errors.conflict(`Device ${serial} has nothing left to pay`);
+      const amount = new Prisma.Decimal(input.amount.toFixed(2));
+      if (amount.greaterThan(before)) {
+        throw Errors.badRequest('amount', `must be at most ${before.toFixed(2)}, what is left to pay on ${serial}`);
+      }
+      const after = before.minus(amount);
+      const currency = item.tpl_currency ?? 'KES';
+      const customerId = item.customer_id;
+      const customerName = item.customer_name ?? `customer ${customerId}`;
+      // All that was left: the device is paid off, with the code that unlocks it for good (as a payment reaching its price would).
+      const [unlock] = after.isZero() ? this.tokens.plan(item, [{ type: 'unlock' }], 'amount') : [];
+      const writes = unlock ? tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [unlock], null) : null;
+      const details = {
+        serial_number: serial,
+        item_id: item.item_id,
+        customer_id: customerId,
+        customer_name: customerName,
+        amount: amount.toFixed(2),
+        currency,
+        reason: input.reason,
+        remaining_before: before.toFixed(2),
+        remaining_after: after.toFixed(2),
+        payoff: payoff.minus(amount).toFixed(2),
+        paid_off: unlock !== undefined,
+        unlock_token: unlock ? { token: unlock.token, token_count: unlock.count } : null,
+        given_by: user.username,
+      };
+      const description =
+        `${currency} ${amount.toFixed(2)} taken off what ${customerName} has left to pay on ${serial} by ${user.username} ` +
+        `(${before.toFixed(2)} left before, ${after.toFixed(2)} now${unlock ? `: paid off, unlocked with token count ${unlock.count}` : ''}): ${input.reason}`;
+      const discounted = webhookEventSql(orgId, 'device.discounted', details);
+      const issued = unlock ? webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, unlock, user.username)) : null;
+      const [row] = await run<DiscountRow>(Prisma.sql`
+        WITH ${writes ? Prisma.sql`tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),` : Prisma.empty}
+        ${issued ? Prisma.sql`wt AS (${issued} RETURNING 1),` : Prisma.empty}
+        wd AS (${discounted} RETURNING 1),
+        d AS (
+          UPDATE items SET discount = discount + ${amount.toFixed(2)}::numeric ${unlock ? Prisma.sql`, ${tokenColumnsSql(item)}` : Prisma.empty}, updated_at = now()
+          WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int RETURNING 1
+        ), au AS (
+          INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+          VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'item.discounted', 'item', ${serial}, ${description.slice(0, 1000)},
+                  ${JSON.stringify({ ...details, unlock_token: undefined, unlock_token_count: unlock?.count ?? null })}::jsonb)
+          RETURNING 1
+        )
+        INSERT INTO device_discounts (organization_id, item_id, customer_id, amount, currency, reason, remaining_before, remaining_after,
+                                      unlock_token_count, given_by)
+        VALUES (${orgId}, ${item.item_id}::int, ${customerId}::int, ${amount.toFixed(2)}::numeric, ${currency}, ${input.reason},
+                ${before.toFixed(2)}::numeric, ${after.toFixed(2)}::numeric, ${unlock?.count ?? null}::int, ${user.username})
+        RETURNING discount_id, ${serial} AS serial_number, customer_id, ${customerName} AS customer_name, amount, currency, reason,
+                  remaining_before, remaining_after, unlock_token_count, given_by, given_at`);
+      return {
+        message: unlock
+          ? `${currency} ${amount.toFixed(2)} taken off ${serial}: it is paid off; enter the unlock code on the device`
+          : `${currency} ${amount.toFixed(2)} taken off ${serial}: ${currency} ${after.toFixed(2)} left to pay`,
+        discount: toDiscount(row!),
+        payoff: details.payoff,
+        remaining: after.toFixed(2),
+        paid_off: unlock !== undefined,
+        unlock_token: details.unlock_token,
+      };
+    });
+  }
+
+  /** The device's discounts, newest first (those of an earlier customer's account too), and the total on its present account. */
+  async list(orgId: string, serialNumber: string): Promise<DeviceDiscountList> {
+    const s = serialWhere(serialNumber);
+    const [device] = await this.database.query<{ item_id: number; serial_number: string; discount: Prisma.Decimal }>(Prisma.sql`
+      SELECT i.item_id, i.serial_number, i.discount FROM items i WHERE i.organization_id = ${orgId} AND ${s.where} ${s.order} LIMIT 1`);
+    if (!device) throw Errors.notFound('Device');
+    const rows = await this.database.query<DiscountRow>(Prisma.sql`
+      SELECT d.discount_id, ${device.serial_number} AS serial_number, d.customer_id, c.customer_name, d.amount, d.currency, d.reason,
+             d.remaining_before, d.remaining_after, d.unlock_token_count, d.given_by, d.given_at
+      FROM device_discounts d
+      JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
+      WHERE d.organization_id = ${orgId} AND d.item_id = ${device.item_id}::int
+      ORDER BY d.given_at DESC, d.discount_id DESC
+      LIMIT 500`);
+    return { data: rows.map(toDiscount), total: money(device.discount) };
+  }
+}
