@@ -62,6 +62,21 @@ describe('a customer’s statement of account', () => {
     expect(text).toContain('Page 1');
   });
 
+  it('lists the discounts given, so a balance that fell without a payment is explained; none, no section', async () => {
+    const { user, customer, lamp } = await payingCustomer();
+    const before = pdfText(bodyBytes(await statement(user, customer.id).expect(200)));
+    if (before !== null) expect(before).not.toContain('Discounts');
+    await t.http.post('/payg/items/discount').set(user.auth).send({ item_serial_number: lamp.serial_number, amount: '2600', reason: 'Paying off early' }).expect(201);
+    const text = pdfText(bodyBytes(await statement(user, customer.id).expect(200)));
+    if (text === null) return;
+    // The lamp's balance is 17,600 − 2,600, and the discount says why.
+    expect(text).toMatch(new RegExp(`${lamp.serial_number}\\s+Solar Home System 50W\\s+Lamp plan \\(50\\.00/day\\)\\s+2,400\\.00\\s+15,000\\.00`));
+    expect(text).toContain('Discounts');
+    expect(text).toMatch(new RegExp(`${lamp.serial_number}\\s+Paying off early\\s+KES 2,600\\.00\\s+KES 15,000\\.00`));
+    const sw = pdfText(bodyBytes(await statement(user, customer.id, { language: 'sw' }).expect(200)));
+    expect(sw).toContain('Punguzo');
+  });
+
   it('keeps to the period: none of it before today', async () => {
     const { user, customer, lamp } = await payingCustomer();
     const text = pdfText(bodyBytes(await statement(user, customer.id, { from: '2020-01-01', to: '2020-12-31' }).expect(200)));

@@ -32,6 +32,15 @@ interface StatementPayment {
   days_bought: number;
 }
 
+interface StatementDiscount {
+  given_at: Date;
+  serial_number: string;
+  reason: string;
+  amount: Prisma.Decimal;
+  currency: string;
+  remaining_after: Prisma.Decimal;
+}
+
 interface StatementToken {
   created_at: Date;
   serial_number: string;
@@ -81,6 +90,9 @@ interface Words {
   token: string;
   noTokens: string;
   firstTokens(n: string): string;
+  discounts: string;
+  reason: string;
+  leftAfter: string;
   asAt: string;
   tokenTypes: Record<string, string>;
   methods: Record<string, string>;
@@ -120,6 +132,9 @@ const WORDS: Record<StatementLanguage, Words> = {
     token: 'Token',
     noTokens: 'No tokens in this period.',
     firstTokens: (n) => `The first ${n} tokens of the period; choose a shorter period for the rest.`,
+    discounts: 'Discounts',
+    reason: 'Reason',
+    leftAfter: 'Left to Pay After',
     asAt: 'Left to pay and credit are as at the time this statement was generated.',
     tokenTypes: { add_time: 'Add time', activation: 'Activation', set_time: 'Set time', unlock: 'Unlock', counter_sync: 'Counter sync' },
     methods: { mobile_money: 'Mobile money', cash: 'Cash', bank: 'Bank' },
@@ -157,6 +172,9 @@ const WORDS: Record<StatementLanguage, Words> = {
     token: 'Tokeni',
     noTokens: 'Hakuna tokeni katika kipindi hiki.',
     firstTokens: (n) => `Tokeni ${n} za kwanza za kipindi; chagua kipindi kifupi zaidi kuona zilizobaki.`,
+    discounts: 'Punguzo',
+    reason: 'Sababu',
+    leftAfter: 'Kilichobaki Baadaye',
     asAt: 'Kilichobaki na salio ni kama ilivyokuwa taarifa hii ilipotolewa.',
     tokenTypes: { add_time: 'Kuongeza muda', activation: 'Kuwasha', set_time: 'Kuweka muda', unlock: 'Kufungua kabisa', counter_sync: 'Kusawazisha' },
     methods: { mobile_money: 'Pesa kwa simu', cash: 'Taslimu', bank: 'Benki' },
@@ -194,6 +212,9 @@ const WORDS: Record<StatementLanguage, Words> = {
     token: 'Code',
     noTokens: 'Aucun code sur cette période.',
     firstTokens: (n) => `Les ${n} premiers codes de la période ; choisissez une période plus courte pour les suivants.`,
+    discounts: 'Remises',
+    reason: 'Motif',
+    leftAfter: 'Reste à payer après',
     asAt: "Le reste à payer et le crédit sont ceux du moment où ce relevé a été établi.",
     tokenTypes: { add_time: 'Ajout de temps', activation: 'Activation', set_time: 'Réglage du temps', unlock: 'Déblocage définitif', counter_sync: 'Synchronisation' },
     methods: { mobile_money: 'Mobile money', cash: 'Espèces', bank: 'Banque' },
@@ -229,7 +250,7 @@ export class StatementService {
       FROM payments p
       WHERE p.organization_id = ${orgId} AND p.customer_id = ${customerId}::int AND p.status IN ${SUCCESSFUL}
         ${periodSql(Prisma.sql`p.paid_at`, period)}`;
-    const [devices, payments, tokens, totals] = await Promise.all([
+    const [devices, payments, tokens, totals, discounts] = await Promise.all([
       db.$queryRaw<(DeviceBalanceRow & { assigned_at: Date | null; item_id: number })[]>`
         SELECT d.* FROM ${deviceBalances(orgId, Prisma.sql`${customerId}::int`)} d
         ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC`,
@@ -251,8 +272,16 @@ export class StatementService {
         SELECT p.currency, sum(p.amount) AS amount, count(*)::int AS n, sum(p.days_bought)::int AS days
         ${paymentsOf}
         GROUP BY p.currency ORDER BY p.currency`,
+      // What was taken off what they had left to pay (README "Discounts"): a balance that fell without a payment, explained.
+      db.$queryRaw<StatementDiscount[]>`
+        SELECT d.given_at, i.serial_number, d.reason, d.amount, d.currency, d.remaining_after
+        FROM device_discounts d JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+        WHERE d.organization_id = ${orgId} AND d.customer_id = ${customerId}::int
+          ${periodSql(Prisma.sql`d.given_at`, period)}
+        ORDER BY d.given_at, d.discount_id
+        LIMIT ${STATEMENT_MAX_ROWS}::int`,
     ]);
-    return { customer, devices, payments, tokens, totals, query, language: statementLanguage(query.language, customer.preferred_language) };
+    return { customer, devices, payments, tokens, totals, discounts, query, language: statementLanguage(query.language, customer.preferred_language) };
   }
 
   /** Writes the statement read by `read` as a PDF to `res`. */
@@ -340,6 +369,28 @@ export class StatementService {
     ]);
     if (s.payments.length > STATEMENT_MAX_ROWS) pages.note(w.firstPayments(STATEMENT_MAX_ROWS.toLocaleString('en-US')));
     pages.y += 12;
+
+    if (s.discounts.length) {
+      pages.section(
+        w.discounts,
+        [
+          { label: w.date, weight: 1.4 },
+          { label: w.device, weight: 1.6 },
+          { label: w.reason, weight: 2.6 },
+          { label: w.amount, align: 'right', weight: 1.3 },
+          { label: w.leftAfter, align: 'right', weight: 1.3 },
+        ],
+        s.discounts.map((d) => [
+          local(d.given_at.toISOString(), 16),
+          d.serial_number,
+          d.reason,
+          amount(d.amount, d.currency),
+          amount(d.remaining_after, d.currency),
+        ]),
+        '',
+      );
+      pages.y += 12;
+    }
 
     pages.section(
       w.tokens,
