@@ -69,6 +69,10 @@ describe('first start', () => {
       ['SHS-1002', 'paid_late'],
     ]);
 
+    // A discount given as goodwill: LMP-2002 (3,500, 510 paid) has 2,490 left instead of 2,990.
+    const discounts = await t.http.get('/payg/items/LMP-2002/discounts').set(auth).expect(200);
+    expect(discounts.body).toMatchObject({ total: '500.00', data: [{ amount: '500.00', remaining_before: '2990.00', remaining_after: '2490.00' }] });
+
     // Service tickets: one of each status.
     const tickets = await t.http.get('/payg/tickets').query({ status: 'all' }).set(auth).expect(200);
     // Agent commissions are set, so the Agent report's Commission column means something in the demo.

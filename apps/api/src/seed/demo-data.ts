@@ -4,6 +4,7 @@ import {
   ZStockMoveSchema,
   ZCustomerInputSchema,
   ZItemInputSchema,
+  ZItemDiscountSchema,
   ZManualPaymentSchema,
   ZOnboardingSchema,
   ZTemplateInputSchema,
@@ -28,6 +29,7 @@ import { InvoicesService } from '../invoices/invoices.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { CollectionsService } from '../collections/collections.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
+import { DiscountService } from '../items/discount.service.js';
 import { StockService } from '../stock/stock.service.js';
 import { WarrantiesService } from '../warranties/warranties.service.js';
 import { CashService } from '../cash/cash.service.js';
@@ -362,6 +364,14 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     const item = await db.item.findFirstOrThrow({ where: { organization_id: orgId, serial_number: serial }, select: { id: true } });
     await get(CollectionsService).addContact(orgId, item.id, ZContactInputSchema.parse(contact), owner);
   }
+
+  // A discount (README "Discounts"): LMP-2002's lamp sat in the shop for two weeks with a faulty panel, so its customer
+  // was given KES 500 off what is left to pay.
+  await get(DiscountService).give(
+    orgId,
+    owner,
+    ZItemDiscountSchema.parse({ item_serial_number: 'LMP-2002', amount: 500, reason: 'Goodwill: the lamp was two weeks in the shop with a faulty panel' }),
+  );
 
   // Service tickets: the repair behind SHS-1004's set-time token (resolved), a lamp that does not charge (being looked at)
   // and a code a customer could not enter (just reported).

@@ -23,7 +23,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Device Information: serial number, product name, product OEM, who has it, the stock location it is kept at (or was given out from) and its warranty. */
+/** Device Information: serial number, product name, product OEM, who has it, the stock location it is kept at (or was given out from), what is left to pay on it, its discounts and its warranty. */
 export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
   const currency = useOrganizationCurrency();
   const assigned = device.is_assigned && device.customer_name;
@@ -83,6 +83,13 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
         </Field>
         {device.price !== undefined ? <Field label="Price">{formatMoney(device.price, currency)}</Field> : null}
         {device.total_paid !== undefined ? <Field label="Total Paid">{formatMoney(device.total_paid, currency)}</Field> : null}
+        {/* What is left to pay and the discounts on this account are in the currency of the device's plan. */}
+        {device.remaining !== undefined && device.remaining !== null ? (
+          <Field label="Left to Pay">{formatMoney(device.remaining, device.payment_plan?.currency ?? currency)}</Field>
+        ) : null}
+        {device.discount !== undefined && device.discount !== null && Number(device.discount) !== 0 ? (
+          <Field label="Discount">{formatMoney(device.discount, device.payment_plan?.currency ?? currency)}</Field>
+        ) : null}
         {device.assigned_at ? <Field label="Assigned Date">{formatDate(device.assigned_at)}</Field> : null}
         {/* Only a device someone has, of a product with a warranty set (Settings → Warranties). */}
         {device.warranty ? (

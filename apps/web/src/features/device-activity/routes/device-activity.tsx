@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, Group, Loader, Tabs } from '@mantine/core';
-import { IconArrowLeft, IconArrowsExchange, IconCash, IconKey, IconLock, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconCash, IconDiscount, IconKey, IconLock, IconMessages, IconRefresh } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -22,6 +22,8 @@ import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { managesOrganization, useSession } from '@/lib/session';
 import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '../api/get-device-activity';
 import { DeviceInfoCard } from '../components/device-info-card';
+import { DiscountModal } from '../components/discount-modal';
+import { DiscountsCard } from '../components/discounts-card';
 import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
 import { RepossessModal } from '../components/repossess-modal';
 import { ReversePaymentModal } from '../components/reverse-payment-modal';
@@ -29,6 +31,17 @@ import { SwapModal } from '../components/swap-modal';
 import type { PaymentHistoryEntry } from '../api/types';
 
 type Tab = 'tokens' | 'payments' | 'messages';
+
+/** The currency a discount is given in when the device's plan names none (nor the organization's payments). */
+const FALLBACK_CURRENCY = 'KES';
+
+/** Something is left to pay on a device someone has, not paid off: a discount can come off it. */
+const canDiscount = (device: DeviceActivityView['device'] | undefined) =>
+  Boolean(device?.is_assigned) &&
+  device?.repayment?.standing !== 'paid_off' &&
+  device?.remaining !== undefined &&
+  device.remaining !== null &&
+  Number(device.remaining) > 0;
 
 const backButton = (
   <Button component={Link} to={paths.app.products.getHref()} variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -86,9 +99,12 @@ export default function DeviceActivityRoute() {
   const [token, setToken] = useState<TokenReply | null>(null);
   const [repossessing, setRepossessing] = useState(false);
   const [swapping, setSwapping] = useState(false);
+  const [discounting, setDiscounting] = useState(false);
   const { user } = useSession();
   const manages = managesOrganization(user);
   const device = activity.data?.device;
+  // What is left to pay is in the currency of the device's plan.
+  const planCurrency = device?.payment_plan?.currency ?? currency ?? FALLBACK_CURRENCY;
 
   const header = (
     <PageHeader
@@ -129,6 +145,11 @@ export default function DeviceActivityRoute() {
               Swap Device
             </Button>
           ) : null}
+          {manages && canDiscount(device) ? (
+            <Button variant="default" leftSection={<IconDiscount size={16} />} onClick={() => setDiscounting(true)}>
+              Give Discount
+            </Button>
+          ) : null}
           {manages && device?.is_assigned ? (
             <Button variant="default" color="red" leftSection={<IconLock size={16} />} onClick={() => setRepossessing(true)}>
               Repossess
@@ -143,6 +164,17 @@ export default function DeviceActivityRoute() {
             opened={swapping}
             onClose={() => {
               setSwapping(false);
+              void activity.refetch();
+            }}
+          />
+          <DiscountModal
+            serialNumber={serialNumber}
+            customerName={device?.customer_name ?? null}
+            remaining={device?.remaining ?? null}
+            currency={planCurrency}
+            opened={discounting}
+            onClose={() => {
+              setDiscounting(false);
               void activity.refetch();
             }}
           />
@@ -205,6 +237,7 @@ export default function DeviceActivityRoute() {
       <DeviceInfoCard device={data.device} />
       <DeviceTicketsCard serialNumber={data.device.serial_number || serialNumber} />
       <DeviceSwapsCard serialNumber={data.device.serial_number || serialNumber} />
+      <DiscountsCard serialNumber={data.device.serial_number || serialNumber} currency={planCurrency} />
       <Card padding="md" radius="md">
         <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
           <Tabs.List mb="md">

@@ -1,0 +1,97 @@
+import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDiscount } from '@tabler/icons-react';
+import type { DeviceDiscount } from '@kidogo/contracts';
+import { Link } from 'react-router-dom';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateText } from '@/components/ui/date-text';
+import { formatMoney, Money } from '@/components/ui/money';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useDeviceDiscounts } from '../api/get-discounts';
+
+export const DISCOUNTS_LOAD_FAILED = 'Failed to load the discounts';
+
+const dash = (
+  <Text span size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+const columns: Column<DeviceDiscount>[] = [
+  { key: 'given', header: 'Given', render: (d) => <DateText value={d.given_at} withTime /> },
+  { key: 'amount', header: 'Amount', align: 'right', render: (d) => <Money amount={d.amount} currency={d.currency} size="sm" fw={600} /> },
+  { key: 'before', header: 'Left Before', align: 'right', render: (d) => <Money amount={d.remaining_before} currency={d.currency} size="sm" /> },
+  {
+    key: 'after',
+    header: 'Left After',
+    align: 'right',
+    render: (d) => (
+      <Group gap={6} wrap="nowrap" justify="flex-end">
+        <Money amount={d.remaining_after} currency={d.currency} size="sm" />
+        {/* It paid the device off: the unlock code is in the token history, under this count. */}
+        {d.unlock_token_count !== null ? (
+          <Badge miw="max-content" color="green" variant="light" radius="sm" title={`Unlock code, token count ${d.unlock_token_count}`}>
+            Paid off
+          </Badge>
+        ) : null}
+      </Group>
+    ),
+  },
+  {
+    key: 'reason',
+    header: 'Reason',
+    render: (d) => (
+      <Text size="sm" lineClamp={2} maw={320} title={d.reason} style={{ overflowWrap: 'anywhere' }}>
+        {d.reason}
+      </Text>
+    ),
+  },
+  { key: 'by', header: 'Given By', render: (d) => d.given_by || dash },
+  {
+    key: 'customer',
+    header: 'Customer',
+    render: (d) => (
+      <Anchor component={Link} to={paths.app.customerPaymentDetails.getHref(d.customer_id)} size="sm" fw={600}>
+        {d.customer_name}
+      </Anchor>
+    ),
+  },
+];
+
+/**
+ * Discounts given on the device, newest first: only there when there is one
+ * (or when they could not be read), with the total on its present account.
+ */
+export function DiscountsCard({ serialNumber, currency }: { serialNumber: string; currency: string }) {
+  const discounts = useDeviceDiscounts(serialNumber);
+  const rows = discounts.data?.data ?? [];
+  if (discounts.isPending || (!discounts.isError && rows.length === 0)) return null;
+  const count = rows.length === 1 ? '1 discount' : `${rows.length.toLocaleString()} discounts`;
+  return (
+    <Card padding="lg" radius="md" mb="lg" role="region" aria-label="Discounts">
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+          <IconDiscount size={22} />
+        </ThemeIcon>
+        <Stack gap={0}>
+          <Title order={4}>Discounts</Title>
+          <Text size="sm" c="dimmed">
+            {discounts.isError
+              ? 'Amounts taken off what was left to pay'
+              : `${count}: ${formatMoney(discounts.data?.total ?? '0.00', rows[0]?.currency ?? currency)} off on the present account`}
+          </Text>
+        </Stack>
+      </Group>
+      <DataTable
+        caption="Discounts"
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.discount_id}
+        error={discounts.isError ? errorMessage(discounts.error, DISCOUNTS_LOAD_FAILED) : null}
+        onRetry={() => void discounts.refetch()}
+        emptyText="No discounts"
+        minWidth={960}
+      />
+    </Card>
+  );
+}
