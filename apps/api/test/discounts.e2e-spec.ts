@@ -6,6 +6,7 @@ import {
   ZDeviceDiscountListSchema,
   ZItemDiscountReplySchema,
   ZItemSwapReplySchema,
+  ZReportSchema,
 } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { README_PLAN, payCash } from './support/plans.js';
@@ -86,6 +87,7 @@ describe('discounts off what is left to pay', () => {
 
   it('pays the device off on the spot when it takes all that is left, with the code that unlocks it', async () => {
     const d = await payer();
+    await t.http.post('/payg/webhooks').set(d.user.auth).send({ url: 'https://crm.example.com/hook', events: ['device.discounted', 'token.issued'] }).expect(201);
     const reply = ZItemDiscountReplySchema.parse(
       (await give(d.user, { item_serial_number: d.item.serial_number, amount: 17600, reason: 'Goodwill: down three months with a fault' }).expect(201)).body,
     );
@@ -108,6 +110,36 @@ describe('discounts off what is left to pay', () => {
     const log = await t.db.db.tokenLog.findFirstOrThrow({ where: { organization_id: d.org.id, item_id: d.item.id }, orderBy: { token_count: 'desc' } });
     expect(log).toMatchObject({ token_type: 'unlock', generated_by: d.user.username, token_value: reply.unlock_token!.token });
     expect(await status(d.user, d.customer.id)).toMatchObject({ balance: '0.00', repayment: { standing: 'paid_off' } });
+    // The organization's own systems are told, with the code; the Discount report lists it.
+    const events = await t.db.platform.webhookDelivery.findMany({ where: { organization_id: d.org.id }, select: { event_type: true, payload: true } });
+    expect(events.map((e) => e.event_type).sort()).toEqual(['device.discounted', 'token.issued']);
+    expect((events.find((e) => e.event_type === 'device.discounted')!.payload as { data: unknown }).data).toMatchObject({
+      serial_number: d.item.serial_number,
+      customer_id: d.customer.id,
+      amount: '17600.00',
+      remaining_after: '0.00',
+      paid_off: true,
+      unlock_token: reply.unlock_token,
+      given_by: d.user.username,
+    });
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'discounts' }).expect(200)).body);
+    expect(report.rows).toEqual([
+      {
+        given_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        serial_number: d.item.serial_number,
+        customer_name: d.customer.customer_name,
+        amount: '17600.00',
+        currency: 'KES',
+        remaining_before: '17600.00',
+        remaining_after: '0.00',
+        paid_off: 'Yes',
+        reason: 'Goodwill: down three months with a fault',
+        given_by: d.user.username,
+      },
+    ]);
+    expect(report.totals).toMatchObject({ rows: 1, amount: '17600.00' });
+    const csv = await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'discounts', format: 'csv' }).expect(200);
+    expect(csv.text.split(/\r?\n/)[0]!.replace(/^\uFEFF/, '')).toBe('Given,Serial Number,Customer,Discount,Currency,Left Before,Left After,Paid Off,Reason,By');
     // Nothing is left to take off.
     expect((await give(d.user, { item_serial_number: d.item.serial_number, amount: 1, reason: 'Again' }).expect(409)).body.detail).toBe(
       `Device ${d.item.serial_number} is paid off: there is nothing left to pay on it`,

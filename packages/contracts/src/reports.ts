@@ -4,7 +4,7 @@ import { zAgentFilter } from './collections.js';
 import { periodInOrder, zPeriodDate } from './metrics.js';
 import { REPAYMENT_STANDINGS } from './repayment.js';
 
-export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents', 'payment_requests', 'swaps'] as const;
+export const REPORT_KINDS = ['revenue', 'customers', 'tokens', 'repossessions', 'agents', 'tickets', 'portfolio', 'documents', 'payment_requests', 'swaps', 'discounts'] as const;
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
 /**
@@ -49,6 +49,9 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
  * - swaps: the devices swapped in the period (POST /items/swap, README "Device swaps"), newest first: the faulty device
  *   with its product and maker, its replacement, the customer, the days of credit moved, why and who; what a
  *   warranty claim to the maker lists. Totals add up the swaps and the days moved.
+ * - discounts: the discounts given in the period (POST /items/discount, README "Discounts"), newest first: the device,
+ *   the customer, the amount, what was left to pay before and after, whether it paid the device off, why and who;
+ *   what the business gave away. Totals add up the discounts and their amounts.
  * format json (default) answers the ZReportSchema shape; csv and pdf answer a
  * download (`{report}-report-YYYY-MM-DD.csv|pdf`).
  *

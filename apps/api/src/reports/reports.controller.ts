@@ -21,7 +21,7 @@ export class ReportsController {
   @Reads()
   @Endpoint({
     summary:
-      'A report (revenue, customers, tokens, repossessions, agents, tickets, the portfolio by month of sale, documents, M-Pesa Express requests or device swaps) as JSON, or as a CSV or PDF download',
+      'A report (revenue, customers, tokens, repossessions, agents, tickets, the portfolio by month of sale, documents, M-Pesa Express requests, device swaps or discounts) as JSON, or as a CSV or PDF download',
     description:
       'csv and pdf answer an attachment named {report}-report-YYYY-MM-DD.{csv,pdf}. Every format streams. With limit (json only), rows are one page from offset and totals cover the whole report. ' +
       'With agent (portfolio only), the accounts of one sales agent\'s customers; with standing (customers only), the customers of those repayment standings (paid_off and on_track: the customers to offer a second product to).',

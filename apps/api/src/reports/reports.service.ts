@@ -127,6 +127,18 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'warranty_until', label: 'Warranty Until', type: 'date' },
     { key: 'swapped_by', label: 'By', type: 'text' },
   ],
+  discounts: [
+    { key: 'given_at', label: 'Given', type: 'date' },
+    { key: 'serial_number', label: 'Serial Number', type: 'text' },
+    { key: 'customer_name', label: 'Customer', type: 'text' },
+    { key: 'amount', label: 'Discount', type: 'money' },
+    { key: 'currency', label: 'Currency', type: 'text' },
+    { key: 'remaining_before', label: 'Left Before', type: 'money' },
+    { key: 'remaining_after', label: 'Left After', type: 'money' },
+    { key: 'paid_off', label: 'Paid Off', type: 'text' },
+    { key: 'reason', label: 'Reason', type: 'text' },
+    { key: 'given_by', label: 'By', type: 'text' },
+  ],
 };
 
 
@@ -146,6 +158,7 @@ const SUMMED: Record<ReportRequest['report'], string[]> = {
   // And the share paid (paymentRequestRows).
   payment_requests: [],
   swaps: ['days_moved'],
+  discounts: ['amount'],
 };
 
 const TITLES: Record<ReportRequest['report'], string> = {
@@ -159,6 +172,7 @@ const TITLES: Record<ReportRequest['report'], string> = {
   documents: 'Documents Report',
   payment_requests: 'Ask to Pay Report',
   swaps: 'Device Swap Report',
+  discounts: 'Discount Report',
 };
 
 /** A report's heading: what, over which period, when, and its columns. */
@@ -241,7 +255,9 @@ export class ReportsService {
                     ? this.paymentRequestRows(orgId, period, whole)
                     : req.report === 'swaps'
                       ? this.swapRows(orgId, period)
-                      : this.repossessionRows(orgId, period);
+                      : req.report === 'discounts'
+                        ? this.discountRows(orgId, period)
+                        : this.repossessionRows(orgId, period);
     async function* counted() {
       for await (const batch of source) yield totals.add(batch);
     }
@@ -469,6 +485,20 @@ export class ReportsService {
       JOIN customers c ON c.organization_id = r.organization_id AND c.customer_id = r.customer_id
       WHERE r.organization_id = ${orgId} ${periodSql(Prisma.sql`r.repossessed_at`, period)}
       ORDER BY r.repossessed_at DESC, r.repossession_id DESC`;
+  }
+
+  /** Discounts given in the period, newest first (a few a week: read whole, by the given_at index). */
+  private async *discountRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
+    yield await this.database.read.$queryRaw<Row[]>`
+      SELECT to_char(d.given_at AT TIME ZONE ${this.calendar.zone}, 'YYYY-MM-DD') AS given_at, i.serial_number, c.customer_name,
+             d.amount::numeric(20,2)::text AS amount, d.currency, d.remaining_before::numeric(20,2)::text AS remaining_before,
+             d.remaining_after::numeric(20,2)::text AS remaining_after,
+             CASE WHEN d.unlock_token_count IS NOT NULL THEN 'Yes' ELSE 'No' END AS paid_off, d.reason, d.given_by
+      FROM device_discounts d
+      JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+      JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
+      WHERE d.organization_id = ${orgId} ${periodSql(Prisma.sql`d.given_at`, period)}
+      ORDER BY d.given_at DESC, d.discount_id DESC`;
   }
 
   /**

@@ -69,6 +69,8 @@ const activity = (serial: string): DeviceActivity => ({
       location_name: null,
       repayment: { expected_by_today: null, paid_towards: null, repaid_share: null, standing: null },
       warranty: null,
+      remaining: null,
+      discount: '0.00',
     },
     token_history: { items: [], total: 0 },
     payment_history: { items: [], total: 0 },

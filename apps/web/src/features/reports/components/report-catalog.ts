@@ -1,4 +1,4 @@
-import { IconArrowsExchange, IconChartLine, IconCoins, IconDeviceMobileDollar, IconId, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconArrowsExchange, IconChartLine, IconDiscount, IconCoins, IconDeviceMobileDollar, IconId, IconKey, IconLock, IconTool, IconUsers, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { NO_AGENT } from '@kidogo/contracts';
 import { lastDays, type DayRange } from '@/components/ui/date-range-picker';
 import { paths } from '@/config/paths';
@@ -39,9 +39,16 @@ function swapCellLink(row: ReportRow, columnKey: string): CellLink | null {
   return { to: paths.app.deviceActivity.getHref(serial), title: `Open device ${serial}` };
 }
 
+/** A discounted device's serial: its page, with its discounts. */
+function discountCellLink(row: ReportRow, columnKey: string): CellLink | null {
+  const serial = row[columnKey];
+  if (columnKey !== 'serial_number' || typeof serial !== 'string' || !serial) return null;
+  return { to: paths.app.deviceActivity.getHref(serial), title: `Open device ${serial}` };
+}
+
 /**
  * The three report cards of spec §2, the repossessions with their write-offs, the sales agents, the service tickets,
- * the portfolio by month of sale, the customers' documents, the M-Pesa Express requests and the device swaps.
+ * the portfolio by month of sale, the customers' documents, the M-Pesa Express requests, the device swaps and the discounts.
  */
 export const REPORTS: ReportInfo[] = [
   {
@@ -128,6 +135,15 @@ export const REPORTS: ReportInfo[] = [
     color: 'yellow',
     defaultRange: (today) => lastDays(365, today),
     cellLink: swapCellLink,
+  },
+  {
+    kind: 'discounts',
+    title: 'Discount Report',
+    description: 'Discounts given off what customers had left to pay: the device, the amount, what was left before and after, why and who.',
+    icon: IconDiscount,
+    color: 'pink',
+    defaultRange: (today) => lastDays(365, today),
+    cellLink: discountCellLink,
   },
 ];
 

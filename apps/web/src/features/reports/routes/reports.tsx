@@ -163,7 +163,7 @@ export default function ReportsRoute() {
     <>
       <PageHeader
         title="Reports"
-        subtitle="Revenue, customers, tokens, repossessions, sales agents, service tickets, the portfolio by month of sale, the customers' documents, Ask to Pay requests and device swaps over any period, on screen or as CSV and PDF."
+        subtitle="Revenue, customers, tokens, repossessions, sales agents, service tickets, the portfolio by month of sale, the customers' documents, Ask to Pay requests, device swaps and discounts over any period, on screen or as CSV and PDF."
         actions={
           canReconcile ? (
             <Button leftSection={<IconFileUpload size={16} />} onClick={() => setUploading(true)}>
