@@ -53,7 +53,9 @@ export function deviceBalances(orgId: string, customerId?: Prisma.Sql): Prisma.S
  */
 export function payoffSql(i: string, t: string): Prisma.Sql {
   const [d, p] = [Prisma.raw(i), Prisma.raw(t)];
-  return Prisma.sql`greatest(coalesce(${p}.free_code_price, CASE WHEN ${d}.price > 0 THEN ${d}.price END) - ${d}.discount, 0)`;
+  const base = Prisma.sql`coalesce(${p}.free_code_price, CASE WHEN ${d}.price > 0 THEN ${d}.price END)`;
+  // Not greatest() alone: it skips a NULL and would answer 0 for a device with no price at all.
+  return Prisma.sql`CASE WHEN ${base} IS NOT NULL THEN greatest(${base} - ${d}.discount, 0) END`;
 }
 
 /**
