@@ -7,7 +7,7 @@ test.describe('reports', () => {
   test('the revenue report shows a table and downloads as CSV and PDF', async ({ page }) => {
     await openSignedIn(page, '/reports');
     await seedPayingCustomer(page);
-    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report', 'Documents Report', 'Ask to Pay Report', 'Device Swap Report']) {
+    for (const title of ['Revenue Report', 'Customer Report', 'Token Report', 'Repossession Report', 'Agent Report', 'Service Ticket Report', 'Portfolio Report', 'Documents Report', 'Ask to Pay Report', 'Device Swap Report', 'Discount Report']) {
       await expect(page.getByRole('heading', { name: title, level: 4 })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Generate Revenue Report' }).click();
@@ -140,6 +140,19 @@ test.describe('reports', () => {
     for (const serial of ['SHS-1004', 'LMP-2001', 'PHN-3002']) await expect(table.getByRole('cell', { name: serial, exact: true }).first()).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Days to Resolve' })).toBeVisible();
     await screenshotBothThemes(page, 'reports-tickets');
+  });
+
+  test("the discount report lists the demo's goodwill discount, its serial leading to the device", async ({ page }) => {
+    await openSignedIn(page, '/reports');
+    await page.getByRole('button', { name: 'Generate Discount Report' }).click();
+    const view = page.getByRole('region', { name: 'Discount Report' });
+    const table = view.getByRole('table', { name: 'discounts report' });
+    await expect(table).toBeVisible();
+    await expect(table).toContainText('Goodwill: the lamp was two weeks in the shop with a faulty panel');
+    await expect(table.getByRole('columnheader', { name: 'Left After' })).toBeVisible();
+    await screenshotBothThemes(page, 'reports-discounts');
+    await table.getByRole('link', { name: 'LMP-2002' }).click();
+    await expect(page).toHaveURL(/\/device-activity\/LMP-2002$/);
   });
 
   test("the portfolio report reads the demo's devices as the cohort of the month they were given in", async ({ page }) => {

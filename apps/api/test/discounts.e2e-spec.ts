@@ -42,7 +42,7 @@ describe('discounts off what is left to pay', () => {
       (await give(d.user, { item_serial_number: d.item.serial_number, amount: '2600', reason: '  Paying off early this month  ' }).expect(201)).body,
     );
     expect(reply).toEqual({
-      message: `KES 2600.00 taken off ${d.item.serial_number}: KES 15000.00 left to pay`,
+      message: `KES 2,600.00 taken off ${d.item.serial_number}: KES 15,000.00 left to pay`,
       discount: {
         discount_id: expect.any(Number),
         serial_number: d.item.serial_number,
@@ -92,7 +92,7 @@ describe('discounts off what is left to pay', () => {
       (await give(d.user, { item_serial_number: d.item.serial_number, amount: 17600, reason: 'Goodwill: down three months with a fault' }).expect(201)).body,
     );
     expect(reply).toMatchObject({
-      message: `KES 17600.00 taken off ${d.item.serial_number}: it is paid off; enter the unlock code on the device`,
+      message: `KES 17,600.00 taken off ${d.item.serial_number}: it is paid off; enter the unlock code on the device`,
       remaining: '0.00',
       payoff: '2400.00',
       paid_off: true,

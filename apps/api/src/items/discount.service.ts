@@ -6,11 +6,15 @@ import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { money } from '../metrics/period.js';
+import { amount as amountText } from '../collections/band-sms.service.js';
 import { TokensService, tokenIssuedData } from '../tokens/tokens.service.js';
 import { lockedPayoff, serialWhere, tokenColumnsSql, tokenInsertsSql } from '../tokens/token-device.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 
 type DiscountInput = z.output<typeof ZItemDiscountSchema>;
+
+/** An amount as the reply's message says it: "KES 1,000.00". */
+const said = (currency: string, value: Prisma.Decimal) => amountText(currency, value.toFixed(2));
 
 interface DiscountRow {
   discount_id: number;
@@ -127,8 +131,8 @@ export class DiscountService {
                   remaining_before, remaining_after, unlock_token_count, given_by, given_at`);
       return {
         message: unlock
-          ? `${currency} ${amount.toFixed(2)} taken off ${serial}: it is paid off; enter the unlock code on the device`
-          : `${currency} ${amount.toFixed(2)} taken off ${serial}: ${currency} ${after.toFixed(2)} left to pay`,
+          ? `${said(currency, amount)} taken off ${serial}: it is paid off; enter the unlock code on the device`
+          : `${said(currency, amount)} taken off ${serial}: ${said(currency, after)} left to pay`,
         discount: toDiscount(row!),
         payoff: details.payoff,
         remaining: after.toFixed(2),

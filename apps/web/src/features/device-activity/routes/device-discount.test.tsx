@@ -56,7 +56,7 @@ const buildDiscount = (overrides: Partial<DeviceDiscount> = {}): DeviceDiscount 
 });
 
 const partReply: ItemDiscountReply = {
-  message: 'KES 2600.00 taken off SHS-0001: KES 15000.00 left to pay',
+  message: 'KES 2,600.00 taken off SHS-0001: KES 15,000.00 left to pay',
   discount: buildDiscount(),
   payoff: '17400.00',
   remaining: '15000.00',
@@ -65,7 +65,7 @@ const partReply: ItemDiscountReply = {
 };
 
 const allReply: ItemDiscountReply = {
-  message: 'KES 17600.00 taken off SHS-0001: it is paid off; enter the unlock code on the device',
+  message: 'KES 17,600.00 taken off SHS-0001: it is paid off; enter the unlock code on the device',
   discount: buildDiscount({ amount: '17600.00', remaining_after: '0.00', unlock_token_count: 7 }),
   payoff: '2400.00',
   remaining: '0.00',
@@ -143,7 +143,7 @@ describe('Device Activity: Give Discount', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Give Discount' })).not.toBeInTheDocument());
     expect(sentDiscounts(calls)).toEqual([{ item_serial_number: 'SHS-0001', amount: '2600.00', reason: 'Paying off early this month' }]);
-    expect(await screen.findByText('KES 2600.00 taken off SHS-0001: KES 15000.00 left to pay')).toBeInTheDocument();
+    expect(await screen.findByText('KES 2,600.00 taken off SHS-0001: KES 15,000.00 left to pay')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/devices/')).length).toBeGreaterThan(reads));
 
     // The discounts are read again: the one given is listed.
