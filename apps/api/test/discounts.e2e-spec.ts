@@ -4,6 +4,7 @@ import {
   ZCustomerStatusReplySchema,
   ZDeviceActivitySchema,
   ZDeviceDiscountListSchema,
+  ZDiscountVoidReplySchema,
   ZItemDiscountReplySchema,
   ZItemSwapReplySchema,
   ZReportSchema,
@@ -56,6 +57,9 @@ describe('discounts off what is left to pay', () => {
         unlock_token_count: null,
         given_by: d.user.username,
         given_at: expect.any(String),
+        voided_at: null,
+        voided_by: null,
+        void_reason: null,
       },
       payoff: '17400.00',
       remaining: '15000.00',
@@ -201,6 +205,64 @@ describe('discounts off what is left to pay', () => {
     const next = await seedCustomer(t, d.org.id);
     await t.http.post('/payg/items/assign').set(d.user.auth).send({ customer_id: next.id, item_serial_number: spare.serial_number }).expect(200);
     expect((await item(d.org.id, spare.id)).discount.toFixed(2)).toBe('0.00');
+  });
+
+  it('voids a discount given by mistake: its amount is back on what is left to pay, and the row says who and why', async () => {
+    const d = await payer();
+    const given = ZItemDiscountReplySchema.parse(
+      (await give(d.user, { item_serial_number: d.item.serial_number, amount: '2600.00', reason: 'Paying off early' }).expect(201)).body,
+    );
+    const voidIt = (user: SeededUser, id: number, body: object) => t.http.post(`/payg/items/discounts/${id}/void`).set(user.auth).send(body);
+    const staff = await seedUser(t, { organization_id: d.org.id, role: 'staff' });
+    await voidIt(staff, given.discount.discount_id, { reason: 'Meant for another device' }).expect(403);
+    expect((await voidIt(d.user, given.discount.discount_id, { reason: 'no' }).expect(400)).body.detail).toContain('reason: must say why');
+    await voidIt(d.user, 999_999, { reason: 'Meant for another device' }).expect(404);
+    expect((await status(d.user, d.customer.id)).balance).toBe('15000.00');
+
+    const reply = ZDiscountVoidReplySchema.parse((await voidIt(d.user, given.discount.discount_id, { reason: ' Meant for another device ' }).expect(200)).body);
+    expect(reply).toEqual({
+      message: `Discount of KES 2,600.00 on ${d.item.serial_number} voided: KES 17,600.00 left to pay`,
+      discount: { ...given.discount, voided_at: expect.any(String), voided_by: d.user.username, void_reason: 'Meant for another device' },
+      remaining: '17600.00',
+    });
+    expect((await status(d.user, d.customer.id)).balance).toBe('17600.00');
+    expect((await item(d.org.id, d.item.id)).discount.toFixed(2)).toBe('0.00');
+    // Still listed, marked voided; off the report and the device's total.
+    const listed = ZDeviceDiscountListSchema.parse((await t.http.get(`/payg/items/${d.item.serial_number}/discounts`).set(d.user.auth).expect(200)).body);
+    expect(listed).toEqual({ data: [reply.discount], total: '0.00' });
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'discounts' }).expect(200)).body);
+    expect(report.rows).toEqual([]);
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: d.org.id, action: 'item.discount_voided' } });
+    expect(audit.description).toBe(
+      `Discount of KES 2600.00 on ${d.item.serial_number} (${d.customer.customer_name}), given by ${d.user.username}, voided by ${d.user.username} ` +
+        '(17600.00 left to pay now): Meant for another device',
+    );
+    // Once only.
+    expect((await voidIt(d.user, given.discount.discount_id, { reason: 'Again' }).expect(409)).body.detail).toBe(
+      `This discount was voided already, by ${d.user.username}`,
+    );
+
+    // One that paid the device off stays: its unlock code cannot be taken back.
+    const all = ZItemDiscountReplySchema.parse(
+      (await give(d.user, { item_serial_number: d.item.serial_number, amount: '17600.00', reason: 'Goodwill' }).expect(201)).body,
+    );
+    expect((await voidIt(d.user, all.discount.discount_id, { reason: 'Too generous' }).expect(409)).body.detail).toBe(
+      `Device ${d.item.serial_number} is paid off: its unlock code cannot be taken back, so the discount stays`,
+    );
+  });
+
+  it("does not void a discount whose account has ended (the device went on to a replacement)", async () => {
+    const d = await payer();
+    const given = ZItemDiscountReplySchema.parse(
+      (await give(d.user, { item_serial_number: d.item.serial_number, amount: '600.00', reason: 'Price corrected' }).expect(201)).body,
+    );
+    const spare = await seedItem(t, d.org.id, { price: '25000.00' });
+    await t.http.post('/payg/items/swap').set(d.user.auth).send({ item_serial_number: d.item.serial_number, new_serial_number: spare.serial_number, reason: 'Panel cracked' }).expect(201);
+    const res = await t.http.post(`/payg/items/discounts/${given.discount.discount_id}/void`).set(d.user.auth).send({ reason: 'Wrong device' }).expect(409);
+    expect(res.body.detail).toBe(
+      `The account of ${d.customer.customer_name} on ${d.item.serial_number} this discount was given on has ended: there is nothing to take it back from`,
+    );
+    expect((await item(d.org.id, spare.id)).discount.toFixed(2)).toBe('600.00');
   });
 
   it('writes off what is left after the discount when the device is repossessed', async () => {

@@ -99,6 +99,7 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/items/unassign': [404],
   'POST /payg/items/repossess': [404],
   'POST /payg/items/discount': [404],
+  'POST /payg/items/discounts/{discount_id}/void': [404],
   'GET /payg/items/{serial_number}/discounts': [404],
   'POST /payg/items/swap': [404],
   'PUT /payg/items/{serial_number}': [404],

@@ -121,6 +121,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/items/unassign': 'any',
   'POST /payg/items/repossess': 'manage',
   'POST /payg/items/discount': 'manage',
+  'POST /payg/items/discounts/{discount_id}/void': 'manage',
   'GET /payg/items/{serial_number}/discounts': 'any',
   'POST /payg/items/swap': 'manage',
   'GET /payg/device-swaps': 'any',

@@ -76,6 +76,7 @@ const AUDITED: Record<string, RegExp> = {
   // a device taken back: a lock token and a write-off
   'POST /payg/items/repossess': /^item\.repossessed$/,
   'POST /payg/items/discount': /^item\.discounted$/,
+  'POST /payg/items/discounts/{discount_id}/void': /^item\.discount_voided$/,
   // a device swapped: the account moved, two codes
   'POST /payg/items/swap': /^item\.swapped$/,
   // credentials for integrations

@@ -266,6 +266,10 @@ export const ZDeviceDiscountSchema = z.object({
   unlock_token_count: z.number().int().nullable(),
   given_by: z.string().nullable(),
   given_at: z.string(),
+  /** Set when it was voided (given by mistake): what it took off is back on the account. */
+  voided_at: z.string().nullable(),
+  voided_by: z.string().nullable(),
+  void_reason: z.string().nullable(),
 });
 export type DeviceDiscount = z.infer<typeof ZDeviceDiscountSchema>;
 
@@ -275,6 +279,25 @@ export const ZDeviceDiscountListSchema = z.object({
   total: ZMoneySchema,
 });
 export type DeviceDiscountList = z.infer<typeof ZDeviceDiscountListSchema>;
+
+/** POST /items/discounts/{discount_id}/void: a discount given by mistake, taken back with why. */
+export const ZDiscountParamsSchema = z.object({ discount_id: zIdInput });
+export const ZDiscountVoidSchema = z.object({
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(3, { error: 'must say why, in at least 3 characters' })
+    .max(200, { error: 'must be at most 200 characters' }),
+});
+export type DiscountVoidInput = z.input<typeof ZDiscountVoidSchema>;
+
+export const ZDiscountVoidReplySchema = z.object({
+  message: z.string(),
+  discount: ZDeviceDiscountSchema,
+  /** What is left to pay on the device now, the discount's amount back on it. */
+  remaining: ZMoneySchema,
+});
+export type DiscountVoidReply = z.infer<typeof ZDiscountVoidReplySchema>;
 
 export const ZItemDiscountReplySchema = z.object({
   message: z.string(),

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENTS = {
   'token.issued': 'Staff issued a code for a device (by days, set time, unlock, counter sync, a repossession lock); codes bought by payments come with payment.applied',
   'device.repossessed': 'A device was taken back from its customer, with what was written off',
   'device.discounted': 'An amount was taken off what a customer has left to pay on a device (a discount), with the unlock code when it paid the device off',
+  'device.discount_voided': 'A discount given by mistake was voided: what it took off is back on what the customer has left to pay',
   'device.assigned': 'A device was given to a customer (Assign, Onboarding)',
   'device.swapped': "A customer's device was replaced by another from stock, the account (what was paid, the days left) moving to it, with the replacement's code",
   'device.unassigned': 'A device was taken off its customer (Unassign; a repossession sends device.repossessed)',

@@ -276,7 +276,7 @@ export class StatementService {
       db.$queryRaw<StatementDiscount[]>`
         SELECT d.given_at, i.serial_number, d.reason, d.amount, d.currency, d.remaining_after
         FROM device_discounts d JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
-        WHERE d.organization_id = ${orgId} AND d.customer_id = ${customerId}::int
+        WHERE d.organization_id = ${orgId} AND d.customer_id = ${customerId}::int AND d.voided_at IS NULL
           ${periodSql(Prisma.sql`d.given_at`, period)}
         ORDER BY d.given_at, d.discount_id
         LIMIT ${STATEMENT_MAX_ROWS}::int`,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { DeviceDiscount, DeviceDiscountList, ItemDiscountReply, ZItemDiscountSchema } from '@kidogo/contracts';
+import type { DeviceDiscount, DeviceDiscountList, DiscountVoidReply, ItemDiscountReply, ZItemDiscountSchema } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
@@ -29,6 +29,9 @@ interface DiscountRow {
   unlock_token_count: number | null;
   given_by: string | null;
   given_at: Date;
+  voided_at: Date | null;
+  voided_by: string | null;
+  void_reason: string | null;
 }
 
 const toDiscount = (r: DiscountRow): DeviceDiscount => ({
@@ -44,7 +47,15 @@ const toDiscount = (r: DiscountRow): DeviceDiscount => ({
   unlock_token_count: r.unlock_token_count,
   given_by: r.given_by,
   given_at: r.given_at.toISOString(),
+  voided_at: r.voided_at?.toISOString() ?? null,
+  voided_by: r.voided_by,
+  void_reason: r.void_reason,
 });
+
+/** A discount row's columns as DiscountRow reads them, for the discount `d` of the device `i` and its customer `c`. */
+const DISCOUNT_COLUMNS = Prisma.sql`
+  d.discount_id, i.serial_number, d.customer_id, c.customer_name, d.amount, d.currency, d.reason, d.remaining_before,
+  d.remaining_after, d.unlock_token_count, d.given_by, d.given_at, d.voided_at, d.voided_by, d.void_reason`;
 
 /**
  * Discounts off what is left to pay on a device (README "Discounts"): the
@@ -128,7 +139,7 @@ export class DiscountService {
         VALUES (${orgId}, ${item.item_id}::int, ${customerId}::int, ${amount.toFixed(2)}::numeric, ${currency}, ${input.reason},
                 ${before.toFixed(2)}::numeric, ${after.toFixed(2)}::numeric, ${unlock?.count ?? null}::int, ${user.username})
         RETURNING discount_id, ${serial} AS serial_number, customer_id, ${customerName} AS customer_name, amount, currency, reason,
-                  remaining_before, remaining_after, unlock_token_count, given_by, given_at`);
+                  remaining_before, remaining_after, unlock_token_count, given_by, given_at, voided_at, voided_by, void_reason`);
       return {
         message: unlock
           ? `${said(currency, amount)} taken off ${serial}: it is paid off; enter the unlock code on the device`
@@ -142,6 +153,78 @@ export class DiscountService {
     });
   }
 
+  /**
+   * Voids a discount given by mistake: what it took off is back on the device's account, and the row says who voided
+   * it, when and why (item.discount_voided, device.discount_voided). Only while it is still on that account (not
+   * after the device went to someone else or the account moved to a replacement) and the device is not paid off: an
+   * unlock code cannot be taken back.
+   */
+  voidDiscount(orgId: string, user: AuthUser, discountId: number, input: { reason: string }): Promise<DiscountVoidReply> {
+    return this.database.transaction(async (run) => {
+      const [found] = await run<{ item_id: number }>(Prisma.sql`
+        SELECT item_id FROM device_discounts WHERE organization_id = ${orgId} AND discount_id = ${discountId}::int`);
+      if (!found) throw Errors.notFound('Discount');
+      // The device first, as giving one locks it, then the discount.
+      const item = await this.tokens.lockItem(run, orgId, found.item_id);
+      const [row] = await run<DiscountRow>(Prisma.sql`
+        SELECT ${DISCOUNT_COLUMNS}
+        FROM device_discounts d
+        JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+        JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
+        WHERE d.organization_id = ${orgId} AND d.discount_id = ${discountId}::int
+        FOR UPDATE OF d`);
+      const serial = item.serial_number;
+      const said = (v: Prisma.Decimal) => amountText(row!.currency, v.toFixed(2));
+      if (row!.voided_at) throw Errors.conflict(`This discount was voided already, by ${row!.voided_by ?? 'someone'}`);
+      if (item.customer_id !== row!.customer_id || item.discount.lessThan(row!.amount)) {
+        throw Errors.conflict(`The account of ${row!.customer_name} on ${serial} this discount was given on has ended: there is nothing to take it back from`);
+      }
+      if (item.paid_off_at) throw Errors.conflict(`Device ${serial} is paid off: its unlock code cannot be taken back, so the discount stays`);
+      item.discount = item.discount.minus(row!.amount);
+      const payoff = lockedPayoff(item);
+      const remaining = payoff === null ? new Prisma.Decimal(0) : Prisma.Decimal.max(payoff.minus(item.total_paid), 0);
+      const details = {
+        discount_id: discountId,
+        serial_number: serial,
+        item_id: item.item_id,
+        customer_id: row!.customer_id,
+        customer_name: row!.customer_name,
+        amount: row!.amount.toFixed(2),
+        currency: row!.currency,
+        reason: input.reason,
+        remaining: remaining.toFixed(2),
+        voided_by: user.username,
+      };
+      const description =
+        `Discount of ${row!.currency} ${row!.amount.toFixed(2)} on ${serial} (${row!.customer_name}), given by ${row!.given_by ?? 'someone'}, ` +
+        `voided by ${user.username} (${remaining.toFixed(2)} left to pay now): ${input.reason}`;
+      const [voided] = await run<DiscountRow>(Prisma.sql`
+        WITH wv AS (${webhookEventSql(orgId, 'device.discount_voided', details)} RETURNING 1),
+        d0 AS (
+          UPDATE items SET discount = discount - ${row!.amount.toFixed(2)}::numeric, updated_at = now()
+          WHERE organization_id = ${orgId} AND item_id = ${item.item_id}::int RETURNING 1
+        ), au AS (
+          INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+          VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'item.discount_voided', 'item', ${serial}, ${description.slice(0, 1000)},
+                  ${JSON.stringify(details)}::jsonb)
+          RETURNING 1
+        ), d AS (
+          UPDATE device_discounts SET voided_at = now(), voided_by = ${user.username}, void_reason = ${input.reason}
+          WHERE organization_id = ${orgId} AND discount_id = ${discountId}::int
+          RETURNING *
+        )
+        SELECT ${DISCOUNT_COLUMNS}
+        FROM d
+        JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+        JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id`);
+      return {
+        message: `Discount of ${said(row!.amount)} on ${serial} voided: ${said(remaining)} left to pay`,
+        discount: toDiscount(voided!),
+        remaining: remaining.toFixed(2),
+      };
+    });
+  }
+
   /** The device's discounts, newest first (those of an earlier customer's account too), and the total on its present account. */
   async list(orgId: string, serialNumber: string): Promise<DeviceDiscountList> {
     const s = serialWhere(serialNumber);
@@ -149,9 +232,9 @@ export class DiscountService {
       SELECT i.item_id, i.serial_number, i.discount FROM items i WHERE i.organization_id = ${orgId} AND ${s.where} ${s.order} LIMIT 1`);
     if (!device) throw Errors.notFound('Device');
     const rows = await this.database.query<DiscountRow>(Prisma.sql`
-      SELECT d.discount_id, ${device.serial_number} AS serial_number, d.customer_id, c.customer_name, d.amount, d.currency, d.reason,
-             d.remaining_before, d.remaining_after, d.unlock_token_count, d.given_by, d.given_at
+      SELECT ${DISCOUNT_COLUMNS}
       FROM device_discounts d
+      JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
       JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
       WHERE d.organization_id = ${orgId} AND d.item_id = ${device.item_id}::int
       ORDER BY d.given_at DESC, d.discount_id DESC

@@ -15,6 +15,9 @@ import {
   ZItemDiscountSchema,
   ZItemDiscountReplySchema,
   ZDeviceDiscountListSchema,
+  ZDiscountParamsSchema,
+  ZDiscountVoidSchema,
+  ZDiscountVoidReplySchema,
   ZItemSwapReplySchema,
   ZItemSwapSchema,
   ZItemSchema,
@@ -196,6 +199,32 @@ export class ItemsController {
   })
   discount(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemDiscountSchema>, @CurrentUser() user: AuthUser) {
     return this.discounts.give(orgId, user, body);
+  }
+
+  @Post('discounts/:discount_id/void')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Void a discount given by mistake: what it took off is back on what the customer has left to pay',
+    description:
+      'The discount stays listed, with who voided it, when and why (item.discount_voided, device.discount_voided). Only while it is on ' +
+      "the device's present account and the device is not paid off: an unlock code cannot be taken back.",
+    params: ZDiscountParamsSchema,
+    body: ZDiscountVoidSchema,
+    response: ZDiscountVoidReplySchema,
+    errors: {
+      400: 'A bad field, named',
+      403: 'Not an owner or admin',
+      404: 'No such discount in your organization',
+      409: 'Voided already, its account has ended, or the device is paid off',
+    },
+  })
+  voidDiscount(
+    @OrgId() orgId: string,
+    @ValidParams() p: z.output<typeof ZDiscountParamsSchema>,
+    @ValidBody() body: z.output<typeof ZDiscountVoidSchema>,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.discounts.voidDiscount(orgId, user, p.discount_id, body);
   }
 
   @Get(':serial_number/discounts')

@@ -487,7 +487,7 @@ export class ReportsService {
       ORDER BY r.repossessed_at DESC, r.repossession_id DESC`;
   }
 
-  /** Discounts given in the period, newest first (a few a week: read whole, by the given_at index). */
+  /** Discounts given in the period and not voided, newest first (a few a week: read whole, by the given_at index). */
   private async *discountRows(orgId: string, period: Period): AsyncGenerator<Row[]> {
     yield await this.database.read.$queryRaw<Row[]>`
       SELECT to_char(d.given_at AT TIME ZONE ${this.calendar.zone}, 'YYYY-MM-DD') AS given_at, i.serial_number, c.customer_name,
@@ -497,7 +497,7 @@ export class ReportsService {
       FROM device_discounts d
       JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
       JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
-      WHERE d.organization_id = ${orgId} ${periodSql(Prisma.sql`d.given_at`, period)}
+      WHERE d.organization_id = ${orgId} AND d.voided_at IS NULL ${periodSql(Prisma.sql`d.given_at`, period)}
       ORDER BY d.given_at DESC, d.discount_id DESC`;
   }
 

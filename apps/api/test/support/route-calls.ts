@@ -310,6 +310,15 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     const item = await fresh.item(t, w, { customer_id: customer.id, price: '5000.00' });
     return { path: '/payg/items/discount', body: { item_serial_number: item.serial_number, amount: '100.00', reason: 'Paying off early' } };
   },
+  'POST /payg/items/discounts/{discount_id}/void': async ({ t, w }) => {
+    const customer = await fresh.customer(t, w);
+    const item = await fresh.item(t, w, { customer_id: customer.id, price: '5000.00' });
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: w.org, id: item.id } }, data: { discount: '100.00' } });
+    const row = await t.db.db.deviceDiscount.create({
+      data: { organization_id: w.org, item_id: item.id, customer_id: customer.id, amount: '100.00', reason: 'Given by mistake', remaining_before: '5000.00', remaining_after: '4900.00' },
+    });
+    return { path: fill('/payg/items/discounts/{discount_id}/void', { discount_id: row.id }), body: { reason: 'Wrong device' } };
+  },
   'GET /payg/items/{serial_number}/discounts': ({ w }) => ({ path: fill('/payg/items/{serial_number}/discounts', { serial_number: w.device.serial }) }),
   'POST /payg/items/swap': async ({ t, w }) => {
     const [item, spare] = await Promise.all([fresh.assignedItem(t, w), fresh.item(t, w)]);
