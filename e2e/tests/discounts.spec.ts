@@ -53,6 +53,29 @@ test.describe('discounts', () => {
     expect(after).toMatchObject({ balance: '0.00', repayment: { standing: 'paid_off' } });
   });
 
+  test('an owner voids a discount given on the wrong device: the amount is back on what is left to pay', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const customer = await createCustomer(request, owner, unique('Void Otieno'), '0711000666');
+    const serial = unique('DVOID');
+    await createItem(request, owner, serial);
+    const template = await createTemplate(request, owner, unique('Void plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+    await apiCall(request, owner, 'POST', '/items/discount', { item_serial_number: serial, amount: 700, reason: 'Meant for the neighbour' });
+
+    await signIn(page, undefined, `/device-activity/${serial}`);
+    const discounts = page.getByRole('region', { name: 'Discounts' });
+    await discounts.getByRole('button', { name: 'Void discount of KES 700.00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void Discount' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Given on the wrong device');
+    await screenshotBothThemes(page, 'device-discount-void');
+    await dialog.getByRole('button', { name: 'Void Discount' }).click();
+    await expect(page.getByText(`Discount of KES 700.00 on ${serial} voided: KES 12,000.00 left to pay`)).toBeVisible();
+    await expect(discounts.getByText('Voided', { exact: true })).toBeVisible();
+    await expect(discounts).toContainText('Given on the wrong device');
+    await expect(page.getByRole('region', { name: 'Device Information' })).toContainText('KES 12,000.00');
+    await discounts.screenshot({ path: resolve(SCREENSHOTS, 'device-discounts-voided.png') });
+  });
+
   test('staff see what was given but cannot give a discount', async ({ page }) => {
     // The demo's LMP-2002 was given KES 500 off as goodwill.
     await signIn(page, { username: 'baraka', password: 'baraka123' }, '/device-activity/LMP-2002');

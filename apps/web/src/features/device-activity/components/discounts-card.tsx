@@ -1,9 +1,9 @@
-import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDiscount } from '@tabler/icons-react';
 import type { DeviceDiscount } from '@kidogo/contracts';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { DateText } from '@/components/ui/date-text';
+import { DateText, formatDate } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -19,7 +19,22 @@ const dash = (
 
 const columns: Column<DeviceDiscount>[] = [
   { key: 'given', header: 'Given', render: (d) => <DateText value={d.given_at} withTime /> },
-  { key: 'amount', header: 'Amount', align: 'right', render: (d) => <Money amount={d.amount} currency={d.currency} size="sm" fw={600} /> },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    render: (d) =>
+      d.voided_at ? (
+        <Group gap={6} wrap="nowrap" justify="flex-end">
+          <Badge miw="max-content" color="gray" variant="light" radius="sm">
+            Voided
+          </Badge>
+          <Money amount={d.amount} currency={d.currency} size="sm" c="dimmed" td="line-through" />
+        </Group>
+      ) : (
+        <Money amount={d.amount} currency={d.currency} size="sm" fw={600} />
+      ),
+  },
   { key: 'before', header: 'Left Before', align: 'right', render: (d) => <Money amount={d.remaining_before} currency={d.currency} size="sm" /> },
   {
     key: 'after',
@@ -41,9 +56,16 @@ const columns: Column<DeviceDiscount>[] = [
     key: 'reason',
     header: 'Reason',
     render: (d) => (
-      <Text size="sm" lineClamp={2} maw={320} title={d.reason} style={{ overflowWrap: 'anywhere' }}>
-        {d.reason}
-      </Text>
+      <Stack gap={2} maw={320}>
+        <Text size="sm" lineClamp={2} title={d.reason} style={{ overflowWrap: 'anywhere' }}>
+          {d.reason}
+        </Text>
+        {d.voided_at ? (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Voided by {d.voided_by ?? 'someone'} on {formatDate(d.voided_at, true)}: {d.void_reason}
+          </Text>
+        ) : null}
+      </Stack>
     ),
   },
   { key: 'by', header: 'Given By', render: (d) => d.given_by || dash },
@@ -58,11 +80,33 @@ const columns: Column<DeviceDiscount>[] = [
   },
 ];
 
+/** Void, on a discount not voided that did not pay the device off (its unlock code cannot be taken back). */
+const voidColumn = (onVoid: (d: DeviceDiscount) => void): Column<DeviceDiscount> => ({
+  key: 'actions',
+  header: 'Actions',
+  align: 'right',
+  render: (d) =>
+    !d.voided_at && d.unlock_token_count === null ? (
+      <Button size="compact-xs" variant="subtle" color="red" onClick={() => onVoid(d)} aria-label={`Void discount of ${formatMoney(d.amount, d.currency)}`}>
+        Void
+      </Button>
+    ) : null,
+});
+
 /**
  * Discounts given on the device, newest first: only there when there is one
  * (or when they could not be read), with the total on its present account.
  */
-export function DiscountsCard({ serialNumber, currency }: { serialNumber: string; currency: string }) {
+export function DiscountsCard({
+  serialNumber,
+  currency,
+  onVoid,
+}: {
+  serialNumber: string;
+  currency: string;
+  /** Owners and admins, while the device is not paid off: a Void action on each discount still on its account. */
+  onVoid?: (d: DeviceDiscount) => void;
+}) {
   const discounts = useDeviceDiscounts(serialNumber);
   const rows = discounts.data?.data ?? [];
   if (discounts.isPending || (!discounts.isError && rows.length === 0)) return null;
@@ -84,7 +128,7 @@ export function DiscountsCard({ serialNumber, currency }: { serialNumber: string
       </Group>
       <DataTable
         caption="Discounts"
-        columns={columns}
+        columns={onVoid ? [...columns, voidColumn(onVoid)] : columns}
         rows={rows}
         rowKey={(d) => d.discount_id}
         error={discounts.isError ? errorMessage(discounts.error, DISCOUNTS_LOAD_FAILED) : null}

@@ -1,3 +1,4 @@
+import type { DeviceDiscount } from '@kidogo/contracts';
 import { Badge, Button, Card, Center, Group, Loader, Tabs } from '@mantine/core';
 import { IconArrowLeft, IconArrowsExchange, IconCash, IconDiscount, IconKey, IconLock, IconMessages, IconRefresh } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -24,6 +25,7 @@ import { ACTIVITY_PAGE_SIZE, useDeviceActivity, type DeviceActivityView } from '
 import { DeviceInfoCard } from '../components/device-info-card';
 import { DiscountModal } from '../components/discount-modal';
 import { DiscountsCard } from '../components/discounts-card';
+import { VoidDiscountModal } from '../components/void-discount-modal';
 import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../components/history-tables';
 import { RepossessModal } from '../components/repossess-modal';
 import { ReversePaymentModal } from '../components/reverse-payment-modal';
@@ -100,6 +102,7 @@ export default function DeviceActivityRoute() {
   const [repossessing, setRepossessing] = useState(false);
   const [swapping, setSwapping] = useState(false);
   const [discounting, setDiscounting] = useState(false);
+  const [voidingDiscount, setVoidingDiscount] = useState<DeviceDiscount | null>(null);
   const { user } = useSession();
   const manages = managesOrganization(user);
   const device = activity.data?.device;
@@ -237,7 +240,13 @@ export default function DeviceActivityRoute() {
       <DeviceInfoCard device={data.device} />
       <DeviceTicketsCard serialNumber={data.device.serial_number || serialNumber} />
       <DeviceSwapsCard serialNumber={data.device.serial_number || serialNumber} />
-      <DiscountsCard serialNumber={data.device.serial_number || serialNumber} currency={planCurrency} />
+      <DiscountsCard
+        serialNumber={data.device.serial_number || serialNumber}
+        currency={planCurrency}
+        // A paid-off device keeps its discounts: its unlock code cannot be taken back.
+        onVoid={manages && data.device.repayment?.standing !== 'paid_off' ? setVoidingDiscount : undefined}
+      />
+      <VoidDiscountModal discount={voidingDiscount} onClose={() => setVoidingDiscount(null)} />
       <Card padding="md" radius="md">
         <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
           <Tabs.List mb="md">

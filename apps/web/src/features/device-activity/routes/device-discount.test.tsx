@@ -52,6 +52,9 @@ const buildDiscount = (overrides: Partial<DeviceDiscount> = {}): DeviceDiscount 
   unlock_token_count: null,
   given_by: 'amina',
   given_at: '2026-12-01T09:30:00Z',
+  voided_at: null,
+  voided_by: null,
+  void_reason: null,
   ...overrides,
 });
 
@@ -78,14 +81,17 @@ function mockDevicePage({
   device = {},
   discount = () => jsonResponse(201, partReply),
   discounts = () => [],
+  voided = () => jsonResponse(200, {}),
 }: {
   /** The device's fields over the defaults; a function for a device that changes (read on each call). */
   device?: Record<string, unknown> | (() => Record<string, unknown>);
   discount?: (c: RecordedCall) => Response;
   discounts?: () => DeviceDiscount[];
+  voided?: (c: RecordedCall) => Response;
 } = {}) {
   return mockFetch((c) => {
     if (c.method === 'POST' && c.url === '/payg/items/discount') return discount(c);
+    if (c.method === 'POST' && c.url.startsWith('/payg/items/discounts/')) return voided(c);
     if (c.url === '/payg/items/SHS-0001/discounts') {
       const data = discounts();
       return jsonResponse(200, { data, total: data.reduce((sum, d) => sum + Number(d.amount), 0).toFixed(2) });
@@ -150,7 +156,7 @@ describe('Device Activity: Give Discount', { timeout: 30_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Discounts' });
     expect(within(section).getByText('1 discount: KES 2,600.00 off on the present account')).toBeInTheDocument();
     const table = within(section).getByRole('table', { name: 'Discounts' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Given', 'Amount', 'Left Before', 'Left After', 'Reason', 'Given By', 'Customer']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Given', 'Amount', 'Left Before', 'Left After', 'Reason', 'Given By', 'Customer', 'Actions']);
     const [, row] = within(table).getAllByRole('row');
     expect(within(row!).getAllByRole('cell').map((c) => c.textContent).slice(1)).toEqual([
       'KES 2,600.00',
@@ -159,6 +165,7 @@ describe('Device Activity: Give Discount', { timeout: 30_000 }, () => {
       'Paying off early this month',
       'amina',
       'Amina Wanjiru',
+      'Void',
     ]);
     expect(within(row!).getByRole('link', { name: 'Amina Wanjiru' })).toHaveAttribute('href', '/customer-payment-details/11');
   });
@@ -316,5 +323,50 @@ describe('Device Activity: Give Discount', { timeout: 30_000 }, () => {
     expect(within(newest!).getByText('Paid off')).toBeInTheDocument();
     expect(within(newest!).getByText('—')).toBeInTheDocument();
     expect(within(older!).queryByText('Paid off')).not.toBeInTheDocument();
+  });
+  it('voids a discount given by mistake: Void asks why, sends it, says so and shows it voided', async () => {
+    const u = userEvent.setup();
+    let given = [buildDiscount({ discount_id: 5 })];
+    const { calls } = mockDevicePage({
+      device: () => ({ remaining: given[0]!.voided_at ? '17600.00' : '15000.00', discount: given[0]!.voided_at ? '0.00' : '2600.00' }),
+      discounts: () => given,
+      voided: () => {
+        given = [buildDiscount({ discount_id: 5, voided_at: '2026-12-02T08:00:00Z', voided_by: 'amina', void_reason: 'Given on the wrong device' })];
+        return jsonResponse(200, { message: 'Discount of KES 2,600.00 on SHS-0001 voided: KES 17,600.00 left to pay', discount: given[0], remaining: '17600.00' });
+      },
+    });
+    await openDevicePage('owner');
+    const card = await screen.findByRole('region', { name: 'Discounts' });
+    await u.click(within(card).getByRole('button', { name: 'Void discount of KES 2,600.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void Discount' });
+    expect(dialog).toHaveTextContent('Voiding it puts KES 2,600.00 back on what Amina Wanjiru has left to pay on SHS-0001');
+    // No reason: nothing is sent.
+    await u.click(within(dialog).getByRole('button', { name: 'Void Discount' }));
+    expect(within(dialog).getByText('Say why this discount is voided')).toBeInTheDocument();
+    await u.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Given on the wrong device');
+    await u.click(within(dialog).getByRole('button', { name: 'Void Discount' }));
+    expect(await screen.findByText('Discount of KES 2,600.00 on SHS-0001 voided: KES 17,600.00 left to pay')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/payg/items/discounts/5/void').map((c) => JSON.parse(c.body!) as unknown)).toEqual([
+      { reason: 'Given on the wrong device' },
+    ]);
+    await waitFor(() => expect(within(card).getByText('Voided')).toBeInTheDocument());
+    expect(within(card).getByText(/Voided by amina on .*: Given on the wrong device/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Void discount/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Void to owners and admins only, and not for a discount that paid the device off', async () => {
+    mockDevicePage({ discounts: () => [buildDiscount()] });
+    await openDevicePage('staff');
+    const card = await screen.findByRole('region', { name: 'Discounts' });
+    expect(within(card).queryByRole('button', { name: /^Void discount/ })).not.toBeInTheDocument();
+    cleanup();
+
+    mockDevicePage({
+      device: { remaining: '0.00', repayment: { expected_by_today: '20000.00', paid_towards: '20000.00', repaid_share: 100, standing: 'paid_off' } },
+      discounts: () => [buildDiscount({ unlock_token_count: 7, remaining_after: '0.00' })],
+    });
+    await openDevicePage('owner');
+    const paid = await screen.findByRole('region', { name: 'Discounts' });
+    expect(within(paid).queryByRole('button', { name: /^Void discount/ })).not.toBeInTheDocument();
   });
 });
