@@ -82,5 +82,12 @@ test.describe('discounts', () => {
     const discounts = page.getByRole('region', { name: 'Discounts' });
     await expect(discounts).toContainText('Goodwill: the lamp was two weeks in the shop with a faulty panel');
     await expect(page.getByRole('button', { name: 'Give Discount' })).toHaveCount(0);
+    await expect(discounts.getByRole('button', { name: /^Void discount/ })).toHaveCount(0);
+    // The customer's page lists their discounts across their devices.
+    await discounts.getByRole('link', { name: 'Gathoni Kariuki' }).click();
+    const theirs = page.getByRole('region', { name: 'Discounts' });
+    await expect(theirs).toContainText('1 discount: KES 500.00 off on the accounts they hold now');
+    await expect(theirs.getByRole('link', { name: 'LMP-2002' })).toBeVisible();
+    await theirs.screenshot({ path: resolve(SCREENSHOTS, 'customer-discounts-card.png') });
   });
 });

@@ -66,6 +66,10 @@ describe('discounts off what is left to pay', () => {
       paid_off: false,
       unlock_token: null,
     });
+    // The customer's page lists it too, across their devices.
+    const theirs = ZDeviceDiscountListSchema.parse((await t.http.get(`/payg/customers/${d.customer.id}/discounts`).set(d.user.auth).expect(200)).body);
+    expect(theirs).toEqual({ data: [reply.discount], total: '2600.00' });
+    await t.http.get('/payg/customers/999999/discounts').set(d.user.auth).expect(404);
     // Every figure that shows what is left reads the lower price.
     expect((await status(d.user, d.customer.id)).balance).toBe('15000.00');
     expect(await activity(d.user, d.item.serial_number)).toMatchObject({ remaining: '15000.00', discount: '2600.00' });

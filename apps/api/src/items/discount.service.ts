@@ -225,6 +225,23 @@ export class DiscountService {
     });
   }
 
+  /** The customer's discounts over all their devices, newest first, and the total on the accounts they hold now. */
+  async listByCustomer(orgId: string, customerId: number): Promise<DeviceDiscountList> {
+    const [customer] = await this.database.query<{ total: Prisma.Decimal }>(Prisma.sql`
+      SELECT (SELECT coalesce(sum(i.discount), 0) FROM items i WHERE i.organization_id = c.organization_id AND i.customer_id = c.customer_id) AS total
+      FROM customers c WHERE c.organization_id = ${orgId} AND c.customer_id = ${customerId}::int`);
+    if (!customer) throw Errors.notFound('Customer');
+    const rows = await this.database.query<DiscountRow>(Prisma.sql`
+      SELECT ${DISCOUNT_COLUMNS}
+      FROM device_discounts d
+      JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+      JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
+      WHERE d.organization_id = ${orgId} AND d.customer_id = ${customerId}::int
+      ORDER BY d.given_at DESC, d.discount_id DESC
+      LIMIT 500`);
+    return { data: rows.map(toDiscount), total: money(customer.total) };
+  }
+
   /** The device's discounts, newest first (those of an earlier customer's account too), and the total on its present account. */
   async list(orgId: string, serialNumber: string): Promise<DeviceDiscountList> {
     const s = serialWhere(serialNumber);

@@ -6,6 +6,7 @@ import { CreditCheckService } from './credit-check.service.js';
 import { ItemsController } from './items.controller.js';
 import { ItemsCsvService } from './items-csv.service.js';
 import { ItemsService } from './items.service.js';
+import { CustomerDiscountsController } from './customer-discounts.controller.js';
 import { DiscountService } from './discount.service.js';
 import { RepossessionService } from './repossession.service.js';
 import { SwapService } from './swap.service.js';
@@ -13,7 +14,7 @@ import { SwapsController } from './swaps.controller.js';
 
 @Module({
   imports: [CatalogModule, TokensModule],
-  controllers: [ItemsController, CreditCheckController, SwapsController],
+  controllers: [ItemsController, CreditCheckController, SwapsController, CustomerDiscountsController],
   providers: [ItemsService, ItemsCsvService, RepossessionService, SwapService, DiscountService, CreditCheckService],
   exports: [ItemsService],
 })

@@ -55,6 +55,41 @@ describe('Customer Payment Details', () => {
     expect(calls.find((c) => c.url.includes('payment-details'))?.url).toBe('/payg/customers/11/payment-details');
   });
 
+  it("lists the customer's discounts across their devices, each leading to its device", async () => {
+    const discount = {
+      discount_id: 3,
+      serial_number: 'LMP-2002',
+      customer_id: 11,
+      customer_name: 'Amina Wanjiru',
+      amount: '500.00',
+      currency: 'KES',
+      reason: 'Goodwill: two weeks in the shop',
+      remaining_before: '2990.00',
+      remaining_after: '2490.00',
+      unlock_token_count: null,
+      given_by: 'demo',
+      given_at: '2026-12-01T09:30:00Z',
+      voided_at: null,
+      voided_by: null,
+      void_reason: null,
+    };
+    mockFetch((c) =>
+      c.url === '/payg/customers/11/discounts'
+        ? jsonResponse(200, { data: [discount], total: '500.00' })
+        : !c.url.includes('payment-details')
+          ? otherReads(c)
+          : jsonResponse(200, details({})),
+    );
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const card = await screen.findByRole('region', { name: 'Discounts' }, { timeout: 5000 });
+    expect(within(card).getByText('1 discount: KES 500.00 off on the accounts they hold now')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'LMP-2002' })).toHaveAttribute('href', '/device-activity/LMP-2002');
+    // Their own page: no Customer column, and no Void (that is on the device's page).
+    expect(within(card).queryByRole('columnheader', { name: 'Customer' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Void/ })).not.toBeInTheDocument();
+  });
+
   it('lists each device with its plan, what is left on it and its credit', async () => {
     const device = (over: Record<string, unknown>) => ({
       serial_number: 'SHS-0001',

@@ -12,4 +12,13 @@ export async function getDeviceDiscounts(serial: string, signal?: AbortSignal): 
 export const deviceDiscountsQueryOptions = (serial: string) =>
   queryOptions({ queryKey: deviceActivityKeys.discounts(serial), queryFn: ({ signal }) => getDeviceDiscounts(serial, signal) });
 
-export const useDeviceDiscounts = (serial: string) => useQuery(deviceDiscountsQueryOptions(serial));
+export const useDeviceDiscounts = (serial: string, enabled = true) => useQuery({ ...deviceDiscountsQueryOptions(serial), enabled });
+
+/** GET /customers/{id}/discounts: the customer's discounts across their devices, and the total on the accounts they hold now. */
+export async function getCustomerDiscounts(customerId: number, signal?: AbortSignal): Promise<DeviceDiscountList> {
+  const reply = await api.get<Partial<DeviceDiscountList> | null>(`/customers/${customerId}/discounts`, { signal });
+  return { data: Array.isArray(reply?.data) ? reply.data : [], total: reply?.total ?? '0.00' };
+}
+
+export const useCustomerDiscounts = (customerId: number, enabled = true) =>
+  useQuery({ queryKey: deviceActivityKeys.customerDiscounts(customerId), queryFn: ({ signal }) => getCustomerDiscounts(customerId, signal), enabled });

@@ -7,7 +7,7 @@ import { DateText, formatDate } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useDeviceDiscounts } from '../api/get-discounts';
+import { useCustomerDiscounts, useDeviceDiscounts } from '../api/get-discounts';
 
 export const DISCOUNTS_LOAD_FAILED = 'Failed to load the discounts';
 
@@ -19,6 +19,15 @@ const dash = (
 
 const columns: Column<DeviceDiscount>[] = [
   { key: 'given', header: 'Given', render: (d) => <DateText value={d.given_at} withTime /> },
+  {
+    key: 'device',
+    header: 'Device',
+    render: (d) => (
+      <Anchor component={Link} to={paths.app.deviceActivity.getHref(d.serial_number)} size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {d.serial_number}
+      </Anchor>
+    ),
+  },
   {
     key: 'amount',
     header: 'Amount',
@@ -99,15 +108,23 @@ const voidColumn = (onVoid: (d: DeviceDiscount) => void): Column<DeviceDiscount>
  */
 export function DiscountsCard({
   serialNumber,
+  customerId,
   currency,
   onVoid,
 }: {
-  serialNumber: string;
+  /** One device's discounts (its page), or one customer's across their devices (theirs). */
+  serialNumber?: string;
+  customerId?: number;
   currency: string;
   /** Owners and admins, while the device is not paid off: a Void action on each discount still on its account. */
   onVoid?: (d: DeviceDiscount) => void;
 }) {
-  const discounts = useDeviceDiscounts(serialNumber);
+  const ofDevice = useDeviceDiscounts(serialNumber ?? '', serialNumber !== undefined);
+  const ofCustomer = useCustomerDiscounts(customerId ?? 0, serialNumber === undefined && customerId !== undefined);
+  const discounts = serialNumber !== undefined ? ofDevice : ofCustomer;
+  // On a device's page every row is that device; on a customer's, every row is theirs.
+  const shown = columns.filter((c) => c.key !== (serialNumber !== undefined ? 'device' : 'customer'));
+  const where = serialNumber !== undefined ? 'on the present account' : 'on the accounts they hold now';
   const rows = discounts.data?.data ?? [];
   if (discounts.isPending || (!discounts.isError && rows.length === 0)) return null;
   const count = rows.length === 1 ? '1 discount' : `${rows.length.toLocaleString()} discounts`;
@@ -122,13 +139,13 @@ export function DiscountsCard({
           <Text size="sm" c="dimmed">
             {discounts.isError
               ? 'Amounts taken off what was left to pay'
-              : `${count}: ${formatMoney(discounts.data?.total ?? '0.00', rows[0]?.currency ?? currency)} off on the present account`}
+              : `${count}: ${formatMoney(discounts.data?.total ?? '0.00', rows[0]?.currency ?? currency)} off ${where}`}
           </Text>
         </Stack>
       </Group>
       <DataTable
         caption="Discounts"
-        columns={onVoid ? [...columns, voidColumn(onVoid)] : columns}
+        columns={onVoid ? [...shown, voidColumn(onVoid)] : shown}
         rows={rows}
         rowKey={(d) => d.discount_id}
         error={discounts.isError ? errorMessage(discounts.error, DISCOUNTS_LOAD_FAILED) : null}
