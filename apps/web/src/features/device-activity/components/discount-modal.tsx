@@ -90,6 +90,9 @@ export function DiscountModal({
   );
 }
 
+/** The shares of what is left the form offers to fill in (All of it pays the device off). */
+const QUICK_SHARES = [0.1, 0.2, 0.25, 1] as const;
+
 function DiscountForm({
   serialNumber,
   customerName,
@@ -183,6 +186,24 @@ function DiscountForm({
           error={amountError}
           disabled={discount.isPending}
         />
+        {/* An early-payoff offer is usually a share of what is left: each sets the amount, rounded down to the cent. */}
+        <Group gap={6} role="group" aria-label="Quick amounts">
+          {QUICK_SHARES.map((share) => (
+            <Button
+              key={share}
+              size="compact-xs"
+              variant="light"
+              disabled={discount.isPending}
+              onClick={() => {
+                setAmount(Math.floor(cents(remaining) * share + 1e-6) / 100);
+                setAmountError(null);
+                setFailure(null);
+              }}
+            >
+              {share === 1 ? 'All of it' : `${Math.round(share * 100)}% of it`}
+            </Button>
+          ))}
+        </Group>
         <ReasonField
           placeholder="e.g. Paying off early this month"
           disabled={discount.isPending}

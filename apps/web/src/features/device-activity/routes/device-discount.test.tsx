@@ -369,4 +369,17 @@ describe('Device Activity: Give Discount', { timeout: 30_000 }, () => {
     const paid = await screen.findByRole('region', { name: 'Discounts' });
     expect(within(paid).queryByRole('button', { name: /^Void discount/ })).not.toBeInTheDocument();
   });
+  it('fills in a share of what is left from the quick amounts, All of it paying the device off', async () => {
+    const u = userEvent.setup();
+    mockDevicePage();
+    await openDevicePage('owner');
+    const dialog = await openDiscount(u);
+    const quick = within(dialog).getByRole('group', { name: 'Quick amounts' });
+    await u.click(within(quick).getByRole('button', { name: '20% of it' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Amount' })).toHaveValue('3,520');
+    expect(within(dialog).getByText('Left to pay after: KES 14,080.00')).toBeInTheDocument();
+    await u.click(within(quick).getByRole('button', { name: 'All of it' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Amount' })).toHaveValue('17,600');
+    expect(within(dialog).getByText('This pays the device off: it unlocks for good, with a code to enter on it.')).toBeInTheDocument();
+  });
 });
