@@ -200,6 +200,12 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/cash/handovers': [400],
   'GET /payg/cash/handovers/export': [400],
   'POST /payg/cash/handovers/{handover_id}/void': [404],
+  // B's own agents and payouts; A's agent has no customer in B
+  'GET /payg/commissions': [200],
+  'GET /payg/commissions/export': [200],
+  'GET /payg/commissions/payouts': [200],
+  'POST /payg/commissions/payouts': [400],
+  'POST /payg/commissions/payouts/{payout_id}/void': [404],
   'GET /payg/auth/api-tokens': [200],
   'POST /payg/auth/api-tokens': [201],
   'DELETE /payg/auth/api-tokens/{id}': [404],

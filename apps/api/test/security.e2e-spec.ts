@@ -93,6 +93,9 @@ const AUDITED: Record<string, RegExp> = {
   // cash handed over, and a handover taken back
   'POST /payg/cash/handovers': /^cash\.handover_recorded$/,
   'POST /payg/cash/handovers/{handover_id}/void': /^cash\.handover_voided$/,
+  // an agent's commission paid, and a payout taken back
+  'POST /payg/commissions/payouts': /^commission\.paid$/,
+  'POST /payg/commissions/payouts/{payout_id}/void': /^commission\.payout_voided$/,
   // money taken off a device
   'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,
   // sign-in

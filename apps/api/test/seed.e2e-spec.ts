@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SeedService } from '../src/seed/seed.service.js';
+import { Calendar } from '../src/common/calendar.js';
+import { isoDayOf } from '../src/metrics/period.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 describe('first start', () => {
@@ -72,6 +74,15 @@ describe('first start', () => {
     // A discount given as goodwill: LMP-2002 (3,500, 510 paid) has 2,490 left instead of 2,990.
     const discounts = await t.http.get('/payg/items/LMP-2002/discounts').set(auth).expect(200);
     expect(discounts.body).toMatchObject({ total: '500.00', data: [{ amount: '500.00', remaining_before: '2990.00', remaining_after: '2490.00' }] });
+
+    // Last month's agent commissions: the agent who earned the most paid, the others still owed.
+    const calendar = t.app.get(Calendar);
+    const [y, m] = isoDayOf(calendar.today()).split('-').map(Number) as [number, number];
+    const lastMonth = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    const month = (await t.http.get('/payg/commissions').query({ month: lastMonth }).set(auth).expect(200)).body;
+    expect(month.totals.paid_count).toBe(1);
+    expect(month.data[0]).toMatchObject({ status: 'paid', payout: { reference: 'SKC4D5E6F7' } });
+    expect(month.totals.unpaid_count).toBeGreaterThan(0);
 
     // Service tickets: one of each status.
     const tickets = await t.http.get('/payg/tickets').query({ status: 'all' }).set(auth).expect(200);

@@ -10,7 +10,7 @@ import { zQueryDate } from './payments.js';
 export const AUDIT_CATEGORIES = {
   sign_ins: ['auth'],
   team: ['user', 'api_token'],
-  payments: ['payment', 'payments', 'payment_request', 'cash'],
+  payments: ['payment', 'payments', 'payment_request', 'cash', 'commission'],
   tokens: ['token'],
   devices: ['item', 'items', 'oem_config', 'oem_credentials', 'ticket', 'stock', 'stock_location'],
   customers: ['customer', 'customers', 'sms_campaign'],

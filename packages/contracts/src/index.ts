@@ -42,3 +42,4 @@ export * from './swaps.js';
 export * from './warranties.js';
 export * from './sms-campaigns.js';
 export * from './cash.js';
+export * from './commissions.js';

@@ -26,6 +26,8 @@ export const WEBHOOK_EVENTS = {
   'contact.logged': 'Staff logged a call or visit about a device out of credit, with what came of it and a promise to pay, if any',
   'ticket.opened': 'A service ticket was opened for a device (a fault, an installation, a code not accepted, a billing question)',
   'ticket.resolved': 'A service ticket was resolved, with what was done',
+  'commission.paid': "A sales agent's commission for a month was recorded as paid, with what it was reckoned from (for your books)",
+  'commission.payout_voided': 'A commission payout recorded by mistake was voided: the agent shows as unpaid for that month again',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];

@@ -43,6 +43,7 @@ const OWNED_TABLES = [
   'product_warranties',
   'sms_campaigns',
   'cash_handovers',
+  'commission_payouts',
   'service_tickets',
   'customer_documents',
   'stock_movements',

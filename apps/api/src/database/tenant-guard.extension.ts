@@ -49,6 +49,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'SmsCampaign',
   'CashHandover',
   'CashCollectorTotal',
+  'CommissionPayout',
 ]);
 
 export class TenantScopeError extends Error {

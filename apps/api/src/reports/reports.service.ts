@@ -22,7 +22,7 @@ import { MetricSnapshots, REPORT_KEY_PREFIX } from '../metrics/metric-snapshots.
 import { paymentsByDay, tokensByDay } from '../stats/totals.js';
 import { customerBalances, standingSql, toRepayment } from '../customers/balances.js';
 import { localTime, type ReportStream, type Row } from './report-writers.js';
-import { commissionSql } from './commissions.js';
+import { agentOfSql, commissionSql, devicesGivenByAgentSql, paymentsByAgentSql } from './commissions.js';
 import { PORTFOLIO_COLUMNS, portfolioSql } from './portfolio.js';
 
 /** Customers fetched per round trip: big enough to be quick, small enough to never hold a large report in memory. */
@@ -563,7 +563,7 @@ export class ReportsService {
    * them, no join). Most revenue first.
    */
   private async *agentRows(orgId: string, period: Period, note: { text: string | null }): AsyncGenerator<Row[]> {
-    const agent = Prisma.sql`coalesce(nullif(btrim(c.agent_id), ''), ${NO_AGENT})`;
+    const agent = agentOfSql;
     const [rates] = await this.database.read.$queryRaw<{ per_device: string; percent: string }[]>`
       SELECT commission_per_device::text AS per_device, commission_percent::text AS percent FROM organizations WHERE organization_id = ${orgId}`;
     note.text =
@@ -574,15 +574,8 @@ export class ReportsService {
       WITH nc AS (
         SELECT ${agent} AS agent, count(*)::int AS n FROM customers c
         WHERE c.organization_id = ${orgId} ${periodSql(Prisma.sql`c.created_at`, period)} GROUP BY 1
-      ), dg AS (
-        SELECT ${agent} AS agent, count(*)::int AS n FROM item_assignments a
-        JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
-        -- A device swap's replacement is no device given (README "Device swaps").
-        WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL ${periodSql(Prisma.sql`a.assigned_at`, period)} GROUP BY 1
-      ), pm AS (
-        SELECT ${agent} AS agent, count(*)::int AS n, sum(p.amount) AS revenue FROM payments p
-        JOIN customers c ON c.organization_id = p.organization_id AND c.customer_id = p.customer_id
-        WHERE p.organization_id = ${orgId} AND p.status IN ${SUCCESSFUL} ${periodSql(Prisma.sql`p.paid_at`, period)} GROUP BY 1
+      ), dg AS (${devicesGivenByAgentSql(orgId, period)}
+      ), pm AS (${paymentsByAgentSql(orgId, period)}
       ), oc AS (
         SELECT coalesce(o.agent, ${NO_AGENT}) AS agent, count(*) FILTER (WHERE o.since <= now())::int AS n,
                count(*) FILTER (WHERE o.since <= now() - interval '31 days')::int AS over30
@@ -613,7 +606,7 @@ export class ReportsService {
    * `whole` takes the sums, with the share complete over all of them.
    */
   private async *documentRows(orgId: string, period: Period, whole: { row: Row | null }): AsyncGenerator<Row[]> {
-    const agent = Prisma.sql`coalesce(nullif(btrim(c.agent_id), ''), ${NO_AGENT})`;
+    const agent = agentOfSql;
     // A file is complete as the customer's page says it is: every kind of REQUIRED_DOCUMENT_KINDS (columns of docs below).
     const isComplete = Prisma.raw(REQUIRED_DOCUMENT_KINDS.map((k) => `d.${k}`).join(' AND '));
     const rows = await this.database.read.$queryRaw<

@@ -5,6 +5,7 @@ import {
   ZCustomerInputSchema,
   ZItemInputSchema,
   ZItemDiscountSchema,
+  ZCommissionPayoutInputSchema,
   ZManualPaymentSchema,
   ZOnboardingSchema,
   ZTemplateInputSchema,
@@ -30,6 +31,7 @@ import { TokensService } from '../tokens/tokens.service.js';
 import { CollectionsService } from '../collections/collections.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { DiscountService } from '../items/discount.service.js';
+import { CommissionPayoutsService } from '../reports/commission-payouts.service.js';
 import { StockService } from '../stock/stock.service.js';
 import { WarrantiesService } from '../warranties/warranties.service.js';
 import { CashService } from '../cash/cash.service.js';
@@ -372,6 +374,20 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
     owner,
     ZItemDiscountSchema.parse({ item_serial_number: 'LMP-2002', amount: 500, reason: 'Goodwill: the lamp was two weeks in the shop with a faulty panel' }),
   );
+
+  // Agent commissions (README "Agent commissions"): last month's are being paid out; the agent who earned the most
+  // was paid by M-Pesa, the others are still owed.
+  const [year, monthOfYear] = isoDayOf(today).split('-').map(Number) as [number, number];
+  const lastMonth = monthOfYear === 1 ? `${year - 1}-12` : `${year}-${String(monthOfYear - 1).padStart(2, '0')}`;
+  const commissions = get(CommissionPayoutsService);
+  const [topAgent] = (await commissions.month(orgId, lastMonth)).data.filter((a) => a.status === 'unpaid');
+  if (topAgent) {
+    await commissions.pay(
+      orgId,
+      owner,
+      ZCommissionPayoutInputSchema.parse({ agent: topAgent.agent, month: lastMonth, reference: 'SKC4D5E6F7', note: 'Sent by M-Pesa to the agent’s phone' }),
+    );
+  }
 
   // Service tickets: the repair behind SHS-1004's set-time token (resolved), a lamp that does not charge (being looked at)
   // and a code a customer could not enter (just reported).

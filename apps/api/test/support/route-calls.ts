@@ -104,6 +104,44 @@ async function seedHandover(t: TestApp, w: World): Promise<number> {
   return rows[0].handover_id as number;
 }
 
+let commissionMonths = 0;
+
+/**
+ * A commission to pay: the world's customer (given the agent AG-MATRIX when they have none) paid 500 in a month long
+ * over, a new month each call (one payout per agent and month), with commissions set when there are none.
+ */
+async function seedCommission(t: TestApp, w: World): Promise<{ agent: string; month: string }> {
+  const n = commissionMonths++;
+  const month = `${2001 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+  await t.db.pool.query(
+    `UPDATE organizations SET commission_per_device = 100, commission_percent = 10
+     WHERE organization_id = $1 AND commission_per_device = 0 AND commission_percent = 0`,
+    [w.org],
+  );
+  const { rows } = await t.db.pool.query(
+    `UPDATE customers SET agent_id = coalesce(nullif(btrim(agent_id), ''), 'AG-MATRIX') WHERE organization_id = $1 AND customer_id = $2
+     RETURNING btrim(agent_id) AS agent`,
+    [w.org, w.customer.id],
+  );
+  await t.db.pool.query(
+    `INSERT INTO payments (organization_id, item_id, customer_id, amount, currency, payment_method, status, reference, source, recorded_by, paid_at, days_bought)
+     SELECT $1::varchar, item_id, $2::int, 500, 'KES', 'cash', 'completed', $3, 'manual', $4, $5::timestamptz, 0
+     FROM items WHERE organization_id = $1::varchar AND serial_number = $6`,
+    [w.org, w.customer.id, `COMM-${hex()}`, w.owner.username, `${month}-15T09:00:00Z`, w.device.serial],
+  );
+  return { agent: rows[0].agent as string, month };
+}
+
+/** A commission payout of the world's organization, for the void route. */
+async function seedPayout(t: TestApp, w: World): Promise<number> {
+  const { rows } = await t.db.pool.query(
+    `INSERT INTO commission_payouts (organization_id, agent, month, devices_given, payments, revenue, per_device, percent, amount, paid_by)
+     VALUES ($1, $2, '2000-01-01', 1, 1, 500, 100, 10, 150, $3) RETURNING payout_id`,
+    [w.org, `AG-${hex()}`, w.owner.username],
+  );
+  return rows[0].payout_id as number;
+}
+
 /** A new stock location of the world's organization, holding nothing (for the routes that take a location id). */
 async function seedLocation(t: TestApp, w: World): Promise<number> {
   const { rows } = await t.db.pool.query(
@@ -688,6 +726,17 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /payg/cash/handovers/{handover_id}/void': async ({ t, w }) => ({
     path: fill('/payg/cash/handovers/{handover_id}/void', { handover_id: await seedHandover(t, w) }),
     body: { reason: 'Counted twice' },
+  }),
+  'GET /payg/commissions': () => ({ path: '/payg/commissions', query: { month: '2025-03' } }),
+  'GET /payg/commissions/export': () => ({ path: '/payg/commissions/export', query: { month: '2025-03' } }),
+  'GET /payg/commissions/payouts': () => ({ path: '/payg/commissions/payouts', query: { page: 1, limit: 5 } }),
+  'POST /payg/commissions/payouts': async ({ t, w }) => ({
+    path: '/payg/commissions/payouts',
+    body: { ...(await seedCommission(t, w)), reference: `SK${hex()}`.slice(0, 10) },
+  }),
+  'POST /payg/commissions/payouts/{payout_id}/void': async ({ t, w }) => ({
+    path: fill('/payg/commissions/payouts/{payout_id}/void', { payout_id: await seedPayout(t, w) }),
+    body: { reason: 'Paid twice' },
   }),
   'GET /payg/webhooks': () => ({ path: '/payg/webhooks' }),
   'POST /payg/webhooks': () => ({ path: '/payg/webhooks', body: { url: `https://erp.example.com/${hex()}`, events: ['payment.applied', 'token.issued'] } }),
