@@ -79,6 +79,8 @@ export const ZCommissionMonthSchema = z.object({
   until: z.string(),
   /** The month is over: its commissions may be paid. */
   closed: z.boolean(),
+  /** When the commissions were reckoned: now, or on a large organization up to a minute ago (the payouts are always now). */
+  reckoned_at: z.string(),
   /** The settings the commissions are reckoned with now. */
   per_device: ZMoneySchema,
   percent: ZMoneySchema,

@@ -22,6 +22,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { streamCsv } from '../catalog/csv-write.js';
 import { isoDayOf, type Period } from '../metrics/period.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { MetricSnapshots, REPORT_KEY_PREFIX } from '../metrics/metric-snapshots.js';
 import { commissionSql, devicesGivenByAgentSql, paymentsByAgentSql } from './commissions.js';
 
 type PayoutInput = z.output<typeof ZCommissionPayoutInputSchema>;
@@ -59,6 +60,9 @@ interface PayoutRow {
 const PAYOUT_COLUMNS = Prisma.sql`payout_id, agent, to_char(month, 'YYYY-MM') AS month, devices_given, payments, revenue::text AS revenue,
   per_device::text AS per_device, percent::text AS percent, amount::text AS amount, reference, note, paid_by, paid_at, voided_at,
   voided_by, void_reason`;
+
+/** How old a month's reckoning may be served when it was slow to work out (MetricSnapshots keeps only slow ones). */
+const RECKONED_MAX_AGE_S = 60;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -100,6 +104,7 @@ export class CommissionPayoutsService {
     private readonly database: DatabaseService,
     private readonly calendar: Calendar,
     private readonly audit: AuditService,
+    private readonly snapshots: MetricSnapshots,
   ) {}
 
   /** The month's business days: from its first day's start to the next month's, in the installation's time zone. */
@@ -134,8 +139,12 @@ export class CommissionPayoutsService {
   /** Every agent's commission for the month, whether it was paid, and the month's voided payouts. */
   async month(orgId: string, month: string): Promise<CommissionMonth> {
     const period = this.period(month);
-    const [earned, payouts, [rates]] = await Promise.all([
-      this.earned(this.database.readQuery, orgId, period),
+    // A large organization's month takes a second or more to reckon (every payment of the month joined to its
+    // customer): kept a minute, so the page comes back at once after Mark Paid. The payouts are read each time.
+    const [{ value: earned, computedAt }, payouts, [rates]] = await Promise.all([
+      this.snapshots.get(orgId, `${REPORT_KEY_PREFIX}commissions.${month}`, () => this.earned(this.database.readQuery, orgId, period), RECKONED_MAX_AGE_S, {
+        waitWhenOld: true,
+      }),
       this.database.query<PayoutRow>(Prisma.sql`
         SELECT ${PAYOUT_COLUMNS} FROM commission_payouts
         WHERE organization_id = ${orgId} AND month = ${`${month}-01`}::date ORDER BY payout_id DESC`),
@@ -169,6 +178,7 @@ export class CommissionPayoutsService {
       from: period.from!.toISOString(),
       until: period.until!.toISOString(),
       closed: period.until!.getTime() <= Date.now(),
+      reckoned_at: computedAt.toISOString(),
       per_device: rates?.per_device ?? '0.00',
       percent: rates?.percent ?? '0.00',
       data,
