@@ -115,6 +115,7 @@ describe('app', () => {
         'Messages',
         'Bulk SMS',
         'Cash in Hand',
+        'Agent Commissions',
         'Reports',
         'Activity Log',
         'Settings',
@@ -122,13 +123,14 @@ describe('app', () => {
       expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     });
 
-    it('keeps the Activity Log and Bulk SMS from staff', async () => {
+    it('keeps the Activity Log, Bulk SMS and Agent Commissions from staff', async () => {
       seedSession({ user: buildUser({ role: 'staff' }) });
       mockShellApi();
       renderApp('/dashboard');
       await screen.findByRole('heading', { name: 'Dashboard' });
       expect(sidebarLabels()).not.toContain('Activity Log');
       expect(sidebarLabels()).not.toContain('Bulk SMS');
+      expect(sidebarLabels()).not.toContain('Agent Commissions');
       expect(sidebarLabels()).toContain('Settings');
     });
 

@@ -22,6 +22,7 @@ const screens: RouteObject[] = [
   { path: paths.app.messages.path, lazy: lazyRoute(() => import('@/features/messages/routes/messages')) },
   { path: paths.app.smsCampaigns.path, lazy: lazyRoute(() => import('@/features/sms-campaigns/routes/sms-campaigns')) },
   { path: paths.app.cash.path, lazy: lazyRoute(() => import('@/features/cash/routes/cash')) },
+  { path: paths.app.commissions.path, lazy: lazyRoute(() => import('@/features/commissions/routes/commissions')) },
   { path: paths.app.products.path, lazy: lazyRoute(() => import('@/features/products/routes/products')) },
   { path: paths.app.stock.path, lazy: lazyRoute(() => import('@/features/stock/routes/stock')) },
   { path: paths.app.collections.path, lazy: lazyRoute(() => import('@/features/collections/routes/collections')) },

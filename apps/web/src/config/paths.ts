@@ -22,6 +22,8 @@ export const paths = {
     /** What each user holds of the cash they collected, and its handovers to the office. */
     /** `ledger`: whose ledger is open (a notification of cash held too long leads there). */
     cash: { path: '/cash', getHref: (ledger?: string) => (ledger ? `/cash?ledger=${encodeURIComponent(ledger)}` : '/cash') },
+    /** Each sales agent's commission for a month and whether it was paid (owners and admins). `month`: "YYYY-MM", else the last month. */
+    commissions: { path: '/commissions', getHref: (month?: string) => (month ? `/commissions?month=${encodeURIComponent(month)}` : '/commissions') },
     products: { path: '/products', getHref: () => '/products' },
     /** Where the devices not given out are kept: warehouses, shops, field agents. */
     stock: { path: '/stock', getHref: () => '/stock' },

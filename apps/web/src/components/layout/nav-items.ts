@@ -2,6 +2,7 @@ import type { Role } from '@kidogo/contracts';
 import {
   IconBuildingWarehouse,
   IconCash,
+  IconCoins,
   IconCreditCard,
   IconFileInvoice,
   IconHistory,
@@ -56,6 +57,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Bulk SMS', href: paths.app.smsCampaigns.getHref(), icon: IconSpeakerphone, roles: ['owner', 'admin', 'super_admin'] },
   // Every role: staff see the cash they hold; owners and admins record its handovers.
   { label: 'Cash in Hand', href: paths.app.cash.getHref(), icon: IconCash },
+  // Owners and admins: they pay the agents (the API refuses staff).
+  { label: 'Agent Commissions', href: paths.app.commissions.getHref(), icon: IconCoins, roles: ['owner', 'admin', 'super_admin'] },
   { label: 'Reports', href: paths.app.reports.getHref(), icon: IconReportAnalytics },
   { label: 'Activity Log', href: paths.app.auditLog.getHref(), icon: IconHistory, roles: ['owner', 'admin', 'super_admin'] },
   { label: 'Settings', href: paths.app.settings.getHref(), icon: IconSettings },
