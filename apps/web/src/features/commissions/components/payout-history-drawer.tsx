@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBan } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { DateText } from '@/components/ui/date-text';
 import { LabelledFigure } from '@/components/ui/labelled-figure';
 import { Money } from '@/components/ui/money';
 import { PaginationControl } from '@/components/ui/pagination-control';
@@ -11,11 +10,11 @@ import { errorMessage } from '@/lib/api-client';
 import { COMMISSION_PAYOUTS_PAGE_SIZE, useCommissionPayouts } from '../api/get-commission-payouts';
 import type { CommissionPayout } from '../api/types';
 import { monthLabel } from './months';
+import { BREAK_ANYWHERE, WhenBy } from './payout-cells';
 import { VoidPayoutModal } from './void-payout-modal';
 
 export const HISTORY_LOAD_FAILED = "Failed to load the agent's payouts";
 
-const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 const STRUCK = { textDecoration: 'line-through' } as const;
 
 /** The month paid for; struck through with who voided it and why. */
@@ -64,14 +63,7 @@ function columnsFor(currency: string | null, onVoid: (p: CommissionPayout) => vo
     {
       key: 'paid',
       header: 'Paid',
-      render: (p) => (
-        <Stack gap={2}>
-          <DateText value={p.paid_at} withTime />
-          <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
-            by {p.paid_by}
-          </Text>
-        </Stack>
-      ),
+      render: (p) => <WhenBy at={p.paid_at} by={p.paid_by} />,
     },
     {
       key: 'actions',

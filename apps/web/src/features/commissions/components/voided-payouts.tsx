@@ -1,11 +1,10 @@
-import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
 import type { CommissionPayout } from '../api/types';
+import { BREAK_ANYWHERE, WhenBy } from './payout-cells';
 
-const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 const columnsFor = (currency: string | null): Column<CommissionPayout>[] => [
   { key: 'agent', header: 'Agent', render: (p) => <Text size="sm" fw={500} style={BREAK_ANYWHERE}>{p.agent}</Text> },
@@ -18,27 +17,12 @@ const columnsFor = (currency: string | null): Column<CommissionPayout>[] => [
   {
     key: 'paid',
     header: 'Paid',
-    render: (p) => (
-      <Stack gap={2}>
-        <DateText value={p.paid_at} withTime />
-        <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
-          by {p.paid_by}
-          {p.reference ? ` · Ref ${p.reference}` : ''}
-        </Text>
-      </Stack>
-    ),
+    render: (p) => <WhenBy at={p.paid_at} by={p.paid_by} extra={p.reference ? ` · Ref ${p.reference}` : ''} />,
   },
   {
     key: 'voided',
     header: 'Voided',
-    render: (p) => (
-      <Stack gap={2}>
-        <DateText value={p.voided_at} withTime />
-        <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
-          by {p.voided_by ?? '—'}
-        </Text>
-      </Stack>
-    ),
+    render: (p) => <WhenBy at={p.voided_at} by={p.voided_by} />,
   },
   { key: 'reason', header: 'Reason', render: (p) => <Text size="sm" maw={280} style={BREAK_ANYWHERE}>{p.void_reason ?? '—'}</Text> },
 ];
