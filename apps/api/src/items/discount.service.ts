@@ -57,6 +57,18 @@ const DISCOUNT_COLUMNS = Prisma.sql`
   d.discount_id, i.serial_number, d.customer_id, c.customer_name, d.amount, d.currency, d.reason, d.remaining_before,
   d.remaining_after, d.unlock_token_count, d.given_by, d.given_at, d.voided_at, d.voided_by, d.void_reason`;
 
+/** The organization's discounts `where` says, as DiscountRow reads them (with the device's serial and the customer's name), then `tail`. */
+const discountsSql = (orgId: string, where: Prisma.Sql, tail: Prisma.Sql) => Prisma.sql`
+  SELECT ${DISCOUNT_COLUMNS}
+  FROM device_discounts d
+  JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
+  JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
+  WHERE d.organization_id = ${orgId} AND ${where}
+  ${tail}`;
+
+/** A list's order and bound: the newest 500. */
+const NEWEST_500 = Prisma.sql`ORDER BY d.given_at DESC, d.discount_id DESC LIMIT 500`;
+
 /**
  * Discounts off what is left to pay on a device (README "Discounts"): the
  * price of paying off early, goodwill after a long fault, a price set wrong.
@@ -166,13 +178,7 @@ export class DiscountService {
       if (!found) throw Errors.notFound('Discount');
       // The device first, as giving one locks it, then the discount.
       const item = await this.tokens.lockItem(run, orgId, found.item_id);
-      const [row] = await run<DiscountRow>(Prisma.sql`
-        SELECT ${DISCOUNT_COLUMNS}
-        FROM device_discounts d
-        JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
-        JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
-        WHERE d.organization_id = ${orgId} AND d.discount_id = ${discountId}::int
-        FOR UPDATE OF d`);
+      const [row] = await run<DiscountRow>(discountsSql(orgId, Prisma.sql`d.discount_id = ${discountId}::int`, Prisma.sql`FOR UPDATE OF d`));
       const serial = item.serial_number;
       const said = (v: Prisma.Decimal) => amountText(row!.currency, v.toFixed(2));
       if (row!.voided_at) throw Errors.conflict(`This discount was voided already, by ${row!.voided_by ?? 'someone'}`);
@@ -231,14 +237,7 @@ export class DiscountService {
       SELECT (SELECT coalesce(sum(i.discount), 0) FROM items i WHERE i.organization_id = c.organization_id AND i.customer_id = c.customer_id) AS total
       FROM customers c WHERE c.organization_id = ${orgId} AND c.customer_id = ${customerId}::int`);
     if (!customer) throw Errors.notFound('Customer');
-    const rows = await this.database.query<DiscountRow>(Prisma.sql`
-      SELECT ${DISCOUNT_COLUMNS}
-      FROM device_discounts d
-      JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
-      JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
-      WHERE d.organization_id = ${orgId} AND d.customer_id = ${customerId}::int
-      ORDER BY d.given_at DESC, d.discount_id DESC
-      LIMIT 500`);
+    const rows = await this.database.query<DiscountRow>(discountsSql(orgId, Prisma.sql`d.customer_id = ${customerId}::int`, NEWEST_500));
     return { data: rows.map(toDiscount), total: money(customer.total) };
   }
 
@@ -248,14 +247,7 @@ export class DiscountService {
     const [device] = await this.database.query<{ item_id: number; serial_number: string; discount: Prisma.Decimal }>(Prisma.sql`
       SELECT i.item_id, i.serial_number, i.discount FROM items i WHERE i.organization_id = ${orgId} AND ${s.where} ${s.order} LIMIT 1`);
     if (!device) throw Errors.notFound('Device');
-    const rows = await this.database.query<DiscountRow>(Prisma.sql`
-      SELECT ${DISCOUNT_COLUMNS}
-      FROM device_discounts d
-      JOIN items i ON i.organization_id = d.organization_id AND i.item_id = d.item_id
-      JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
-      WHERE d.organization_id = ${orgId} AND d.item_id = ${device.item_id}::int
-      ORDER BY d.given_at DESC, d.discount_id DESC
-      LIMIT 500`);
+    const rows = await this.database.query<DiscountRow>(discountsSql(orgId, Prisma.sql`d.item_id = ${device.item_id}::int`, NEWEST_500));
     return { data: rows.map(toDiscount), total: money(device.discount) };
   }
 }
