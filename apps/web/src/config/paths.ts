@@ -1,4 +1,7 @@
 /** Every route of the app, listed once. Links and the router read from here. */
+/** Cards of the Settings page that other pages link to, by their id. */
+export const SETTINGS_CARDS = { agentCommissions: 'agent-commissions' } as const;
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
@@ -14,7 +17,8 @@ export const paths = {
     payments: { path: '/payments', getHref: () => '/payments' },
     tokens: { path: '/tokens', getHref: () => '/tokens' },
     reports: { path: '/reports', getHref: () => '/reports' },
-    settings: { path: '/settings', getHref: () => '/settings' },
+    /** `card`: the id of a card to open the page at (SETTINGS_CARDS). */
+    settings: { path: '/settings', getHref: (card?: string) => (card ? `/settings#${card}` : '/settings') },
     onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
     messages: { path: '/messages', getHref: () => '/messages' },
     /** One text to a group of customers, now or at a set time (owners and admins). */

@@ -145,7 +145,7 @@ describe('Agent Commissions', { timeout: 30_000 }, () => {
     const t = await table();
     const alert = screen.getByText(/^No agent commissions are set/).closest('.mantine-Alert-root') as HTMLElement;
     expect(alert).toHaveTextContent('No agent commissions are set: owners and admins set them in Settings, Agent Commissions.');
-    expect(within(alert).getByRole('link', { name: 'Settings, Agent Commissions' })).toHaveAttribute('href', '/settings');
+    expect(within(alert).getByRole('link', { name: 'Settings, Agent Commissions' })).toHaveAttribute('href', '/settings#agent-commissions');
     expect(within(cellsOf(t, 'baraka')[5]!).getByText('Nothing Due')).toBeInTheDocument();
     expect(screen.queryByText(/^This month is not over yet/)).not.toBeInTheDocument();
   });

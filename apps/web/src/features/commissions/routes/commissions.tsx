@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatMoney } from '@/components/ui/money';
 import { PageError } from '@/components/ui/page-error';
-import { paths } from '@/config/paths';
+import { paths, SETTINGS_CARDS } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useBusinessToday } from '@/lib/business-day';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
@@ -54,7 +54,7 @@ function MonthAlerts({ month }: { month: CommissionMonth }) {
       {isZero(month.per_device) && isZero(month.percent) ? (
         <Alert color="yellow" variant="light" icon={<IconSettings size={18} />} mb="lg">
           No agent commissions are set: owners and admins set them in{' '}
-          <Anchor component={Link} to={paths.app.settings.getHref()} inherit>
+          <Anchor component={Link} to={paths.app.settings.getHref(SETTINGS_CARDS.agentCommissions)} inherit>
             Settings, Agent Commissions
           </Anchor>
           .

@@ -32,6 +32,7 @@ describe('agent commissions card', { timeout: 20_000 }, () => {
       expect(within(c).getByTestId('commission-example')).toHaveTextContent(/10 devices and paid USD 100,000\.00 in a period earns USD 7,500\.00\./),
     );
     expect(within(c).getByRole('link', { name: "Each agent's commission is in the Agent Report" })).toHaveAttribute('href', '/reports');
+    expect(within(c).getByRole('link', { name: 'Paid month by month on Agent Commissions' })).toHaveAttribute('href', '/commissions');
   });
 
   it('sends an emptied field as 0', async () => {

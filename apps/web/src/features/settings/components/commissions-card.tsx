@@ -97,9 +97,14 @@ function CommissionsForm({ settings }: { settings: CommissionSettings }) {
           </Text>
         </Paper>
         <Group justify="space-between">
-          <Anchor component={Link} to={paths.app.reports.getHref()} size="xs">
-            Each agent&apos;s commission is in the Agent Report
-          </Anchor>
+          <Stack gap={2}>
+            <Anchor component={Link} to={paths.app.reports.getHref()} size="xs">
+              Each agent&apos;s commission is in the Agent Report
+            </Anchor>
+            <Anchor component={Link} to={paths.app.commissions.getHref()} size="xs">
+              Paid month by month on Agent Commissions
+            </Anchor>
+          </Stack>
           <Button type="submit" loading={save.isPending}>
             Save Commissions
           </Button>

@@ -28,6 +28,25 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'System Configuration' })).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('opens at the card a link names (/settings#agent-commissions, from Agent Commissions)', async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    mockSettingsApi();
+    const scrolled: Element[] = [];
+    // jsdom has no scrollIntoView (the test setup gives elements one that does nothing): this one notes where the page opened.
+    const original = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this);
+    };
+    try {
+      renderApp('/settings#agent-commissions');
+      const card = await screen.findByRole('region', { name: 'Agent Commissions' });
+      await waitFor(() => expect(scrolled.map((e) => e.id)).toEqual(['agent-commissions']));
+      expect(scrolled[0]).toContainElement(card);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = original;
+    }
+  });
+
   it('hides the API key and SMS settings from staff', async () => {
     seedSession({ user: buildUser({ role: 'staff' }) });
     const { calls } = mockSettingsApi();

@@ -1,5 +1,8 @@
 import { Grid, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
+import { SETTINGS_CARDS } from '@/config/paths';
 import { managesOrganization, useSession } from '@/lib/session';
 import { ApiKeyCard } from '../components/api-key-card';
 import { ChangePasswordCard } from '../components/change-password-card';
@@ -25,8 +28,13 @@ import { NotificationsLinkCard } from '@/features/notifications/components/notif
 
 export default function SettingsRoute() {
   const { user } = useSession();
-  // The organization's integration settings and its users (the API enforces the same).
+  // A link to one card (/settings#agent-commissions) opens the page at it, once the owner's cards are shown.
+  const { hash } = useLocation();
   const manages = managesOrganization(user);
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash, manages]);
+  // The organization's integration settings and its users (the API enforces the same): `manages` above.
 
   return (
     <>
@@ -45,7 +53,12 @@ export default function SettingsRoute() {
               {manages ? <SmsProviderCard /> : null}
               {manages ? <PhoneCountryCard /> : null}
               {manages ? <RemindersCard /> : null}
-              {manages ? <CommissionsCard /> : null}
+              {/* #agent-commissions: the Agent Commissions page links here when no commission is set. */}
+              {manages ? (
+                <div id={SETTINGS_CARDS.agentCommissions}>
+                  <CommissionsCard />
+                </div>
+              ) : null}
               {manages ? <FollowOnSalesCard /> : null}
               {/* Staff read it too: whether the maker stands behind a faulty device they swap or repair. */}
               <WarrantiesCard />
