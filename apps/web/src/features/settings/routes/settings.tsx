@@ -28,13 +28,13 @@ import { NotificationsLinkCard } from '@/features/notifications/components/notif
 
 export default function SettingsRoute() {
   const { user } = useSession();
-  // A link to one card (/settings#agent-commissions) opens the page at it, once the owner's cards are shown.
-  const { hash } = useLocation();
+  // The organization's integration settings and its users (the API enforces the same).
   const manages = managesOrganization(user);
+  // A link to one of the owner's cards (/settings#agent-commissions) opens the page at it, once they are shown.
+  const { hash } = useLocation();
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+    if (hash && manages) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
   }, [hash, manages]);
-  // The organization's integration settings and its users (the API enforces the same): `manages` above.
 
   return (
     <>
