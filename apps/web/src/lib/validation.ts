@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/api-client';
 /**
  * Client-side checks with the API's own zod schemas (@kidogo/contracts), so a
  * form refuses exactly what the server would and says it the same way.
@@ -31,4 +32,13 @@ export function labelledFieldErrors<F extends string>(fields: Record<string, str
     if (field in labels) errors[field as F] = `${labels[field as F]} ${message}`;
   }
   return errors;
+}
+
+/**
+ * What a form's red box says after the API refused it: nothing when every field the 400 named is shown under its
+ * input (`shown`), else the API's words (or `fallback`): a 409, a 403, a field the form does not have.
+ */
+export function refusalBeside(error: unknown, fields: Record<string, string>, shown: object, fallback: string): string | null {
+  const all = Object.keys(fields).every((f) => f in shown);
+  return Object.keys(shown).length > 0 && all ? null : errorMessage(error, fallback);
 }

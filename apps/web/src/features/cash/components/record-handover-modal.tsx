@@ -6,9 +6,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { apiFieldErrors } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { labelledFieldErrors, refusalBeside, schemaErrors } from '@/lib/validation';
 import { useRecordCashHandover } from '../api/record-cash-handover';
 import { ZCashHandoverInputSchema, type CashCollector, type CashHandoverInput } from '../api/types';
 
@@ -108,8 +108,7 @@ function HandoverForm({
         const fields = apiFieldErrors(error);
         const shown = labelledFieldErrors(fields, HANDOVER_LABELS);
         form.setErrors(shown);
-        const unshown = Object.keys(fields).some((f) => !(f in shown));
-        setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, HANDOVER_FAILED));
+        setFailure(refusalBeside(error, fields, shown, HANDOVER_FAILED));
       },
     });
   });

@@ -6,8 +6,8 @@ import { CONTACT_OUTCOME_LABELS, CONTACT_OUTCOMES, MAX_PROMISE_DAYS, ZContactInp
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { apiFieldErrors } from '@/lib/api-client';
+import { labelledFieldErrors, refusalBeside, schemaErrors } from '@/lib/validation';
 import type { useLogContact } from '../api/log-contact';
 import type { Contact, ContactInput, ContactOutcome } from '../api/types';
 
@@ -102,8 +102,7 @@ export function ContactForm({
           const fields = apiFieldErrors(error);
           const shown = labelledFieldErrors(fields, CONTACT_LABELS);
           form.setErrors(shown);
-          const unshown = Object.keys(fields).some((f) => !(f in shown));
-          setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, LOG_FAILED));
+          setFailure(refusalBeside(error, fields, shown, LOG_FAILED));
         },
       },
     );

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LabelledFigure } from '@/components/ui/labelled-figure';
 import { formatMoney } from '@/components/ui/money';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { apiFieldErrors } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { labelledFieldErrors, refusalBeside, schemaErrors } from '@/lib/validation';
 import { useRecordCommissionPayout } from '../api/record-commission-payout';
 import { ZCommissionPayoutInputSchema, type CommissionAgent, type CommissionPayoutInput } from '../api/types';
 import { monthLabel } from './months';
@@ -66,8 +66,7 @@ function PayoutForm({
         const fields = apiFieldErrors(error);
         const shown = labelledFieldErrors(fields, PAYOUT_LABELS);
         form.setErrors(shown);
-        const unshown = Object.keys(fields).some((f) => !(f in shown));
-        setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, PAYOUT_FAILED));
+        setFailure(refusalBeside(error, fields, shown, PAYOUT_FAILED));
       },
     });
   });

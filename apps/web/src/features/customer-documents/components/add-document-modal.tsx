@@ -15,6 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { ApiError, apiFieldErrors, errorMessage, type UploadProgress } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
+import { refusalBeside } from '@/lib/validation';
 import { useUploadDocument } from '../api/documents';
 
 export const ADD_FAILED = 'Failed to add the document';
@@ -81,8 +82,7 @@ function AddDocumentForm({ customerId, held, onDone, onCancel }: { customerId: n
           for (const [f, m] of Object.entries(fields)) if (f in LABELS) shown[f as keyof Errors] = `${LABELS[f as keyof Errors]} ${m}`;
           if (error instanceof ApiError && error.status === 413) shown.file = errorMessage(error).replace(/^file: /, 'File: ');
           setErrors(shown);
-          const unshown = Object.keys(fields).some((f) => !(f in LABELS));
-          setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, ADD_FAILED));
+          setFailure(refusalBeside(error, fields, shown, ADD_FAILED));
         },
       },
     );

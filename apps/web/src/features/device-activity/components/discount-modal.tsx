@@ -7,8 +7,9 @@ import { LabelledFigure } from '@/components/ui/labelled-figure';
 import { formatMoney } from '@/components/ui/money';
 import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { TokenText } from '@/components/ui/token-text';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { apiFieldErrors } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
+import { labelledFieldErrors, refusalBeside } from '@/lib/validation';
 import { useGiveDiscount } from '../api/give-discount';
 
 export const DISCOUNT_FAILED = 'Failed to give the discount';
@@ -145,9 +146,7 @@ function DiscountForm({
           const fields = apiFieldErrors(error);
           if (fields.amount) setAmountError(`${LABELS.amount} ${fields.amount}`);
           if (fields.reason) setRefusedReason(`${LABELS.reason} ${fields.reason}`);
-          const shown = Object.keys(fields).filter((f) => f in LABELS);
-          const unshown = Object.keys(fields).some((f) => !(f in LABELS));
-          setFailure(shown.length && !unshown ? null : errorMessage(error, DISCOUNT_FAILED));
+          setFailure(refusalBeside(error, fields, labelledFieldErrors(fields, LABELS), DISCOUNT_FAILED));
         },
       },
     );

@@ -34,7 +34,7 @@ import { paths } from '@/config/paths';
 import { useCustomer } from '@/features/customers/api/get-customer';
 import { apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { managesOrganization, useSession } from '@/lib/session';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { labelledFieldErrors, refusalBeside, schemaErrors } from '@/lib/validation';
 import { usePaymentRequestProviders, usePrefetchPaymentRequestProviders } from '../api/get-payment-request-providers';
 import { useSendPaymentRequest } from '../api/send-payment-request';
 import { PaymentRequestProgress } from './payment-request-progress';
@@ -212,8 +212,7 @@ function AskToPayForm({
         const fields = apiFieldErrors(error);
         const shown = labelledFieldErrors(fields, LABELS);
         form.setErrors(shown);
-        const unshown = Object.keys(fields).some((f) => !(f in shown));
-        setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, SEND_FAILED));
+        setFailure(refusalBeside(error, fields, shown, SEND_FAILED));
       },
     });
   });

@@ -5,8 +5,8 @@ import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { apiFieldErrors } from '@/lib/api-client';
+import { labelledFieldErrors, refusalBeside, schemaErrors } from '@/lib/validation';
 import { useSession } from '@/lib/session';
 import { useCashCollectors } from '../api/get-cash-collectors';
 import type { useRecordPayment } from '../api/record-payment';
@@ -103,8 +103,7 @@ export function RecordPaymentForm({
         const shown = labelledFieldErrors(fields, LABELS);
         if (device.kind === 'fixed') delete shown.serial_number;
         form.setErrors(shown);
-        const unshown = Object.keys(fields).some((f) => !(f in shown));
-        setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, RECORD_FAILED));
+        setFailure(refusalBeside(error, fields, shown, RECORD_FAILED));
       },
     });
   });

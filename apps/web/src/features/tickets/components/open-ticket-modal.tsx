@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { ApiError, apiFieldErrors, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { labelledFieldErrors, refusalBeside, schemaErrors } from '@/lib/validation';
 import { useOpenTicket } from '../api/open-ticket';
 import type { Ticket, TicketCategory, TicketInput } from '../api/types';
 import { AssigneeSelect, CATEGORY_CHOICES } from './ticket-fields';
@@ -107,8 +107,7 @@ function OpenTicketForm({
         if (serialNumber !== null) delete shown.serial_number;
         else if (error instanceof ApiError && error.status === 404) shown.serial_number = errorMessage(error);
         form.setErrors(shown);
-        const unshown = Object.keys(fields).some((f) => !(f in shown));
-        setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, OPEN_FAILED));
+        setFailure(refusalBeside(error, fields, shown, OPEN_FAILED));
       },
     });
   });

@@ -7,9 +7,9 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { paths } from '@/config/paths';
-import { apiFieldErrors, errorMessage } from '@/lib/api-client';
+import { apiFieldErrors } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
-import { labelledFieldErrors, schemaErrors } from '@/lib/validation';
+import { labelledFieldErrors, refusalBeside, schemaErrors } from '@/lib/validation';
 import { useUpdateTicket } from '../api/update-ticket';
 import type { Ticket, TicketCategory, TicketReply, TicketStatus, TicketUpdate } from '../api/types';
 import { freeDaysCodeTitle, FreeDaysCode } from './free-days-code';
@@ -221,8 +221,7 @@ function UpdateTicketForm({
           const fields = apiFieldErrors(error);
           const shown = labelledFieldErrors(fields, UPDATE_TICKET_LABELS);
           form.setErrors(shown);
-          const unshown = Object.keys(fields).some((f) => !(f in shown));
-          setFailure(Object.keys(shown).length && !unshown ? null : errorMessage(error, UPDATE_FAILED));
+          setFailure(refusalBeside(error, fields, shown, UPDATE_FAILED));
         },
       },
     );
