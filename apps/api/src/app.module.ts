@@ -23,6 +23,7 @@ import { OemConfigModule } from './oem-config/oem-config.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { MpesaExpressModule } from './mpesa-express/mpesa-express.controller.js';
+import { UssdModule } from './ussd/ussd.controller.js';
 import { ReceiverModule } from './receiver/receiver.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { OutboxModule } from './outbox/outbox.module.js';
@@ -63,6 +64,7 @@ export const FEATURE_MODULES: Type[] = [
   PaymentsModule,
   ReceiverModule,
   MpesaExpressModule,
+  UssdModule,
   MessagesModule,
   OutboxModule,
   RemindersModule,

@@ -181,6 +181,11 @@ const SCOPED: Record<string, number[]> = {
   'PUT /payg/settings/sms-provider': [200],
   'GET /payg/settings/reminders': [200],
   'GET /payg/settings/commissions': [200],
+  'GET /payg/settings/ussd': [200],
+  'PUT /payg/settings/ussd': [200],
+  'POST /payg/settings/ussd/rotate': [200],
+  'POST /payg/settings/ussd/try': [200],
+  'GET /payg/settings/ussd/sessions': [200],
   'GET /payg/settings/follow-on-sales': [200],
   'GET /payg/settings/warranties': [200],
   'GET /payg/settings/phone-country': [200],
@@ -274,6 +279,8 @@ const NOT_SCOPED: Record<string, string> = {
     "MTN's result for one request, posted: authenticated by that request's secret address alone (test/mtn-momo-ask.e2e-spec.ts)",
   'POST /payg/external/airtel-money/callback':
     "Airtel's word that a transaction ended: it names the request by Kidogo's secret transaction id alone, and Kidogo asks that organization's Airtel how it ended (test/airtel-money-ask.e2e-spec.ts)",
+  'POST /payg/external/ussd/{key}':
+    "a step of the customers' USSD menu: the organization's secret address alone names it, and the caller's phone the customer (test/ussd.e2e-spec.ts)",
   'POST /payg/external/mpesa-express/{token}':
     "Safaricom's result for one request: authenticated by that request's secret address alone, whoever sends it (test/mpesa-express.e2e-spec.ts)",
   'GET /payg/health/detailed': CONSOLE,

@@ -124,6 +124,7 @@ describe('health, errors and the API document', () => {
       '/payg/external/mpesa-express/{token}',
       '/payg/external/mtn-momo/{token}',
       '/payg/external/airtel-money/callback',
+      '/payg/external/ussd/{key}',
       '/payg/auth/password-reset',
       '/payg/auth/password-reset/confirm',
       '/payg/portal/{token}',

@@ -90,7 +90,7 @@ describe("Pay Now on the customer's page", () => {
     const list = ZPaymentRequestsReplySchema.parse((await t.http.get('/payg/payment-requests').query({ customer_id: customer.id }).set(staff.auth).expect(200)).body);
     expect(list.data.items.map((r) => [r.status, r.requested_by, r.from_customer_page])).toEqual([['paid', null, true]]);
     const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(owner.auth).send({ report: 'payment_requests' }).expect(200)).body);
-    expect(report.rows).toEqual([expect.objectContaining({ sent_by: "(the customer's page)", paid_with: 'M-Pesa Express', requests: 1, paid: 1, paid_amount: '350.00' })]);
+    expect(report.rows).toEqual([expect.objectContaining({ sent_by: '(the customer: page or USSD)', paid_with: 'M-Pesa Express', requests: 1, paid: 1, paid_amount: '350.00' })]);
   });
 
   it("keeps to the customer's own devices and requests, one waiting at a time, and refuses bad input", async () => {

@@ -70,6 +70,8 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/update-token-count': /^token\.count_update$/,
   'POST /payg/settings/api-key/rotate': /^api_key\.rotate$/,
   'PUT /payg/settings/commissions': /^commissions\.update$/,
+  'PUT /payg/settings/ussd': /^ussd\.(enabled|disabled)$/,
+  'POST /payg/settings/ussd/rotate': /^ussd\.address_replaced$/,
   'PUT /payg/settings/follow-on-sales': /^follow_on\.update$/,
   'PUT /payg/settings/warranties': /^warranties\.update$/,
   'PUT /payg/settings/agreement': /^agreement\.settings_updated$/,

@@ -22,6 +22,7 @@ export const AUDIT_CATEGORIES = {
     'mpesa_express',
     'mtn_momo',
     'airtel_money',
+    'ussd',
     'reminders',
     'commissions',
     'follow_on',

@@ -43,3 +43,4 @@ export * from './warranties.js';
 export * from './sms-campaigns.js';
 export * from './cash.js';
 export * from './commissions.js';
+export * from './ussd.js';

@@ -102,7 +102,8 @@ const FRENCH: Phrases = {
 
 const PHRASES: Record<ReplyLanguage, Phrases> = { en: ENGLISH, sw: KISWAHILI, fr: FRENCH };
 
-function describe(d: BalanceDevice, language: ReplyLanguage): string {
+/** One device's line: "SHS-0042: credit until 27 Nov, KES 4,900.00 left to pay." */
+export function describeBalance(d: BalanceDevice, language: ReplyLanguage): string {
   const say = PHRASES[language];
   if (d.paidOff) return `${d.serialNumber}: ${say.paidOff}.`;
   let credit: string;
@@ -123,7 +124,7 @@ export function formatBalanceReply(input: BalanceReplyInput): string {
   const parts = [say.hello(firstName)];
   if (input.unknownSerial) parts.push(say.unknown(input.unknownSerial));
   if (!input.devices.length) parts.push(say.none);
-  for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(describe(d, language));
+  for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(describeBalance(d, language));
   if (input.devices.length > BALANCE_MAX_DEVICES) parts.push(say.more(input.devices.length - BALANCE_MAX_DEVICES));
   return parts.join(' ');
 }

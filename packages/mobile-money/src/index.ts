@@ -38,5 +38,24 @@ export {
   MAX_AMOUNT_CENTS,
 } from './money.js';
 export { parseCompactEat, parseStatementTime, EAT_OFFSET } from './datetime.js';
-export { BALANCE_MAX_DEVICES, formatBalanceReply, parseBalanceRequest, type BalanceDevice, type BalanceReplyInput, type BalanceRequest } from './balance.js';
+export { BALANCE_MAX_DEVICES, describeBalance, formatBalanceReply, parseBalanceRequest, type BalanceDevice, type BalanceReplyInput, type BalanceRequest } from './balance.js';
 export { formatSmsPreferenceReply, parseSmsPreference, SMS_PREFERENCE_WORDS, type SmsPreference } from './sms-preference.js';
+export {
+  fitScreen,
+  ussdAnswers,
+  ussdIdentityText,
+  ussdMenu,
+  ussdRefusedText,
+  ussdTicketText,
+  USSD_ID_TRIES,
+  USSD_MAX_DEVICES,
+  USSD_MAX_SCREEN,
+  USSD_PROBLEMS,
+  type UssdAction,
+  type UssdCode,
+  type UssdDevice,
+  type UssdMenuInput,
+  type UssdPayOption,
+  type UssdProblem,
+  type UssdScreen,
+} from './ussd.js';

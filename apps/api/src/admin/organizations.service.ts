@@ -44,6 +44,7 @@ const OWNED_TABLES = [
   'sms_campaigns',
   'cash_handovers',
   'commission_payouts',
+  'ussd_sessions',
   'service_tickets',
   'customer_documents',
   'stock_movements',

@@ -281,6 +281,8 @@ export class CustomerPrivacyService {
       const { count: documents } = await tx.customerDocument.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       // Their own page's link dies with what it showed.
       await tx.customerPortalLink.deleteMany({ where: { organization_id: orgId, customer_id: id } });
+      // Their dials of the USSD menu name their phone and what they did: they go.
+      await tx.ussdSession.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       const row = await tx.customer.update({
         where: { organization_id_id: { organization_id: orgId, id } },
         data: {

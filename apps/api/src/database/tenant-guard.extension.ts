@@ -50,6 +50,7 @@ export const ORG_OWNED_MODELS = new Set<string>([
   'CashHandover',
   'CashCollectorTotal',
   'CommissionPayout',
+  'UssdSession',
 ]);
 
 export class TenantScopeError extends Error {

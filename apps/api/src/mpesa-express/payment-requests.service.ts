@@ -374,6 +374,8 @@ export class PaymentRequestsService {
     input: z.output<typeof ZPaymentRequestInputSchema>,
     actor: AuthUser | null,
     customer: number | null = null,
+    /** Where a customer asked from (actor null): their own page, or the USSD menu. */
+    via: 'page' | 'ussd' = 'page',
   ): Promise<PaymentRequestReply> {
     const out = await this.sender(orgId, input.provider);
     const { currency } = out;
@@ -395,7 +397,7 @@ export class PaymentRequestsService {
         WHERE i.organization_id = ${orgId} AND i.serial_normalized = ${normalizeSerial(input.serial_number)}
         FOR UPDATE OF i`);
       if (!device || (customer !== null && device.customer_id !== customer)) throw Errors.notFound('Device');
-      if (customer !== null) await this.customerMayAsk(run, orgId, customer, device);
+      if (customer !== null) await this.customerMayAsk(run, orgId, customer, device, via);
       if (device.customer_id === null) {
         throw Errors.conflict(`Device ${device.serial_number} has no customer: only a device's customer can be asked to pay for it`);
       }
@@ -422,11 +424,11 @@ export class PaymentRequestsService {
         RETURNING request_id`);
       const description = actor
         ? `${actor.username} asked ${device.customer_name} (${phone}) to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`
-        : `${device.customer_name} asked from their own page for ${phone} to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`;
+        : `${device.customer_name} asked ${via === 'ussd' ? 'by USSD' : 'from their own page'} for ${phone} to pay ${currency} ${input.amount} for ${device.serial_number} by ${provider}`;
       await run(Prisma.sql`
         INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
         VALUES (${orgId}, ${actor?.user_id ?? null}::int, ${actor?.username ?? null}, 'payment_request.sent', 'payment_request', ${String(row!.request_id)}, ${description},
-                ${JSON.stringify({ serial_number: device.serial_number, item_id: device.item_id, customer_id: device.customer_id, phone_number: phone, amount: input.amount, provider: input.provider, currency, from_customer_page: actor === null })}::jsonb)`);
+                ${JSON.stringify({ serial_number: device.serial_number, item_id: device.item_id, customer_id: device.customer_id, phone_number: phone, amount: input.amount, provider: input.provider, currency, from_customer_page: actor === null, ...(actor === null ? { via } : {}) })}::jsonb)`);
       return { id: row!.request_id, serial: device.serial_number, phone };
     });
 
@@ -452,14 +454,20 @@ export class PaymentRequestsService {
    * PORTAL_PAY_PER_HOUR requests an hour (their phone is the one prompted, but anyone holding the link can press the
    * button).
    */
-  private async customerMayAsk(run: Parameters<Parameters<DatabaseService['transaction']>[0]>[0], orgId: string, customer: number, device: { serial_number: string; paid_off: boolean }) {
+  private async customerMayAsk(
+    run: Parameters<Parameters<DatabaseService['transaction']>[0]>[0],
+    orgId: string,
+    customer: number,
+    device: { serial_number: string; paid_off: boolean },
+    via: 'page' | 'ussd',
+  ) {
     if (device.paid_off) throw Errors.conflict(`Device ${device.serial_number} is paid off: it needs no more payments`);
     const [recent] = await run<{ n: number; first: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS n, min(created_at) AS first FROM payment_requests
       WHERE organization_id = ${orgId} AND customer_id = ${customer}::int AND from_customer_page AND created_at > now() - interval '1 hour'`);
     if (recent && recent.n >= PORTAL_PAY_PER_HOUR && recent.first) {
       const wait = Math.max(60, Math.ceil((recent.first.getTime() + 3600_000 - Date.now()) / 1000));
-      throw Errors.tooMany(`At most ${PORTAL_PAY_PER_HOUR} payments can be asked for from this page in an hour: try again in ${Math.ceil(wait / 60)} minutes`, wait);
+      throw Errors.tooMany(`At most ${PORTAL_PAY_PER_HOUR} payments can be asked for ${via === 'ussd' ? 'by USSD' : 'from this page'} in an hour: try again in ${Math.ceil(wait / 60)} minutes`, wait);
     }
   }
 

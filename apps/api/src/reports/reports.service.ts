@@ -652,7 +652,7 @@ export class ReportsService {
   }
 
   /**
-   * The Ask to Pay requests sent in the period, by who sent them (a user since removed is "(removed user)", Pay Now on the customer's page "(the customer's page)") and with
+   * The Ask to Pay requests sent in the period, by who sent them (a user since removed is "(removed user)", Pay Now on the customer's page "(the customer: page or USSD)") and with
    * what (M-Pesa Express, MTN MoMo, Airtel Money) in which money, the most money collected first; `whole` takes the sums and the share
    * paid over all of them (the amount only when they are all in one money). A request still pending
    * (waiting, or past its 3 minutes without a result) counts as no answer yet. From `(organization_id, created_at)`.
@@ -661,7 +661,7 @@ export class ReportsService {
     const rows = await this.database.read.$queryRaw<
       { sent_by: string; provider: string; currency: string; requests: number; paid: number; paid_cents: bigint; cancelled: number; failed: number; no_answer: number }[]
     >`
-      SELECT CASE WHEN r.from_customer_page THEN '(the customer''s page)' ELSE coalesce(u.username, '(removed user)') END AS sent_by,
+      SELECT CASE WHEN r.from_customer_page THEN '(the customer: page or USSD)' ELSE coalesce(u.username, '(removed user)') END AS sent_by,
              r.provider, r.currency, count(*)::int AS requests,
              count(*) FILTER (WHERE r.status = 'paid')::int AS paid,
              coalesce(sum(r.amount * 100) FILTER (WHERE r.status = 'paid'), 0)::bigint AS paid_cents,

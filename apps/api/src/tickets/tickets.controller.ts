@@ -126,5 +126,5 @@ export class TicketsController {
   }
 }
 
-@Module({ imports: [TokensModule, SettingsModule], controllers: [TicketsController], providers: [TicketsService] })
+@Module({ imports: [TokensModule, SettingsModule], controllers: [TicketsController], providers: [TicketsService], exports: [TicketsService] })
 export class TicketsModule {}

@@ -213,6 +213,40 @@ export class TicketsService {
     return { data: ticket };
   }
 
+  /**
+   * A problem the customer reported themselves (the USSD menu): a ticket opened by nobody for the device they hold,
+   * unless one of the same category is still open or in progress for it and them, which is answered instead (a
+   * customer who dials twice has one ticket). The device's row is locked, so two reports at once open one.
+   */
+  async openForCustomer(
+    orgId: string,
+    report: { itemId: number; customerId: number; category: TicketCategory; description: string; via: string },
+  ): Promise<{ ticket: Ticket; already: boolean }> {
+    return this.database.transaction(async (run) => {
+      const [item] = await run<{ customer_id: number | null }>(Prisma.sql`
+        SELECT customer_id FROM items WHERE organization_id = ${orgId} AND item_id = ${report.itemId}::int FOR UPDATE`);
+      if (!item || item.customer_id !== report.customerId) throw Errors.notFound('Device');
+      const [open] = await run<{ ticket_id: number }>(Prisma.sql`
+        SELECT ticket_id FROM service_tickets
+        WHERE organization_id = ${orgId} AND item_id = ${report.itemId}::int AND customer_id = ${report.customerId}::int
+          AND category = ${report.category}::"TicketCategory" AND status <> 'resolved'
+        ORDER BY ticket_id DESC LIMIT 1`);
+      if (open) return { ticket: toTicket(await this.row(run, orgId, open.ticket_id)), already: true };
+      const [written] = await run<{ ticket_id: number }>(Prisma.sql`
+        INSERT INTO service_tickets (organization_id, item_id, customer_id, category, description)
+        VALUES (${orgId}, ${report.itemId}::int, ${report.customerId}::int, ${report.category}::"TicketCategory", ${report.description})
+        RETURNING ticket_id`);
+      const ticket = toTicket(await this.row(run, orgId, written!.ticket_id));
+      await run(Prisma.sql`
+        INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+        VALUES (${orgId}, NULL, NULL, 'ticket.opened', 'ticket', ${String(ticket.ticket_id)},
+                ${`Ticket #${ticket.ticket_id} opened for device ${ticket.serial_number} by the customer ${report.via}: ${TICKET_CATEGORY_LABELS[ticket.category]}`},
+                ${JSON.stringify({ category: ticket.category, assigned_to: null, via: report.via, item_id: ticket.item_id, customer_id: ticket.customer_id })}::jsonb)`);
+      await run(webhookEventSql(orgId, 'ticket.opened', { ...ticket }));
+      return { ticket, already: false };
+    });
+  }
+
   async update(orgId: string, id: number, input: TicketUpdate, actor: AuthUser): Promise<TicketReply> {
     let token: TokenReply | undefined;
     let codeSms: TicketReply['code_sms'];

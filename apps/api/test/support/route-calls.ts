@@ -573,6 +573,23 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { path: '/payg/settings/mpesa-express/test' };
   },
   'GET /payg/settings/reminders': () => ({ path: '/payg/settings/reminders' }),
+  'GET /payg/settings/ussd': () => ({ path: '/payg/settings/ussd' }),
+  'PUT /payg/settings/ussd': () => ({ path: '/payg/settings/ussd', body: { enabled: true } }),
+  'POST /payg/settings/ussd/rotate': () => ({ path: '/payg/settings/ussd/rotate' }),
+  'POST /payg/settings/ussd/try': ({ w }) => ({ path: '/payg/settings/ussd/try', body: { phone_number: w.customer.phone, text: '1' } }),
+  'GET /payg/settings/ussd/sessions': () => ({ path: '/payg/settings/ussd/sessions', query: { limit: 5 } }),
+  // The organization's own USSD address (a new one each call), the menu on; the world's customer dials it and reads their balance.
+  'POST /payg/external/ussd/{key}': async ({ t, w }) => {
+    const key = `ussd_${hex(16)}`;
+    await t.db.pool.query(`UPDATE organizations SET ussd_key_hash = $2, ussd_enabled_at = coalesce(ussd_enabled_at, now()) WHERE organization_id = $1`, [
+      w.org,
+      sha256(key),
+    ]);
+    return {
+      path: fill('/payg/external/ussd/{key}', { key }),
+      body: { sessionId: `matrix-${w.tag}-${Date.now()}-${Math.random()}`, phoneNumber: w.customer.phone, text: '1' },
+    };
+  },
   'GET /payg/settings/commissions': () => ({ path: '/payg/settings/commissions' }),
   'GET /payg/settings/follow-on-sales': () => ({ path: '/payg/settings/follow-on-sales' }),
   'GET /payg/settings/warranties': () => ({ path: '/payg/settings/warranties' }),

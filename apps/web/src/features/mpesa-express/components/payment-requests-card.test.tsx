@@ -53,7 +53,7 @@ describe('Payment Requests card', { timeout: 20_000 }, () => {
     expect(rows[2]).toHaveTextContent(/KES 500\.00.*Failed.*The customer has too little money on M-Pesa.*—.*—/);
     expect(rows[3]).toHaveTextContent(/\+254 722 000 111.*Waiting for the customer.*waiting for their PIN.*amina/);
     // Pay Now on the customer's own page: sent by no user, and said so (a removed user's, above, is a dash).
-    expect(rows[4]).toHaveTextContent(/The customer cancelled the prompt.*The customer \(their page\)/);
+    expect(rows[4]).toHaveTextContent(/The customer cancelled the prompt.*The customer \(their page or USSD\)/);
     expect(within(rows[1]!).getByText('Paid', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(within(card).getByText('4 requests · 1 waiting')).toBeInTheDocument();
   });

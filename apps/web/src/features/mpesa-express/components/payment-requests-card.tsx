@@ -99,7 +99,7 @@ const columns: Column<PaymentRequest>[] = [
     render: (r) =>
       r.from_customer_page ? (
         <Text size="sm" c="dimmed">
-          The customer (their page)
+          The customer (their page or USSD)
         </Text>
       ) : r.requested_by ? (
         <Text size="sm">{r.requested_by}</Text>
