@@ -20,6 +20,7 @@ import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 import { MpesaExpressCard } from '@/features/mpesa-express/components/mpesa-express-card';
 import { MtnMomoCard } from '@/features/mtn-momo/components/mtn-momo-card';
 import { AirtelMoneyCard } from '@/features/airtel-money/components/airtel-money-card';
+import { UssdCard } from '@/features/ussd/components/ussd-card';
 import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { SecurityCard } from '@/features/two-factor/components/security-card';
@@ -79,6 +80,8 @@ export default function SettingsRoute() {
               {manages ? <MpesaExpressCard /> : null}
               {manages ? <MtnMomoCard /> : null}
               {manages ? <AirtelMoneyCard /> : null}
+              {/* After the ways to ask a phone to pay: the customer's own way in, from any phone, to pay and more. */}
+              {manages ? <UssdCard /> : null}
             </Stack>
           </Grid.Col>
         </Grid>
