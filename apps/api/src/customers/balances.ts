@@ -7,7 +7,9 @@ import {
   type Repayment,
 } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
-import { money } from '../metrics/period.js';
+import type { BalanceDevice } from '@kidogo/mobile-money';
+import type { Calendar } from '../common/calendar.js';
+import { isoDayOf, money } from '../metrics/period.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
 
 /**
@@ -210,4 +212,24 @@ export function standingSql(b: string): Prisma.Sql {
     WHEN ${d}.expected <= 0 OR ${d}.paid_towards * 100 >= ${d}.expected * ${REPAYMENT_ON_TRACK_SHARE}::int THEN 'on_track'
     WHEN ${d}.paid_towards * 100 >= ${d}.expected * ${REPAYMENT_BEHIND_SHARE}::int THEN 'behind'
     ELSE 'far_behind' END`;
+}
+
+/**
+ * A device row of deviceBalances as the texts to customers tell it (BAL by SMS, the USSD menu): the business day its
+ * credit runs out, the days from today to it (negative once run out), paid off, what is left to pay.
+ */
+export function toBalanceDevice(
+  calendar: Calendar,
+  d: { serial_number: string; credit_until: Date | null; paid_off_at: Date | null; remaining: Prisma.Decimal | null; plan_currency: string | null },
+  now: number,
+): BalanceDevice {
+  const ends = d.credit_until ? calendar.dayOf(d.credit_until) : null;
+  return {
+    serialNumber: d.serial_number,
+    creditEndsOn: ends === null ? null : isoDayOf(ends),
+    daysLeft: ends === null ? null : d.credit_until!.getTime() <= now ? Math.min(-1, ends - calendar.today(now)) : ends - calendar.today(now),
+    paidOff: d.paid_off_at !== null,
+    remaining: d.remaining === null ? null : d.remaining.toFixed(2),
+    currency: d.plan_currency,
+  };
 }

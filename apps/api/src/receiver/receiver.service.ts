@@ -23,12 +23,11 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Calendar } from '../common/calendar.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
-import { deviceBalances } from '../customers/balances.js';
+import { deviceBalances, toBalanceDevice } from '../customers/balances.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer } from '../customers/customers.mapper.js';
 import { withdrawCampaignTextsSql } from '../sms-campaigns/campaign-texts.js';
 import { phoneCountry } from '../customers/phone-country.js';
 import { webhookEventsSql, webhookSubscribedSql } from '../webhooks/webhook-events.js';
-import { isoDayOf } from '../metrics/period.js';
 
 /** A message still in status received after this long was left by a crash (or a failed request). */
 const STALE_MS = 60_000;
@@ -355,22 +354,11 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     const named = request.serial ? rows.filter((d) => serialKey(d.serial_number) === serialKey(request.serial!)) : [];
     const devices = named.length ? named : rows;
     const now = Date.now();
-    const today = this.calendar.today(now);
     const reply = formatBalanceReply({
       language: replyLanguage(customer.reply_language),
       customerName: customer.customer_name,
       unknownSerial: request.serial && !named.length ? request.serial.toUpperCase() : null,
-      devices: devices.map((d) => {
-        const ends = d.credit_until ? this.calendar.dayOf(d.credit_until) : null;
-        return {
-          serialNumber: d.serial_number,
-          creditEndsOn: ends === null ? null : isoDayOf(ends),
-          daysLeft: ends === null ? null : d.credit_until!.getTime() <= now ? Math.min(-1, ends - today) : ends - today,
-          paidOff: d.paid_off_at !== null,
-          remaining: d.remaining === null ? null : d.remaining.toFixed(2),
-          currency: d.plan_currency,
-        };
-      }),
+      devices: devices.map((d) => toBalanceDevice(this.calendar, d, now)),
     });
     const only = devices.length === 1 ? devices[0]! : null;
     return { request: 'balance', text: reply, recipient: phone, itemId: only?.item_id ?? null, serial: only?.serial_number ?? null };

@@ -32,7 +32,7 @@ import { randomToken, SecretBox, sha256 } from '../common/crypto.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { deviceBalances } from '../customers/balances.js';
+import { deviceBalances, toBalanceDevice } from '../customers/balances.js';
 import { isoDayOf } from '../metrics/period.js';
 import { PaymentRequestsService } from '../mpesa-express/payment-requests.service.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
@@ -410,25 +410,16 @@ export class UssdService {
       WHERE d.status <> 'retired'
       ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC`);
     const now = Date.now();
-    const today = this.calendar.today(now);
-    return rows.map((d) => {
-      const ends = d.credit_until ? this.calendar.dayOf(d.credit_until) : null;
-      return {
-        itemId: d.item_id,
-        menu: {
-          serialNumber: d.serial_number,
-          creditEndsOn: ends === null ? null : isoDayOf(ends),
-          daysLeft: ends === null ? null : d.credit_until!.getTime() <= now ? Math.min(-1, ends - today) : ends - today,
-          paidOff: d.paid_off_at !== null,
-          remaining: d.remaining === null ? null : d.remaining.toFixed(2),
-          currency: d.plan_currency,
-          dailyPrice: d.plan_daily_price === null ? null : d.plan_daily_price.toFixed(2),
-          lastCode: d.token_value
-            ? { token: d.token_value, type: d.token_type ?? 'add_time', days: Number(d.days_generated ?? 0), issuedOn: isoDayOf(this.calendar.dayOf(d.issued_at!)) }
-            : null,
-        },
-      };
-    });
+    return rows.map((d) => ({
+      itemId: d.item_id,
+      menu: {
+        ...toBalanceDevice(this.calendar, d, now),
+        dailyPrice: d.plan_daily_price === null ? null : d.plan_daily_price.toFixed(2),
+        lastCode: d.token_value
+          ? { token: d.token_value, type: d.token_type ?? 'add_time', days: Number(d.days_generated ?? 0), issuedOn: isoDayOf(this.calendar.dayOf(d.issued_at!)) }
+          : null,
+      },
+    }));
   }
 }
 
