@@ -228,7 +228,7 @@ describe("a customer's personal data", () => {
     const { user, org } = await seedTenant(t);
     const plain = await seedCustomer(t, org.id, { customer_name: 'Juma Otieno' });
     const r = ZEraseCustomerReplySchema.parse((await erase(user, plain.id).expect(200)).body);
-    expect(r.erased).toEqual({ payments: 0, tokens: 0, messages: 0, collection_contacts: 0, service_tickets: 0, payment_requests: 0, payment_plans: 0, activity_entries: 0, webhook_deliveries: 0, documents: 0 });
+    expect(r.erased).toEqual({ payments: 0, tokens: 0, messages: 0, collection_contacts: 0, service_tickets: 0, payment_requests: 0, payment_plans: 0, activity_entries: 0, webhook_deliveries: 0, documents: 0, ussd_sessions: 0 });
 
     const { customer, item } = await seedCustomerWithDevice(t, org.id);
     await t.http.post('/payg/items/unassign').set(user.auth).send({ item_serial_number: item.serial_number }).expect(200);

@@ -176,6 +176,16 @@ describe('the USSD menu', () => {
     expect(kept.data[0]).toMatchObject({ customer_id: a.id, outcome: 'balance' });
     const guessing = session(key, '+254722111222');
     expect((await guessing('1*2*3')).text).toBe('END We could not find your account. Please call us.');
+
+    // Their sessions are theirs: in the copy of their personal data, and gone when it is erased.
+    const owner = await seedRolesOf(org.id);
+    const data = (await t.http.get(`/payg/customers/${a.id}/personal-data`).set(owner.auth).expect(200)).body as { ussd_sessions: unknown[] };
+    expect(data.ussd_sessions).toEqual([
+      { started_at: expect.any(String), phone_number: '+254722111222', steps: 3, outcome: 'balance', detail: null },
+    ]);
+    const erased = await t.http.post(`/payg/customers/${a.id}/erase`).set(owner.auth).send({ reason: 'Asked by the customer' }).expect(200);
+    expect(erased.body.erased).toMatchObject({ ussd_sessions: 1 });
+    expect(await t.db.db.ussdSession.count({ where: { organization_id: org.id, customer_id: a.id } })).toBe(0);
   });
 
   /** Another owner of an organization already seeded. */

@@ -151,6 +151,16 @@ export const ZPersonalDataExportSchema = z.object({
       requested_by: z.string().nullable(),
     }),
   ),
+  /** Their dials of the USSD menu: when, from which phone, how far they went and what it ended with. */
+  ussd_sessions: z.array(
+    z.object({
+      started_at: z.string(),
+      phone_number: z.string(),
+      steps: z.number().int(),
+      outcome: z.string(),
+      detail: z.string().nullable(),
+    }),
+  ),
   /**
    * The documents kept about the customer (ID card, photos, agreement): what each is, and in the ZIP copy the file's
    * path in the archive (`documents/…`; null in the JSON copy, where each file is downloaded on its own).
@@ -201,6 +211,8 @@ export const ZEraseCustomerReplySchema = z.object({
     webhook_deliveries: z.number().int(),
     /** Documents (ID card, photos, agreement) deleted. */
     documents: z.number().int(),
+    /** Sessions of the USSD menu deleted. */
+    ussd_sessions: z.number().int(),
   }),
 });
 export type EraseCustomerReply = z.infer<typeof ZEraseCustomerReplySchema>;

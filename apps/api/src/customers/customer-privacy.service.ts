@@ -69,7 +69,7 @@ export class CustomerPrivacyService {
     if (!customer) throw Errors.notFound('Customer');
     const forms = phoneForms(customer.phone_contact, customer.phone_normalized, await phoneCountry(this.database.query, orgId));
     const q = this.database.query;
-    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, discounts, swaps, tickets, requests, documents, activity] = await Promise.all([
+    const [organization, devices, plans, payments, tokens, messages, contacts, repossessions, discounts, swaps, tickets, requests, ussd, documents, activity] = await Promise.all([
       db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true } }),
       q<{ serial_number: string; product_name: string; assigned_at: Date | null; unassigned_at: Date | null; current: boolean }>(Prisma.sql`
         SELECT i.serial_number, i.product_name, a.assigned_at, a.unassigned_at, (a.unassigned_at IS NULL AND i.customer_id = a.customer_id) AS current
@@ -129,6 +129,9 @@ export class CustomerPrivacyService {
         FROM payment_requests r JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
         LEFT JOIN users u ON u.user_id = r.requested_by
         WHERE r.organization_id = ${orgId} AND r.customer_id = ${id}::int ORDER BY r.request_id`),
+      q<{ started_at: Date; phone_number: string; steps: number; outcome: string; detail: string | null }>(Prisma.sql`
+        SELECT started_at, phone_number, steps, outcome, detail FROM ussd_sessions
+        WHERE organization_id = ${orgId} AND customer_id = ${id}::int ORDER BY ussd_session_id`),
       db.customerDocument.findMany({
         where: { organization_id: orgId, customer_id: id },
         select: { id: true, kind: true, file_name: true, content_type: true, size_bytes: true, note: true, uploaded_by: true, created_at: true },
@@ -167,6 +170,7 @@ export class CustomerPrivacyService {
       device_swaps: swaps.map((s) => ({ ...s, swapped_at: s.swapped_at.toISOString() })),
       service_tickets: tickets.map((k) => ({ ...k, opened_at: k.opened_at.toISOString(), resolved_at: iso(k.resolved_at) })),
       payment_requests: requests.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+      ussd_sessions: ussd.map((u) => ({ ...u, started_at: u.started_at.toISOString() })),
       documents: documents.map(({ id: document_id, created_at, ...d }) => ({
         document_id,
         file: format === 'zip' ? personalDataFilePath({ document_id, ...d }) : null,
@@ -282,7 +286,7 @@ export class CustomerPrivacyService {
       // Their own page's link dies with what it showed.
       await tx.customerPortalLink.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       // Their dials of the USSD menu name their phone and what they did: they go.
-      await tx.ussdSession.deleteMany({ where: { organization_id: orgId, customer_id: id } });
+      const { count: ussdSessions } = await tx.ussdSession.deleteMany({ where: { organization_id: orgId, customer_id: id } });
       const row = await tx.customer.update({
         where: { organization_id_id: { organization_id: orgId, id } },
         data: {
@@ -304,6 +308,7 @@ export class CustomerPrivacyService {
         activity_entries: activity,
         webhook_deliveries: webhooks,
         documents,
+        ussd_sessions: ussdSessions,
       };
       await tx.$executeRaw(webhookEventSql(orgId, 'customer.erased', { customer_id: id, erased_by: actor.username, erased_at: row.updated_at.toISOString() }));
       await this.audit.record(

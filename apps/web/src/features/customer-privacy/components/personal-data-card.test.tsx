@@ -37,7 +37,7 @@ const details = (customer: Customer) => ({
 const eraseReply: EraseCustomerReply = {
   message: "Grace Wanjiku's personal data was erased",
   customer: ERASED,
-  erased: { payments: 3, tokens: 2, messages: 4, collection_contacts: 0, service_tickets: 0, payment_requests: 0, payment_plans: 1, activity_entries: 6, webhook_deliveries: 0, documents: 2 },
+  erased: { payments: 3, tokens: 2, messages: 4, collection_contacts: 0, service_tickets: 0, payment_requests: 0, payment_plans: 1, activity_entries: 6, webhook_deliveries: 0, documents: 2, ussd_sessions: 0 },
 };
 
 /** The customer's page over an API in memory: `erase` answers POST /erase, and once it succeeds the customer reads back erased. */
