@@ -167,6 +167,10 @@ describe('the USSD menu', () => {
     expect((await nobody('')).text).toBe('END Jua Power: this phone number is on no account. Call us to register it.');
     const a = await seedCustomer(t, org.id, { phone_contact: '0722 111 222', customer_name: 'Baraka Otieno', id_number: '30111222' });
     await seedCustomer(t, org.id, { phone_contact: '+254722111222', customer_name: 'Neema Otieno', id_number: '30333444' });
+    // A customer whose record names Kiswahili reads the menu in it.
+    const neema = await seedCustomer(t, org.id, { phone_contact: '0733 555 666', customer_name: 'Neema Salim' });
+    await t.db.db.customer.update({ where: { organization_id_id: { organization_id: org.id, id: neema.id } }, data: { preferred_language: 'Swahili' } });
+    expect((await session(key, '+254733555666')('')).text).toBe('CON Jua Power: Habari Neema\n1. Salio langu\n2. Namba yangu ya mwisho\n3. Ripoti tatizo');
     const shared = session(key, '+254722111222');
     expect((await shared('')).text).toBe('CON Jua Power\nThis phone is on more than one account. Enter your ID number:');
     expect((await shared('123')).text).toBe('CON That ID number is not on an account with this phone. Enter your ID number:');

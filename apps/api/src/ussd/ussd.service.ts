@@ -59,6 +59,7 @@ interface Caller {
   customer_name: string;
   phone_contact: string | null;
   id_number: string | null;
+  preferred_language: string;
 }
 
 /** A step worked out: the screen, and what the session row keeps of it. */
@@ -71,6 +72,9 @@ interface Step {
   /** What a try would have done here (a real step does it). */
   would: string | null;
 }
+
+/** A customer's preferred language, when it is one the menu speaks other than the default English. */
+const PREFERRED_LANGUAGES: Record<string, ReplyLanguage | undefined> = { Swahili: 'sw', French: 'fr' };
 
 /** ID numbers as customers type them: case, spaces and dashes aside. */
 const idKey = (v: string) => v.toUpperCase().replace(/[\s-]/g, '');
@@ -247,7 +251,8 @@ export class UssdService {
   }
 
   /** Who is calling, then the menu; a real step (not `dry`) carries out what its last screen asks, once per session. */
-  private async step(org: Org, language: ReplyLanguage, phoneNumber: string, text: string, dry: boolean, sessionId: string | null): Promise<Step> {
+  private async step(org: Org, orgLanguage: ReplyLanguage, phoneNumber: string, text: string, dry: boolean, sessionId: string | null): Promise<Step> {
+    let language = orgLanguage;
     const orgId = org.organization_id;
     const orgName = org.name ?? orgId;
     const phone = normalizePhone(phoneNumber, org.phone_country_code);
@@ -262,7 +267,7 @@ export class UssdService {
     });
     if (!phone) return stop('not_registered', 'not_registered');
     const callers = await this.database.query<Caller>(Prisma.sql`
-      SELECT customer_id, customer_name, phone_contact, id_number FROM customers
+      SELECT customer_id, customer_name, phone_contact, id_number, preferred_language FROM customers
       WHERE organization_id = ${orgId} AND phone_normalized = ${phone}
       ORDER BY customer_id LIMIT 20`);
     if (!callers.length) return stop('not_registered', 'not_registered');
@@ -280,6 +285,10 @@ export class UssdService {
         return { end: false, text: ussdIdentityText(language, wrong ? 'wrong_id' : 'ask_id', orgName), outcome: 'menu', customerId: null, detail: null, would: null };
       }
     }
+    // The customer's own language when their record names Kiswahili or French; else the organization's for its texts
+    // (English is every record's default, so it says nothing of a choice).
+    const preferred = PREFERRED_LANGUAGES[caller.preferred_language];
+    if (preferred) language = preferred;
     const devices = await this.devices(orgId, caller.customer_id);
     const [pay, route] = await Promise.all([this.requests.payWith(orgId, caller.phone_contact), this.sms.routeFor(orgId)]);
     const screen = ussdMenu(
