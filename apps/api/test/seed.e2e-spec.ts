@@ -84,6 +84,12 @@ describe('first start', () => {
     expect(month.data[0]).toMatchObject({ status: 'paid', payout: { reference: 'SKC4D5E6F7' } });
     expect(month.totals.unpaid_count).toBeGreaterThan(0);
 
+    // The USSD menu is on, and Amina read her balance on it.
+    const ussd = (await t.http.get('/payg/settings/ussd').set(auth).expect(200)).body.data;
+    expect(ussd).toMatchObject({ enabled: true, sessions_7d: 1, customers_7d: 1, service_code: '*384*123#' });
+    const dialled = (await t.http.get('/payg/settings/ussd/sessions').set(auth).expect(200)).body.data;
+    expect(dialled).toEqual([expect.objectContaining({ customer_name: 'Amina Wanjiru', outcome: 'balance', steps: 1 })]);
+
     // Service tickets: one of each status.
     const tickets = await t.http.get('/payg/tickets').query({ status: 'all' }).set(auth).expect(200);
     // Agent commissions are set, so the Agent report's Commission column means something in the demo.

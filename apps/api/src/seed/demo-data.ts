@@ -6,6 +6,7 @@ import {
   ZItemInputSchema,
   ZItemDiscountSchema,
   ZCommissionPayoutInputSchema,
+  ZUssdRequestSchema,
   ZManualPaymentSchema,
   ZOnboardingSchema,
   ZTemplateInputSchema,
@@ -38,6 +39,7 @@ import { CashService } from '../cash/cash.service.js';
 import { NoticeSweepService } from '../notifications/notice-sweep.service.js';
 import { Calendar } from '../common/calendar.js';
 import { isoDayOf } from '../metrics/period.js';
+import { UssdService } from '../ussd/ussd.service.js';
 
 const CUSTOMERS: Array<[string, string, string, string, string]> = [
   // name, id number, phone, county, occupation
@@ -387,6 +389,15 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
       owner,
       ZCommissionPayoutInputSchema.parse({ agent: topAgent.agent, month: lastMonth, reference: 'SKC4D5E6F7', note: 'Sent by M-Pesa to the agent’s phone' }),
     );
+  }
+
+  // The customers' USSD menu is on (Settings → USSD Menu), and Amina has dialled it for her balance, as Africa's
+  // Talking posts a session's steps.
+  const ussd = get(UssdService);
+  const menu = await ussd.update(orgId, owner, true);
+  const ussdKey = menu.data.callback_url!.slice(menu.data.callback_url!.lastIndexOf('/') + 1);
+  for (const text of ['', '1']) {
+    await ussd.answer(ussdKey, ZUssdRequestSchema.parse({ sessionId: 'ATUid_demo_0001', serviceCode: '*384*123#', phoneNumber: '+254712345601', networkCode: '63902', text }));
   }
 
   // Service tickets: the repair behind SHS-1004's set-time token (resolved), a lamp that does not charge (being looked at)
