@@ -5,7 +5,8 @@
 // - the month's page (GET /commissions): every agent's devices given and payments of a month, reckoned as the Agent
 //   report does (the first run; kept a minute after it, as the API keeps a slow one: the median), with the month's
 //   payouts;
-// - a payout recorded and voided (the advisory lock, one agent's month reckoned again, the row, its audit entry).
+// - a payout recorded and voided (the advisory lock, one agent's month reckoned again, the row, its audit entry);
+// - every agent still owed paid at once (Pay All Owed), once.
 //
 //   pnpm bench:commissions      (with the workspace built and the benchmark's database seeded by pnpm bench)
 import { resolve } from 'node:path';
@@ -59,6 +60,13 @@ try {
     await payouts.voidPayout(ORG, owner, p.payout.payout_id, { reason: 'Benchmark' });
     return `${p.payout.amount} for ${p.payout.devices_given} devices and ${p.payout.payments.toLocaleString()} payments`;
   });
+  // Last: every agent owed for the month paid at once (the month reckoned again under its lock, one statement for the
+  // payouts, their audit entries and webhook events). Once: after it nobody is owed.
+  const owed = await payouts.month(ORG, month);
+  await time(`every agent owed paid at once (${owed.totals.unpaid_count})`, async () => {
+    const all = await payouts.payAll(ORG, owner, { month, total: Number(owed.totals.unpaid), reference: 'BENCH-BATCH' });
+    return `${all.payouts.length} payouts, ${all.total}`;
+  }, 1);
 } finally {
   await client.query('ROLLBACK');
   await client.end();

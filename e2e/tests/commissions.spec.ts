@@ -98,6 +98,26 @@ test.describe('agent commissions', () => {
     expect(lines.some((l) => l.includes(',paid,') && l.includes('SKC4D5E6F7'))).toBe(true);
   });
 
+  test('the owner pays every agent still owed for last month at once, with the bank batch reference', async ({ page, request }) => {
+    const month = lastMonth();
+    const agent = await agentWithPayment(request, month);
+    await signIn(page, undefined, '/commissions');
+    const table = page.getByRole('region', { name: 'By agent' });
+    await expect(table.getByRole('row').filter({ hasText: agent })).toContainText('Unpaid');
+    await page.getByRole('button', { name: 'Pay All Owed' }).click();
+    const form = page.getByRole('form', { name: 'Pay All Owed' });
+    const owed = form.getByRole('table', { name: 'Agents to pay' });
+    await expect(owed).toContainText(agent);
+    const count = (await owed.getByRole('row').count()) - 1;
+    await form.getByRole('textbox', { name: 'Reference' }).fill('EQ-BATCH-2211');
+    await screenshotBothThemes(page, 'commissions-pay-all', { fullPage: false });
+    await form.getByRole('button', { name: `Record ${count} ${count === 1 ? 'Payout' : 'Payouts'}` }).click();
+    await expect(page.getByText(`Paid ${count} agent${count === 1 ? '' : 's'} their commissions for`)).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: agent })).toContainText('Ref EQ-BATCH-2211');
+    await expect(page.getByRole('group', { name: 'Unpaid' })).toContainText('0 agents to pay');
+    await expect(page.getByRole('button', { name: 'Pay All Owed' })).toHaveCount(0);
+  });
+
   test('a month not over cannot be paid yet', async ({ page }) => {
     await signIn(page, undefined, '/commissions');
     await page.getByRole('button', { name: 'Next month' }).click();

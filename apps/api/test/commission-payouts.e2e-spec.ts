@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   COMMISSIONS_CSV_COLUMNS,
   ZCommissionMonthSchema,
+  ZCommissionPayAllReplySchema,
   ZCommissionPayoutListSchema,
   ZCommissionPayoutReplySchema,
   ZReportSchema,
@@ -182,6 +183,49 @@ describe('agent commission payouts', () => {
     const replies = await Promise.all([owner, admin, owner, admin].map((u) => pay(u, { agent: 'AG-002', month: MONTH })));
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     expect(await t.db.platform.commissionPayout.count({ where: { organization_id: org.id } })).toBe(1);
+  });
+
+  it('pays every agent still owed at once, for the total the owner confirmed, and no agent twice', async () => {
+    const { org, owner } = await book();
+    const payAll = (body: object) => t.http.post('/payg/commissions/payouts/all').set(owner.auth).send(body);
+    // The total must be the one owed now: 480.00 for both; a wrong one records nothing.
+    const stale = await payAll({ month: MONTH, total: '400.00' }).expect(409);
+    expect(stale.body.detail).toBe('The commissions owed for March 2025 changed since you looked: 2 agents are owed 480.00 now, not 400.00. Look at the month again before paying.');
+    expect(await t.db.platform.commissionPayout.count({ where: { organization_id: org.id } })).toBe(0);
+    const bad = await payAll({ month: '2025-13', total: 'lots', reference: 'x'.repeat(65) }).expect(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['month', 'reference', 'total']);
+    await payAll({ month: '2999-01', total: 1 }).expect(409);
+
+    // AG-002 paid alone first: the rest owed is AG-001's 280.00, paid with the bank batch's reference.
+    await pay(owner, { agent: 'AG-002', month: MONTH }).expect(201);
+    const all = ZCommissionPayAllReplySchema.parse((await payAll({ month: MONTH, total: 280, reference: 'BATCH-0325', note: 'Equity bulk transfer' }).expect(201)).body);
+    expect(all.message).toBe('Paid 1 agent their commissions for March 2025: 280.00 (BATCH-0325).');
+    expect(all.total).toBe('280.00');
+    expect(all.payouts).toEqual([
+      expect.objectContaining({ agent: 'AG-001', month: MONTH, amount: '280.00', devices_given: 2, revenue: '800.00', reference: 'BATCH-0325', note: 'Equity bulk transfer', paid_by: owner.username }),
+    ]);
+    const after = await month(owner);
+    expect(after.totals).toMatchObject({ paid: '480.00', unpaid: '0.00', paid_count: 2, unpaid_count: 0 });
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: org.id, action: 'commission.paid', entity_id: String(all.payouts[0]!.payout_id) } });
+    expect(audit.description).toBe('Paid AG-001 a commission of 280.00 for March 2025 (BATCH-0325), with every agent owed');
+    expect(audit.metadata).toMatchObject({ all_agents: true, amount: '280.00' });
+    // Nothing left to pay.
+    expect((await payAll({ month: MONTH, total: 1 }).expect(409)).body.detail).toBe('Nothing to pay: no agent is owed a commission for March 2025');
+  });
+
+  it('pays every agent once when all are paid at once and one by one at the same moment', async () => {
+    const { org, owner } = await book();
+    const admin = await seedUser(t, { organization_id: org.id, role: 'admin' });
+    const replies = await Promise.all([
+      t.http.post('/payg/commissions/payouts/all').set(owner.auth).send({ month: MONTH, total: '480.00' }),
+      pay(admin, { agent: 'AG-001', month: MONTH }),
+      pay(owner, { agent: 'AG-002', month: MONTH }),
+      t.http.post('/payg/commissions/payouts/all').set(admin.auth).send({ month: MONTH, total: '480.00' }),
+    ]);
+    // However they fell, each agent is paid once, and the statuses say which ones were recorded.
+    const payouts = await t.db.platform.commissionPayout.findMany({ where: { organization_id: org.id } });
+    expect(payouts.map((p) => p.agent).sort()).toEqual(['AG-001', 'AG-002']);
+    expect(replies.every((r) => r.status === 201 || r.status === 409)).toBe(true);
   });
 
   it('downloads the month as CSV, and keeps staff and other organizations out', async () => {

@@ -210,6 +210,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/commissions/export': [200],
   'GET /payg/commissions/payouts': [200],
   'POST /payg/commissions/payouts': [400],
+  'POST /payg/commissions/payouts/all': [409],
   'POST /payg/commissions/payouts/{payout_id}/void': [404],
   'GET /payg/auth/api-tokens': [200],
   'POST /payg/auth/api-tokens': [201],

@@ -229,6 +229,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/commissions/export': 'manage',
   'GET /payg/commissions/payouts': 'manage',
   'POST /payg/commissions/payouts': 'manage',
+  'POST /payg/commissions/payouts/all': 'manage',
   'POST /payg/commissions/payouts/{payout_id}/void': 'manage',
   'GET /payg/auth/api-tokens': 'any',
   'POST /payg/auth/api-tokens': 'any',

@@ -97,6 +97,7 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/cash/handovers/{handover_id}/void': /^cash\.handover_voided$/,
   // an agent's commission paid, and a payout taken back
   'POST /payg/commissions/payouts': /^commission\.paid$/,
+  'POST /payg/commissions/payouts/all': /^commission\.paid$/,
   'POST /payg/commissions/payouts/{payout_id}/void': /^commission\.payout_voided$/,
   // money taken off a device
   'POST /payg/payments/{id}/reverse': /^payment\.reverse$/,

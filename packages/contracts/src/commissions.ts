@@ -130,6 +130,34 @@ export const ZCommissionPayoutReplySchema = z.object({
 });
 export type CommissionPayoutReply = z.infer<typeof ZCommissionPayoutReplySchema>;
 
+/**
+ * POST /commissions/payouts/all (owner, admin): record every agent still owed for a month that is over as paid, at
+ * once (a bank's bulk transfer, a batch of M-Pesa payments). `total` is the unpaid total the owner confirmed: when
+ * the month reckoned now owes another total (a payment came in, an agent was paid meanwhile), nothing is recorded.
+ */
+export const ZCommissionPayAllInputSchema = z.object({
+  month: zMonth(),
+  total: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: 'must be the total owed you confirmed, a number' })
+      .positive({ error: 'must be more than 0' })
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
+  ),
+  /** The bank batch or M-Pesa bulk payment reference, the same on every payout. */
+  reference: zOptionalNote(64),
+  note: zOptionalNote(300),
+});
+export type CommissionPayAllInput = z.input<typeof ZCommissionPayAllInputSchema>;
+
+export const ZCommissionPayAllReplySchema = z.object({
+  message: z.string(),
+  /** The payouts recorded, the most commission first. */
+  payouts: z.array(ZCommissionPayoutSchema),
+  total: ZMoneySchema,
+});
+export type CommissionPayAllReply = z.infer<typeof ZCommissionPayAllReplySchema>;
+
 export const ZCommissionPayoutParamsSchema = z.object({ payout_id: zIdInput });
 
 /** POST /commissions/payouts/{payout_id}/void: a payout recorded by mistake; the commission shows as unpaid again. */

@@ -3,6 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   ZCommissionMonthQuerySchema,
   ZCommissionMonthSchema,
+  ZCommissionPayAllInputSchema,
+  ZCommissionPayAllReplySchema,
   ZCommissionPayoutInputSchema,
   ZCommissionPayoutListSchema,
   ZCommissionPayoutParamsSchema,
@@ -85,6 +87,27 @@ export class CommissionPayoutsController {
   })
   pay(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZCommissionPayoutInputSchema>) {
     return this.payouts.pay(orgId, user, body);
+  }
+
+  @Post('payouts/all')
+  @Endpoint({
+    summary: 'Record every agent still owed for a month that is over as paid, at once (a bulk transfer): a payout each, amounts frozen',
+    description:
+      'total is the unpaid total you confirmed (GET /commissions: totals.unpaid): when the month reckoned now owes another total (a payment ' +
+      'came in, an agent was paid meanwhile), nothing is recorded (409) and you look again. reference (the bank batch or bulk payment code) ' +
+      'and note go on every payout. While it runs no agent of the month is paid one by one. Each payout is audited (commission.paid) and ' +
+      'sent as a commission.paid webhook event.',
+    status: 201,
+    body: ZCommissionPayAllInputSchema,
+    response: ZCommissionPayAllReplySchema,
+    errors: {
+      400: 'A bad month, total, reference or note, named',
+      403: 'Not an owner or admin',
+      409: 'The month is not over yet, no agent is owed, or the total owed is not the one given',
+    },
+  })
+  payAll(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @ValidBody() body: z.output<typeof ZCommissionPayAllInputSchema>) {
+    return this.payouts.payAll(orgId, user, body);
   }
 
   @Post('payouts/:payout_id/void')

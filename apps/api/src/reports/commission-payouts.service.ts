@@ -4,9 +4,11 @@ import {
   NO_AGENT,
   type CommissionAgent,
   type CommissionMonth,
+  type CommissionPayAllReply,
   type CommissionPayout,
   type CommissionPayoutList,
   type CommissionPayoutReply,
+  type ZCommissionPayAllInputSchema,
   type ZCommissionPayoutInputSchema,
   type ZCommissionPayoutsQuerySchema,
   type ZCommissionVoidInputSchema,
@@ -21,11 +23,12 @@ import { streamReply, type HttpReply } from '../common/http.js';
 import { AuditService } from '../audit/audit.service.js';
 import { streamCsv } from '../catalog/csv-write.js';
 import { isoDayOf, type Period } from '../metrics/period.js';
-import { webhookEventSql } from '../webhooks/webhook-events.js';
+import { webhookEventSql, webhookEventsSql } from '../webhooks/webhook-events.js';
 import { MetricSnapshots, REPORT_KEY_PREFIX } from '../metrics/metric-snapshots.js';
 import { commissionSql, devicesGivenByAgentSql, paymentsByAgentSql } from './commissions.js';
 
 type PayoutInput = z.output<typeof ZCommissionPayoutInputSchema>;
+type PayAllInput = z.output<typeof ZCommissionPayAllInputSchema>;
 type VoidInput = z.output<typeof ZCommissionVoidInputSchema>;
 type PayoutsQuery = z.output<typeof ZCommissionPayoutsQuerySchema>;
 
@@ -84,6 +87,13 @@ const fromCents = (c: number) => (c / 100).toFixed(2);
 /** "November 2026" */
 const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A month's payouts lock: taken shared by each agent's payout (they go side by side), alone by paying every agent
+ * at once, so that an agent is never in both.
+ */
+const monthLock = (orgId: string, month: string, shared: boolean) =>
+  Prisma.sql`SELECT ${Prisma.raw(shared ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock')}(hashtext(${`commission-month:${orgId}:${month}`}))`;
 
 /** The month after "YYYY-MM", as "YYYY-MM". */
 function nextMonth(month: string): string {
@@ -200,12 +210,11 @@ export class CommissionPayoutsService {
    * paid twice.
    */
   pay(orgId: string, user: AuthUser, input: PayoutInput): Promise<CommissionPayoutReply> {
-    const period = this.period(input.month);
+    const period = this.closedPeriod(input.month);
     const name = monthName(input.month);
-    if (period.until!.getTime() > Date.now()) {
-      throw Errors.conflict(`${name} is not over yet: its commissions can be paid from ${isoDayOf(dayNumber(`${nextMonth(input.month)}-01`))}`);
-    }
     return this.database.transaction(async (run) => {
+      // Agents are paid one by one side by side (the month's lock shared), never while every agent is being paid.
+      await run(monthLock(orgId, input.month, true));
       await run(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`commission:${orgId}:${input.agent}:${input.month}`}))`);
       const [already] = await run<PayoutRow>(Prisma.sql`
         SELECT ${PAYOUT_COLUMNS} FROM commission_payouts
@@ -250,6 +259,95 @@ export class CommissionPayoutsService {
         )
         SELECT ${PAYOUT_COLUMNS} FROM p`);
       return { message: `${description}.`, payout: toPayout(row!) };
+    });
+  }
+
+  /** The month's days, once it is over; a 409 before (its commissions are not all earned yet). */
+  private closedPeriod(month: string): Period {
+    const period = this.period(month);
+    if (period.until!.getTime() > Date.now()) {
+      throw Errors.conflict(`${monthName(month)} is not over yet: its commissions can be paid from ${isoDayOf(dayNumber(`${nextMonth(month)}-01`))}`);
+    }
+    return period;
+  }
+
+  /**
+   * Records every agent still owed for a month that is over as paid, at once (a bank's bulk transfer, a batch of
+   * M-Pesa payments): each a payout of its own, its amount reckoned now and frozen, with the one reference. `total`
+   * is what the owner confirmed was owed: when the month reckoned now owes another total, nothing is recorded. The
+   * month's lock is held alone, so no agent of it is paid one by one meanwhile.
+   */
+  payAll(orgId: string, user: AuthUser, input: PayAllInput): Promise<CommissionPayAllReply> {
+    const period = this.closedPeriod(input.month);
+    const name = monthName(input.month);
+    const month = `${input.month}-01`;
+    return this.database.transaction(async (run) => {
+      await run(monthLock(orgId, input.month, false));
+      const earned = await this.earned(run, orgId, period);
+      const paid = await run<{ agent: string }>(Prisma.sql`
+        SELECT agent FROM commission_payouts WHERE organization_id = ${orgId} AND month = ${month}::date AND voided_at IS NULL`);
+      const standing = new Set(paid.map((p) => p.agent));
+      const owed = earned
+        .filter((e) => !standing.has(e.agent) && cents(e.commission) > 0)
+        .sort((a, b) => cents(b.commission) - cents(a.commission) || (a.agent < b.agent ? -1 : 1));
+      if (!owed.length) throw Errors.conflict(`Nothing to pay: no agent is owed a commission for ${name}`);
+      const total = owed.reduce((sum, e) => sum + cents(e.commission), 0);
+      if (total !== Math.round(input.total * 100)) {
+        throw Errors.conflict(
+          `The commissions owed for ${name} changed since you looked: ${owed.length} agent${owed.length === 1 ? '' : 's'} are owed ` +
+            `${amountText(fromCents(total))} now, not ${amountText(input.total.toFixed(2))}. Look at the month again before paying.`,
+        );
+      }
+      const descriptions = owed.map(
+        (e) => `Paid ${e.agent} a commission of ${amountText(e.commission)} for ${name}${input.reference ? ` (${input.reference})` : ''}, with every agent owed`,
+      );
+      const rows = await run<PayoutRow>(Prisma.sql`
+        WITH v AS (
+          SELECT * FROM unnest(${owed.map((e) => e.agent)}::text[], ${owed.map((e) => e.devices_given)}::int[], ${owed.map((e) => e.payments)}::int[],
+                               ${owed.map((e) => e.revenue)}::numeric[], ${owed.map((e) => e.per_device)}::numeric[], ${owed.map((e) => e.percent)}::numeric[],
+                               ${owed.map((e) => e.commission)}::numeric[], ${descriptions}::text[])
+            AS v(agent, devices_given, payments, revenue, per_device, percent, amount, description)
+        ), p AS (
+          INSERT INTO commission_payouts (organization_id, agent, month, devices_given, payments, revenue, per_device, percent, amount,
+                                          reference, note, paid_by)
+          SELECT ${orgId}, v.agent, ${month}::date, v.devices_given, v.payments, v.revenue, v.per_device, v.percent, v.amount,
+                 ${input.reference ?? null}, ${input.note ?? null}, ${user.username}
+          FROM v
+          RETURNING *
+        ), a AS (
+          INSERT INTO audit_logs (organization_id, actor_user_id, actor_username, action, entity_type, entity_id, description, metadata)
+          SELECT ${orgId}, ${user.user_id}::int, ${user.username}, 'commission.paid', 'commission_payout', p.payout_id::text, v.description,
+                 jsonb_build_object('payout_id', p.payout_id, 'agent', p.agent, 'month', ${input.month}::text, 'amount', p.amount::text,
+                                    'devices_given', p.devices_given, 'revenue', p.revenue::text, 'reference', p.reference, 'all_agents', true)
+          FROM p JOIN v ON v.agent = p.agent
+          RETURNING 1
+        )
+        SELECT ${PAYOUT_COLUMNS} FROM p`);
+      await run(
+        webhookEventsSql(
+          orgId,
+          'commission.paid',
+          owed.map((e) => ({
+            agent: e.agent,
+            month: input.month,
+            amount: e.commission,
+            devices_given: e.devices_given,
+            payments: e.payments,
+            revenue: e.revenue,
+            per_device: e.per_device,
+            percent: e.percent,
+            reference: input.reference ?? null,
+            paid_by: user.username,
+          })),
+        ),
+      );
+      const byAgent = new Map(rows.map((r) => [r.agent, r]));
+      const payouts = owed.map((e) => toPayout(byAgent.get(e.agent)!));
+      return {
+        message: `Paid ${owed.length} agent${owed.length === 1 ? '' : 's'} their commissions for ${name}: ${amountText(fromCents(total))}${input.reference ? ` (${input.reference})` : ''}.`,
+        payouts,
+        total: fromCents(total),
+      };
     });
   }
 

@@ -751,6 +751,12 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: '/payg/commissions/payouts',
     body: { ...(await seedCommission(t, w)), reference: `SK${hex()}`.slice(0, 10) },
   }),
+  // A month of its own, where the world's customer's 500.00 is all that is owed: its commission at the organization's rate.
+  'POST /payg/commissions/payouts/all': async ({ t, w }) => {
+    const { month } = await seedCommission(t, w);
+    const { rows } = await t.db.pool.query(`SELECT round(500 * commission_percent / 100, 2)::text AS total FROM organizations WHERE organization_id = $1`, [w.org]);
+    return { path: '/payg/commissions/payouts/all', body: { month, total: rows[0].total as string, reference: `BATCH-${hex()}` } };
+  },
   'POST /payg/commissions/payouts/{payout_id}/void': async ({ t, w }) => ({
     path: fill('/payg/commissions/payouts/{payout_id}/void', { payout_id: await seedPayout(t, w) }),
     body: { reason: 'Paid twice' },

@@ -16,6 +16,7 @@ import {
   mockCommissionsApi,
   monthCalls,
   NOVEMBER,
+  payAllPosts,
   payoutPosts,
   voidPosts,
   type Handler,
@@ -262,6 +263,63 @@ describe('Mark Paid', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Reference must be at most 64 characters')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /^Reference/ })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Pay All Owed', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-06T10:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** November with two agents owed: baraka's KES 1,250.00 and juma's KES 300.00. */
+  const twoOwed: Record<string, MockMonth> = { '2026-11': { ...NOVEMBER, agents: [...NOVEMBER.agents, buildFigures({ agent: 'juma', commission: '300.00' })] } };
+
+  it('pays every agent owed at once, for the total on screen, with the one reference, and reads the month again', async () => {
+    const { calls, user } = open('/commissions?month=2026-11', { months: twoOwed });
+    const t = await table();
+    await user.click(screen.getByRole('button', { name: 'Pay All Owed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay All Owed' });
+    expect(within(dialog).getByRole('group', { name: 'Owed for November 2026' })).toHaveTextContent('KES 1,550.00 to 2 agents');
+    const rows = within(within(dialog).getByRole('table', { name: 'Agents to pay' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['barakaKES 1,250.00', 'jumaKES 300.00']);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reference/ }), ' BATCH-1126 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Record 2 Payouts' }));
+
+    expect(await screen.findByText('Paid 2 agents their commissions for 2026-11: KES 1,550.00')).toBeInTheDocument();
+    expect(payAllPosts(calls)).toEqual([{ month: '2026-11', total: '1550.00', reference: 'BATCH-1126' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay All Owed' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(cellsOf(t, 'juma')[5]!).getByText('Paid')).toBeInTheDocument());
+    expect(cellsOf(t, 'baraka')[5]).toHaveTextContent('Ref BATCH-1126');
+    // Nobody is owed now: the button goes.
+    expect(screen.queryByRole('button', { name: 'Pay All Owed' })).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal of the API (409: the month owes another total now) in the red box, and reads the month again', async () => {
+    const detail = 'The commissions owed for November 2026 changed since you looked: 2 agents are owed 1,600.00 now, not 1,550.00.';
+    const { calls, user } = open('/commissions?month=2026-11', {
+      months: twoOwed,
+      extra: (call) => (call.method === 'POST' && call.url === '/payg/commissions/payouts/all' ? conflict(detail) : undefined),
+    });
+    await table();
+    const reads = monthCalls(calls).length;
+    await user.click(screen.getByRole('button', { name: 'Pay All Owed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay All Owed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record 2 Payouts' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to record the payouts');
+    expect(alert).toHaveTextContent(detail);
+    await waitFor(() => expect(monthCalls(calls).length).toBeGreaterThan(reads));
+  });
+
+  it('is not offered for a month not over, nor when nobody is owed', async () => {
+    open('/commissions?month=2026-12', { months: { '2026-12': { ...NOVEMBER, closed: false } } });
+    await table();
+    expect(screen.queryByRole('button', { name: 'Pay All Owed' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCoins, IconDownload, IconInfoCircle, IconRefresh, IconSettings } from '@tabler/icons-react';
+import { IconCash, IconCoins, IconDownload, IconInfoCircle, IconRefresh, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -17,6 +17,7 @@ import { CommissionAgentsTable } from '../components/commission-agents-table';
 import { CommissionTotals } from '../components/commission-totals';
 import { MarkPaidModal } from '../components/mark-paid-modal';
 import { MonthPicker } from '../components/month-picker';
+import { PayAllModal } from '../components/pay-all-modal';
 import { dayAfter, isMonth, monthLabel, monthOf, shiftMonth } from '../components/months';
 import { PayoutHistoryDrawer } from '../components/payout-history-drawer';
 import { VoidPayoutModal } from '../components/void-payout-modal';
@@ -100,6 +101,7 @@ function Commissions() {
   const exporter = useExportCommissions();
   const [paying, setPaying] = useState<CommissionAgent | null>(null);
   const [voiding, setVoiding] = useState<CommissionPayout | null>(null);
+  const [payingAll, setPayingAll] = useState(false);
   const shown = commissions.data;
   const settings = shown ? settingsText(shown, currency) : '';
 
@@ -124,8 +126,14 @@ function Commissions() {
           </Group>
         }
       />
-      <Group mb="lg">
+      <Group mb="lg" justify="space-between">
         <MonthPicker value={month} latest={latest} onChange={setMonth} />
+        {/* Once the month is over and someone is still owed: a bank's bulk transfer pays them all at once. */}
+        {shown?.closed && shown.totals.unpaid_count > 0 ? (
+          <Button leftSection={<IconCash size={16} />} onClick={() => setPayingAll(true)}>
+            Pay All Owed
+          </Button>
+        ) : null}
       </Group>
       {shown ? <MonthAlerts month={shown} /> : null}
       {commissions.isPending || (shown && shown.data.length > 0) ? <CommissionTotals month={shown} currency={currency} loading={commissions.isPending} /> : null}
@@ -156,6 +164,7 @@ function Commissions() {
       <PayoutHistoryDrawer agent={historyOf} currency={currency} onClose={() => onHistory(null)} />
       <MarkPaidModal row={paying} month={month} currency={currency} onClose={() => setPaying(null)} />
       <VoidPayoutModal payout={voiding} currency={currency} onClose={() => setVoiding(null)} />
+      <PayAllModal month={shown} currency={currency} opened={payingAll} onClose={() => setPayingAll(false)} />
     </>
   );
 }

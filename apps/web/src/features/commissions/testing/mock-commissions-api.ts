@@ -1,5 +1,14 @@
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
-import type { CommissionAgent, CommissionMonth, CommissionPayout, CommissionPayoutInput, CommissionPayoutList, CommissionPayoutReply } from '../api/types';
+import type {
+  CommissionAgent,
+  CommissionMonth,
+  CommissionPayAllInput,
+  CommissionPayAllReply,
+  CommissionPayout,
+  CommissionPayoutInput,
+  CommissionPayoutList,
+  CommissionPayoutReply,
+} from '../api/types';
 
 /**
  * The figures an agent's month is reckoned from; the mock works out the
@@ -207,6 +216,32 @@ export function mockCommissionsApi(
       const answer: CommissionPayoutReply = { message: `Recorded ${said(payout.amount)} paid to ${body.agent} for ${body.month}`, payout };
       return jsonResponse(201, answer);
     }
+    if (url.pathname === '/payg/commissions/payouts/all' && call.method === 'POST') {
+      const body = JSON.parse(call.body!) as CommissionPayAllInput;
+      if (!closed(body.month)) return conflict(`The month is not over yet: its commissions can be paid from ${nextMonth(body.month)}-01`);
+      const owed = monthOf(body.month).agents.filter((a) => !standing(a.agent, body.month) && cents(a.commission) > 0);
+      if (!owed.length) return conflict(`Nothing to pay: no agent is owed a commission for ${body.month}`);
+      const total = owed.reduce((s, a) => s + cents(a.commission), 0);
+      if (total !== cents(body.total as string | number)) return conflict(`The commissions owed for ${body.month} changed since you looked: ${said(money(total))} now`);
+      const made = owed.map((a) =>
+        buildPayout({
+          payout_id: state.nextPayoutId++,
+          agent: a.agent,
+          month: body.month,
+          devices_given: a.devices_given,
+          payments: a.payments,
+          revenue: a.revenue,
+          amount: a.commission,
+          reference: body.reference ?? null,
+          note: body.note ?? null,
+          paid_by: 'amina',
+          paid_at: '2026-12-06T10:00:00Z',
+        }),
+      );
+      state.payouts = [...made, ...state.payouts];
+      const answer: CommissionPayAllReply = { message: `Paid ${made.length} agents their commissions for ${body.month}: ${said(money(total))}`, payouts: made, total: money(total) };
+      return jsonResponse(201, answer);
+    }
     const voidOf = /^\/payg\/commissions\/payouts\/(\d+)\/void$/.exec(url.pathname);
     if (voidOf && call.method === 'POST') {
       const id = Number(voidOf[1]);
@@ -234,6 +269,10 @@ export const monthCalls = (calls: RecordedCall[]) =>
 /** The bodies POSTed to /commissions/payouts, parsed. */
 export const payoutPosts = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.url === '/payg/commissions/payouts').map((c) => JSON.parse(c.body!) as unknown);
+
+/** The bodies POSTed to /commissions/payouts/all, parsed. */
+export const payAllPosts = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === 'POST' && c.url === '/payg/commissions/payouts/all').map((c) => JSON.parse(c.body!) as unknown);
 
 /** The void calls: the URL and the parsed body. */
 export const voidPosts = (calls: RecordedCall[]) =>
