@@ -95,6 +95,20 @@ const monthName = (month: string) =>
 const monthLock = (orgId: string, month: string, shared: boolean) =>
   Prisma.sql`SELECT ${Prisma.raw(shared ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock')}(hashtext(${`commission-month:${orgId}:${month}`}))`;
 
+/** The commission.paid webhook event of an agent's month paid, with what it was reckoned from. */
+const paidEvent = (e: EarnedRow & { per_device: string; percent: string }, month: string, reference: string | undefined, user: AuthUser) => ({
+  agent: e.agent,
+  month,
+  amount: e.commission,
+  devices_given: e.devices_given,
+  payments: e.payments,
+  revenue: e.revenue,
+  per_device: e.per_device,
+  percent: e.percent,
+  reference: reference ?? null,
+  paid_by: user.username,
+});
+
 /** The month after "YYYY-MM", as "YYYY-MM". */
 function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -243,18 +257,7 @@ export class CommissionPayoutsService {
                                     'devices_given', p.devices_given, 'revenue', p.revenue::text, 'reference', p.reference)
           FROM p RETURNING 1
         ), w AS (
-          ${webhookEventSql(orgId, 'commission.paid', {
-            agent: input.agent,
-            month: input.month,
-            amount: e.commission,
-            devices_given: e.devices_given,
-            payments: e.payments,
-            revenue: e.revenue,
-            per_device: e.per_device,
-            percent: e.percent,
-            reference: input.reference ?? null,
-            paid_by: user.username,
-          }, 'p')}
+          ${webhookEventSql(orgId, 'commission.paid', paidEvent(e, input.month, input.reference, user), 'p')}
           RETURNING 1
         )
         SELECT ${PAYOUT_COLUMNS} FROM p`);
@@ -323,24 +326,7 @@ export class CommissionPayoutsService {
           RETURNING 1
         )
         SELECT ${PAYOUT_COLUMNS} FROM p`);
-      await run(
-        webhookEventsSql(
-          orgId,
-          'commission.paid',
-          owed.map((e) => ({
-            agent: e.agent,
-            month: input.month,
-            amount: e.commission,
-            devices_given: e.devices_given,
-            payments: e.payments,
-            revenue: e.revenue,
-            per_device: e.per_device,
-            percent: e.percent,
-            reference: input.reference ?? null,
-            paid_by: user.username,
-          })),
-        ),
-      );
+      await run(webhookEventsSql(orgId, 'commission.paid', owed.map((e) => paidEvent(e, input.month, input.reference, user))));
       const byAgent = new Map(rows.map((r) => [r.agent, r]));
       const payouts = owed.map((e) => toPayout(byAgent.get(e.agent)!));
       return {
