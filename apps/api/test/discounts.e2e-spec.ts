@@ -203,12 +203,22 @@ describe('discounts off what is left to pay', () => {
       data: [{ amount: '600.00', reason: 'Price corrected' }],
       total: '0.00',
     });
+    // The replacement lists it too, as given on the device it replaced: its account came with it.
+    expect(ZDeviceDiscountListSchema.parse((await t.http.get(`/payg/items/${spare.serial_number}/discounts`).set(d.user.auth).expect(200)).body)).toMatchObject({
+      data: [{ amount: '600.00', reason: 'Price corrected', serial_number: d.item.serial_number }],
+      total: '600.00',
+    });
 
     // Repossessed and given to someone else: a new account, the full price again.
     await t.http.post('/payg/items/repossess').set(d.user.auth).send({ item_serial_number: spare.serial_number, reason: 'Stopped paying', status: 'available' }).expect(200);
     const next = await seedCustomer(t, d.org.id);
     await t.http.post('/payg/items/assign').set(d.user.auth).send({ customer_id: next.id, item_serial_number: spare.serial_number }).expect(200);
     expect((await item(d.org.id, spare.id)).discount.toFixed(2)).toBe('0.00');
+    // The next customer's account brought nothing: the replacement lists no discount of the last one's.
+    expect(ZDeviceDiscountListSchema.parse((await t.http.get(`/payg/items/${spare.serial_number}/discounts`).set(d.user.auth).expect(200)).body)).toEqual({
+      data: [],
+      total: '0.00',
+    });
   });
 
   it('voids a discount given by mistake: its amount is back on what is left to pay, and the row says who and why', async () => {
@@ -255,18 +265,36 @@ describe('discounts off what is left to pay', () => {
     );
   });
 
-  it("does not void a discount whose account has ended (the device went on to a replacement)", async () => {
+  it('voids a discount given before a swap from the replacement its account moved to, and not once that account has ended', async () => {
     const d = await payer();
     const given = ZItemDiscountReplySchema.parse(
       (await give(d.user, { item_serial_number: d.item.serial_number, amount: '600.00', reason: 'Price corrected' }).expect(201)).body,
     );
+    // Swapped twice: the account, discount and all, is on the second replacement.
     const spare = await seedItem(t, d.org.id, { price: '25000.00' });
+    const third = await seedItem(t, d.org.id, { price: '25000.00' });
     await t.http.post('/payg/items/swap').set(d.user.auth).send({ item_serial_number: d.item.serial_number, new_serial_number: spare.serial_number, reason: 'Panel cracked' }).expect(201);
-    const res = await t.http.post(`/payg/items/discounts/${given.discount.discount_id}/void`).set(d.user.auth).send({ reason: 'Wrong device' }).expect(409);
-    expect(res.body.detail).toBe(
-      `The account of ${d.customer.customer_name} on ${d.item.serial_number} this discount was given on has ended: there is nothing to take it back from`,
+    await t.http.post('/payg/items/swap').set(d.user.auth).send({ item_serial_number: spare.serial_number, new_serial_number: third.serial_number, reason: 'Battery dead' }).expect(201);
+    expect((await item(d.org.id, third.id)).discount.toFixed(2)).toBe('600.00');
+    expect(ZDeviceDiscountListSchema.parse((await t.http.get(`/payg/items/${third.serial_number}/discounts`).set(d.user.auth).expect(200)).body).data).toEqual([
+      expect.objectContaining({ discount_id: given.discount.discount_id, serial_number: d.item.serial_number }),
+    ]);
+    const voided = ZDiscountVoidReplySchema.parse(
+      (await t.http.post(`/payg/items/discounts/${given.discount.discount_id}/void`).set(d.user.auth).send({ reason: 'Wrong device' }).expect(200)).body,
     );
-    expect((await item(d.org.id, spare.id)).discount.toFixed(2)).toBe('600.00');
+    expect(voided.message).toBe(`Discount of KES 600.00 on ${third.serial_number} voided: KES 17,600.00 left to pay`);
+    expect((await item(d.org.id, third.id)).discount.toFixed(2)).toBe('0.00');
+    expect((await status(d.user, d.customer.id)).balance).toBe('17600.00');
+
+    // Once the account is over (the device taken back and given to someone else), there is nothing to take one back from.
+    const again = ZItemDiscountReplySchema.parse((await give(d.user, { item_serial_number: third.serial_number, amount: '100.00', reason: 'Goodwill' }).expect(201)).body);
+    await t.http.post('/payg/items/repossess').set(d.user.auth).send({ item_serial_number: third.serial_number, reason: 'Stopped paying', status: 'available' }).expect(200);
+    const next = await seedCustomer(t, d.org.id);
+    await t.http.post('/payg/items/assign').set(d.user.auth).send({ customer_id: next.id, item_serial_number: third.serial_number }).expect(200);
+    const res = await t.http.post(`/payg/items/discounts/${again.discount.discount_id}/void`).set(d.user.auth).send({ reason: 'Wrong device' }).expect(409);
+    expect(res.body.detail).toBe(
+      `The account of ${d.customer.customer_name} on ${third.serial_number} this discount was given on has ended: there is nothing to take it back from`,
+    );
   });
 
   it('writes off what is left after the discount when the device is repossessed', async () => {

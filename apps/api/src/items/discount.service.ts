@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { DeviceDiscount, DeviceDiscountList, DiscountVoidReply, ItemDiscountReply, ZItemDiscountSchema } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
-import { DatabaseService } from '../database/database.service.js';
+import { DatabaseService, type Run } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { money } from '../metrics/period.js';
@@ -65,6 +65,9 @@ const discountsSql = (orgId: string, where: Prisma.Sql, tail: Prisma.Sql) => Pri
   JOIN customers c ON c.organization_id = d.organization_id AND c.customer_id = d.customer_id
   WHERE d.organization_id = ${orgId} AND ${where}
   ${tail}`;
+
+/** The swaps an account is followed through (a device replaced again and again); more is not a real account. */
+const MAX_SWAPS_FOLLOWED = 20;
 
 /** A list's order and bound: the newest 500. */
 const NEWEST_500 = Prisma.sql`ORDER BY d.given_at DESC, d.discount_id DESC LIMIT 500`;
@@ -166,18 +169,19 @@ export class DiscountService {
   }
 
   /**
-   * Voids a discount given by mistake: what it took off is back on the device's account, and the row says who voided
-   * it, when and why (item.discount_voided, device.discount_voided). Only while it is still on that account (not
-   * after the device went to someone else or the account moved to a replacement) and the device is not paid off: an
-   * unlock code cannot be taken back.
+   * Voids a discount given by mistake: what it took off is back on the account it was given on, and the row says who
+   * voided it, when and why (item.discount_voided, device.discount_voided). The account may have moved to a
+   * replacement since (a swap, or several): it is taken back from the device the account is on now. Only while that
+   * account goes on (not after the device went to someone else) and the device is not paid off: an unlock code cannot
+   * be taken back.
    */
   voidDiscount(orgId: string, user: AuthUser, discountId: number, input: { reason: string }): Promise<DiscountVoidReply> {
     return this.database.transaction(async (run) => {
-      const [found] = await run<{ item_id: number }>(Prisma.sql`
-        SELECT item_id FROM device_discounts WHERE organization_id = ${orgId} AND discount_id = ${discountId}::int`);
+      const [found] = await run<{ item_id: number; customer_id: number; given_at: Date }>(Prisma.sql`
+        SELECT item_id, customer_id, given_at FROM device_discounts WHERE organization_id = ${orgId} AND discount_id = ${discountId}::int`);
       if (!found) throw Errors.notFound('Discount');
       // The device first, as giving one locks it, then the discount.
-      const item = await this.tokens.lockItem(run, orgId, found.item_id);
+      const item = await this.tokens.lockItem(run, orgId, await this.accountHolder(run, orgId, found));
       const [row] = await run<DiscountRow>(discountsSql(orgId, Prisma.sql`d.discount_id = ${discountId}::int`, Prisma.sql`FOR UPDATE OF d`));
       const serial = item.serial_number;
       const said = (v: Prisma.Decimal) => amountText(row!.currency, v.toFixed(2));
@@ -231,6 +235,25 @@ export class DiscountService {
     });
   }
 
+  /**
+   * The device a discount's account is on now: the one it was given on, or the replacement each swap of that
+   * customer's device since moved the account to (device_swaps, in order).
+   */
+  private async accountHolder(run: Run, orgId: string, given: { item_id: number; customer_id: number; given_at: Date }): Promise<number> {
+    let holder = given.item_id;
+    let since = given.given_at;
+    for (let hops = 0; hops < MAX_SWAPS_FOLLOWED; hops++) {
+      const [next] = await run<{ new_item_id: number; swapped_at: Date }>(Prisma.sql`
+        SELECT new_item_id, swapped_at FROM device_swaps
+        WHERE organization_id = ${orgId} AND old_item_id = ${holder}::int AND customer_id = ${given.customer_id}::int AND swapped_at >= ${since}
+        ORDER BY swapped_at, swap_id LIMIT 1`);
+      if (!next) break;
+      holder = next.new_item_id;
+      since = next.swapped_at;
+    }
+    return holder;
+  }
+
   /** The customer's discounts over all their devices, newest first, and the total on the accounts they hold now. */
   async listByCustomer(orgId: string, customerId: number): Promise<DeviceDiscountList> {
     const [customer] = await this.database.query<{ total: Prisma.Decimal }>(Prisma.sql`
@@ -241,13 +264,41 @@ export class DiscountService {
     return { data: rows.map(toDiscount), total: money(customer.total) };
   }
 
-  /** The device's discounts, newest first (those of an earlier customer's account too), and the total on its present account. */
+  /**
+   * The device's discounts, newest first: those given on it (an earlier customer's account's too), and those its
+   * present account brought from the devices a swap replaced (given on them while the account was there); with the
+   * total on its present account.
+   */
   async list(orgId: string, serialNumber: string): Promise<DeviceDiscountList> {
     const s = serialWhere(serialNumber);
     const [device] = await this.database.query<{ item_id: number; serial_number: string; discount: Prisma.Decimal }>(Prisma.sql`
       SELECT i.item_id, i.serial_number, i.discount FROM items i WHERE i.organization_id = ${orgId} AND ${s.where} ${s.order} LIMIT 1`);
     if (!device) throw Errors.notFound('Device');
-    const rows = await this.database.query<DiscountRow>(discountsSql(orgId, Prisma.sql`d.item_id = ${device.item_id}::int`, NEWEST_500));
+    const rows = await this.database.query<DiscountRow>(Prisma.sql`
+      WITH RECURSIVE account AS (
+        -- The present account on the device, then, link by link, the assignment of the device it was swapped from that
+        -- the swap ended (the same customer's, the last before), with when the account left it.
+        SELECT a.item_id, a.customer_id, a.assigned_at, a.swapped_from_item_id, NULL::timestamptz AS left_at, 0 AS hops
+        FROM item_assignments a
+        WHERE a.organization_id = ${orgId} AND a.item_id = ${device.item_id}::int AND a.unassigned_at IS NULL
+        UNION ALL
+        SELECT p.item_id, p.customer_id, p.assigned_at, p.swapped_from_item_id, link.assigned_at, link.hops + 1
+        FROM account link
+        JOIN LATERAL (
+          SELECT b.item_id, b.customer_id, b.assigned_at, b.swapped_from_item_id FROM item_assignments b
+          WHERE b.organization_id = ${orgId} AND b.item_id = link.swapped_from_item_id AND b.customer_id = link.customer_id
+            AND b.assigned_at <= link.assigned_at
+          ORDER BY b.assigned_at DESC, b.assignment_id DESC LIMIT 1
+        ) p ON true
+        WHERE link.swapped_from_item_id IS NOT NULL AND link.hops < ${MAX_SWAPS_FOLLOWED}::int
+      )
+      ${discountsSql(
+        orgId,
+        Prisma.sql`(d.item_id = ${device.item_id}::int OR EXISTS (
+          SELECT 1 FROM account k WHERE k.hops > 0 AND d.item_id = k.item_id AND d.customer_id = k.customer_id
+            AND d.given_at >= k.assigned_at AND d.given_at <= k.left_at))`,
+        NEWEST_500,
+      )}`);
     return { data: rows.map(toDiscount), total: money(device.discount) };
   }
 }

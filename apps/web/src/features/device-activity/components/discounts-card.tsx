@@ -122,10 +122,12 @@ export function DiscountsCard({
   const ofDevice = useDeviceDiscounts(serialNumber ?? '', serialNumber !== undefined);
   const ofCustomer = useCustomerDiscounts(customerId ?? 0, serialNumber === undefined && customerId !== undefined);
   const discounts = serialNumber !== undefined ? ofDevice : ofCustomer;
-  // On a device's page every row is that device; on a customer's, every row is theirs.
-  const shown = columns.filter((c) => c.key !== (serialNumber !== undefined ? 'device' : 'customer'));
-  const where = serialNumber !== undefined ? 'on the present account' : 'on the accounts they hold now';
   const rows = discounts.data?.data ?? [];
+  // On a customer's page every row is theirs. On a device's page every row is that device, unless its account came
+  // from a device a swap replaced, whose discounts came with it: then each row says which device it was given on.
+  const sameDevice = serialNumber !== undefined && rows.every((d) => d.serial_number === serialNumber);
+  const shown = columns.filter((c) => c.key !== (serialNumber === undefined ? 'customer' : sameDevice ? 'device' : 'customer'));
+  const where = serialNumber !== undefined ? 'on the present account' : 'on the accounts they hold now';
   if (discounts.isPending || (!discounts.isError && rows.length === 0)) return null;
   const count = rows.length === 1 ? '1 discount' : `${rows.length.toLocaleString()} discounts`;
   return (

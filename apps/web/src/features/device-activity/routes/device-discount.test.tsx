@@ -324,6 +324,22 @@ describe('Device Activity: Give Discount', { timeout: 30_000 }, () => {
     expect(within(newest!).getByText('—')).toBeInTheDocument();
     expect(within(older!).queryByText('Paid off')).not.toBeInTheDocument();
   });
+  it('says which device a discount was given on when the account came from a device a swap replaced', async () => {
+    mockDevicePage({ discounts: () => [buildDiscount({ discount_id: 3, serial_number: 'SHS-0000' }), buildDiscount()] });
+    await openDevicePage();
+    const table = within(await screen.findByRole('region', { name: 'Discounts' })).getByRole('table', { name: 'Discounts' });
+    expect(within(table).getByRole('columnheader', { name: 'Device' })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'SHS-0000' })).toHaveAttribute('href', '/device-activity/SHS-0000');
+    expect(within(table).getByRole('link', { name: 'SHS-0001' })).toBeInTheDocument();
+  });
+
+  it('leaves the device out when every discount was given on this one', async () => {
+    mockDevicePage({ discounts: () => [buildDiscount()] });
+    await openDevicePage();
+    const table = within(await screen.findByRole('region', { name: 'Discounts' })).getByRole('table', { name: 'Discounts' });
+    expect(within(table).queryByRole('columnheader', { name: 'Device' })).not.toBeInTheDocument();
+  });
+
   it('voids a discount given by mistake: Void asks why, sends it, says so and shows it voided', async () => {
     const u = userEvent.setup();
     let given = [buildDiscount({ discount_id: 5 })];
