@@ -127,4 +127,31 @@ describe('balance by SMS', () => {
       forwarded_message: expect.stringMatching(/^Kidogo: Hi Grace\. /),
     });
   });
+
+  it("texts each device's last code again for CODE, and one device's for CODE with its serial", async () => {
+    const g = await grace();
+    const [last] = await t.db.db.tokenLog.findMany({ where: { organization_id: g.org.id, item_id: g.lamp.id }, orderBy: { id: 'desc' }, take: 1 });
+    const grouped = last!.token_value.match(/.{1,3}/g)!.join(' ');
+    const issued = short(last!.created_at);
+    const reply = await receive(g.key, '+254712000111', 'Code');
+    expect(reply).toEqual({
+      status: 'processed',
+      request: 'code',
+      serial_number: null,
+      reply_message: `Kidogo: Hi Grace. ${g.lamp.serial_number} last code: ${grouped} (${issued}, 5 days). No code has been issued for ${g.phone.serial_number} yet.`,
+      message_id: expect.any(Number),
+    });
+    expect(await messageRow(g.org.id, reply.message_id)).toMatchObject({ recipient_number: '254712000111', delivery_status: 'queued', item_id: null });
+    const one = await receive(g.key, '0712000111', `token ${g.lamp.serial_number}`);
+    expect(one).toMatchObject({ request: 'code', serial_number: g.lamp.serial_number, reply_message: `Kidogo: Hi Grace. ${g.lamp.serial_number} last code: ${grouped} (${issued}, 5 days).` });
+    expect((await messageRow(g.org.id, one.message_id)).item_id).toBe(g.lamp.id);
+    // In Kiswahili, asked with NAMBA; nothing but the reply: no payment, no code issued.
+    await t.db.db.organization.update({ where: { id: g.org.id }, data: { reply_language: 'sw' } });
+    expect((await receive(g.key, '0712000111', `NAMBA ${g.lamp.serial_number}`)).reply_message).toBe(
+      `Kidogo: Habari Grace. Namba ya mwisho ya ${g.lamp.serial_number}: ${grouped} (${short(last!.created_at, 'sw')}, siku 5).`,
+    );
+    expect(await t.db.db.tokenLog.count({ where: { organization_id: g.org.id } })).toBe(1);
+    // From a phone no customer has: kept as unparsed, nobody texted.
+    expect((await receive(g.key, '0799000999', 'CODE')).status).toBe('unparsed');
+  });
 });

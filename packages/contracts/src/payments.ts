@@ -56,9 +56,10 @@ export const ZPaymentOutcomeSchema = z.object({
   error: z.string().optional(),
   /**
    * A customer's request, answered by reply_message, no payment: 'balance' (a text of BAL, BALANCE or SALIO from
-   * their phone), 'sms_opt_out' (STOP: no more texts nobody asked for), 'sms_opt_in' (START: they may come again).
+   * their phone), 'code' (CODE, TOKEN or NAMBA: each device's last code again), 'sms_opt_out' (STOP: no more texts
+   * nobody asked for), 'sms_opt_in' (START: they may come again).
    */
-  request: z.enum(['balance', 'sms_opt_out', 'sms_opt_in']).optional(),
+  request: z.enum(['balance', 'code', 'sms_opt_out', 'sms_opt_in']).optional(),
   /** STOP and START: the customers with the sender's phone whose choice it changed (all of them share the phone). */
   customers: z.number().int().optional(),
 });

@@ -6,6 +6,7 @@
  */
 import { formatCentsGrouped, parseAmountToCents } from './money.js';
 import { shortDate } from './reminder.js';
+import { lastCodeLine, type LastCode } from './last-code.js';
 import { replyLanguage, type ReplyLanguage } from './reply.js';
 
 /** What a balance request asks for: every device, or the one named. */
@@ -125,6 +126,40 @@ export function formatBalanceReply(input: BalanceReplyInput): string {
   if (input.unknownSerial) parts.push(say.unknown(input.unknownSerial));
   if (!input.devices.length) parts.push(say.none);
   for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(describeBalance(d, language));
+  if (input.devices.length > BALANCE_MAX_DEVICES) parts.push(say.more(input.devices.length - BALANCE_MAX_DEVICES));
+  return parts.join(' ');
+}
+
+/**
+ * A customer's last code by SMS: CODE (or TOKEN, or NAMBA in Kiswahili), optionally with a device's serial number,
+ * answered with each device's last code, for the customer who lost the SMS it came in.
+ */
+const CODE_REQUEST = /^\s*(?:CODE|TOKEN|NAMBA)(?:\s+([A-Za-z0-9._-]*\d[A-Za-z0-9._-]*))?\s*[.!?]?\s*$/i;
+
+/** A last-code request (the serial named, or null for every device), or null when the text is something else. */
+export function parseCodeRequest(text: string | null | undefined): BalanceRequest | null {
+  if (!text) return null;
+  const m = CODE_REQUEST.exec(text);
+  return m ? { serial: m[1]?.trim() || null } : null;
+}
+
+export interface CodeReplyInput {
+  language?: ReplyLanguage;
+  customerName?: string | null;
+  devices: Array<{ serialNumber: string; code: LastCode | null }>;
+  /** The serial the customer named that is none of theirs: said first. */
+  unknownSerial?: string | null;
+}
+
+/** Compose the reply to CODE: each device's last code, up to BALANCE_MAX_DEVICES, then how many more. Pure. */
+export function formatCodeReply(input: CodeReplyInput): string {
+  const language = replyLanguage(input.language);
+  const say = PHRASES[language];
+  const firstName = input.customerName?.trim().split(/\s+/)[0] || null;
+  const parts = [say.hello(firstName)];
+  if (input.unknownSerial) parts.push(say.unknown(input.unknownSerial));
+  if (!input.devices.length) parts.push(say.none);
+  for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(lastCodeLine(d.serialNumber, d.code, language));
   if (input.devices.length > BALANCE_MAX_DEVICES) parts.push(say.more(input.devices.length - BALANCE_MAX_DEVICES));
   return parts.join(' ');
 }

@@ -38,7 +38,19 @@ export {
   MAX_AMOUNT_CENTS,
 } from './money.js';
 export { parseCompactEat, parseStatementTime, EAT_OFFSET } from './datetime.js';
-export { BALANCE_MAX_DEVICES, describeBalance, formatBalanceReply, parseBalanceRequest, type BalanceDevice, type BalanceReplyInput, type BalanceRequest } from './balance.js';
+export {
+  BALANCE_MAX_DEVICES,
+  describeBalance,
+  formatBalanceReply,
+  formatCodeReply,
+  parseBalanceRequest,
+  parseCodeRequest,
+  type BalanceDevice,
+  type BalanceReplyInput,
+  type BalanceRequest,
+  type CodeReplyInput,
+} from './balance.js';
+export { lastCodeLine, type LastCode } from './last-code.js';
 export { formatSmsPreferenceReply, parseSmsPreference, SMS_PREFERENCE_WORDS, type SmsPreference } from './sms-preference.js';
 export {
   fitScreen,

@@ -12,8 +12,8 @@
  */
 import { describeBalance, type BalanceDevice } from './balance.js';
 import { formatCentsGrouped, parseAmountToCents } from './money.js';
-import { shortDate } from './reminder.js';
-import { groupToken, replyLanguage, type ReplyLanguage } from './reply.js';
+import { lastCodeLine, type LastCode } from './last-code.js';
+import { replyLanguage, type ReplyLanguage } from './reply.js';
 
 /** The most characters a USSD screen shows. */
 export const USSD_MAX_SCREEN = 182;
@@ -26,14 +26,7 @@ export const USSD_ID_TRIES = 3;
 export const USSD_PROBLEMS = ['device_fault', 'token_problem', 'billing', 'other'] as const;
 export type UssdProblem = (typeof USSD_PROBLEMS)[number];
 
-export interface UssdCode {
-  /** As generated: "123456789". */
-  token: string;
-  type: string;
-  days: number;
-  /** The business day it was issued, YYYY-MM-DD. */
-  issuedOn: string;
-}
+export type UssdCode = LastCode;
 
 export interface UssdDevice extends BalanceDevice {
   /** The last code issued to it while this customer had it; null when none. */
@@ -101,10 +94,6 @@ interface Phrases {
   problem(serial: string): string;
   problems: Record<UssdProblem, string>;
   none: string;
-  noCode(serial: string): string;
-  code(serial: string, token: string, when: string, what: string): string;
-  days(n: number): string;
-  unlock: string;
   smsToo: string;
   paidOff(serial: string): string;
   paying(label: string, amount: string, serial: string): string;
@@ -133,10 +122,6 @@ const ENGLISH: Phrases = {
   problem: (serial) => `What is wrong with ${serial}?`,
   problems: { device_fault: 'Device not working', token_problem: 'Code not accepted', billing: 'Payment question', other: 'Other' },
   none: 'No device is on your account.',
-  noCode: (serial) => `No code has been issued for ${serial} yet.`,
-  code: (serial, token, when, what) => `${serial} last code: ${token} (${when}, ${what}).`,
-  days: (n) => `${n} day${n === 1 ? '' : 's'}`,
-  unlock: 'unlock',
   smsToo: 'We sent it by SMS too.',
   paidOff: (serial) => `${serial} is paid off: it needs no more payments.`,
   paying: (label, amount, serial) => `Check your phone: enter your ${label} PIN to pay ${amount} for ${serial}. Your code comes by SMS.`,
@@ -165,10 +150,6 @@ const KISWAHILI: Phrases = {
   problem: (serial) => `${serial} kina tatizo gani?`,
   problems: { device_fault: 'Kifaa hakifanyi kazi', token_problem: 'Namba haikubaliwi', billing: 'Swali la malipo', other: 'Jingine' },
   none: 'Hakuna kifaa kwenye akaunti yako.',
-  noCode: (serial) => `Bado hakuna namba iliyotolewa kwa ${serial}.`,
-  code: (serial, token, when, what) => `Namba ya mwisho ya ${serial}: ${token} (${when}, ${what}).`,
-  days: (n) => `siku ${n}`,
-  unlock: 'kufungua kabisa',
   smsToo: 'Tumeituma kwa SMS pia.',
   paidOff: (serial) => `${serial} kimelipwa kikamilifu: hakihitaji malipo zaidi.`,
   paying: (label, amount, serial) => `Angalia simu yako: weka PIN yako ya ${label} kulipa ${amount} kwa ${serial}. Namba yako itakuja kwa SMS.`,
@@ -197,10 +178,6 @@ const FRENCH: Phrases = {
   problem: (serial) => `Quel est le probleme avec ${serial}?`,
   problems: { device_fault: 'Appareil en panne', token_problem: 'Code refuse', billing: 'Question de paiement', other: 'Autre' },
   none: 'Aucun appareil sur votre compte.',
-  noCode: (serial) => `Aucun code pour ${serial} pour le moment.`,
-  code: (serial, token, when, what) => `Dernier code de ${serial}: ${token} (${when}, ${what}).`,
-  days: (n) => `${n} jour${n === 1 ? '' : 's'}`,
-  unlock: 'deblocage',
   smsToo: 'Nous vous l avons aussi envoye par SMS.',
   paidOff: (serial) => `${serial} est entierement paye: plus aucun paiement n est du.`,
   paying: (label, amount, serial) => `Regardez votre telephone: entrez votre code ${label} pour payer ${amount} pour ${serial}. Votre code arrive par SMS.`,
@@ -264,9 +241,8 @@ export function ussdMenu(input: UssdMenuInput, answers: string[]): UssdScreen {
     const serial = device.serialNumber;
     if (task === 'code') {
       const code = device.lastCode;
-      if (!code) return end(say.noCode(serial), 'code', serial);
-      const what = code.type === 'unlock' ? say.unlock : say.days(code.days);
-      const text = say.code(serial, groupToken(code.token), shortDate(code.issuedOn, replyLanguage(input.language)), what);
+      const text = lastCodeLine(serial, code, input.language);
+      if (!code) return end(text, 'code', serial);
       return end(input.sms ? `${text}\n${say.smsToo}` : text, 'code', serial, { kind: 'code', serial, code });
     }
     if (task === 'pay') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalanceReply, parseBalanceRequest, type BalanceDevice } from '../src/index.js';
+import { formatBalanceReply, formatCodeReply, parseBalanceRequest, parseCodeRequest, type BalanceDevice } from '../src/index.js';
 
 const lamp: BalanceDevice = { serialNumber: 'SHS-0042', creditEndsOn: '2026-11-27', daysLeft: 2, paidOff: false, remaining: '7080.00', currency: 'KES' };
 
@@ -54,5 +54,44 @@ describe('formatBalanceReply', () => {
     expect(text.startsWith('Kidogo: Hi Grace. No device XYZ-1 on your account. A: credit until')).toBe(true);
     expect(text.endsWith('+2 more devices.')).toBe(true);
     expect(formatBalanceReply({ devices: [] })).toBe('Kidogo: No device is on your account.');
+  });
+});
+
+describe('parseCodeRequest', () => {
+  it('reads CODE, TOKEN and NAMBA in any case, with or without a serial number', () => {
+    expect(parseCodeRequest('CODE')).toEqual({ serial: null });
+    expect(parseCodeRequest(' token. ')).toEqual({ serial: null });
+    expect(parseCodeRequest('Namba')).toEqual({ serial: null });
+    expect(parseCodeRequest('code shs-0042')).toEqual({ serial: 'shs-0042' });
+  });
+
+  it('leaves everything else alone', () => {
+    for (const text of [null, '', 'BAL', 'code please', 'CODE SHS 0042', 'What is my code?', 'QK12AB34CD Confirmed. Ksh100.00 received']) {
+      expect(parseCodeRequest(text)).toBeNull();
+    }
+  });
+});
+
+describe('formatCodeReply', () => {
+  const code = { token: '123456789', type: 'add_time', days: 7, issuedOn: '2026-11-20' };
+  it("tells each device's last code, in English, Kiswahili and French", () => {
+    const devices = [
+      { serialNumber: 'SHS-0042', code },
+      { serialNumber: 'PHN-3003', code: { token: '987654321', type: 'unlock', days: 0, issuedOn: '2026-10-02' } },
+      { serialNumber: 'LMP-1', code: null },
+    ];
+    expect(formatCodeReply({ customerName: 'Grace Achieng', devices })).toBe(
+      'Kidogo: Hi Grace. SHS-0042 last code: 123 456 789 (20 Nov, 7 days). PHN-3003 last code: 987 654 321 (2 Oct, unlock). No code has been issued for LMP-1 yet.',
+    );
+    expect(formatCodeReply({ language: 'sw', customerName: 'Grace', devices: devices.slice(0, 1) })).toBe(
+      'Kidogo: Habari Grace. Namba ya mwisho ya SHS-0042: 123 456 789 (20 Nov, siku 7).',
+    );
+    expect(formatCodeReply({ language: 'fr', customerName: 'Grace', devices: devices.slice(0, 1) })).toMatch(/^Kidogo: Bonjour Grace\. Dernier code de SHS-0042: 123 456 789 \(20 /);
+  });
+
+  it('says a serial that is none of theirs first, and how many more devices past three', () => {
+    const many = Array.from({ length: 5 }, (_, i) => ({ serialNumber: `D-${i}`, code }));
+    expect(formatCodeReply({ customerName: 'Grace', devices: many, unknownSerial: 'XYZ-9' })).toMatch(/^Kidogo: Hi Grace\. No device XYZ-9 on your account\. D-0 .* \+2 more devices\.$/);
+    expect(formatCodeReply({ devices: [] })).toBe('Kidogo: No device is on your account.');
   });
 });

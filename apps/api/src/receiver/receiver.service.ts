@@ -3,11 +3,13 @@ import {
   EAT_OFFSET,
   extractForwardedMessage,
   formatBalanceReply,
+  formatCodeReply,
   formatSmsPreferenceReply,
   isPersonSender,
   normalizePhone,
   parseAmountToCents,
   parseBalanceRequest,
+  parseCodeRequest,
   parseDarajaC2B,
   parseMessage,
   parseMomoCollection,
@@ -23,7 +25,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Calendar } from '../common/calendar.js';
 import { DatabaseService, type Run } from '../database/database.service.js';
 import { PaymentPipeline, type IncomingMessage } from '../payments/payment-pipeline.service.js';
-import { deviceBalances, toBalanceDevice } from '../customers/balances.js';
+import { customerDevices } from '../customers/customer-devices.js';
 import { SMS_OPT_OUT_FIELDS, toCustomer } from '../customers/customers.mapper.js';
 import { withdrawCampaignTextsSql } from '../sms-campaigns/campaign-texts.js';
 import { phoneCountry } from '../customers/phone-country.js';
@@ -39,7 +41,7 @@ type Json = Record<string, unknown>;
 
 /** A customer's request answered (customerRequest): which, the reply and where it goes. */
 interface RequestAnswer {
-  request: 'balance' | 'sms_opt_out' | 'sms_opt_in';
+  request: 'balance' | 'code' | 'sms_opt_out' | 'sms_opt_in';
   text: string;
   recipient: string;
   /** The device, when the reply is about one. */
@@ -259,10 +261,10 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     return { ...outcome, message_id: message.id };
   }
 
-  /** A text that is not a payment: STOP or START (smsPreference), or BAL (balanceReply); null when it is none of them. */
+  /** A text that is not a payment: STOP or START (smsPreference), or BAL or CODE (devicesReply); null when it is none of them. */
   private async customerRequest(run: Run, orgId: string, text: string | null, sender: string | null): Promise<RequestAnswer | null> {
     const preference = parseSmsPreference(text);
-    return preference ? this.smsPreference(run, orgId, preference, sender) : this.balanceReply(run, orgId, text, sender);
+    return preference ? this.smsPreference(run, orgId, preference, sender) : this.devicesReply(run, orgId, text, sender);
   }
 
   /**
@@ -322,15 +324,17 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /**
-   * A customer's balance request (README "Receiving mobile-money payments",
-   * "Balance by SMS"): a text of BAL, BALANCE or SALIO, perhaps with a
-   * serial number, from the phone of exactly one customer, answered with each
-   * of their devices' credit and what is left to pay, in the organization's
-   * reply language. Null when the text is not one, or no single customer has
-   * that phone (nobody is texted back: the number may be anyone's).
+   * A customer's balance or last-code request (README "Balance by SMS"): a
+   * text of BAL (BALANCE, SALIO, SOLDE) or CODE (TOKEN, NAMBA), perhaps with
+   * a serial number, from the phone of exactly one customer, answered with
+   * each of their devices' credit and what is left to pay, or last code, in
+   * the organization's reply language. Null when the text is not one, or no
+   * single customer has that phone (nobody is texted back: the number may be
+   * anyone's).
    */
-  private async balanceReply(run: Run, orgId: string, text: string | null, sender: string | null): Promise<RequestAnswer | null> {
-    const request = parseBalanceRequest(text);
+  private async devicesReply(run: Run, orgId: string, text: string | null, sender: string | null): Promise<RequestAnswer | null> {
+    const balance = parseBalanceRequest(text);
+    const request = balance ?? parseCodeRequest(text);
     const phone = request && sender ? normalizePhone(sender, await phoneCountry(run, orgId)) : null;
     if (!request || !phone) return null;
     const customers = await run<{ customer_id: number; customer_name: string; reply_language: string }>(Prisma.sql`
@@ -339,29 +343,19 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       WHERE c.organization_id = ${orgId} AND c.phone_normalized = ${phone} LIMIT 2`);
     if (customers.length !== 1) return null;
     const customer = customers[0]!;
-    const rows = await run<{
-      item_id: number;
-      serial_number: string;
-      credit_until: Date | null;
-      paid_off_at: Date | null;
-      remaining: Prisma.Decimal | null;
-      plan_currency: string | null;
-    }>(Prisma.sql`
-      SELECT d.item_id, d.serial_number, d.credit_until, d.paid_off_at, d.remaining, d.plan_currency
-      FROM ${deviceBalances(orgId, Prisma.sql`${customer.customer_id}::int`)} d
-      WHERE d.status <> 'retired'
-      ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC`);
-    const named = request.serial ? rows.filter((d) => serialKey(d.serial_number) === serialKey(request.serial!)) : [];
+    const rows = await customerDevices(run, this.calendar, orgId, customer.customer_id);
+    const named = request.serial ? rows.filter((d) => serialKey(d.balance.serialNumber) === serialKey(request.serial!)) : [];
     const devices = named.length ? named : rows;
-    const now = Date.now();
-    const reply = formatBalanceReply({
+    const about = {
       language: replyLanguage(customer.reply_language),
       customerName: customer.customer_name,
       unknownSerial: request.serial && !named.length ? request.serial.toUpperCase() : null,
-      devices: devices.map((d) => toBalanceDevice(this.calendar, d, now)),
-    });
+    };
+    const reply = balance
+      ? formatBalanceReply({ ...about, devices: devices.map((d) => d.balance) })
+      : formatCodeReply({ ...about, devices: devices.map((d) => ({ serialNumber: d.balance.serialNumber, code: d.lastCode })) });
     const only = devices.length === 1 ? devices[0]! : null;
-    return { request: 'balance', text: reply, recipient: phone, itemId: only?.item_id ?? null, serial: only?.serial_number ?? null };
+    return { request: balance ? 'balance' : 'code', text: reply, recipient: phone, itemId: only?.itemId ?? null, serial: only?.balance.serialNumber ?? null };
   }
 
   /**

@@ -32,8 +32,7 @@ import { randomToken, SecretBox, sha256 } from '../common/crypto.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { deviceBalances, toBalanceDevice } from '../customers/balances.js';
-import { isoDayOf } from '../metrics/period.js';
+import { customerDevices } from '../customers/customer-devices.js';
 import { PaymentRequestsService } from '../mpesa-express/payment-requests.service.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
@@ -395,40 +394,8 @@ export class UssdService {
 
   /** The caller's devices for the menu (not retired), first given first, each with its last code. */
   private async devices(orgId: string, customerId: number): Promise<Array<{ itemId: number; menu: UssdDevice }>> {
-    const rows = await this.database.query<{
-      item_id: number;
-      serial_number: string;
-      credit_until: Date | null;
-      paid_off_at: Date | null;
-      remaining: Prisma.Decimal | null;
-      plan_currency: string | null;
-      plan_daily_price: Prisma.Decimal | null;
-      token_value: string | null;
-      token_type: string | null;
-      days_generated: Prisma.Decimal | null;
-      issued_at: Date | null;
-    }>(Prisma.sql`
-      SELECT d.item_id, d.serial_number, d.credit_until, d.paid_off_at, d.remaining, d.plan_currency, d.plan_daily_price,
-             t.token_value, t.token_type, t.days_generated, t.created_at AS issued_at
-      FROM ${deviceBalances(orgId, Prisma.sql`${customerId}::int`)} d
-      LEFT JOIN LATERAL (
-        SELECT token_value, token_type::text AS token_type, days_generated, created_at FROM token_logs
-        WHERE organization_id = ${orgId} AND item_id = d.item_id AND customer_id = ${customerId}::int AND is_valid
-        ORDER BY created_at DESC, token_log_id DESC LIMIT 1
-      ) t ON true
-      WHERE d.status <> 'retired'
-      ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC`);
-    const now = Date.now();
-    return rows.map((d) => ({
-      itemId: d.item_id,
-      menu: {
-        ...toBalanceDevice(this.calendar, d, now),
-        dailyPrice: d.plan_daily_price === null ? null : d.plan_daily_price.toFixed(2),
-        lastCode: d.token_value
-          ? { token: d.token_value, type: d.token_type ?? 'add_time', days: Number(d.days_generated ?? 0), issuedOn: isoDayOf(this.calendar.dayOf(d.issued_at!)) }
-          : null,
-      },
-    }));
+    const devices = await customerDevices(this.database.query, this.calendar, orgId, customerId);
+    return devices.map((d) => ({ itemId: d.itemId, menu: { ...d.balance, dailyPrice: d.dailyPrice, lastCode: d.lastCode } }));
   }
 }
 
