@@ -107,7 +107,8 @@ describe('the USSD menu', () => {
   });
 
   it("shows a customer's balance and last code, texts the code once, and opens one ticket for a problem", async () => {
-    const { org, owner, customer, item, key } = await ready();
+    const roles = await ready();
+    const { org, owner, customer, item, key } = roles;
     const dial = session(key, '+254712345678');
     const first = await dial('');
     expect(first.text).toBe('CON Jua Power: Hi Amina\n1. My balance\n2. My last code\n3. Report a problem');
@@ -138,9 +139,16 @@ describe('the USSD menu', () => {
     expect(ticket).toMatchObject({ category: 'device_fault', status: 'open', customer_id: customer.id, opened_by: null, description: 'Reported by the customer by USSD from 254712345678: Device fault' });
     const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: org.id, action: 'ticket.opened' } });
     expect(audit).toMatchObject({ actor_user_id: null, description: `Ticket #${ticket.id} opened for device ${item.serial_number} by the customer by USSD: Device fault` });
+    // Nobody opened it or was given it: the owners and admins are told (never the customer's name), staff not.
+    const { admin, staff } = roles;
+    const told = await t.db.db.userNotification.findMany({ where: { organization_id: org.id, kind: 'ticket_reported' } });
+    expect(told.map((n) => n.user_id).sort()).toEqual([owner.user_id, admin.user_id].sort());
+    expect(told[0]).toMatchObject({ ticket_id: ticket.id, actor_username: null, message: `The customer of ${item.serial_number} reported a problem by USSD: Device fault (ticket #${ticket.id})` });
+    expect(told.some((n) => n.user_id === staff.user_id)).toBe(false);
     // Dialled again: the same ticket, not another.
     expect((await session(key, '0712345678')('3*1')).text).toBe(`END We already have your report on ${item.serial_number} (ticket #${ticket.id}): we will call you.`);
     expect(await t.db.db.serviceTicket.count({ where: { organization_id: org.id } })).toBe(1);
+    expect(await t.db.db.userNotification.count({ where: { organization_id: org.id, kind: 'ticket_reported' } })).toBe(2);
 
     // Each session kept, newest first, with the customer the phone named.
     const list = ZUssdSessionsReplySchema.parse((await t.http.get('/payg/settings/ussd/sessions').set(owner.auth).expect(200)).body);

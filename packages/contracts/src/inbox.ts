@@ -19,6 +19,8 @@ import { CASH_OVERDUE_DAYS } from './cash.js';
  *   bought), cancelled, or could not pay.
  * - cash_overdue: cash collected (Cash in Hand) has not been handed over for more than CASH_OVERDUE_DAYS days: told to
  *   the collector, and to the owners and admins (who record handovers); once for the oldest payment still held.
+ * - ticket_reported: (owners and admins) a customer reported a problem themselves (the USSD menu): a ticket nobody
+ *   opened or was given, waiting for someone to take it.
  */
 export const USER_NOTIFICATION_KINDS = [
   'ticket_assigned',
@@ -30,7 +32,12 @@ export const USER_NOTIFICATION_KINDS = [
   'payments_held',
   'payment_request_answered',
   'cash_overdue',
+  'ticket_reported',
 ] as const;
+
+/** The kinds only owners and admins are told of (the organization's work waiting for someone), not staff. */
+export const MANAGER_NOTIFICATION_KINDS: readonly UserNotificationKindName[] = ['payments_held', 'ticket_reported'];
+type UserNotificationKindName = (typeof USER_NOTIFICATION_KINDS)[number];
 export const ZUserNotificationKindSchema = z.enum(USER_NOTIFICATION_KINDS);
 export type UserNotificationKind = z.infer<typeof ZUserNotificationKindSchema>;
 
@@ -107,6 +114,7 @@ export const USER_NOTIFICATION_KIND_LABELS: Record<UserNotificationKind, string>
   payments_held: 'Payments are held for matching (owners and admins)',
   payment_request_answered: 'A customer I asked to pay (M-Pesa Express) pays or does not',
   cash_overdue: `Cash collected is not handed over within ${CASH_OVERDUE_DAYS} days`,
+  ticket_reported: 'A customer reports a problem by USSD (owners and admins)',
 };
 
 /**

@@ -26,3 +26,14 @@ export function userNotificationSql(n: UserNotice): Prisma.Sql {
     FROM users u WHERE u.user_id = ${n.userId}::int AND u.organization_id = ${n.orgId}
       AND NOT (${n.kind}::"UserNotificationKind" = ANY(coalesce(u.muted_notification_kinds, ARRAY[]::"UserNotificationKind"[])))`;
 }
+
+/**
+ * The INSERT of a notification for each active owner and admin of the organization who did not turn its kind off
+ * (the organization's work waiting for someone: a problem a customer reported), in the transaction of the change.
+ */
+export function managersNotificationSql(n: Omit<UserNotice, 'userId'>): Prisma.Sql {
+  return Prisma.sql`INSERT INTO user_notifications (organization_id, user_id, kind, message, ticket_id, item_id, actor_username)
+    SELECT ${n.orgId}, u.user_id, ${n.kind}::"UserNotificationKind", ${n.message.slice(0, 300)}, ${n.ticketId}::int, ${n.itemId}::int, ${n.actor}
+    FROM users u WHERE u.organization_id = ${n.orgId} AND u.is_active AND u.role IN ('owner', 'admin')
+      AND NOT (${n.kind}::"UserNotificationKind" = ANY(coalesce(u.muted_notification_kinds, ARRAY[]::"UserNotificationKind"[])))`;
+}

@@ -25,7 +25,7 @@ import { pagePagination } from '../common/pagination.js';
 import type { AuthUser } from '../common/tenancy.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { toWarranty, warrantyJoin } from '../warranties/warranty.js';
-import { userNotificationSql, type UserNotice } from '../notifications/inbox-sql.js';
+import { managersNotificationSql, userNotificationSql, type UserNotice } from '../notifications/inbox-sql.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { SmsProviderService } from '../settings/sms-provider.service.js';
 import { formatFreeDaysReply, normalizePhone, replyLanguage } from '@kidogo/mobile-money';
@@ -243,6 +243,18 @@ export class TicketsService {
                 ${`Ticket #${ticket.ticket_id} opened for device ${ticket.serial_number} by the customer ${report.via}: ${TICKET_CATEGORY_LABELS[ticket.category]}`},
                 ${JSON.stringify({ category: ticket.category, assigned_to: null, via: report.via, item_id: ticket.item_id, customer_id: ticket.customer_id })}::jsonb)`);
       await run(webhookEventSql(orgId, 'ticket.opened', { ...ticket }));
+      // Nobody opened it or was given it: the owners and admins are told, to give it to someone.
+      await run(
+        managersNotificationSql({
+          orgId,
+          kind: 'ticket_reported',
+          // Never the customer's name: notifications outlive an erasure of their personal data (README "Your notifications").
+          message: `The customer of ${ticket.serial_number} reported a problem ${report.via}: ${TICKET_CATEGORY_LABELS[ticket.category]} (ticket #${ticket.ticket_id})`,
+          ticketId: ticket.ticket_id,
+          itemId: ticket.item_id,
+          actor: null,
+        }),
+      );
       return { ticket, already: false };
     });
   }

@@ -8,6 +8,7 @@ import {
   IconCircleCheck,
   IconCoins,
   IconDeviceMobileDollar,
+  IconDialpad,
   IconNote,
   IconUserCheck,
 } from '@tabler/icons-react';
@@ -36,6 +37,7 @@ const KINDS: Record<UserNotificationKind, { icon: typeof IconBell; color: string
   payments_held: { icon: IconCoins, color: 'yellow' },
   payment_request_answered: { icon: IconDeviceMobileDollar, color: 'teal' },
   cash_overdue: { icon: IconCashBanknote, color: 'orange' },
+  ticket_reported: { icon: IconDialpad, color: 'red' },
 };
 
 export const MARK_READ_FAILED = 'Failed to mark notifications read';

@@ -1,6 +1,6 @@
 import { Card, Group, Loader, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconBellCog } from '@tabler/icons-react';
-import { USER_NOTIFICATION_KIND_LABELS, USER_NOTIFICATION_KINDS, type SessionUser, type UserNotificationKind } from '@kidogo/contracts';
+import { MANAGER_NOTIFICATION_KINDS, USER_NOTIFICATION_KIND_LABELS, USER_NOTIFICATION_KINDS, type SessionUser, type UserNotificationKind } from '@kidogo/contracts';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api-client';
@@ -12,9 +12,9 @@ import { useUpdateNotificationSettings } from '../api/update-notification-settin
 export const SETTINGS_SAVED = 'Notification settings saved';
 export const SETTINGS_SAVE_FAILED = 'Failed to save notification settings';
 
-/** Only owners and admins are told of payments held for matching: nobody else is offered the switch. */
+/** Only owners and admins are told of the organization's waiting work (payments held, problems customers report): nobody else is offered those switches. */
 const kindsFor = (user: Pick<SessionUser, 'role'> | null): UserNotificationKind[] =>
-  USER_NOTIFICATION_KINDS.filter((k) => k !== 'payments_held' || user?.role === 'owner' || user?.role === 'admin');
+  USER_NOTIFICATION_KINDS.filter((k) => !MANAGER_NOTIFICATION_KINDS.includes(k) || user?.role === 'owner' || user?.role === 'admin');
 
 /** Why the Email switches cannot be turned on, or null when they can. */
 export function emailBlocked(settings: { email: string | null; email_available: boolean } | undefined): string | null {

@@ -195,11 +195,11 @@ describe('What I Am Told Of', () => {
   it('has a switch per kind, on unless muted; each change saves the whole list at once', async () => {
     const { calls, user } = await openPage({ role: 'owner', settings: notificationSettings(['promise_due']) });
     await waitFor(() => expect(toggle('promise_due')).not.toBeChecked());
-    for (const kind of ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'ticket_noted', 'promise_broken', 'payments_held', 'payment_request_answered', 'cash_overdue'] as const) {
+    for (const kind of ['ticket_assigned', 'ticket_resolved', 'ticket_reopened', 'ticket_noted', 'promise_broken', 'payments_held', 'payment_request_answered', 'cash_overdue', 'ticket_reported'] as const) {
       expect(toggle(kind)).toBeChecked();
     }
     // A Bell and an Email switch per kind, and the owner's daily summary.
-    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(19);
+    expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(21);
     expect(within(settingsCard()).getByText('Turning a kind off stops new notifications of it; those you already have stay.')).toBeInTheDocument();
 
     await user.click(toggle('ticket_resolved'));
@@ -273,11 +273,12 @@ describe('What I Am Told Of', () => {
     expect(screen.queryByText('Notification settings saved')).not.toBeInTheDocument();
   });
 
-  it('offers payments held for matching to owners and admins only, and keeps it muted for the others', async () => {
+  it('offers payments held for matching and problems customers report to owners and admins only, and keeps them muted for the others', async () => {
     const { calls, user, unmount } = await openPage({ role: 'staff', settings: notificationSettings(['payments_held']) });
     await waitFor(() => expect(toggle('ticket_assigned')).toBeChecked());
     expect(within(settingsCard()).getAllByRole('switch')).toHaveLength(16);
     expect(within(settingsCard()).queryByRole('switch', { name: USER_NOTIFICATION_KIND_LABELS.payments_held })).not.toBeInTheDocument();
+    expect(within(settingsCard()).queryByRole('switch', { name: USER_NOTIFICATION_KIND_LABELS.ticket_reported })).not.toBeInTheDocument();
     // What the server keeps is sent back as it is.
     await user.click(toggle('promise_broken'));
     await waitFor(() => expect(puts(calls)).toEqual([{ muted: ['promise_broken', 'payments_held'] }]));
@@ -286,5 +287,6 @@ describe('What I Am Told Of', () => {
 
     await openPage({ role: 'admin' });
     await waitFor(() => expect(toggle('payments_held')).toBeChecked());
+    expect(toggle('ticket_reported')).toBeChecked();
   });
 });
