@@ -117,17 +117,28 @@ export function describeBalance(d: BalanceDevice, language: ReplyLanguage): stri
   return `${d.serialNumber}: ${credit}${left}.`;
 }
 
-/** Compose the reply. Pure. */
-export function formatBalanceReply(input: BalanceReplyInput): string {
+/**
+ * A reply about the customer's devices: the greeting, a serial named that is none of theirs, then a line per device
+ * (up to BALANCE_MAX_DEVICES) and how many more.
+ */
+function devicesReply<D>(
+  input: { language?: ReplyLanguage; customerName?: string | null; unknownSerial?: string | null; devices: D[] },
+  line: (d: D, language: ReplyLanguage) => string,
+): string {
   const language = replyLanguage(input.language);
   const say = PHRASES[language];
   const firstName = input.customerName?.trim().split(/\s+/)[0] || null;
   const parts = [say.hello(firstName)];
   if (input.unknownSerial) parts.push(say.unknown(input.unknownSerial));
   if (!input.devices.length) parts.push(say.none);
-  for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(describeBalance(d, language));
+  for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(line(d, language));
   if (input.devices.length > BALANCE_MAX_DEVICES) parts.push(say.more(input.devices.length - BALANCE_MAX_DEVICES));
   return parts.join(' ');
+}
+
+/** Compose the reply. Pure. */
+export function formatBalanceReply(input: BalanceReplyInput): string {
+  return devicesReply(input, describeBalance);
 }
 
 /**
@@ -153,13 +164,5 @@ export interface CodeReplyInput {
 
 /** Compose the reply to CODE: each device's last code, up to BALANCE_MAX_DEVICES, then how many more. Pure. */
 export function formatCodeReply(input: CodeReplyInput): string {
-  const language = replyLanguage(input.language);
-  const say = PHRASES[language];
-  const firstName = input.customerName?.trim().split(/\s+/)[0] || null;
-  const parts = [say.hello(firstName)];
-  if (input.unknownSerial) parts.push(say.unknown(input.unknownSerial));
-  if (!input.devices.length) parts.push(say.none);
-  for (const d of input.devices.slice(0, BALANCE_MAX_DEVICES)) parts.push(lastCodeLine(d.serialNumber, d.code, language));
-  if (input.devices.length > BALANCE_MAX_DEVICES) parts.push(say.more(input.devices.length - BALANCE_MAX_DEVICES));
-  return parts.join(' ');
+  return devicesReply(input, (d, language) => lastCodeLine(d.serialNumber, d.code, language));
 }
