@@ -80,11 +80,26 @@ test.describe('the USSD menu', () => {
     expect(await step('')).toMatch(/^CON .*Hi Zawadi\n1\. My balance/);
     expect(await step('1')).toMatch(new RegExp(`^END ${serial}: credit until .*left to pay\\.$`));
 
+    // Another session: the customer reports that the device does not work. A ticket is opened, and the owner is told.
+    const reportId = unique('ATUid');
+    const reported = await request.post(url, {
+      form: { sessionId: reportId, serviceCode: '*384*123#', phoneNumber: `+254${phone.slice(1)}`, networkCode: '63902', text: `${report}*1` },
+    });
+    const ticketNo = /^END Thank you\. Ticket #(\d+) is open for /.exec(await reported.text())?.[1];
+    expect(ticketNo, 'the ticket number on the last screen').toBeDefined();
     await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
+    const told = page.getByRole('menu').getByRole('menuitem', { name: `The customer of ${serial} reported a problem by USSD: Device fault (ticket #${ticketNo})` });
+    await expect(told).toHaveAttribute('href', `/tickets?ticket=${ticketNo}`);
+    await told.click();
+    await expect(page.getByRole('dialog', { name: `Ticket #${ticketNo}` })).toBeVisible();
+    await page.goto('/settings');
     await card.scrollIntoViewIfNeeded();
     const sessions = card.getByRole('table', { name: 'Recent USSD sessions' });
-    const row = sessions.getByRole('row').filter({ hasText: 'Zawadi Dialler' }).first();
-    await expect(row).toContainText('Balance');
+    const rows = sessions.getByRole('row').filter({ hasText: 'Zawadi Dialler' });
+    await expect(rows.filter({ hasText: 'Problem reported' })).toContainText(`Ticket #${ticketNo}`);
+    const row = rows.filter({ hasText: 'Balance' });
+    await expect(row).toHaveCount(1);
     await expect(row.getByRole('link', { name: 'Zawadi Dialler' })).toHaveAttribute('href', `/customer-payment-details/${customer.customer_id}`);
     await expect(card.getByTestId('ussd-service-code')).toHaveText('*384*123#');
     await shootCard(page, card, 'settings-ussd-on');
