@@ -124,8 +124,13 @@ describe('the USSD menu', () => {
     expect(code).toContain('3 days).\nWe sent it by SMS too.');
     expect(code.replace(/\s/g, '')).toContain(last!.token_value);
     expect((await again('2')).text).toBe(code);
-    const texts = await t.db.db.message.findMany({ where: { organization_id: org.id, sent_by: 'USSD' } });
-    expect(texts).toHaveLength(1);
+    // Posted twice at the same moment (a gateway's retry racing the first): one text still.
+    const racing = session(key, '254712345678');
+    const [a, b] = await Promise.all([racing('2'), racing('2')]);
+    expect(a.text).toBe(code);
+    expect(b.text).toBe(code);
+    const texts = await t.db.db.message.findMany({ where: { organization_id: org.id, sent_by: 'USSD' }, orderBy: { id: 'asc' } });
+    expect(texts).toHaveLength(2);
     expect(texts[0]).toMatchObject({ recipient_number: '254712345678', delivery_status: 'queued', item_id: item.id });
     expect(texts[0]!.forwarded_message).toBe(`Kidogo: ${code.slice(4).split('\n')[0]}`);
 
@@ -156,6 +161,7 @@ describe('the USSD menu', () => {
       ['ticket', 2, 'Amina Wanjiru'],
       ['ticket', 4, 'Amina Wanjiru'],
       ['code', 1, 'Amina Wanjiru'],
+      ['code', 1, 'Amina Wanjiru'],
       ['balance', 2, 'Amina Wanjiru'],
     ]);
     expect(list.data[1]!.detail).toBe(`Ticket #${ticket.id}: ${item.serial_number}, Device fault`);
@@ -165,8 +171,8 @@ describe('the USSD menu', () => {
     const older = ZUssdSessionsReplySchema.parse(
       (await t.http.get('/payg/settings/ussd/sessions').query({ limit: 3, before: firstPage.next_before }).set(owner.auth).expect(200)).body,
     );
-    expect(older).toEqual({ data: [list.data[3]], next_before: null });
-    expect(await settings(owner)).toMatchObject({ sessions_7d: 4, customers_7d: 1, service_code: '*384*123#' });
+    expect(older).toEqual({ data: list.data.slice(3), next_before: null });
+    expect(await settings(owner)).toMatchObject({ sessions_7d: 5, customers_7d: 1, service_code: '*384*123#' });
   });
 
   it('asks the customer their ID number on a shared phone, and tells a phone on no account so', async () => {
