@@ -102,6 +102,7 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/items/discounts/{discount_id}/void': [404],
   'GET /payg/items/{serial_number}/discounts': [404],
   'GET /payg/customers/{id}/discounts': [404],
+  'GET /payg/customers/{id}/ussd-sessions': [404],
   'POST /payg/items/swap': [404],
   'PUT /payg/items/{serial_number}': [404],
   'DELETE /payg/items/{serial_number}': [404],

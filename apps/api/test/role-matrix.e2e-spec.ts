@@ -124,6 +124,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/items/discounts/{discount_id}/void': 'manage',
   'GET /payg/items/{serial_number}/discounts': 'any',
   'GET /payg/customers/{id}/discounts': 'any',
+  'GET /payg/customers/{id}/ussd-sessions': 'any',
   'POST /payg/items/swap': 'manage',
   'GET /payg/device-swaps': 'any',
   'PUT /payg/items/{serial_number}': 'any',

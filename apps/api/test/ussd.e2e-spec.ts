@@ -173,6 +173,12 @@ describe('the USSD menu', () => {
     );
     expect(older).toEqual({ data: list.data.slice(3), next_before: null });
     expect(await settings(owner)).toMatchObject({ sessions_7d: 5, customers_7d: 1, service_code: '*384*123#' });
+    // The customer's page lists theirs, for any user who answers their calls; another organization's customer is a 404.
+    const { staff: clerk } = roles;
+    const theirs = ZUssdSessionsReplySchema.parse((await t.http.get(`/payg/customers/${customer.id}/ussd-sessions`).set(clerk.auth).expect(200)).body);
+    expect(theirs.data).toEqual(list.data);
+    const elsewhere = await seedRoles(t);
+    await t.http.get(`/payg/customers/${customer.id}/ussd-sessions`).set(elsewhere.owner.auth).expect(404);
   });
 
   it('asks the customer their ID number on a shared phone, and tells a phone on no account so', async () => {

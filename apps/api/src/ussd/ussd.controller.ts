@@ -12,7 +12,7 @@ import {
 } from '@kidogo/contracts';
 import type { z } from 'zod';
 import { CurrentUser, OrgId, Public, Roles, type AuthUser } from '../common/tenancy.js';
-import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../common/validation.js';
+import { Endpoint, ValidBody, ValidParams, ValidQuery, zPathId } from '../common/validation.js';
 import type { HttpReply } from '../common/http.js';
 import { MpesaExpressModule } from '../mpesa-express/mpesa-express.controller.js';
 import { SettingsModule } from '../settings/settings.module.js';
@@ -90,6 +90,28 @@ export class UssdSettingsController {
   }
 }
 
+const ZCustomerParams = zPathId('id');
+
+/** A customer's own sessions on the USSD menu, on their page: any user (who answers their calls). */
+@ApiTags('customers')
+@Controller('customers')
+export class CustomerUssdController {
+  constructor(private readonly ussd: UssdService) {}
+
+  @Get(':id/ussd-sessions')
+  @Endpoint({
+    summary: "The customer's sessions on the USSD menu, newest first: when, from which phone, how far they went and what came of it",
+    description: 'Those their phone named them in (a shared phone: once they gave their ID number). For the call where a customer says the menu did not work.',
+    params: ZCustomerParams,
+    query: ZUssdSessionsQuerySchema,
+    response: ZUssdSessionsReplySchema,
+    errors: { 400: 'A bad limit or before', 404: 'No such customer in your organization' },
+  })
+  list(@OrgId() orgId: string, @ValidParams() p: z.output<typeof ZCustomerParams>, @ValidQuery() q: z.output<typeof ZUssdSessionsQuerySchema>) {
+    return this.ussd.customerSessions(orgId, p.id, q);
+  }
+}
+
 const GATEWAY = `Called by the USSD gateway (Africa's Talking, or one that speaks its callback), not a person, at each step of a session: the address is the organization's secret (GET /payg/settings/ussd). Form-encoded or JSON: sessionId, serviceCode, phoneNumber, networkCode, text (every answer so far, joined by *). The reply is text/plain: "CON " and a screen that waits for an answer, or "END " and the last one, at most 182 characters.
 
 The phone names the customer (read as the organization's phone numbers are); a phone on several accounts is asked for the customer's ID number first. The menu: 1. My balance (each device's credit and what is left to pay), 2. My last code (shown, and texted when an SMS provider is set up), 3. Pay now (when M-Pesa Express, MTN MoMo or Airtel Money can prompt this phone: the device, then the amount; the phone gets the PIN prompt, as from the customer's own page), 4. Report a problem (opens a service ticket, or answers with the one still open). 0 goes back, 00 to the start. A step the gateway posts again is answered the same and not done twice. A menu turned off, or an organization suspended, answers END that the service is not available.`;
@@ -118,7 +140,7 @@ export class UssdGatewayController {
 
 @Module({
   imports: [MpesaExpressModule, SettingsModule, TicketsModule],
-  controllers: [UssdSettingsController, UssdGatewayController],
+  controllers: [UssdSettingsController, CustomerUssdController, UssdGatewayController],
   providers: [UssdService],
 })
 export class UssdModule {}

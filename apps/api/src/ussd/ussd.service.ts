@@ -175,8 +175,16 @@ export class UssdService {
     return this.settings(orgId, 'A new address is made: the old one no longer answers, so give this one to your USSD gateway');
   }
 
-  /** The sessions, newest first, with the customer each phone named. */
-  async sessions(orgId: string, q: z.output<typeof ZUssdSessionsQuerySchema>): Promise<UssdSessionsReply> {
+  /** One customer's sessions, newest first (their page): a 404 for a customer not of the organization. */
+  async customerSessions(orgId: string, customerId: number, q: z.output<typeof ZUssdSessionsQuerySchema>): Promise<UssdSessionsReply> {
+    const [customer] = await this.database.query<{ customer_id: number }>(Prisma.sql`
+      SELECT customer_id FROM customers WHERE organization_id = ${orgId} AND customer_id = ${customerId}::int`);
+    if (!customer) throw new NotFoundException({ detail: 'Customer not found', message: 'Customer not found' });
+    return this.sessions(orgId, q, customerId);
+  }
+
+  /** The sessions, newest first, with the customer each phone named; only `customerId`'s when given. */
+  async sessions(orgId: string, q: z.output<typeof ZUssdSessionsQuerySchema>, customerId?: number): Promise<UssdSessionsReply> {
     const rows = await this.database.query<{
       id: number;
       session_id: string;
@@ -195,6 +203,7 @@ export class UssdService {
       FROM ussd_sessions s
       LEFT JOIN customers c ON c.organization_id = s.organization_id AND c.customer_id = s.customer_id
       WHERE s.organization_id = ${orgId} ${q.before ? Prisma.sql`AND s.ussd_session_id < ${q.before}::int` : Prisma.empty}
+        ${customerId === undefined ? Prisma.empty : Prisma.sql`AND s.customer_id = ${customerId}::int`}
       ORDER BY s.ussd_session_id DESC LIMIT ${q.limit + 1}::int`);
     const page = rows.slice(0, q.limit);
     return {

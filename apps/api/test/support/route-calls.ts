@@ -358,6 +358,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { path: fill('/payg/items/discounts/{discount_id}/void', { discount_id: row.id }), body: { reason: 'Wrong device' } };
   },
   'GET /payg/customers/{id}/discounts': ({ w }) => ({ path: fill('/payg/customers/{id}/discounts', { id: w.customer.id }) }),
+  'GET /payg/customers/{id}/ussd-sessions': ({ w }) => ({ path: fill('/payg/customers/{id}/ussd-sessions', { id: w.customer.id }), query: { limit: 5 } }),
   'GET /payg/items/{serial_number}/discounts': ({ w }) => ({ path: fill('/payg/items/{serial_number}/discounts', { serial_number: w.device.serial }) }),
   'POST /payg/items/swap': async ({ t, w }) => {
     const [item, spare] = await Promise.all([fresh.assignedItem(t, w), fresh.item(t, w)]);

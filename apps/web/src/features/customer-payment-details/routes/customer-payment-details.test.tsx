@@ -90,6 +90,47 @@ describe('Customer Payment Details', () => {
     expect(within(card).queryByRole('button', { name: /^Void/ })).not.toBeInTheDocument();
   });
 
+  it('lists the times the customer dialled the USSD menu and what came of each, only when they did', async () => {
+    const session = {
+      session_id: 'ATUid_1',
+      phone_number: '+254712345678',
+      customer_id: 11,
+      customer_name: 'Amina Wanjiru',
+      service_code: '*384*123#',
+      steps: 2,
+      outcome: 'pay_refused',
+      detail: 'KES 200 for SHS-0001 by M-Pesa Express: a payment request is still waiting',
+      started_at: '2026-12-01T09:30:00Z',
+      updated_at: '2026-12-01T09:31:00Z',
+    };
+    const { calls } = mockFetch((c) =>
+      c.url.startsWith('/payg/customers/11/ussd-sessions')
+        ? jsonResponse(200, { data: [session], next_before: null })
+        : !c.url.includes('payment-details')
+          ? otherReads(c)
+          : jsonResponse(200, details({})),
+    );
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    const card = await screen.findByRole('region', { name: 'USSD Sessions' }, { timeout: 5000 });
+    const table = within(card).getByRole('table', { name: 'USSD sessions' });
+    expect(within(table).getByText('Payment not sent')).toBeInTheDocument();
+    expect(within(table).getByText(/still waiting · 2 answers$/)).toBeInTheDocument();
+    expect(within(table).getByText('+254712345678')).toBeInTheDocument();
+    // Their own page: no Customer column.
+    expect(within(table).queryByRole('columnheader', { name: 'Customer' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/payg/customers/11/ussd-sessions'))?.url).toBe('/payg/customers/11/ussd-sessions?limit=20');
+  });
+
+  it('shows no USSD card for a customer who never dialled', async () => {
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, details({}))));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'USSD Sessions' })).not.toBeInTheDocument();
+  });
+
   it('lists each device with its plan, what is left on it and its credit', async () => {
     const device = (over: Record<string, unknown>) => ({
       serial_number: 'SHS-0001',

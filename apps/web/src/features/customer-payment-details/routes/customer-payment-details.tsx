@@ -15,6 +15,7 @@ import { OPTED_OUT_HINT, SendSmsModal, type SmsTarget } from '@/features/custome
 import { SmsOptOutControl } from '@/features/customer-sms/components/sms-opt-out-control';
 import { ReversePaymentModal } from '@/features/device-activity/components/reverse-payment-modal';
 import { DeviceSwapsCard } from '@/features/device-swaps/components/device-swaps-card';
+import { CustomerUssdSessionsCard } from '@/features/ussd/components/ussd-sessions';
 import { DiscountsCard } from '@/features/device-activity/components/discounts-card';
 import { RecordPaymentButton } from '@/features/record-payment/components/record-payment-modal';
 import { PaymentRequestsCard } from '@/features/mpesa-express/components/payment-requests-card';
@@ -269,6 +270,8 @@ export default function CustomerPaymentDetailsRoute() {
       <DeviceSwapsCard customerId={customer.customer_id} />
 
       <DiscountsCard customerId={customer.customer_id} currency={currency ?? 'KES'} />
+
+      <CustomerUssdSessionsCard customerId={customer.customer_id} />
 
       {/* Its tickets stay listed for an erased customer; no new ones are opened for them. */}
       <TicketsCard customerId={customer.customer_id} customerName={customer.customer_name} devices={details.data.devices ?? []} canOpen={!erased} />

@@ -6,4 +6,5 @@ export const ussdKeys = {
   all: ['ussd'] as const,
   settings: () => [...ussdKeys.all, 'settings'] as const,
   sessions: () => [...ussdKeys.all, 'sessions'] as const,
+  customerSessions: (customerId: number) => [...ussdKeys.all, 'sessions', 'customer', customerId] as const,
 };

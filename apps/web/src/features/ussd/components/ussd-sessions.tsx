@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDialpad } from '@tabler/icons-react';
 import { USSD_OUTCOME_LABELS, type UssdOutcome, type UssdSession } from '@kidogo/contracts';
 import { Link } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -74,14 +75,49 @@ const COLUMNS: Column<UssdSession>[] = [
 
 /** Recent Sessions: who dialled, what they did and how it ended, newest first, 20 at a time (Load Older). */
 export function UssdSessions() {
-  const sessions = useUssdSessions();
-  const rows = sessions.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <Stack gap="sm">
       <Title order={5}>Recent Sessions</Title>
+      <UssdSessionsTable />
+    </Stack>
+  );
+}
+
+/**
+ * A customer's sessions on the USSD menu, on their page: only there when they dialled it (or when they could not be
+ * read), for the call where they say the menu did not work.
+ */
+export function CustomerUssdSessionsCard({ customerId }: { customerId: number }) {
+  const sessions = useUssdSessions(customerId);
+  const count = sessions.data?.pages[0]?.data.length ?? 0;
+  if (sessions.isPending || (!sessions.isError && count === 0)) return null;
+  return (
+    <Card padding="lg" radius="md" mb="lg" role="region" aria-label="USSD Sessions">
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+          <IconDialpad size={22} />
+        </ThemeIcon>
+        <Stack gap={0}>
+          <Title order={4}>USSD Sessions</Title>
+          <Text size="sm" c="dimmed">
+            Each time they dialled your USSD menu, newest first: what they asked for and what came of it
+          </Text>
+        </Stack>
+      </Group>
+      <UssdSessionsTable customerId={customerId} />
+    </Card>
+  );
+}
+
+/** The sessions' table, every one or one customer's (without the Customer column), 20 at a time (Load Older). */
+function UssdSessionsTable({ customerId }: { customerId?: number }) {
+  const sessions = useUssdSessions(customerId);
+  const rows = sessions.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <Stack gap="sm">
       <DataTable
-        caption="Recent USSD sessions"
-        columns={COLUMNS}
+        caption={customerId === undefined ? 'Recent USSD sessions' : 'USSD sessions'}
+        columns={customerId === undefined ? COLUMNS : COLUMNS.filter((c) => c.key !== 'customer')}
         rows={rows}
         rowKey={(s) => s.session_id}
         loading={sessions.isPending}
