@@ -299,7 +299,7 @@ test.describe('your notifications', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Open Notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByText('Nothing for you yet')).toBeVisible();
-    // Staff are never told of held payments: the other eight kinds, all on in the bell, none emailed.
+    // Staff are never told of held payments or problems customers report: the other eight kinds, all on in the bell, none emailed.
     const card = page.getByRole('region', { name: 'What I Am Told Of' });
     await expect(card.getByRole('switch')).toHaveCount(16);
     const emailSwitches = card.getByRole('switch', { name: /^Email: / });
@@ -335,12 +335,13 @@ test.describe('your notifications', () => {
     await expect(pageList(page).getByRole('link', { name: new RegExp(`Ticket #${heard} on ${serial}`) })).toHaveAttribute('data-unread', 'true');
     await signOut(page);
 
-    // An owner is offered held payments too.
+    // An owner is offered held payments and the problems customers report too.
     await signIn(page, undefined, '/notifications');
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(kindSwitch(page, 'Payments are held for matching (owners and admins)')).toBeChecked();
+    await expect(kindSwitch(page, 'A customer reports a problem by USSD (owners and admins)')).toBeChecked();
     // A bell and an email switch per kind, and the morning's summary, which an owner turns on and off.
-    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(19);
+    await expect(page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch')).toHaveCount(21);
     const summary = page.getByRole('region', { name: 'What I Am Told Of' }).getByRole('switch', { name: /^A summary of yesterday each morning/ });
     await summary.click({ force: true });
     await expect(summary).toBeChecked();
