@@ -154,17 +154,27 @@ describe('the USSD menu', () => {
     expect((await session(key, '0712345678')('3*1')).text).toBe(`END We already have your report on ${item.serial_number} (ticket #${ticket.id}): we will call you.`);
     expect(await t.db.db.serviceTicket.count({ where: { organization_id: org.id } })).toBe(1);
     expect(await t.db.db.userNotification.count({ where: { organization_id: org.id, kind: 'ticket_reported' } })).toBe(2);
+    // The same last step posted twice at once: one ticket; the request that did not open it says the report was received.
+    const twice = session(key, '0712345678');
+    const both = (await Promise.all([twice('3*4'), twice('3*4')])).map((r) => r.text).sort();
+    const other = await t.db.db.serviceTicket.findFirstOrThrow({ where: { organization_id: org.id, category: 'other' } });
+    const opened2 = `END Thank you. Ticket #${other.id} is open for ${item.serial_number}: we will call you.`;
+    // (Had one finished before the other read the session, both would be the first's screen.)
+    expect(both).toContain(opened2);
+    expect([opened2, `END Thank you. We have your report on ${item.serial_number}: we will call you.`]).toEqual(expect.arrayContaining(both));
+    expect(await t.db.db.serviceTicket.count({ where: { organization_id: org.id } })).toBe(2);
 
     // Each session kept, newest first, with the customer the phone named.
     const list = ZUssdSessionsReplySchema.parse((await t.http.get('/payg/settings/ussd/sessions').set(owner.auth).expect(200)).body);
     expect(list.data.map((s) => [s.outcome, s.steps, s.customer_name])).toEqual([
+      ['ticket', 2, 'Amina Wanjiru'],
       ['ticket', 2, 'Amina Wanjiru'],
       ['ticket', 4, 'Amina Wanjiru'],
       ['code', 1, 'Amina Wanjiru'],
       ['code', 1, 'Amina Wanjiru'],
       ['balance', 2, 'Amina Wanjiru'],
     ]);
-    expect(list.data[1]!.detail).toBe(`Ticket #${ticket.id}: ${item.serial_number}, Device fault`);
+    expect(list.data[2]!.detail).toBe(`Ticket #${ticket.id}: ${item.serial_number}, Device fault`);
     expect(list.data[0]).toMatchObject({ service_code: '*384*123#', customer_id: customer.id, phone_number: '0712345678' });
     const firstPage = ZUssdSessionsReplySchema.parse((await t.http.get('/payg/settings/ussd/sessions').query({ limit: 3 }).set(owner.auth).expect(200)).body);
     expect(firstPage.data).toHaveLength(3);
@@ -172,7 +182,7 @@ describe('the USSD menu', () => {
       (await t.http.get('/payg/settings/ussd/sessions').query({ limit: 3, before: firstPage.next_before }).set(owner.auth).expect(200)).body,
     );
     expect(older).toEqual({ data: list.data.slice(3), next_before: null });
-    expect(await settings(owner)).toMatchObject({ sessions_7d: 5, customers_7d: 1, service_code: '*384*123#' });
+    expect(await settings(owner)).toMatchObject({ sessions_7d: 6, customers_7d: 1, service_code: '*384*123#' });
     // The customer's page lists theirs, for any user who answers their calls; another organization's customer is a 404.
     const { staff: clerk } = roles;
     const theirs = ZUssdSessionsReplySchema.parse((await t.http.get(`/payg/customers/${customer.id}/ussd-sessions`).set(clerk.auth).expect(200)).body);

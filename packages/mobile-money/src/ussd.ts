@@ -100,6 +100,7 @@ interface Phrases {
   refused(reason: string): string;
   ticket(id: number, serial: string): string;
   ticketAgain(id: number, serial: string): string;
+  ticketReceived(serial: string): string;
   notRegistered(org: string): string;
   askId(org: string): string;
   wrongId: string;
@@ -128,6 +129,7 @@ const ENGLISH: Phrases = {
   refused: (reason) => `Sorry, the payment could not be asked for: ${reason}`,
   ticket: (id, serial) => `Thank you. Ticket #${id} is open for ${serial}: we will call you.`,
   ticketAgain: (id, serial) => `We already have your report on ${serial} (ticket #${id}): we will call you.`,
+  ticketReceived: (serial) => `Thank you. We have your report on ${serial}: we will call you.`,
   notRegistered: (org) => `${org}: this phone number is on no account. Call us to register it.`,
   askId: (org) => `${org}\nThis phone is on more than one account. Enter your ID number:`,
   wrongId: 'That ID number is not on an account with this phone. Enter your ID number:',
@@ -156,6 +158,7 @@ const KISWAHILI: Phrases = {
   refused: (reason) => `Samahani, malipo hayakuweza kuombwa: ${reason}`,
   ticket: (id, serial) => `Asante. Tiketi #${id} imefunguliwa kwa ${serial}: tutakupigia simu.`,
   ticketAgain: (id, serial) => `Tayari tuna ripoti yako ya ${serial} (tiketi #${id}): tutakupigia simu.`,
+  ticketReceived: (serial) => `Asante. Tumepokea ripoti yako ya ${serial}: tutakupigia simu.`,
   notRegistered: (org) => `${org}: namba hii ya simu haipo kwenye akaunti yoyote. Tupigie ili kuisajili.`,
   askId: (org) => `${org}\nSimu hii iko kwenye akaunti zaidi ya moja. Weka namba yako ya kitambulisho:`,
   wrongId: 'Namba hiyo ya kitambulisho haipo kwenye akaunti ya simu hii. Weka namba yako ya kitambulisho:',
@@ -184,6 +187,7 @@ const FRENCH: Phrases = {
   refused: (reason) => `Desole, le paiement n a pas pu etre demande: ${reason}`,
   ticket: (id, serial) => `Merci. Le ticket #${id} est ouvert pour ${serial}: nous vous appellerons.`,
   ticketAgain: (id, serial) => `Nous avons deja votre signalement sur ${serial} (ticket #${id}): nous vous appellerons.`,
+  ticketReceived: (serial) => `Merci. Nous avons votre signalement sur ${serial}: nous vous appellerons.`,
   notRegistered: (org) => `${org}: ce numero n est sur aucun compte. Appelez-nous pour l enregistrer.`,
   askId: (org) => `${org}\nCe telephone est sur plusieurs comptes. Entrez votre numero de piece d identite:`,
   wrongId: 'Ce numero de piece d identite n est pas sur un compte de ce telephone. Entrez votre numero:',
@@ -364,9 +368,13 @@ function balanceText(input: UssdMenuInput): string {
   return lines[0]!;
 }
 
-/** The last screen after a ticket was opened, or when one was already open for the device. */
-export function ussdTicketText(language: ReplyLanguage | undefined, ticketId: number, serial: string, already: boolean): string {
+/**
+ * The last screen after a ticket was opened, or when one was already open for the device; without its number (null:
+ * the same step posted twice at once, the other request opening it), that the report was received.
+ */
+export function ussdTicketText(language: ReplyLanguage | undefined, ticketId: number | null, serial: string, already: boolean): string {
   const say = phrases(language);
+  if (ticketId === null) return fitScreen(say.ticketReceived(serial));
   return fitScreen(already ? say.ticketAgain(ticketId, serial) : say.ticket(ticketId, serial));
 }
 

@@ -153,6 +153,7 @@ describe('ussdMenu', () => {
     expect(at(menu({ devices: [] }), '4')).toMatchObject({ end: true, text: 'No device is on your account.', action: null });
     expect(ussdTicketText('en', 12, 'SHS-0042', false)).toBe('Thank you. Ticket #12 is open for SHS-0042: we will call you.');
     expect(ussdTicketText('en', 12, 'SHS-0042', true)).toBe('We already have your report on SHS-0042 (ticket #12): we will call you.');
+    expect(ussdTicketText('en', null, 'SHS-0042', false)).toBe('Thank you. We have your report on SHS-0042: we will call you.');
   });
 
   it('speaks Kiswahili and French', () => {

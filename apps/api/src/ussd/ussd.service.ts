@@ -319,14 +319,15 @@ export class UssdService {
       would: null,
     };
     if (!screen.action) {
-      if (screen.end && screen.outcome === 'pay') return { ...at, outcome: 'pay_refused', detail: `${screen.serial}: paid off` };
-      if (screen.end && screen.outcome === 'code') return { ...at, detail: `${screen.serial ?? ''}: no code yet` };
-      return at;
+      // A last screen that did nothing: a device paid off (Pay now), one without a code yet, or no device at all.
+      if (screen.end && screen.serial && screen.outcome === 'pay') return { ...at, outcome: 'pay_refused', detail: `${screen.serial}: paid off` };
+      if (screen.end && screen.serial && screen.outcome === 'code') return { ...at, detail: `${screen.serial}: no code yet` };
+      return screen.end && !screen.serial && screen.outcome !== 'balance' ? { ...at, outcome: 'menu', detail: 'No device on the account' } : at;
     }
     const device = devices.find((d) => d.menu.serialNumber === screen.serial)!;
     if (!dry && !(await this.claim(orgId, sessionId!, phoneNumber, text))) {
       // Another process is acting on this very step (the gateway posted it twice at once): its screen is this one.
-      return screen.action.kind === 'ticket' ? { ...at, text: ussdTicketText(language, 0, device.menu.serialNumber, true) } : at;
+      return screen.action.kind === 'ticket' ? { ...at, text: ussdTicketText(language, null, device.menu.serialNumber, false) } : at;
     }
     return this.act(orgId, language, caller, device, screen, at, { dry, phone, sms: route !== null });
   }
