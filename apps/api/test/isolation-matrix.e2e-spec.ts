@@ -157,6 +157,8 @@ const SCOPED: Record<string, number[]> = {
   'POST /payg/items/add': [201],
   'POST /payg/stock-locations': [201],
   'POST /payg/items/add/bulk': [200],
+  // A's serial and customer's ID number are no device or customer of B's: each row is reported, nothing kept.
+  'POST /payg/items/accounts/import': [200],
   'POST /payg/payments/templates/create': [201],
   'POST /payg/config/product-oem/upsert': [200],
   'GET /payg/settings/api-key': [200],

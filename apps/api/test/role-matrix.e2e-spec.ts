@@ -115,6 +115,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/items': 'any',
   'POST /payg/items/add': 'any',
   'POST /payg/items/add/bulk': 'any',
+  'POST /payg/items/accounts/import': 'manage',
   'POST /payg/items/fetch': 'any',
   'POST /payg/items/search': 'any',
   'POST /payg/items/assign': 'any',

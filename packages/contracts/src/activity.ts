@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBroughtOverSchema } from './account-imports.js';
 import { ZMoneySchema, zQueryInt } from './common.js';
 import { SMS_OPT_OUT_SOURCES, ZCustomerDeviceStatusSchema } from './customers.js';
 import { ZRepaymentSchema } from './repayment.js';
@@ -44,6 +45,8 @@ export const ZDeviceInfoSchema = z.object({
   remaining: ZMoneySchema.nullable(),
   /** What discounts took off its payoff price on this account (README "Discounts"); 0.00 for none. */
   discount: ZMoneySchema,
+  /** Its account, when it was brought over from another system (POST /items/accounts/import); null otherwise. */
+  brought_over: ZBroughtOverSchema.nullable(),
 });
 
 export const ZTokenHistoryEntrySchema = z.object({

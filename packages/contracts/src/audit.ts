@@ -12,7 +12,7 @@ export const AUDIT_CATEGORIES = {
   team: ['user', 'api_token'],
   payments: ['payment', 'payments', 'payment_request', 'cash', 'commission'],
   tokens: ['token'],
-  devices: ['item', 'items', 'oem_config', 'oem_credentials', 'ticket', 'stock', 'stock_location'],
+  devices: ['item', 'items', 'accounts', 'oem_config', 'oem_credentials', 'ticket', 'stock', 'stock_location'],
   customers: ['customer', 'customers', 'sms_campaign'],
   plans: ['template'],
   collections: ['collection', 'collections'],

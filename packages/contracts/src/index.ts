@@ -2,6 +2,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './health.js';
 export * from './imports.js';
+export * from './account-imports.js';
 export * from './customers.js';
 export * from './items.js';
 export * from './products.js';

@@ -99,6 +99,8 @@ export const ActivityMapper = {
     discount: Dec;
     warranty_months: number | null;
     warranty_until: Date | null;
+    /** Read as JSON: the dates as PostgreSQL writes them. */
+    brought_over: { paid: string; started_at: string; imported_at: string; imported_by: string | null } | null;
   }) {
     return {
       serial_number: i.serial_number,
@@ -129,6 +131,12 @@ export const ActivityMapper = {
       warranty: toWarranty(i),
       remaining: i.remaining === null ? null : money(i.remaining),
       discount: money(i.discount),
+      brought_over: i.brought_over && {
+        paid: money(i.brought_over.paid),
+        started_at: new Date(i.brought_over.started_at).toISOString(),
+        imported_at: new Date(i.brought_over.imported_at).toISOString(),
+        imported_by: i.brought_over.imported_by,
+      },
     };
   },
 };

@@ -35,6 +35,16 @@ export class ActivityService {
              ${expectedSql('i', 'plan')} AS expected, ${paidTowardsSql('i', 'plan')} AS paid_towards, i.paid_off_at,
              CASE WHEN i.customer_id IS NOT NULL THEN ${remainingSql('i', 'plan')} END AS remaining, i.discount,
              warranty.warranty_months, warranty.warranty_until,
+             -- The account it holds, if it was brought over from another system: its first row, while the account lasts.
+             (SELECT json_build_object('paid', a.brought_over_paid::text, 'started_at', a.assigned_at, 'imported_at', a.brought_over_at,
+                                       'imported_by', a.assigned_by)
+              FROM item_assignments a
+              WHERE a.organization_id = i.organization_id AND a.item_id = i.item_id AND a.brought_over_at IS NOT NULL
+                AND i.is_assigned AND a.customer_id = i.customer_id
+                AND NOT EXISTS (SELECT 1 FROM item_assignments b WHERE b.organization_id = a.organization_id AND b.item_id = a.item_id
+                                  AND b.customer_id <> a.customer_id AND b.assigned_at > a.assigned_at)
+                AND NOT EXISTS (SELECT 1 FROM device_swaps s WHERE s.organization_id = a.organization_id AND s.old_item_id = a.item_id)
+              LIMIT 1) AS brought_over,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
                 SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, is_valid, generated_by, customer_name
@@ -182,6 +192,7 @@ interface DeviceRow {
   discount: Dec;
   warranty_months: number | null;
   warranty_until: Date | null;
+  brought_over: { paid: string; started_at: string; imported_at: string; imported_by: string | null } | null;
   token_total: number;
   tokens: Parameters<typeof ActivityMapper.token>[0][];
   payment_total: number;

@@ -20,8 +20,14 @@ export interface CsvImportSpec<Row> {
   columns: readonly string[];
   /** Validates and normalises one row (an object of the known columns that are present). */
   schema: ZodType<Row>;
-  /** Inserts a batch of valid rows, skipping those that already exist; returns how many were inserted. */
-  insertBatch: (rows: Row[]) => Promise<number>;
+  /**
+   * Inserts a batch of valid rows, skipping those that already exist; returns how many were inserted, or with the
+   * rows it refused itself (a check that needs the database: each its own error, not counted as already there).
+   * `rowNumbers[i]` is the data row number of `rows[i]`.
+   */
+  insertBatch: (rows: Row[], rowNumbers: number[]) => Promise<number | { inserted: number; errors: CsvRowError[] }>;
+  /** Rows written per insertBatch call (IMPORT_BATCH_SIZE by default). */
+  batchSize?: number;
 }
 
 export type CsvImportOutcome = Omit<CsvImportReport, 'job_id'>;
@@ -159,18 +165,21 @@ export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Pr
   let imported = 0;
   let duplicates = 0;
   let batch: Row[] = [];
+  let batchRows: number[] = [];
   // One batch is written while the next is parsed and validated: the
   // statements still run one after the other, but parsing (about as long as
   // writing for customers) no longer waits for them.
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
-    const rows = batch;
-    batch = [];
+    const [rows, numbers] = [batch, batchRows];
+    [batch, batchRows] = [[], []];
     await writing;
-    writing = spec.insertBatch(rows).then((n) => {
-      imported += n;
-      duplicates += rows.length - n;
+    writing = spec.insertBatch(rows, numbers).then((outcome) => {
+      const { inserted, errors: refused } = typeof outcome === 'number' ? { inserted: outcome, errors: [] } : outcome;
+      for (const e of refused) report(e);
+      imported += inserted;
+      duplicates += rows.length - inserted - new Set(refused.map((e) => e.row)).size;
     });
   };
 
@@ -215,7 +224,8 @@ export async function importCsv<Row>(path: string, spec: CsvImportSpec<Row>): Pr
         continue;
       }
       batch.push(parsed.data);
-      if (batch.length >= IMPORT_BATCH_SIZE) await flush();
+      batchRows.push(row);
+      if (batch.length >= (spec.batchSize ?? IMPORT_BATCH_SIZE)) await flush();
     }
     await flush();
     await writing;

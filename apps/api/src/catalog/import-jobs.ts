@@ -55,7 +55,7 @@ export class ImportJobs implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async run(
-    job: { orgId: string; kind: 'customers' | 'items'; filename: string | undefined; actor: AuthUser },
+    job: { orgId: string; kind: 'customers' | 'items' | 'accounts'; filename: string | undefined; actor: AuthUser },
     work: () => Promise<CsvImportOutcome>,
   ): Promise<CsvImportReport> {
     const filename = (job.filename ?? '').slice(0, 255) || null;
@@ -88,7 +88,7 @@ export class ImportJobs implements OnApplicationBootstrap, OnApplicationShutdown
         finished_at: new Date(),
       },
     });
-    const what = job.kind === 'customers' ? 'customers' : 'devices';
+    const what = { customers: 'customers', items: 'devices', accounts: 'accounts brought over' }[job.kind];
     await this.audit.record({
       organizationId: job.orgId,
       actor: job.actor,

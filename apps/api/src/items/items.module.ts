@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { TemplatesModule } from '../templates/templates.module.js';
+import { AccountsImportController } from './accounts-import.controller.js';
+import { AccountsImportService } from './accounts-import.service.js';
 import { TokensModule } from '../tokens/tokens.module.js';
 import { CreditCheckController } from './credit-check.controller.js';
 import { CreditCheckService } from './credit-check.service.js';
@@ -13,9 +16,9 @@ import { SwapService } from './swap.service.js';
 import { SwapsController } from './swaps.controller.js';
 
 @Module({
-  imports: [CatalogModule, TokensModule],
-  controllers: [ItemsController, CreditCheckController, SwapsController, CustomerDiscountsController],
-  providers: [ItemsService, ItemsCsvService, RepossessionService, SwapService, DiscountService, CreditCheckService],
+  imports: [CatalogModule, TokensModule, TemplatesModule],
+  controllers: [ItemsController, CreditCheckController, SwapsController, CustomerDiscountsController, AccountsImportController],
+  providers: [ItemsService, ItemsCsvService, RepossessionService, SwapService, DiscountService, CreditCheckService, AccountsImportService],
   exports: [ItemsService],
 })
 export class ItemsModule {}

@@ -20,12 +20,13 @@ const onlyAgent = (agent: string | undefined) => (agent === undefined ? Prisma.e
 /**
  * (agent, n): the devices given in the period to each agent's customers, as
  * the Agent report and the commission count them. A device swap's
- * replacement is no device given (README "Device swaps").
+ * replacement is no device given (README "Device swaps"), nor an account
+ * brought over from another system (README "Bringing accounts over").
  */
 export const devicesGivenByAgentSql = (orgId: string, period: Period, agent?: string): Prisma.Sql => Prisma.sql`
   SELECT ${agentOfSql} AS agent, count(*)::int AS n FROM item_assignments a
   JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
-  WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL ${periodSql(Prisma.sql`a.assigned_at`, period)} ${onlyAgent(agent)}
+  WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL AND a.brought_over_at IS NULL ${periodSql(Prisma.sql`a.assigned_at`, period)} ${onlyAgent(agent)}
   GROUP BY 1`;
 
 /**

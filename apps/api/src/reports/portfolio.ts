@@ -73,7 +73,7 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
   const ends = (t: string) => Prisma.join(PORTFOLIO_CHECKPOINTS.map((n) => Prisma.raw(`${t}.ends${n}`)));
   return Prisma.sql`
     WITH RECURSIVE given AS (
-      SELECT ia.assignment_id, ia.item_id, ia.customer_id, ia.assigned_at, ia.swapped_from_item_id,
+      SELECT ia.assignment_id, ia.item_id, ia.customer_id, ia.assigned_at, ia.swapped_from_item_id, ia.brought_over_at,
              lag(ia.customer_id) OVER w AS prev_customer, lag(ia.assigned_at) OVER w AS prev_at
       FROM item_assignments ia
       WHERE ia.organization_id = ${orgId}
@@ -87,11 +87,12 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
       FROM given r
     ), opened AS (
       -- A replacement's row (swapped_from_item_id) continues the account it was swapped from: no account of its own.
+      -- An account brought over from another system is left out: what was paid on it before is not dated.
       SELECT assignment_id AS acct, item_id, customer_id, assigned_at AS opened_at,
              lead(assigned_at) OVER (PARTITION BY item_id ORDER BY assigned_at, assignment_id) AS closed_at,
              lag(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) IS NULL AS first_of_pair,
              lead(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) AS pair_next
-      FROM runs WHERE opens AND swapped_from_item_id IS NULL
+      FROM runs WHERE opens AND swapped_from_item_id IS NULL AND brought_over_at IS NULL
     ), swapped AS (
       -- The devices an account moved to by device swaps, one after the other (depth), each from its swap on.
       SELECT o.acct, o.customer_id, s.new_item_id AS item_id, s.swapped_at AS since, 1 AS depth

@@ -324,6 +324,16 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: '/payg/items/add/bulk',
     file: { field: 'file', name: 'devices.csv', content: csv(['serial_number,product_name,price', `BULK-${hex()},Solar kit,1000`]) },
   }),
+  // A dry run: the same checks as the import, and nothing kept (the role matrix calls it as each of A's users).
+  'POST /payg/items/accounts/import': ({ w }) => ({
+    path: '/payg/items/accounts/import',
+    query: { dry_run: 'true' },
+    file: {
+      field: 'file',
+      name: 'accounts.csv',
+      content: csv(['serial_number,id_number,start_date,paid', `${w.freeDevice.serial},${w.customer.id_number},2026-01-05,1200`]),
+    },
+  }),
   'POST /payg/items/fetch': ({ w }) => [
     { path: '/payg/items/fetch', body: { serial_number: w.device.serial } },
     { path: '/payg/items/fetch', body: { serial_number: w.freeDevice.serial.toLowerCase().replace('-', ' ') } },

@@ -21,12 +21,17 @@ export function useFileUpload() {
 
 /**
  * What the buttons of an upload modal do with `upload` (the feature's
- * mutation): `start` sends the chosen file (abortable), `choose` takes
+ * mutation): `start` sends the chosen file (abortable), with `more` of the
+ * mutation's variables if it takes more than the file, `choose` takes
  * another file, `reset` forgets everything for another file, `close` aborts
  * a running upload, forgets everything and closes. `aborted` tells a
  * cancelled upload from a failed one.
  */
-export function uploadActions<R>(state: ReturnType<typeof useFileUpload>, upload: UseMutationResult<R, Error, UploadRequest>, onClose: () => void) {
+export function uploadActions<R, V extends UploadRequest = UploadRequest>(
+  state: ReturnType<typeof useFileUpload>,
+  upload: UseMutationResult<R, Error, V>,
+  onClose: () => void,
+) {
   const reset = () => {
     state.setFile(null);
     state.onProgress(null);
@@ -37,12 +42,12 @@ export function uploadActions<R>(state: ReturnType<typeof useFileUpload>, upload
     reset();
     onClose();
   };
-  const start = (options?: MutateOptions<R, Error, UploadRequest>) => {
+  const start = (options?: MutateOptions<R, Error, V>, more?: Omit<V, keyof UploadRequest>) => {
     const file = state.file;
     if (!file || upload.isPending) return;
     state.controller.current = new AbortController();
     state.onProgress({ loaded: 0, total: file.size, percent: 0 });
-    upload.mutate({ file, signal: state.controller.current.signal }, options);
+    upload.mutate({ ...more, file, signal: state.controller.current.signal } as V, options);
   };
   const choose = (next: File | null) => {
     upload.reset();

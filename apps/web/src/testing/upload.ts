@@ -1,11 +1,34 @@
 import { vi } from 'vitest';
 
+export interface UploadReply {
+  status?: number;
+  body: unknown;
+  delayMs?: number;
+}
+
+export interface RecordedUpload {
+  url: string;
+  form: FormData;
+}
+
 /**
  * Stands in for XMLHttpRequest, which uploads go through (fetch cannot report
- * upload progress): each upload reports 50% sent, then is answered with
- * `status` and `body` as JSON after `delayMs`. Answers the bodies sent.
+ * upload progress): each upload reports 50% sent, then is answered with what
+ * `answer` gives for its URL (`status` and `body` as JSON, after `delayMs`).
+ * Answers the uploads sent, with their URLs, in order.
  */
-export function stubXhrUpload({ status = 200, body, delayMs = 50 }: { status?: number; body: unknown; delayMs?: number }, sent: FormData[] = []): FormData[] {
+export function stubXhrUploads(answer: (url: string) => UploadReply, sent: RecordedUpload[] = []): RecordedUpload[] {
+  stubXhr(answer, (upload) => sent.push(upload));
+  return sent;
+}
+
+/** stubXhrUploads with one answer for every upload; answers the bodies sent. */
+export function stubXhrUpload(reply: UploadReply, sent: FormData[] = []): FormData[] {
+  stubXhr(() => reply, (upload) => sent.push(upload.form));
+  return sent;
+}
+
+function stubXhr(answer: (url: string) => UploadReply, record: (upload: RecordedUpload) => void) {
   class FakeXhr {
     upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
     status = 0;
@@ -14,14 +37,18 @@ export function stubXhrUpload({ status = 200, body, delayMs = 50 }: { status?: n
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
-    open() {}
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
     setRequestHeader() {}
     getAllResponseHeaders() {
       return 'content-type: application/json\r\n';
     }
     abort() {}
     send(form: FormData) {
-      sent.push(form);
+      record({ url: this.url, form });
+      const { status = 200, body, delayMs = 50 } = answer(this.url);
       this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true } as ProgressEvent);
       setTimeout(() => {
         this.status = status;
@@ -31,5 +58,4 @@ export function stubXhrUpload({ status = 200, body, delayMs = 50 }: { status?: n
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
 }

@@ -32,12 +32,12 @@ export const spreadsheetLine = (row: number) => row + 1;
 export type ImportOutcome = 'success' | 'warning' | 'error';
 
 /** Everything imported is a success; some rows skipped a warning; nothing imported an error. */
-export function importOutcome(report: CsvImportReport): ImportOutcome {
+export function importOutcome(report: Pick<CsvImportReport, 'imported' | 'skipped'>): ImportOutcome {
   if (report.imported === 0) return 'error';
   return report.skipped > 0 ? 'warning' : 'success';
 }
 
-const OUTCOME: Record<ImportOutcome, { color: string; title: string; icon: typeof IconCircleCheck }> = {
+export const OUTCOME: Record<ImportOutcome, { color: string; title: string; icon: typeof IconCircleCheck }> = {
   success: { color: 'green', title: 'Import finished', icon: IconCircleCheck },
   warning: { color: 'yellow', title: 'Imported with rows skipped', icon: IconAlertTriangle },
   error: { color: 'red', title: 'Nothing imported', icon: IconAlertCircle },
@@ -49,26 +49,27 @@ export function importSummary(report: CsvImportReport, noun: string): string {
   return `${report.imported.toLocaleString()} ${noun} imported, ${report.skipped.toLocaleString()} skipped${duplicates}`;
 }
 
-export function ImportReport({ report }: { report: CsvImportReport }) {
-  const outcome = OUTCOME[importOutcome(report)];
+/**
+ * Each refused row of an import: its spreadsheet line, the column at fault and
+ * the problem, and how many more were not listed. Nothing when none was refused.
+ * `labels` names the first two columns ("Line" and "Field" unless told).
+ */
+export function ImportErrors({
+  report,
+  labels = { row: 'Line', field: 'Field' },
+}: {
+  report: Pick<CsvImportReport, 'errors' | 'more_errors'>;
+  labels?: { row: string; field: string };
+}) {
   return (
-    <Stack gap="sm" aria-label="Import report">
-      <Alert color={outcome.color} icon={<outcome.icon size={18} />} title={outcome.title}>
-        {report.imported.toLocaleString()} imported, {report.skipped.toLocaleString()} skipped
-        {report.duplicates ? ` (${report.duplicates.toLocaleString()} already registered)` : ''}.
-      </Alert>
-      <SimpleGrid cols={3}>
-        <Count label="Imported" value={report.imported} color="green" />
-        <Count label="Skipped" value={report.skipped} color={report.skipped ? 'yellow' : undefined} />
-        <Count label="Errors" value={report.errors.length + (report.more_errors ?? 0)} color={report.errors.length ? 'red' : undefined} />
-      </SimpleGrid>
+    <>
       {report.errors.length ? (
         <ScrollArea.Autosize mah={240} type="auto">
           <Table striped aria-label="Import errors" fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={60}>Line</Table.Th>
-                <Table.Th w={140}>Field</Table.Th>
+                <Table.Th w={60}>{labels.row}</Table.Th>
+                <Table.Th w={140}>{labels.field}</Table.Th>
                 <Table.Th>Problem</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -86,7 +87,7 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
       ) : null}
       {report.errors.length ? (
         <Text size="xs" c="dimmed">
-          Line numbers are the spreadsheet's: the header is line 1.
+          {labels.row} numbers are the spreadsheet's: the header is {labels.row.toLowerCase()} 1.
         </Text>
       ) : null}
       {report.more_errors ? (
@@ -94,6 +95,24 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
           and {report.more_errors.toLocaleString()} more errors not listed.
         </Text>
       ) : null}
+    </>
+  );
+}
+
+export function ImportReport({ report }: { report: CsvImportReport }) {
+  const outcome = OUTCOME[importOutcome(report)];
+  return (
+    <Stack gap="sm" aria-label="Import report">
+      <Alert color={outcome.color} icon={<outcome.icon size={18} />} title={outcome.title}>
+        {report.imported.toLocaleString()} imported, {report.skipped.toLocaleString()} skipped
+        {report.duplicates ? ` (${report.duplicates.toLocaleString()} already registered)` : ''}.
+      </Alert>
+      <SimpleGrid cols={3}>
+        <Count label="Imported" value={report.imported} color="green" />
+        <Count label="Skipped" value={report.skipped} color={report.skipped ? 'yellow' : undefined} />
+        <Count label="Errors" value={report.errors.length + (report.more_errors ?? 0)} color={report.errors.length ? 'red' : undefined} />
+      </SimpleGrid>
+      <ImportErrors report={report} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title }
 import { IconDeviceMobileCharging } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { BroughtOver } from '@kidogo/contracts';
 import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
@@ -23,7 +24,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Device Information: serial number, product name, product OEM, who has it, the stock location it is kept at (or was given out from), what is left to pay on it, its discounts and its warranty. */
+/** "Brought over from another system on 3 Dec 2026 by amina: KES 4,500.00 paid before, account began 1 Mar 2025". */
+export function broughtOverSentence(b: BroughtOver, currency: string | null): string {
+  const by = b.imported_by ? ` by ${b.imported_by}` : '';
+  return `Brought over from another system on ${formatDate(b.imported_at)}${by}: ${formatMoney(b.paid, currency)} paid before, account began ${formatDate(b.started_at)}`;
+}
+
+/** Device Information: serial number, product name, product OEM, who has it, the stock location it is kept at (or was given out from), what is left to pay on it, its discounts, its warranty, and whether its account was brought over from another system. */
 export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
   const currency = useOrganizationCurrency();
   const assigned = device.is_assigned && device.customer_name;
@@ -126,6 +133,12 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
           </Field>
         ) : null}
       </SimpleGrid>
+      {/* The part of its total paid that was paid in the other system is in the currency of the device's plan. */}
+      {device.brought_over ? (
+        <Text size="sm" c="dimmed" mt="md" aria-label="Brought over">
+          {broughtOverSentence(device.brought_over, device.payment_plan?.currency ?? currency)}
+        </Text>
+      ) : null}
     </Card>
   );
 }

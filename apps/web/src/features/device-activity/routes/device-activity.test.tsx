@@ -344,6 +344,24 @@ describe('Device Activity', () => {
     expect(card).not.toHaveTextContent(/warranty/i);
   });
 
+  it('says when its account was brought over from another system, by whom and what was paid before, and nothing otherwise', async () => {
+    const plan = { template_id: 4, template_name: 'Daily 50', daily_price: '50.00', currency: 'KES', own: false };
+    const brought = { paid: '4500.00', started_at: '2025-03-01T00:00:00.000Z', imported_at: '2026-11-02T08:15:00.000Z', imported_by: 'amina' };
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ payment_plan: plan, brought_over: brought })) : jsonResponse(200, { data: [] })));
+    seedSession();
+    const view = renderApp('/device-activity/SHS-0001');
+    let card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByLabelText('Brought over')).toHaveTextContent(
+      `Brought over from another system on ${formatDate(brought.imported_at)} by amina: KES 4,500.00 paid before, account began ${formatDate(brought.started_at)}`,
+    );
+    view.unmount();
+
+    mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity({ brought_over: null })) : jsonResponse(200, { data: [] })));
+    renderApp('/device-activity/SHS-0001');
+    card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(card).not.toHaveTextContent(/brought over/i);
+  });
+
   it("replaces the screen with the server's message, else 'Failed to fetch device activity'", async () => {
     mockFetch((c) => (c.url.startsWith('/payg/devices/') ? jsonResponse(404, { detail: 'Device not found', message: 'Device not found' }) : jsonResponse(200, { data: [] })));
     seedSession();

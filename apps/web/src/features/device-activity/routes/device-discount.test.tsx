@@ -31,6 +31,7 @@ const activity = (overrides: Record<string, unknown> = {}) => ({
       warranty: null,
       remaining: '17600.00',
       discount: '0.00',
+      brought_over: null,
       ...overrides,
     },
     token_history: { items: [], total: 0 },

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedSession } from '@/testing/factories';
+import { buildUser, seedSession } from '@/testing/factories';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/testing/fetch';
 import { renderApp } from '@/testing/render';
-import { stubXhrUpload } from '@/testing/upload';
+import { stubXhrUpload, stubXhrUploads, type UploadReply } from '@/testing/upload';
 import { captureDownloads } from '@/testing/downloads';
-import type { CsvImportReport } from '@kidogo/contracts';
+import type { AccountsImportReport, CsvImportReport } from '@kidogo/contracts';
 import { buildLocation, UNPLACED, WAREHOUSE } from '@/features/stock/testing/mock-stock-api';
 import type { Product } from '../api/types';
 
@@ -341,6 +341,162 @@ describe('Import Devices', () => {
     expect(within(row!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', 'token_count', 'must be at least 0']);
     expect(await screen.findByText('2 devices imported, 1 skipped')).toBeInTheDocument();
     expect(sent[0]!.get('file')).toBeInstanceOf(File);
+  });
+});
+
+describe('Import Accounts', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const IMPORT_URL = '/payg/items/accounts/import';
+
+  const accountsReport = (overrides: Partial<AccountsImportReport> = {}): AccountsImportReport => ({
+    job_id: null,
+    dry_run: true,
+    rows: 5,
+    imported: 3,
+    skipped: 2,
+    duplicates: 1,
+    errors: [{ row: 4, field: 'serial_number', message: 'no device ABC123 in this organization (import the devices first)' }],
+    more_errors: 0,
+    duration_ms: 40,
+    paid_off: 1,
+    in_credit: 2,
+    paid_before: [{ currency: 'KES', amount: '450000.00' }],
+    ...overrides,
+  });
+
+  /** Uploads answered by URL: the check (?dry_run=true) with `check`, the import with `imported`. */
+  const stubAccountUploads = (check: UploadReply, imported: UploadReply = { body: accountsReport({ dry_run: false, job_id: 'j9' }) }) =>
+    stubXhrUploads((url) => (url.includes('dry_run=true') ? check : imported));
+
+  const csv = (name = 'accounts.csv') => new File(['serial_number,id_number,start_date\n'], name, { type: 'text/csv' });
+
+  async function openImportAccounts() {
+    await openProducts();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Import Accounts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Accounts' });
+    const choose = (file: File) => user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
+    return { user, dialog, choose };
+  }
+
+  it('is offered to owners and admins, not to staff', async () => {
+    mockProductsApi();
+    seedSession({ user: buildUser({ role: 'staff' }) });
+    const view = renderApp('/products');
+    await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import Accounts' })).not.toBeInTheDocument();
+    view.unmount();
+
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    renderApp('/products');
+    await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Import Accounts' })).toBeInTheDocument();
+  });
+
+  it('explains the file, lists its columns with the required ones marked, and offers an example', async () => {
+    mockProductsApi();
+    const names = captureDownloads();
+    const { user, dialog } = await openImportAccounts();
+    expect(dialog).toHaveTextContent('Import the customers and the devices (with their token counts) first');
+    expect(dialog).toHaveTextContent('Nothing is texted or issued');
+    const columns = within(dialog).getByRole('table', { name: 'Columns' });
+    const rows = within(columns).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'serial_numberRequired',
+      'id_numberRequired',
+      'template',
+      'start_dateRequired',
+      'paid',
+      'credit_until',
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Download Example' }));
+    expect(names).toEqual(['accounts-example.csv']);
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
+    const lines = (await blob.text()).trim().split('\n');
+    expect(lines[0]).toBe('serial_number,id_number,template,start_date,paid,credit_until');
+    expect(lines[1]).toBe('SHS-0042,12345678,Solar Home 50,2025-03-01,4500,2026-12-20');
+    expect(lines).toHaveLength(3);
+  });
+
+  it('checks the file with a dry run, then imports it, shows what was done and reads the list again', async () => {
+    const { calls } = mockProductsApi();
+    const sent = stubAccountUploads({ body: accountsReport({ more_errors: 2 }) });
+    const { user, dialog, choose } = await openImportAccounts();
+    expect(within(dialog).getByRole('button', { name: 'Check File' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Import Accounts' })).toBeDisabled();
+
+    await choose(csv());
+    // A file chosen is not yet a file checked.
+    expect(within(dialog).getByRole('button', { name: 'Import Accounts' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Check File' }));
+    const check = await within(dialog).findByLabelText('Check report');
+    expect(check).toHaveTextContent('3 accounts can be imported (1 paid off, 2 in credit); 1 was already brought over; 1 row has problems.');
+    expect(check).toHaveTextContent('Paid before: KES 450,000.00');
+    const errors = within(check).getByRole('table', { name: 'Import errors' });
+    expect(within(errors).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Line', 'Column', 'Problem']);
+    const [, row] = within(errors).getAllByRole('row');
+    // The API's fourth data row is the spreadsheet's line 5 (the header is line 1).
+    expect(within(row!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['5', 'serial_number', 'no device ABC123 in this organization (import the devices first)']);
+    expect(check).toHaveTextContent('and 2 more errors not listed.');
+    expect(sent.map((u) => u.url)).toEqual([`${IMPORT_URL}?dry_run=true`]);
+    expect(sent[0]!.form.get('file')).toBeInstanceOf(File);
+
+    const reads = calls.filter((c) => c.url.startsWith('/payg/products?')).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Import 3 Accounts' }));
+    const done = await within(dialog).findByLabelText('Import report');
+    expect(done).toHaveTextContent('Imported 3 accounts; 1 was already brought over; 1 row refused.');
+    expect(within(dialog).queryByLabelText('Check report')).not.toBeInTheDocument();
+    expect(sent.map((u) => u.url)).toEqual([`${IMPORT_URL}?dry_run=true`, IMPORT_URL]);
+    expect((sent[1]!.form.get('file') as File).name).toBe('accounts.csv');
+    expect(await screen.findByText('Imported 3 accounts; 1 was already brought over; 1 row refused')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/payg/products?')).length).toBeGreaterThan(reads));
+  });
+
+  it('forgets the check when another file is chosen, and offers no import when nothing can be imported', async () => {
+    mockProductsApi();
+    stubAccountUploads({ body: accountsReport({ imported: 0, skipped: 5, duplicates: 5, errors: [], paid_off: 0, in_credit: 0, paid_before: [] }) });
+    const { user, dialog, choose } = await openImportAccounts();
+    await choose(csv('again.csv'));
+    await user.click(within(dialog).getByRole('button', { name: 'Check File' }));
+    expect(await within(dialog).findByLabelText('Check report')).toHaveTextContent(
+      '0 accounts can be imported (0 paid off, 0 in credit); 5 were already brought over.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Import Accounts' })).toBeDisabled();
+
+    stubAccountUploads({ body: accountsReport() });
+    await user.click(within(dialog).getByRole('button', { name: 'Check File' }));
+    expect(await within(dialog).findByRole('button', { name: 'Import 3 Accounts' })).toBeEnabled();
+    await choose(csv('other.csv'));
+    expect(within(dialog).queryByLabelText('Check report')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import Accounts' })).toBeDisabled();
+  });
+
+  it("shows the API's reason for a refused file or a refused user", async () => {
+    mockProductsApi();
+    const missing = 'file: missing required columns id_number, start_date (the first line must name the columns, e.g. serial_number,id_number,start_date)';
+    stubAccountUploads({ status: 400, body: { message: missing, errors: [{ field: 'file', message: missing.slice(6) }] } });
+    const { user, dialog, choose } = await openImportAccounts();
+    await choose(csv());
+    await user.click(within(dialog).getByRole('button', { name: 'Check File' }));
+    const alert = (await within(dialog).findByText('Failed to check the file')).closest('[role="alert"]');
+    expect(alert).toHaveTextContent(missing);
+    expect(within(dialog).getByRole('button', { name: 'Import Accounts' })).toBeDisabled();
+
+    const refused = 'Only owners and admins can import accounts';
+    stubAccountUploads({ body: accountsReport() }, { status: 403, body: { message: refused, detail: refused } });
+    await user.click(within(dialog).getByRole('button', { name: 'Check File' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import 3 Accounts' }));
+    // The check's report is an alert too: the error is the one under its title.
+    const denied = (await within(dialog).findByText('Failed to import accounts')).closest('[role="alert"]');
+    expect(denied).toHaveTextContent(refused);
+    // The check stays on screen: the import can be tried again.
+    expect(within(dialog).getByLabelText('Check report')).toBeInTheDocument();
   });
 });
 

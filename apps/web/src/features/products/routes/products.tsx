@@ -1,17 +1,19 @@
 import { Button, Card, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconUpload, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconUpload, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { PaginationControl } from '@/components/ui/pagination-control';
 import { MoveDevicesModal } from '@/features/stock/components/move-devices-modal';
 import { errorMessage } from '@/lib/api-client';
+import { managesOrganization, useSession } from '@/lib/session';
 import { useExportProducts } from '../api/export-products';
 import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES, useProducts } from '../api/get-products';
 import { productKeys } from '../api/keys';
 import type { Product, ProductStatusFilter } from '../api/types';
 import { AddProductModal } from '../components/add-product-modal';
+import { ImportAccountsModal } from '../components/import-accounts-modal';
 import { ImportDevicesModal } from '../components/import-devices-modal';
 import { AssignProductModal } from '../components/assign-product-modal';
 import { DeleteProductModal } from '../components/delete-product-modal';
@@ -32,7 +34,11 @@ const FILTERS: { value: ProductStatusFilter; label: string }[] = [
 export default function ProductsRoute() {
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
+  const { user } = useSession();
   const [importing, setImporting] = useState(false);
+  // Bringing accounts over from another system is for owners and admins (the API refuses staff).
+  const canImportAccounts = managesOrganization(user);
+  const [importingAccounts, setImportingAccounts] = useState(false);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 500);
   const [status, setStatus] = useState<ProductStatusFilter>('all');
   const [location, setLocation] = useState(ALL_LOCATIONS);
@@ -80,6 +86,11 @@ export default function ProductsRoute() {
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
               Import CSV
             </Button>
+            {canImportAccounts ? (
+              <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImportingAccounts(true)}>
+                Import Accounts
+              </Button>
+            ) : null}
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}
@@ -140,6 +151,7 @@ export default function ProductsRoute() {
 
       <AddProductModal opened={addOpened} onClose={addModal.close} />
       <ImportDevicesModal opened={importing} onClose={() => setImporting(false)} />
+      {canImportAccounts ? <ImportAccountsModal opened={importingAccounts} onClose={() => setImportingAccounts(false)} /> : null}
       <AssignProductModal product={dialogFor('assign')} onClose={closeDialog} />
       <UpdateTokenCountModal product={dialogFor('token-count')} onClose={closeDialog} />
       <EditProductModal product={dialogFor('edit')} onClose={closeDialog} />

@@ -71,6 +71,7 @@ const activity = (serial: string): DeviceActivity => ({
       warranty: null,
       remaining: null,
       discount: '0.00',
+      brought_over: null,
     },
     token_history: { items: [], total: 0 },
     payment_history: { items: [], total: 0 },
