@@ -117,6 +117,18 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
   );
 }
 
+
+/** The buttons under an upload's report: another file, or Done. */
+export function ReportActions({ another, onAnother, onDone }: { another: string; onAnother: () => void; onDone: () => void }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onAnother}>
+        {another}
+      </Button>
+      <Button onClick={onDone}>Done</Button>
+    </Group>
+  );
+}
 /**
  * Uploads a CSV file with a progress bar, then shows what was imported: the
  * counts, and each refused row by its spreadsheet line, field and problem.
@@ -165,12 +177,7 @@ export function CsvImportModal({
         {importer.data ? (
           <>
             <ImportReport report={importer.data} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={reset}>
-                Import another file
-              </Button>
-              <Button onClick={close}>Done</Button>
-            </Group>
+            <ReportActions another="Import another file" onAnother={reset} onDone={close} />
           </>
         ) : (
           <>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ACCOUNT_IMPORT_COLUMNS, ACCOUNT_IMPORT_REQUIRED, type AccountsImportReport } from '@kidogo/contracts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
-import { ImportErrors, importOutcome, OUTCOME } from '@/components/ui/csv-import-modal';
+import { ImportErrors, importOutcome, OUTCOME, ReportActions } from '@/components/ui/csv-import-modal';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { uploadActions, useFileUpload } from '@/hooks/use-file-upload';
 import { errorMessage, saveBlob } from '@/lib/api-client';
@@ -167,12 +167,7 @@ export function ImportAccountsModal({ opened, onClose }: { opened: boolean; onCl
         {done ? (
           <>
             <AccountsReport report={done} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={reset}>
-                Import Another File
-              </Button>
-              <Button onClick={close}>Done</Button>
-            </Group>
+            <ReportActions another="Import Another File" onAnother={reset} onDone={close} />
           </>
         ) : (
           <>

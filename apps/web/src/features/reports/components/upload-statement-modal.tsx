@@ -1,6 +1,7 @@
 import { Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import { ReportActions } from '@/components/ui/csv-import-modal';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { uploadActions, useFileUpload } from '@/hooks/use-file-upload';
@@ -29,12 +30,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
         {uploader.data ? (
           <>
             <StatementSummary report={uploader.data} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={reset}>
-                Upload another statement
-              </Button>
-              <Button onClick={close}>Done</Button>
-            </Group>
+            <ReportActions another="Upload another statement" onAnother={reset} onDone={close} />
           </>
         ) : (
           <>
