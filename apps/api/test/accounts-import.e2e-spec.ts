@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZAccountsImportReportSchema, ZDeviceActivitySchema, type AccountsImportReport } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
 import { seedCustomer, seedItem, seedTemplate, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
 const DAY_MS = 86_400_000;
@@ -162,6 +163,13 @@ describe('POST /items/accounts/import (accounts brought over from another system
     const days = Math.floor((Date.now() - nairobi(start).getTime()) / DAY_MS);
     expect(info.repayment.expected_by_today).toBe((1500 + 50 * (days - 3)).toFixed(2));
     expect(info.repayment.paid_towards).toBe('4500.00');
+
+    // The customer's statement says where the 4,500 in Paid came from.
+    const amina = await t.db.db.customer.findFirstOrThrow({ where: { organization_id: org.id, id_number: '11111111' } });
+    const pdf = await t.http.get(`/payg/customers/${amina.id}/statement`).set(user.auth).buffer(true).parse(binaryParser).expect(200);
+    expect(pdfText(bodyBytes(pdf))?.replace(/\s+/g, ' ')).toContain(
+      `BO-1: its account was brought over from another system, where it began on ${start}; Paid includes the 4,500.00 paid there before.`,
+    );
 
     // 100 buys two days; the code is the 41st the device takes (it took 40 elsewhere).
     const pay = await t.http.post('/payg/payments').set(user.auth).send({ serial_number: 'BO-1', amount: 100, payment_method: 'cash' }).expect(201);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CustomerPaymentDetails, DeviceActivity, DeviceActivityQuery, SmsOptOutSource } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { warrantyJoin } from '../warranties/warranty.js';
+import { broughtOverNow } from '../items/brought-over.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
@@ -39,11 +40,7 @@ export class ActivityService {
              (SELECT json_build_object('paid', a.brought_over_paid::text, 'started_at', a.assigned_at, 'imported_at', a.brought_over_at,
                                        'imported_by', a.assigned_by)
               FROM item_assignments a
-              WHERE a.organization_id = i.organization_id AND a.item_id = i.item_id AND a.brought_over_at IS NOT NULL
-                AND i.is_assigned AND a.customer_id = i.customer_id
-                AND NOT EXISTS (SELECT 1 FROM item_assignments b WHERE b.organization_id = a.organization_id AND b.item_id = a.item_id
-                                  AND b.customer_id <> a.customer_id AND b.assigned_at > a.assigned_at)
-                AND NOT EXISTS (SELECT 1 FROM device_swaps s WHERE s.organization_id = a.organization_id AND s.old_item_id = a.item_id)
+              WHERE a.organization_id = i.organization_id AND a.item_id = i.item_id AND ${broughtOverNow('a', 'i')}
               LIMIT 1) AS brought_over,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (

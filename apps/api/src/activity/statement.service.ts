@@ -7,6 +7,7 @@ import { Errors } from '../common/errors.js';
 import { PdfPages } from '../common/pdf-table.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Prisma } from '../generated/prisma/client.js';
+import { broughtOverNow } from '../items/brought-over.js';
 import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from '../customers/balances.js';
 import { SUCCESSFUL, periodSql, toPeriod } from '../metrics/period.js';
 import { localTime, sent } from '../reports/report-writers.js';
@@ -94,6 +95,8 @@ interface Words {
   reason: string;
   leftAfter: string;
   asAt: string;
+  /** A device whose account was brought over from another system: what was paid before (in Paid), since when. */
+  broughtOver: (serial: string, paid: string, since: string) => string;
   tokenTypes: Record<string, string>;
   methods: Record<string, string>;
 }
@@ -136,6 +139,8 @@ const WORDS: Record<StatementLanguage, Words> = {
     reason: 'Reason',
     leftAfter: 'Left to Pay After',
     asAt: 'Left to pay and credit are as at the time this statement was generated.',
+    broughtOver: (serial, paid, since) =>
+      `${serial}: its account was brought over from another system, where it began on ${since}; Paid includes the ${paid} paid there before.`,
     tokenTypes: { add_time: 'Add time', activation: 'Activation', set_time: 'Set time', unlock: 'Unlock', counter_sync: 'Counter sync' },
     methods: { mobile_money: 'Mobile money', cash: 'Cash', bank: 'Bank' },
   },
@@ -176,6 +181,8 @@ const WORDS: Record<StatementLanguage, Words> = {
     reason: 'Sababu',
     leftAfter: 'Kilichobaki Baadaye',
     asAt: 'Kilichobaki na salio ni kama ilivyokuwa taarifa hii ilipotolewa.',
+    broughtOver: (serial, paid, since) =>
+      `${serial}: akaunti yake ilihamishwa kutoka mfumo mwingine, ilipoanza tarehe ${since}; Kilicholipwa kinajumuisha ${paid} zilizolipwa huko awali.`,
     tokenTypes: { add_time: 'Kuongeza muda', activation: 'Kuwasha', set_time: 'Kuweka muda', unlock: 'Kufungua kabisa', counter_sync: 'Kusawazisha' },
     methods: { mobile_money: 'Pesa kwa simu', cash: 'Taslimu', bank: 'Benki' },
   },
@@ -216,6 +223,8 @@ const WORDS: Record<StatementLanguage, Words> = {
     reason: 'Motif',
     leftAfter: 'Reste à payer après',
     asAt: "Le reste à payer et le crédit sont ceux du moment où ce relevé a été établi.",
+    broughtOver: (serial, paid, since) =>
+      `${serial} : son compte a été repris d'un autre système, où il a commencé le ${since} ; Payé comprend les ${paid} payés là-bas auparavant.`,
     tokenTypes: { add_time: 'Ajout de temps', activation: 'Activation', set_time: 'Réglage du temps', unlock: 'Déblocage définitif', counter_sync: 'Synchronisation' },
     methods: { mobile_money: 'Mobile money', cash: 'Espèces', bank: 'Banque' },
   },
@@ -250,7 +259,7 @@ export class StatementService {
       FROM payments p
       WHERE p.organization_id = ${orgId} AND p.customer_id = ${customerId}::int AND p.status IN ${SUCCESSFUL}
         ${periodSql(Prisma.sql`p.paid_at`, period)}`;
-    const [devices, payments, tokens, totals, discounts] = await Promise.all([
+    const [devices, payments, tokens, totals, discounts, broughtOver] = await Promise.all([
       db.$queryRaw<(DeviceBalanceRow & { assigned_at: Date | null; item_id: number })[]>`
         SELECT d.* FROM ${deviceBalances(orgId, Prisma.sql`${customerId}::int`)} d
         ORDER BY d.assigned_at ASC NULLS LAST, d.item_id ASC`,
@@ -280,8 +289,14 @@ export class StatementService {
           ${periodSql(Prisma.sql`d.given_at`, period)}
         ORDER BY d.given_at, d.discount_id
         LIMIT ${STATEMENT_MAX_ROWS}::int`,
+      // The accounts of the customer's devices brought over from another system: what was paid before is in Paid.
+      db.$queryRaw<{ serial_number: string; paid: Prisma.Decimal; started_at: Date }[]>`
+        SELECT i.serial_number, a.brought_over_paid AS paid, a.assigned_at AS started_at
+        FROM items i JOIN item_assignments a ON a.organization_id = i.organization_id AND a.item_id = i.item_id
+        WHERE i.organization_id = ${orgId} AND i.customer_id = ${customerId}::int AND ${broughtOverNow('a', 'i')}
+        ORDER BY a.assigned_at, i.item_id`,
     ]);
-    return { customer, devices, payments, tokens, totals, discounts, query, language: statementLanguage(query.language, customer.preferred_language) };
+    return { customer, devices, payments, tokens, totals, discounts, broughtOver, query, language: statementLanguage(query.language, customer.preferred_language) };
   }
 
   /** Writes the statement read by `read` as a PDF to `res`. */
@@ -335,6 +350,7 @@ export class StatementService {
       deviceRows,
       w.noDevices,
     );
+    for (const b of s.broughtOver) pages.note(w.broughtOver(b.serial_number, amount(b.paid), local(b.started_at.toISOString(), 10)));
     pages.y += 12;
 
     const shownPayments = s.payments.slice(0, STATEMENT_MAX_ROWS);

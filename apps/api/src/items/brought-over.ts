@@ -1,0 +1,17 @@
+import { Prisma } from '../generated/prisma/client.js';
+
+/**
+ * Whether the assignment `a` opened the account the device `i` holds now and
+ * that account was brought over from another system (README "Bringing accounts
+ * over"): its customer holds the device still, nobody else was given it since,
+ * and it was not swapped away. What was paid before (a.brought_over_paid) is
+ * part of that account's total paid. The device's page and the customer's
+ * statement say so.
+ */
+export function broughtOverNow(a: string, i: string): Prisma.Sql {
+  const [r, d] = [Prisma.raw(a), Prisma.raw(i)];
+  return Prisma.sql`${r}.brought_over_at IS NOT NULL AND ${d}.is_assigned AND ${r}.customer_id = ${d}.customer_id
+    AND NOT EXISTS (SELECT 1 FROM item_assignments b WHERE b.organization_id = ${r}.organization_id AND b.item_id = ${r}.item_id
+                      AND b.customer_id <> ${r}.customer_id AND b.assigned_at > ${r}.assigned_at)
+    AND NOT EXISTS (SELECT 1 FROM device_swaps s WHERE s.organization_id = ${r}.organization_id AND s.old_item_id = ${r}.item_id)`;
+}
