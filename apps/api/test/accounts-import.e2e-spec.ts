@@ -164,6 +164,13 @@ describe('POST /items/accounts/import (accounts brought over from another system
     expect(info.repayment.expected_by_today).toBe((1500 + 50 * (days - 3)).toFixed(2));
     expect(info.repayment.paid_towards).toBe('4500.00');
 
+    // The customer's totals: no payment received in Kidogo yet, 4,500 paid before.
+    const customerId = (await t.db.db.customer.findFirstOrThrow({ where: { organization_id: org.id, id_number: '11111111' } })).id;
+    const status = (await t.http.get(`/payg/customers/${customerId}/status`).set(user.auth).expect(200)).body;
+    expect(status).toMatchObject({ total_paid: '0.00', payments_count: 0, paid_before: '4500.00', balance: '15500.00' });
+    const details = (await t.http.get(`/payg/customers/${customerId}/payment-details`).set(user.auth).expect(200)).body;
+    expect(details.data.payment_summary).toMatchObject({ total_paid: '0.00', paid_before: '4500.00', remaining_balance: '15500.00' });
+
     // The customer's statement says where the 4,500 in Paid came from.
     const amina = await t.db.db.customer.findFirstOrThrow({ where: { organization_id: org.id, id_number: '11111111' } });
     const pdf = await t.http.get(`/payg/customers/${amina.id}/statement`).set(user.auth).buffer(true).parse(binaryParser).expect(200);

@@ -128,6 +128,7 @@ describe('device activity and customer payment details', () => {
       payment_progress: 25,
       is_fully_paid: false,
       payment_count: 26,
+      paid_before: '0.00',
     });
     expect(data.payment_history).toHaveLength(26);
     expect(data.payment_history[0].amount).toBe('99.00');
@@ -148,7 +149,7 @@ describe('device activity and customer payment details', () => {
     const bare = await seedCustomer(t, org);
     const none = ZCustomerPaymentDetailsSchema.parse((await t.http.get(`/payg/customers/${bare.id}/payment-details`).set(a.auth).expect(200)).body);
     expect(none.data.customer_info.device_serial).toBeNull();
-    expect(none.data.payment_summary).toEqual({ total_paid: '0.00', free_code_price: '0.00', remaining_balance: '0.00', payment_progress: 0, is_fully_paid: false, payment_count: 0 });
+    expect(none.data.payment_summary).toEqual({ total_paid: '0.00', free_code_price: '0.00', remaining_balance: '0.00', payment_progress: 0, is_fully_paid: false, payment_count: 0, paid_before: '0.00' });
   });
 
   it("answers 404 for an unknown customer and another organization's customer, 400 for a bad id", async () => {

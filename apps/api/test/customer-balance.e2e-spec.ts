@@ -111,6 +111,7 @@ describe('customer balance', () => {
       payment_progress: 60,
       is_fully_paid: false,
       payment_count: 2,
+      paid_before: '0.00',
     });
     const row = ZReportSchema.parse((await report(user, { report: 'customers' }).expect(200)).body).rows[0];
     expect(row).toMatchObject({ customer_id: customer.id, devices: 2, total_paid: '12000.00', remaining: '8001.00' });
@@ -139,6 +140,7 @@ describe('customer balance', () => {
       payment_progress: 6.32,
       is_fully_paid: false,
       payment_count: 2,
+      paid_before: '0.00',
     });
   });
 
@@ -168,6 +170,7 @@ describe('customer balance', () => {
       payment_progress: 5.77,
       is_fully_paid: false,
       payment_count: 3,
+      paid_before: '0.00',
     });
 
     await pay(user, big.serial_number, 24500);
@@ -188,6 +191,7 @@ describe('customer balance', () => {
       payment_progress: 25,
       is_fully_paid: false,
       payment_count: 1,
+      paid_before: '0.00',
     });
   });
 

@@ -90,6 +90,7 @@ describe('a device given to another customer', () => {
       payment_progress: 0,
       is_fully_paid: false,
       payment_count: 0,
+      paid_before: '0.00',
     });
 
     // B's money is held until B's own 2,000 upfront is reached, then one activation token: 2 days + 2 grace.

@@ -162,6 +162,11 @@ export const ZCustomerPaymentDetailsSchema = z.object({
       payment_progress: z.number().min(0).max(100),
       is_fully_paid: z.boolean(),
       payment_count: z.number().int(),
+      /**
+       * What was paid in another system on the devices the customer holds, before their accounts were brought over
+       * (README "Bringing accounts over"): in the devices' total paid, not in total_paid; "0.00" for none.
+       */
+      paid_before: ZMoneySchema,
     }),
     /**
      * The customer's repayment standing: what their devices' plans expect paid by today, what was paid towards it

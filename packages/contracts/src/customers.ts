@@ -211,6 +211,11 @@ export const ZCustomerStatusReplySchema = z.object({
   /** Sum of the customer's successful payments (status success or completed). */
   total_paid: ZMoneySchema,
   payments_count: z.number().int(),
+  /**
+   * What was paid in another system on the devices the customer holds, before their accounts were brought over
+   * (README "Bringing accounts over"): in the devices' total paid, not in total_paid; "0.00" for none.
+   */
+  paid_before: ZMoneySchema,
   /** Left to pay off across the customer's devices: the sum of each device's `remaining` (unknown ones count 0). */
   balance: ZMoneySchema,
   /** The customer's repayment standing: the devices' `repayment` added up (README "Repayment standing"). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CustomerPaymentDetails, DeviceActivity, DeviceActivityQuery, SmsOptOutSource } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { warrantyJoin } from '../warranties/warranty.js';
-import { broughtOverNow } from '../items/brought-over.js';
+import { broughtOverNow, paidBeforeSql } from '../items/brought-over.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
@@ -99,7 +99,7 @@ export class ActivityService {
                 LEFT JOIN items i ON i.organization_id = p.organization_id AND i.item_id = p.item_id
                 WHERE p.organization_id = ${orgId} AND p.customer_id = ${customerId}::int
                 ORDER BY p.paid_at DESC, p.payment_id DESC LIMIT ${limit}::int) h) AS history,
-             b.device_rows
+             b.device_rows, ${paidBeforeSql(orgId, Prisma.sql`c.customer_id`)} AS paid_before
       FROM customers c
       LEFT JOIN LATERAL (
         SELECT item_id, serial_number, product_name, product_oem FROM items
@@ -151,6 +151,7 @@ export class ActivityService {
           payment_progress: Number(row.progress ?? 0),
           is_fully_paid: row.paid_off ?? false,
           payment_count: row.count,
+          paid_before: row.paid_before,
         },
         repayment: toRepayment(row.expected, row.paid_towards, row.repayment_paid_off ?? false),
         payment_history: row.history.map(ActivityMapper.payment),
@@ -218,6 +219,7 @@ interface CustomerRow {
   deposit_made: Dec | null;
   paid: string;
   count: number;
+  paid_before: string;
   /** customerBalances; null when the customer has no device. */
   payoff: Dec | null;
   remaining: Dec | null;

@@ -29,6 +29,7 @@ import { DEFAULT_PHONE_COUNTRY, lockPhoneCountry, phoneCountry, prismaRun, unrea
 import { SMS_OPT_OUT_FIELDS, toCustomer, toCustomerCreate, toCustomerPayment, toCustomerUpdate } from './customers.mapper.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import { withdrawCampaignTextsSql } from '../sms-campaigns/campaign-texts.js';
+import { paidBeforeSql } from '../items/brought-over.js';
 
 type ListQuery = z.output<typeof ZCustomerListQuerySchema>;
 
@@ -290,7 +291,7 @@ export class CustomersService {
   /** Each device's payoff price and what is left on it, as deviceBalances has them; the balance is their sum. */
   async status(orgId: string, id: number): Promise<CustomerStatusReply> {
     const customer = await this.row(orgId, id);
-    const [devices, paid, assignment] = await Promise.all([
+    const [devices, paid, assignment, [before]] = await Promise.all([
       this.database.prepared<DeviceBalanceRow>(Prisma.sql`
         SELECT d.serial_number, d.product_name, d.status, d.total_paid, d.credit_until, d.paid_off_at, d.payoff, d.remaining,
                d.plan_template_id, d.plan_template_name, d.plan_daily_price, d.plan_currency, d.plan_own, d.expected, d.paid_towards
@@ -305,6 +306,7 @@ export class CustomersService {
         where: { organization_id: orgId, customer_id: id, item_id: null, is_active: true },
         select: { template: { select: { id: true, template_name: true, daily_price: true, currency: true } } },
       }),
+      this.database.read.$queryRaw<{ paid: string }[]>`SELECT ${paidBeforeSql(orgId, Prisma.sql`${id}::int`)} AS paid`,
     ]);
     const template = assignment?.template ?? null;
     const now = Date.now();
@@ -328,6 +330,7 @@ export class CustomersService {
       devices: rows,
       total_paid: money(paid._sum.amount ?? 0),
       payments_count: paid._count._all,
+      paid_before: before!.paid,
       balance: money(balance),
       repayment: toRepayment(expected, towards, allPaidOff),
       template: template

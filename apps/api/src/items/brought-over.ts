@@ -15,3 +15,13 @@ export function broughtOverNow(a: string, i: string): Prisma.Sql {
                       AND b.customer_id <> ${r}.customer_id AND b.assigned_at > ${r}.assigned_at)
     AND NOT EXISTS (SELECT 1 FROM device_swaps s WHERE s.organization_id = ${r}.organization_id AND s.old_item_id = ${r}.item_id)`;
 }
+
+/**
+ * What was paid, before it came over, on the accounts brought over from another system that the customer holds now
+ * (text, two decimals; "0.00" for none): the part of their devices' total paid that is no payment received in Kidogo.
+ */
+export function paidBeforeSql(orgId: string, customerId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT coalesce(sum(a.brought_over_paid), 0)::numeric(20,2)::text
+    FROM items i JOIN item_assignments a ON a.organization_id = i.organization_id AND a.item_id = i.item_id
+    WHERE i.organization_id = ${orgId} AND i.customer_id = ${customerId} AND ${broughtOverNow('a', 'i')})`;
+}

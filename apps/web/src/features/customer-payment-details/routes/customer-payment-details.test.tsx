@@ -23,7 +23,7 @@ const details = (summary: Record<string, unknown>, template: unknown = null) => 
       product_oem: 'SunKing',
     },
     payment_template: template,
-    payment_summary: { total_paid: '6000.00', free_code_price: '12000.00', remaining_balance: '6000.00', payment_progress: 50, is_fully_paid: false, ...summary },
+    payment_summary: { total_paid: '6000.00', free_code_price: '12000.00', remaining_balance: '6000.00', payment_progress: 50, is_fully_paid: false, payment_count: 1, paid_before: '0.00', ...summary },
     payment_history: [{ payment_id: 9, amount: '500.00', paid_at: '2026-11-20T09:30:00Z', status: 'completed', customer_name: 'Amina Wanjiru', device_serial: 'SHS-0001' }],
   },
 });
@@ -47,12 +47,23 @@ describe('Customer Payment Details', () => {
     expect(within(info).getByText('0712345678')).toBeInTheDocument();
     expect(within(info).getByRole('link', { name: 'SHS-0001' })).toHaveAttribute('href', '/device-activity/SHS-0001');
     expect(screen.getByRole('group', { name: 'Total Paid' })).toHaveTextContent('KES 6,000.00');
+    expect(screen.getByRole('group', { name: 'Total Paid' })).not.toHaveTextContent('paid before');
     expect(within(screen.getByRole('group', { name: 'Progress' })).getByText('50.0%')).toBeInTheDocument();
     const template = screen.getByRole('region', { name: 'Payment Template' });
     expect(within(template).getByText('Daily 50')).toBeInTheDocument();
     expect(within(template).getByText('2 days')).toBeInTheDocument();
     expect(screen.queryByText('Fully Paid!')).not.toBeInTheDocument();
     expect(calls.find((c) => c.url.includes('payment-details'))?.url).toBe('/payg/customers/11/payment-details');
+  });
+
+  it('says under Total Paid what was paid in another system on accounts brought over', async () => {
+    mockFetch((c) => (!c.url.includes('payment-details') ? otherReads(c) : jsonResponse(200, details({ total_paid: '100.00', paid_before: '4500.00' }))));
+    seedSession();
+    renderApp('/customer-payment-details/11');
+    await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
+    const paid = screen.getByRole('group', { name: 'Total Paid' });
+    expect(paid).toHaveTextContent('USD 100.00');
+    expect(paid).toHaveTextContent('+ USD 4,500.00 paid before, in another system');
   });
 
   it("lists the customer's discounts across their devices, each leading to its device", async () => {

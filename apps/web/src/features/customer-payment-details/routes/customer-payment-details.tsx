@@ -30,6 +30,7 @@ import { RepaymentSummary } from '../components/repayment-standing';
 import { FollowOnLine } from '@/features/credit-check/components/follow-on-line';
 import { StatementMenu } from '../components/statement-menu';
 import { PortalLinkModal, type PortalTarget } from '@/features/customer-portal/components/portal-link-modal';
+import { paidBeforeHint } from '@/lib/brought-over';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -204,7 +205,13 @@ export default function CustomerPaymentDetailsRoute() {
       </Card>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
-        <StatCard label="Total Paid" value={<StatMoney amount={summary.total_paid} currency={currency} />} color="green" icon={<IconCash size={18} />} />
+        <StatCard
+          label="Total Paid"
+          value={<StatMoney amount={summary.total_paid} currency={currency} />}
+          color="green"
+          icon={<IconCash size={18} />}
+          hint={Number(summary.paid_before) > 0 ? paidBeforeHint(summary.paid_before, currency) : undefined}
+        />
         <StatCard label="Free Code Price" value={<StatMoney amount={summary.free_code_price} currency={currency} />} color="blue" icon={<IconReceipt size={18} />} />
         <StatCard label="Remaining Balance" value={<StatMoney amount={summary.remaining_balance} currency={currency} />} color="orange" icon={<IconWallet size={18} />} />
         <StatCard label="Progress" value={`${progress.toFixed(1)}%`} color="grape" icon={<IconChartDonut size={18} />} />

@@ -6,6 +6,7 @@ import { DateText } from '@/components/ui/date-text';
 import { formatMoney, Money } from '@/components/ui/money';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-client';
+import { paidBeforeHint } from '@/lib/brought-over';
 import { useCustomer } from '../api/get-customer';
 import { useCustomerItems } from '../api/get-customer-items';
 import { useCustomerPayments } from '../api/get-customer-payments';
@@ -25,13 +26,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Figure({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {
+function Figure({ label, value, loading, hint }: { label: string; value: ReactNode; loading: boolean; hint?: ReactNode }) {
   return (
     <Card padding="sm" radius="md">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
       {loading ? <Skeleton h={24} mt={6} w="70%" /> : <Text fw={700} size="lg" mt={4}>{value}</Text>}
+      {hint && !loading ? (
+        <Text size="xs" c="dimmed" mt={2}>
+          {hint}
+        </Text>
+      ) : null}
     </Card>
   );
 }
@@ -137,6 +143,7 @@ export function CustomerDetailsModal({ customer: row, onClose, onEdit }: Custome
               label="Total Paid"
               loading={status.isPending}
               value={formatMoney(status.data?.total_paid, currency)}
+              hint={status.data && Number(status.data.paid_before) > 0 ? paidBeforeHint(status.data.paid_before, currency) : undefined}
             />
             <Figure label="Payments" loading={status.isPending} value={status.data?.payments_count ?? 0} />
             {/* Spec §2: "Remaining Balance (always a dash)". The balance per device is on the payment details page. */}

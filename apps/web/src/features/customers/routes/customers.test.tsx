@@ -153,6 +153,7 @@ describe('Customer Details modal', { timeout: 20_000 }, () => {
           devices: [],
           total_paid: '500.00',
           payments_count: 2,
+          paid_before: '3000.00',
           balance: '1500.00',
           template: { template_id: 1, template_name: 'Lamp', daily_price: '50.00', currency: 'KES' },
         });
@@ -165,6 +166,7 @@ describe('Customer Details modal', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Customer Details' });
     expect(await within(dialog).findByText(/500\.00/)).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Payments2');
+    expect(within(dialog).getByText('Total Paid').parentElement!).toHaveTextContent('+ KES 3,000.00 paid before, in another system');
     const balance = within(dialog).getByText('Remaining Balance').parentElement!;
     expect(balance).toHaveTextContent(/^Remaining Balance—$/);
     expect(dialog).not.toHaveTextContent(/1,500\.00/);

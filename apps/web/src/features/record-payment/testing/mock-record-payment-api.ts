@@ -96,7 +96,7 @@ const paymentDetails = (deviceSerial: string): CustomerPaymentDetails => ({
       product_oem: 'SunKing',
     },
     payment_template: { template_id: 5, template_name: 'Daily 50', daily_price: '50.00', activation_price: '500.00', grace_period_days: 2, currency: 'KES', deposit_made: '1000.00' },
-    payment_summary: { total_paid: '0.00', free_code_price: '12000.00', remaining_balance: '12000.00', payment_progress: 0, is_fully_paid: false, payment_count: 0 },
+    payment_summary: { total_paid: '0.00', free_code_price: '12000.00', remaining_balance: '12000.00', payment_progress: 0, is_fully_paid: false, payment_count: 0, paid_before: '0.00' },
     repayment: { expected_by_today: '1500.00', paid_towards: '0.00', repaid_share: 0, standing: 'far_behind' },
     payment_history: [],
     devices: [],
