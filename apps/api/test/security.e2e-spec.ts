@@ -78,6 +78,9 @@ const AUDITED: Record<string, RegExp> = {
   // a device taken back: a lock token and a write-off
   'POST /payg/items/repossess': /^item\.repossessed$/,
   'POST /payg/items/discount': /^item\.discounted$/,
+  // a plan's terms are the contracts of the devices paid on it
+  'POST /payg/payments/templates/create': /^template\.created$/,
+  'PUT /payg/payments/templates/{id}': /^template\.updated$/,
   'POST /payg/items/discounts/{discount_id}/void': /^item\.discount_voided$/,
   // a device swapped: the account moved, two codes
   'POST /payg/items/swap': /^item\.swapped$/,

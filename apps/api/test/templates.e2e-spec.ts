@@ -126,6 +126,38 @@ describe('payment templates', () => {
     });
   });
 
+  describe('changing a plan is audited', () => {
+    it('writes who created it, and each change of its terms before and after with how many are on it; a change of nothing writes nothing', async () => {
+      const { user, org } = await seedTenant(t);
+      const created = (await t.http.post('/payg/payments/templates/create').set(user.auth).send({ template_name: 'Lamp 20', daily_price: 20, free_code_price: 3000 }).expect(201)).body;
+      const entries = () => t.db.platform.auditLog.findMany({ where: { organization_id: org.id, entity_type: 'payment_template' }, orderBy: { id: 'asc' } });
+      expect((await entries()).map((e) => [e.action, e.description])).toEqual([['template.created', 'Created payment template Lamp 20: KES 20.00 a day']]);
+
+      const customer = await seedCustomer(t, org.id);
+      await t.db.db.templateAssignment.create({ data: { organization_id: org.id, customer_id: customer.id, template_id: created.template_id, is_active: true } });
+      const before = await t.db.db.paymentTemplate.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: created.template_id } } });
+      // The same values again: nothing written, not even updated_at.
+      await t.http.put(`/payg/payments/templates/${created.template_id}`).set(user.auth).send({ daily_price: '20.00', template_name: 'Lamp 20' }).expect(200);
+      expect(await entries()).toHaveLength(1);
+      expect((await t.db.db.paymentTemplate.findUniqueOrThrow({ where: { organization_id_id: { organization_id: org.id, id: created.template_id } } })).updated_at).toEqual(before.updated_at);
+
+      await t.http.put(`/payg/payments/templates/${created.template_id}`).set(user.auth).send({ daily_price: 25, free_code_price: null, description: 'Raised' }).expect(200);
+      const changed = (await entries())[1]!;
+      expect(changed).toMatchObject({
+        action: 'template.updated',
+        actor_username: user.username,
+        description: 'Changed payment template Lamp 20: description none → Raised, daily_price 20.00 → 25.00, free_code_price 3000.00 → none (the plan of 1 assignment)',
+      });
+      expect(changed.metadata).toEqual({
+        changes: { daily_price: { from: '20.00', to: '25.00' }, free_code_price: { from: '3000.00', to: null }, description: { from: null, to: 'Raised' } },
+        active_assignments: 1,
+      });
+      // A change of its name alone changes nobody's contract: no count.
+      await t.http.put(`/payg/payments/templates/${created.template_id}`).set(user.auth).send({ template_name: 'Lamp 25' }).expect(200);
+      expect((await entries())[2]!.metadata).toEqual({ changes: { template_name: { from: 'Lamp 20', to: 'Lamp 25' } }, active_assignments: 0 });
+    });
+  });
+
   describe('GET, PUT and DELETE /payments/templates/{id}', () => {
     it('reads, changes only what is sent, and keeps other organizations out', async () => {
       const a = await seedTenant(t);

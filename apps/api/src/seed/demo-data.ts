@@ -118,6 +118,7 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
         frequency: 'daily',
         free_code_price: 18000,
       }),
+      owner,
     ),
     tv: await templates.create(
       orgId,
@@ -132,6 +133,7 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
         frequency: 'daily',
         free_code_price: 36000,
       }),
+      owner,
     ),
     lamp: await templates.create(
       orgId,
@@ -146,6 +148,7 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
         frequency: 'daily',
         free_code_price: 3500,
       }),
+      owner,
     ),
     phone: await templates.create(
       orgId,
@@ -158,6 +161,7 @@ export async function populateDemo(moduleRef: ModuleRef, orgId: string, owner: A
         frequency: 'weekly',
         free_code_price: 9000,
       }),
+      owner,
     ),
   };
 

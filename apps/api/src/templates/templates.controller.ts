@@ -53,8 +53,8 @@ export class TemplatesController {
     status: 201,
     errors: { 400: 'A field is missing or invalid (each one named)' },
   })
-  create(@OrgId() orgId: string, @ValidBody() body: TemplateInputParsed) {
-    return this.templates.create(orgId, body);
+  create(@OrgId() orgId: string, @ValidBody() body: TemplateInputParsed, @CurrentUser() user: AuthUser) {
+    return this.templates.create(orgId, body, user);
   }
 
   @Get('summary')
@@ -126,8 +126,8 @@ export class TemplatesController {
     response: ZPaymentTemplateSchema,
     errors: { 400: 'A field is invalid (each one named)', ...NOT_FOUND },
   })
-  update(@OrgId() orgId: string, @ValidParams() p: IdParams, @ValidBody() body: TemplateUpdateParsed) {
-    return this.templates.update(orgId, p.id, body);
+  update(@OrgId() orgId: string, @ValidParams() p: IdParams, @ValidBody() body: TemplateUpdateParsed, @CurrentUser() user: AuthUser) {
+    return this.templates.update(orgId, p.id, body, user);
   }
 
   @Delete(':id')

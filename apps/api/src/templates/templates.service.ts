@@ -57,6 +57,10 @@ interface PerformanceRow {
   devices_paid_up: number;
 }
 
+/** A plan's terms: what a device paid on it is expected to pay, and what a payment buys (README "Payment rules"). */
+const PLAN_TERMS = ['deposit_made', 'daily_price', 'activation_price', 'grace_period_days', 'currency', 'free_code_price'] as const;
+const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
+
 @Injectable()
 export class TemplatesService {
   constructor(
@@ -80,8 +84,23 @@ export class TemplatesService {
     return { data: { data: rows.map(toTemplate), pagination: offsetPagination(total, q.limit, q.offset) } };
   }
 
-  async create(orgId: string, input: TemplateInputParsed): Promise<PaymentTemplate> {
-    return toTemplate(await this.database.db.paymentTemplate.create({ data: toTemplateCreate(orgId, input) }));
+  async create(orgId: string, input: TemplateInputParsed, actor: AuthUser): Promise<PaymentTemplate> {
+    return this.database.db.$transaction(async (tx) => {
+      const template = toTemplate(await tx.paymentTemplate.create({ data: toTemplateCreate(orgId, input) }));
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'template.created',
+          entityType: 'payment_template',
+          entityId: template.template_id,
+          description: `Created payment template ${template.template_name}: ${template.currency} ${template.daily_price} a day`,
+          metadata: pick(template, PLAN_TERMS),
+        },
+        asAuditTx(tx),
+      );
+      return template;
+    });
   }
 
   async findOne(orgId: string, id: number): Promise<PaymentTemplate> {
@@ -94,13 +113,49 @@ export class TemplatesService {
     return row;
   }
 
-  async update(orgId: string, id: number, input: TemplateUpdateParsed): Promise<PaymentTemplate> {
-    await this.row(orgId, id);
-    const row = await this.database.db.paymentTemplate.update({
-      where: { organization_id_id: { organization_id: orgId, id } },
-      data: toTemplateUpdate(input),
+  /**
+   * Changes the fields sent. A change of its terms (PLAN_TERMS) is a change of the contracts of every device paid
+   * on it: audited with each field before and after, and how many assignments it is the plan of. A request that
+   * changes nothing writes nothing.
+   */
+  async update(orgId: string, id: number, input: TemplateUpdateParsed, actor: AuthUser): Promise<PaymentTemplate> {
+    return this.database.db.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ template_id: number }[]>`
+        SELECT template_id FROM payment_templates WHERE organization_id = ${orgId} AND template_id = ${id}::int FOR UPDATE`;
+      if (!locked) throw Errors.notFound('Payment template');
+      const where = { organization_id_id: { organization_id: orgId, id } };
+      const row = await tx.paymentTemplate.findUniqueOrThrow({ where });
+      const data = toTemplateUpdate(input);
+      // The template as it would read afterwards: a field sent with the value it has is no change.
+      const [before, candidate] = [toTemplate(row), toTemplate({ ...row, ...data } as typeof row)];
+      const changes = Object.fromEntries(
+        (Object.keys(data) as (keyof PaymentTemplate)[])
+          .filter((k) => String(candidate[k] ?? '') !== String(before[k] ?? ''))
+          .map((k) => [k, { from: before[k], to: candidate[k] }]),
+      );
+      if (!Object.keys(changes).length) return before;
+      const after = toTemplate(await tx.paymentTemplate.update({ where, data }));
+      const terms = PLAN_TERMS.filter((k) => k in changes);
+      const onIt = terms.length ? await tx.templateAssignment.count({ where: { organization_id: orgId, template_id: id, is_active: true } }) : 0;
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'template.updated',
+          entityType: 'payment_template',
+          entityId: id,
+          description:
+            `Changed payment template ${before.template_name}: ` +
+            Object.entries(changes)
+              .map(([k, c]) => `${k} ${c.from ?? 'none'} → ${c.to ?? 'none'}`)
+              .join(', ') +
+            (onIt ? ` (the plan of ${onIt} assignment${onIt === 1 ? '' : 's'})` : ''),
+          metadata: { changes, active_assignments: onIt },
+        },
+        asAuditTx(tx),
+      );
+      return after;
     });
-    return toTemplate(row);
   }
 
   /** Refused while customers are on it; its ended assignments (history) go with it. */

@@ -365,11 +365,31 @@ describe('Assign Template and Edit', { timeout: 20_000 }, () => {
     renderApp('/payments');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Solar Home 30' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Solar Home 30' });
+    // Its four customers' contracts change with it: said before saving.
+    expect(await within(dialog).findByText('4 customers or devices are on this plan')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('To charge new customers differently, create a new template instead.');
     const daily = within(dialog).getByRole('textbox', { name: 'Daily Price' });
     await userEvent.clear(daily);
     await userEvent.type(daily, '60');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/payg/payments/templates/3')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ daily_price: 60, template_name: 'Solar Home 30' });
+  });
+
+  it('says nothing of contracts when nobody is on the plan', async () => {
+    seedSession();
+    const { calls } = mockTemplatesApi((_call, path) =>
+      path === '/payg/payments/templates/3/usage'
+        ? jsonResponse(200, { data: { template_id: 3, template_name: 'Solar Home 30', active_assignments: 0, ended_assignments: 0, customers_ever: 0, assignments_by_month: [] } })
+        : undefined,
+    );
+    renderApp('/payments');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Solar Home 30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Solar Home 30' });
+    await within(dialog).findByRole('textbox', { name: 'Daily Price' });
+    await waitFor(() => expect(calledPath(calls, '/payg/payments/templates/3/usage')).toHaveLength(1));
+    // Its answer rendered (a query settles within a tick of its reply).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(dialog).not.toHaveTextContent('on this plan');
   });
 });
