@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 import { apiCall, apiToken, createTemplate, unique } from './ops/api.js';
 
@@ -23,7 +24,8 @@ test.describe('bringing accounts over from another system', () => {
     ].join('\n');
 
     await signIn(page, undefined, '/products');
-    await page.getByRole('button', { name: 'Import Accounts' }).click();
+    await page.getByRole('button', { name: 'Accounts' }).click();
+    await page.getByRole('menuitem', { name: 'Import Accounts' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Accounts' });
     await expect(dialog.getByRole('table', { name: 'Columns' })).toContainText('start_date');
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'accounts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -53,5 +55,14 @@ test.describe('bringing accounts over from another system', () => {
     await screenshotBothThemes(page, 'device-brought-over');
     const paidOff = await apiCall<{ data: { device_info: { remaining: string | null } } }>(request, owner, 'GET', `/devices/${tag}-2/activity`);
     expect(paidOff.data.device_info.remaining).toBe('0.00');
+
+    // The book goes out in the same columns: both accounts, as they are now.
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Accounts' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export Accounts' }).click()]);
+    expect(download.suggestedFilename()).toBe('accounts.csv');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text).toContain(`${tag}-1,${tag}-A,${plan.template_name},2026-06-01,4500.00,2100-01-01 00:00:00`);
+    expect(text).toContain(`${tag}-2,${tag}-B,${plan.template_name},2026-02-01,12000.00,,`);
   });
 });

@@ -246,6 +246,46 @@ describe('POST /items/accounts/import (accounts brought over from another system
     expect(await t.db.db.importJob.count({ where: { organization_id: org.id } })).toBe(0);
   });
 
+  it('exports the accounts in the columns of the import: the file brings the same book into another organization', async () => {
+    const a = await switching();
+    await imported(a.user, FILE);
+    // A payment in Kidogo since: the export carries the account as it is now.
+    await t.http.post('/payg/payments').set(a.user.auth).send({ serial_number: 'BO-3', amount: 300, payment_method: 'cash' }).expect(201);
+    const res = await t.http.get('/payg/items/accounts/export').set(a.user.auth).buffer(true).parse(binaryParser).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toContain('accounts.csv');
+    const lines = bodyBytes(res).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('serial_number,id_number,template,start_date,paid,credit_until,customer_name,phone_contact');
+    const bo3 = await item(a.org.id, 'BO-3');
+    const local = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 6))).toEqual([
+      ['BO-1', '11111111', 'Solar 50', '2026-01-10', '4500.00', '2026-03-14 00:00:00'],
+      ['BO-2', '22222222', 'Solar 50', '2026-02-15', '20000.00', ''],
+      // 1,200 held and 300 paid: activated with 1,500, no day bought beyond it, 3 grace days from the payment.
+      ['BO-3', '33333333', 'Solar 50', '2026-03-01', '1500.00', local(bo3.credit_until!)],
+      ['BO-4', '11111111', 'Solar 50', '2026-01-10', '3000.00', '2099-01-02 00:00:00'],
+    ]);
+    expect(await t.db.platform.auditLog.count({ where: { organization_id: a.org.id, action: 'accounts.exported' } })).toBe(1);
+
+    // Another organization with the same customers, devices and plan takes the file as it is.
+    const b = await switching();
+    const again = await imported(b.user, lines);
+    expect(again).toMatchObject({ imported: 4, skipped: 0, paid_off: 1 });
+    for (const serial of ['BO-1', 'BO-2', 'BO-3', 'BO-4']) {
+      const [x, y] = [await item(a.org.id, serial), await item(b.org.id, serial)];
+      // The credit date to the second (the file's precision).
+      const second = (d: Date | null) => d && Math.floor(d.getTime() / 1000);
+      expect([y.total_paid.toFixed(2), y.assigned_at, second(y.credit_until), y.paid_off_at === null]).toEqual([
+        x.total_paid.toFixed(2),
+        x.assigned_at,
+        second(x.credit_until),
+        x.paid_off_at === null,
+      ]);
+    }
+    const staff = await seedUser(t, { organization_id: a.org.id, role: 'staff' });
+    await t.http.get('/payg/items/accounts/export').set(staff.auth).expect(403);
+  });
+
   it("never reaches another organization's devices or customers", async () => {
     const a = await switching();
     const b = await seedTenant(t);

@@ -36,6 +36,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/collections/export': [200],
   'GET /payg/collections': [200],
   'GET /payg/products/export': [200],
+  'GET /payg/items/accounts/export': [200],
   'GET /payg/stock-locations': [200],
   'GET /payg/stock-movements': [200],
   'GET /payg/device-swaps': [200],

@@ -116,6 +116,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/items/add': 'any',
   'POST /payg/items/add/bulk': 'any',
   'POST /payg/items/accounts/import': 'manage',
+  'GET /payg/items/accounts/export': 'manage',
   'POST /payg/items/fetch': 'any',
   'POST /payg/items/search': 'any',
   'POST /payg/items/assign': 'any',

@@ -14,6 +14,13 @@ export const ACCOUNT_IMPORT_COLUMNS = ['serial_number', 'id_number', 'template',
 export const ACCOUNT_IMPORT_REQUIRED = ['serial_number', 'id_number', 'start_date'] as const;
 /** The multipart field of the file. */
 export const ACCOUNT_IMPORT_FIELD = 'file';
+/**
+ * GET /items/accounts/export (accounts.csv): every device given to a customer now, in the import's columns (so the
+ * file brings the book into another organization or installation as it is), then the customer's name and phone for
+ * the reader (the import passes over them).
+ */
+export const ACCOUNT_EXPORT_COLUMNS = [...ACCOUNT_IMPORT_COLUMNS, 'customer_name', 'phone_contact'] as const;
+export const ACCOUNT_EXPORT_FILE_NAME = 'accounts.csv';
 
 const DAY_FIRST = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/;
 const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;

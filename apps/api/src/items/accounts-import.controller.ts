@@ -1,8 +1,8 @@
-import { Controller, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ACCOUNT_IMPORT_FIELD, ZAccountsImportQuerySchema, ZAccountsImportReportSchema } from '@kidogo/contracts';
 import type { z } from 'zod';
-import type { HttpRequest } from '../common/http.js';
+import type { HttpReply, HttpRequest } from '../common/http.js';
 import { CurrentUser, OrgId, Roles, type AuthUser } from '../common/tenancy.js';
 import { Endpoint, ValidQuery } from '../common/validation.js';
 import { CsvUploadInterceptor, requireUpload } from '../catalog/csv-upload.js';
@@ -12,6 +12,21 @@ import { AccountsImportService } from './accounts-import.service.js';
 @Controller('items/accounts')
 export class AccountsImportController {
   constructor(private readonly accounts: AccountsImportService) {}
+
+  @Get('export')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: 'Every device given to a customer now, as accounts.csv in the columns of the import (with the customer\'s name and phone)',
+    description:
+      'serial_number, id_number, template (the plan\'s name), start_date (the day the account began), paid (total paid), ' +
+      'credit_until (YYYY-MM-DD HH:MM:SS), in the installation\'s time zone: uploaded to POST /items/accounts/import of another ' +
+      'organization that has the same customers, devices and plans, it brings the accounts over as they are.',
+    produces: 'text/csv',
+    errors: { 403: 'Only owners and admins export the accounts' },
+  })
+  export(@OrgId() orgId: string, @Res() reply: HttpReply, @CurrentUser() user: AuthUser) {
+    return this.accounts.export(orgId, reply, user);
+  }
 
   @Post('import')
   @Roles('owner', 'admin', 'super_admin')

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ACCOUNT_EXPORT_COLUMNS,
+  ACCOUNT_EXPORT_FILE_NAME,
   ACCOUNT_IMPORT_COLUMNS,
   ACCOUNT_IMPORT_FIELD,
   ACCOUNT_IMPORT_REQUIRED,
@@ -17,11 +19,15 @@ import { Prisma } from '../generated/prisma/client.js';
 import { importCsv, type CsvImportOutcome } from '../catalog/csv-import.js';
 import { ImportJobs } from '../catalog/import-jobs.js';
 import type { UploadedCsv } from '../catalog/csv-upload.js';
+import { streamCsv } from '../catalog/csv-write.js';
+import { streamReply, type HttpReply } from '../common/http.js';
+import { devicePlanJoin } from '../templates/device-plan.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { webhookEventSql } from '../webhooks/webhook-events.js';
 import type { Tx } from './items.service.js';
 
 const DAY_MS = 86_400_000;
+const EXPORT_BATCH = 1000;
 /** Rows per batch: each row is its own transaction, so a batch only paces the parser. */
 const BATCH = 200;
 /** Rows brought over at once, each on its own connection: the statements of one row wait on the database in turn. */
@@ -325,6 +331,42 @@ export class AccountsImportService {
       currency: plan?.currency ?? '',
       paid,
     };
+  }
+
+  /**
+   * Every device given to a customer now, as the import reads it (ACCOUNT_EXPORT_COLUMNS), by device, in keyset
+   * batches written as they come: the day its account began and its credit date in the installation's time zone, what
+   * was paid on it, its plan by name. Imported into another organization, it gives the same devices to the same
+   * customers on the same terms (discounts and free days are not in it). Audited as accounts.exported.
+   */
+  async export(orgId: string, reply: HttpReply, actor: AuthUser): Promise<void> {
+    const zone = this.calendar.zone;
+    const res = streamReply(reply, 'text/csv; charset=utf-8', ACCOUNT_EXPORT_FILE_NAME);
+    const { count, complete } = await streamCsv<unknown[]>(
+      res,
+      ACCOUNT_EXPORT_COLUMNS,
+      EXPORT_BATCH,
+      (after) =>
+        this.database.readArrays(Prisma.sql`
+          SELECT i.serial_number, c.id_number, t.template_name, to_char(i.assigned_at AT TIME ZONE ${zone}, 'YYYY-MM-DD'),
+                 i.total_paid::text, to_char(i.credit_until AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS'), c.customer_name, c.phone_contact,
+                 i.item_id
+          FROM items i
+          JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id
+          ${devicePlanJoin('i', 't')}
+          WHERE i.organization_id = ${orgId} AND i.is_assigned AND i.item_id > ${after ? (after[ACCOUNT_EXPORT_COLUMNS.length] as number) : 0}::int
+          ORDER BY i.item_id
+          LIMIT ${EXPORT_BATCH}::int`),
+      (row) => row.slice(0, ACCOUNT_EXPORT_COLUMNS.length),
+    );
+    this.audit.recordQuietly({
+      organizationId: orgId,
+      actor,
+      action: 'accounts.exported',
+      entityType: 'item',
+      description: `Exported ${count} accounts to CSV`,
+      metadata: { count, complete },
+    });
   }
 
   /** The template a row names: by number, else by name (any case); refused when none or several have it. */

@@ -324,6 +324,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     path: '/payg/items/add/bulk',
     file: { field: 'file', name: 'devices.csv', content: csv(['serial_number,product_name,price', `BULK-${hex()},Solar kit,1000`]) },
   }),
+  'GET /payg/items/accounts/export': () => ({ path: '/payg/items/accounts/export' }),
   // A dry run: the same checks as the import, and nothing kept (the role matrix calls it as each of A's users).
   'POST /payg/items/accounts/import': ({ w }) => ({
     path: '/payg/items/accounts/import',

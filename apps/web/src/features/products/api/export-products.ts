@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { PRODUCT_EXPORT_FILE_NAME } from '@kidogo/contracts';
+import { ACCOUNT_EXPORT_FILE_NAME, PRODUCT_EXPORT_FILE_NAME } from '@kidogo/contracts';
 import { downloadFile, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import type { ProductListQuery } from './types';
@@ -19,5 +19,17 @@ export function useExportProducts() {
   return useMutation({
     mutationFn: exportProducts,
     onError: (e) => toast.error(errorMessage(e, EXPORT_FAILED), { title: EXPORT_FAILED }),
+  });
+}
+
+export const ACCOUNTS_EXPORT_FAILED = 'Failed to export the accounts';
+
+/** Every device given to a customer now, in the columns of Import Accounts (GET /items/accounts/export): accounts.csv. */
+export const exportAccounts = () => downloadFile('/items/accounts/export', ACCOUNT_EXPORT_FILE_NAME, { headers: { Accept: 'text/csv' } });
+
+export function useExportAccounts() {
+  return useMutation({
+    mutationFn: exportAccounts,
+    onError: (e) => toast.error(errorMessage(e, ACCOUNTS_EXPORT_FAILED), { title: ACCOUNTS_EXPORT_FAILED }),
   });
 }

@@ -377,7 +377,8 @@ describe('Import Accounts', () => {
   async function openImportAccounts() {
     await openProducts();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Import Accounts' }));
+    await user.click(screen.getByRole('button', { name: 'Accounts' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Import Accounts' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Accounts' });
     const choose = (file: File) => user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, file);
     return { user, dialog, choose };
@@ -389,13 +390,40 @@ describe('Import Accounts', () => {
     const view = renderApp('/products');
     await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Import CSV' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Import Accounts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accounts' })).not.toBeInTheDocument();
     view.unmount();
 
     seedSession({ user: buildUser({ role: 'owner' }) });
     renderApp('/products');
     await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
-    expect(screen.getByRole('button', { name: 'Import Accounts' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accounts' }));
+    expect(await screen.findByRole('menuitem', { name: 'Import Accounts' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Export Accounts' })).toBeInTheDocument();
+  });
+
+  it('exports every account as accounts.csv, in the columns of the import, and says why an export failed', async () => {
+    const user = userEvent.setup();
+    const names = captureDownloads();
+    let fail = false;
+    const { calls } = mockProductsApi((c) =>
+      c.url.startsWith('/payg/items/accounts/export')
+        ? fail
+          ? jsonResponse(403, { message: 'Only owners and admins export the accounts' })
+          : new Response('serial_number,id_number\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })
+        : undefined,
+    );
+    await openProducts();
+    await user.click(screen.getByRole('button', { name: 'Accounts' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export Accounts' }));
+    await waitFor(() => expect(names).toEqual(['accounts.csv']));
+    expect(calls.filter((c) => c.url.startsWith('/payg/items/accounts/export')).map((c) => c.url)).toEqual(['/payg/items/accounts/export']);
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Accounts' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export Accounts' }));
+    expect(await screen.findByText('Failed to export the accounts')).toBeInTheDocument();
+    expect(screen.getByText('Only owners and admins export the accounts')).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 
   it('explains the file, lists its columns with the required ones marked, and offers an example', async () => {

@@ -1,6 +1,6 @@
-import { Button, Card, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Card, Group, Menu, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconFileImport, IconUpload, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconFileExport, IconFileImport, IconUpload, IconPlus, IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
@@ -8,7 +8,7 @@ import { PaginationControl } from '@/components/ui/pagination-control';
 import { MoveDevicesModal } from '@/features/stock/components/move-devices-modal';
 import { errorMessage } from '@/lib/api-client';
 import { managesOrganization, useSession } from '@/lib/session';
-import { useExportProducts } from '../api/export-products';
+import { useExportAccounts, useExportProducts } from '../api/export-products';
 import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES, useProducts } from '../api/get-products';
 import { productKeys } from '../api/keys';
 import type { Product, ProductStatusFilter } from '../api/types';
@@ -59,6 +59,7 @@ export default function ProductsRoute() {
   }
 
   const exporter = useExportProducts();
+  const accountsExporter = useExportAccounts();
   const products = useProducts({ page, limit, search: debouncedSearch || undefined, status, ...toLocationQuery(location) });
   const rows = products.data?.data;
   const total = products.data?.total ?? 0;
@@ -87,9 +88,26 @@ export default function ProductsRoute() {
               Import CSV
             </Button>
             {canImportAccounts ? (
-              <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImportingAccounts(true)}>
-                Import Accounts
-              </Button>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={<IconUsers size={16} />}
+                    rightSection={<IconChevronDown size={14} />}
+                    loading={accountsExporter.isPending}
+                  >
+                    Accounts
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImportingAccounts(true)}>
+                    Import Accounts
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconFileExport size={16} />} onClick={() => accountsExporter.mutate()}>
+                    Export Accounts
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
             ) : null}
             <Button
               variant="default"
