@@ -3,12 +3,14 @@
 // switching over brings its whole book at once, so what matters is how many accounts a second a file goes through.
 // Adds ACCOUNTS (2,000) devices, then runs the service itself on a CSV that gives each to a customer of 'big' who is
 // on a plan (their own plan named by number), from a day in 2025, with what they paid: the check (dry run), the
-// import, and the same file again (every row already there). Prints each one's time and accounts a second. The
-// devices, their accounts, audit entries and the job are deleted at the end.
+// import, and the same file again (every row already there). Prints each one's time and accounts a second. Then
+// Export Accounts of the whole organization (every device given to a customer, ~900,000), written to nowhere: rows,
+// size, time. The devices, their accounts, audit entries and the job are deleted at the end.
 //
 //   pnpm bench:accounts-import      (with the workspace built and the benchmark's database seeded by pnpm bench)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchDatabase, root, seededClient } from './lib.mjs';
@@ -39,7 +41,7 @@ async function cleanUp() {
   await client.query(`DELETE FROM template_assignments WHERE organization_id = $1 AND item_id IN (${items})`, [ORG]);
   await client.query(`DELETE FROM item_assignments WHERE organization_id = $1 AND item_id IN (${items})`, [ORG]);
   await client.query(`DELETE FROM webhook_deliveries WHERE organization_id = $1 AND payload->>'serial_number' LIKE '${PREFIX}%'`, [ORG]);
-  await client.query(`DELETE FROM audit_logs WHERE organization_id = $1 AND (entity_id LIKE '${PREFIX}%' OR action = 'accounts.imported')`, [ORG]);
+  await client.query(`DELETE FROM audit_logs WHERE organization_id = $1 AND (entity_id LIKE '${PREFIX}%' OR action IN ('accounts.imported', 'accounts.exported'))`, [ORG]);
   await client.query(`DELETE FROM import_jobs WHERE organization_id = $1 AND kind = 'accounts'`, [ORG]);
   await client.query(`DELETE FROM items WHERE organization_id = $1 AND serial_number LIKE '${PREFIX}%'`, [ORG]);
 }
@@ -83,6 +85,28 @@ try {
         `  imported ${r.imported}, already there ${r.duplicates}, refused ${r.skipped - r.duplicates}, paid off ${r.paid_off}, in credit ${r.in_credit}`,
     );
   }
+  // The export, into a sink that takes every byte at once (the client's speed left out).
+  let bytes = 0;
+  let newlines = 0;
+  const sink = new Writable({
+    write: (chunk, _enc, done) => {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+      done();
+    },
+  });
+  const raw = Object.assign(sink, { setHeader() {}, statusCode: 200 });
+  const reply = { getHeaders: () => ({}), hijack() {}, raw };
+  const started = process.hrtime.bigint();
+  await service.export(ORG, reply, actor);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const accounts = newlines - 1;
+  console.log(
+    `${'Export Accounts'.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(6)} s  ${accounts.toLocaleString()} accounts, ` +
+      `${(bytes / 1e6).toFixed(1)} MB, ${((ms * 1000) / accounts).toFixed(0)} µs an account`,
+  );
+  // Its Activity Log entry is written just after the reply.
+  await new Promise((r) => setTimeout(r, 500));
 } finally {
   await cleanUp();
   rmSync(dir, { recursive: true, force: true });
