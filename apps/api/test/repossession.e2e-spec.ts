@@ -82,6 +82,7 @@ describe('repossessing a device', () => {
         customer_name: d.customer.customer_name,
         total_paid: '2400.00',
         written_off: '17600.00',
+        recovered: 'Yes',
         reason: 'Four months without paying',
         repossessed_by: d.user.username,
       },
@@ -97,6 +98,39 @@ describe('repossessing a device', () => {
     // Repossessed again: it is no longer anyone's.
     const again = await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'Twice' }).expect(409);
     expect(again.body.detail).toBe(`Device ${d.item.serial_number} is not assigned to a customer: there is nothing to repossess`);
+  });
+
+  it('writes off a device that was not recovered: retired, at no stock location, and the report says it was not recovered', async () => {
+    const d = await defaulter();
+    const place = (await t.http.post('/payg/stock-locations').set(d.user.auth).send({ name: 'Kisumu Shop' }).expect(201)).body.location;
+    expect(place.location_id).toEqual(expect.any(Number));
+    await t.db.db.item.update({ where: { organization_id_id: { organization_id: d.org.id, id: d.item.id } }, data: { location_id: place.location_id } });
+    // Not recovered, yet taken somewhere: refused, nothing changed.
+    const bad = await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'Stolen', status: 'retired', location_id: place.location_id }).expect(400);
+    expect(bad.body.message).toBe('location_id: a device that was not recovered (status retired) is taken to no stock location');
+    expect(await item(d.org.id, d.item.id)).toMatchObject({ is_assigned: true, customer_id: d.customer.id });
+
+    const reply = ZItemRepossessReplySchema.parse(
+      (await repossess(d.user, { item_serial_number: d.item.serial_number, reason: 'Stolen from the house', status: 'retired', lock: false }).expect(200)).body,
+    );
+    expect(reply).toMatchObject({
+      message: `Device ${d.item.serial_number} written off as not recovered from ${d.customer.customer_name}`,
+      status: 'retired',
+      written_off: '17600.00',
+      lock_token: null,
+      location_id: null,
+    });
+    expect(await item(d.org.id, d.item.id)).toMatchObject({ is_assigned: false, customer_id: null, status: 'retired', location_id: null });
+    // Its place no longer holds it: the movement says why.
+    const moved = await t.db.db.stockMovement.findFirstOrThrow({ where: { organization_id: d.org.id, item_id: d.item.id } });
+    expect(moved).toMatchObject({ from_name: 'Kisumu Shop', to_name: null, note: 'Not recovered: Stolen from the house' });
+    const report = ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'repossessions' }).expect(200)).body);
+    expect(report.rows).toMatchObject([{ serial_number: d.item.serial_number, written_off: '17600.00', recovered: 'No', reason: 'Stolen from the house' }]);
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: d.org.id, action: 'item.repossessed' } });
+    expect(audit.description).toBe(
+      `Device ${d.item.serial_number} written off as not recovered from ${d.customer.customer_name} by ${d.user.username}, 17600.00 written off: Stolen from the house`,
+    );
+    expect(audit.metadata).toMatchObject({ status: 'retired', location: null });
   });
 
   it('without a lock, straight to stock; the same customer gets the account back, anyone else a new one', async () => {
@@ -125,7 +159,7 @@ describe('repossessing a device', () => {
     for (const [body, detail] of [
       [{ item_serial_number: d.item.serial_number }, 'reason: is required'],
       [{ item_serial_number: d.item.serial_number, reason: 'no' }, 'reason: must say why'],
-      [{ item_serial_number: d.item.serial_number, reason: 'No payments', status: 'retired' }, 'status: must be one of maintenance, available'],
+      [{ item_serial_number: d.item.serial_number, reason: 'No payments', status: 'lost' }, 'status: must be one of maintenance, available, retired'],
       [{ item_serial_number: d.item.serial_number, reason: 'No payments', lock: 'yes' }, 'lock: must be true or false'],
       [{ reason: 'No payments' }, 'item_serial_number:'],
     ] as const) {

@@ -198,6 +198,9 @@ export type ItemReply = z.infer<typeof ZItemReplySchema>;
  * false: it is already off), taken off the customer, and what was left to pay
  * on it recorded as written off.
  */
+/** Where a repossessed device goes (ZItemRepossessSchema.status); `retired`: it was not recovered. */
+export const REPOSSESSED_STATUSES = ['maintenance', 'available', 'retired'] as const;
+
 export const ZItemRepossessSchema = z.object({
   item_serial_number: zRequiredText(100),
   reason: z
@@ -207,13 +210,20 @@ export const ZItemRepossessSchema = z.object({
     .max(200, { error: 'must be at most 200 characters' }),
   /** Issue the set_time 0 token that locks the device (default); false when it is already locked or broken. */
   lock: z.boolean({ error: 'must be true or false' }).default(true),
-  /** Where it goes: maintenance (to be checked and refurbished, the default) or straight back to available stock. */
-  status: z.enum(['maintenance', 'available']).default('maintenance'),
+  /**
+   * Where it goes: maintenance (to be checked and refurbished, the default), straight back to available stock, or
+   * retired when it was not recovered (lost, stolen, gone with the customer): written off with what was left to pay,
+   * out of stock and at no stock location.
+   */
+  status: z.enum(REPOSSESSED_STATUSES).default('maintenance'),
   /**
    * The stock location it is taken to (a warehouse that refurbishes), or null
    * for none; left out, it stays at the place it was given from.
    */
   location_id: z.union([zIdInput, z.null()], { error: "must be a stock location's id, or null for none" }).optional(),
+}).refine((v) => v.status !== 'retired' || v.location_id === undefined || v.location_id === null, {
+  error: 'a device that was not recovered (status retired) is taken to no stock location',
+  path: ['location_id'],
 });
 export type ItemRepossessInput = z.input<typeof ZItemRepossessSchema>;
 
@@ -227,7 +237,7 @@ export const ZItemRepossessReplySchema = z.object({
   total_paid: ZMoneySchema,
   /** What was left to pay on the device, now written off; null when its plan has no payoff price. */
   written_off: ZMoneySchema.nullable(),
-  status: z.enum(['maintenance', 'available']),
+  status: z.enum(REPOSSESSED_STATUSES),
   /** The stock location it is at now; null for none. */
   location_id: z.number().int().nullable(),
   location_name: z.string().nullable(),

@@ -43,7 +43,9 @@ export class RepossessionService {
       if (item.customer_id === null) throw Errors.conflict(`Device ${serial} is not assigned to a customer: there is nothing to repossess`);
       if (item.paid_off_at) throw Errors.conflict(`Device ${serial} is paid off: it is ${item.customer_name ?? 'its customer'}'s`);
       // Where it was given from, and where it goes: there again unless location_id says otherwise.
-      const place = await returnPlace(run, orgId, item.item_id, input.location_id);
+      // Not recovered (retired): it is at no place any more.
+      const lost = input.status === 'retired';
+      const place = await returnPlace(run, orgId, item.item_id, lost ? null : input.location_id);
       const to = place.to;
       const customerId = item.customer_id;
       const customerName = item.customer_name ?? `customer ${customerId}`;
@@ -52,7 +54,7 @@ export class RepossessionService {
       const [lock] = input.lock ? this.tokens.plan(item, [{ type: 'set_time', days: 0 }]) : [];
       const writes = lock ? tokenInsertsSql({ orgId, item, generatedBy: user.username, actor: user, paymentId: null }, [lock], null) : null;
       const description =
-        `Device ${serial} repossessed from ${customerName} by ${user.username}` +
+        `Device ${serial} ${lost ? 'written off as not recovered' : 'repossessed'} from ${customerName} by ${user.username}` +
         `${writtenOff !== null ? `, ${writtenOff} written off` : ''}${lock ? `, locked with token count ${lock.count}` : ''}: ${input.reason}`;
       const metadata = {
         reason: input.reason,
@@ -73,7 +75,7 @@ export class RepossessionService {
         repossessed_by: user.username,
       });
       const issued = lock ? webhookEventSql(orgId, 'token.issued', tokenIssuedData(item, lock, user.username)) : null;
-      const note = `Repossessed: ${input.reason}`.slice(0, 300);
+      const note = `${lost ? 'Not recovered' : 'Repossessed'}: ${input.reason}`.slice(0, 300);
       await run(Prisma.sql`
         WITH ${writes ? Prisma.sql`tl AS (${writes.logs} RETURNING 1), al AS (${writes.audits} RETURNING 1), ex AS (${writes.expire} RETURNING 1),` : Prisma.empty}
         ${issued ? Prisma.sql`wt AS (${issued} RETURNING 1),` : Prisma.empty}
@@ -101,7 +103,7 @@ export class RepossessionService {
         VALUES (${orgId}, ${user.user_id}::int, ${user.username}, 'item.repossessed', 'item', ${serial}, ${description.slice(0, 1000)},
                 ${JSON.stringify(metadata)}::jsonb)`);
       return {
-        message: `Device ${serial} repossessed from ${customerName}`,
+        message: lost ? `Device ${serial} written off as not recovered from ${customerName}` : `Device ${serial} repossessed from ${customerName}`,
         serial_number: serial,
         customer_id: customerId,
         customer_name: customerName,

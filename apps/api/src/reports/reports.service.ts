@@ -66,6 +66,7 @@ const COLUMNS: Record<ReportRequest['report'], ReportColumn[]> = {
     { key: 'customer_name', label: 'Customer', type: 'text' },
     { key: 'total_paid', label: 'Total Paid', type: 'money' },
     { key: 'written_off', label: 'Written Off', type: 'money' },
+    { key: 'recovered', label: 'Device Recovered', type: 'text' },
     { key: 'reason', label: 'Reason', type: 'text' },
     { key: 'repossessed_by', label: 'By', type: 'text' },
   ],
@@ -479,7 +480,7 @@ export class ReportsService {
     yield await this.database.read.$queryRaw<Row[]>`
       SELECT to_char(r.repossessed_at AT TIME ZONE ${this.calendar.zone}, 'YYYY-MM-DD') AS repossessed_at, i.serial_number,
              c.customer_name, r.total_paid::numeric(20,2)::text AS total_paid, r.written_off::numeric(20,2)::text AS written_off,
-             r.reason, r.repossessed_by
+             CASE WHEN r.status = 'retired' THEN 'No' ELSE 'Yes' END AS recovered, r.reason, r.repossessed_by
       FROM repossessions r
       JOIN items i ON i.organization_id = r.organization_id AND i.item_id = r.item_id
       JOIN customers c ON c.organization_id = r.organization_id AND c.customer_id = r.customer_id

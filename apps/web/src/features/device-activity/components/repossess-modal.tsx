@@ -10,6 +10,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useRepossessDevice } from '../api/repossess-device';
 import { locationOf, ReturnPlaceSelect, STAY } from './return-place-select';
 
+/** Where a repossessed device goes; retired: it was not recovered. */
+type RepossessedStatus = ItemRepossessReply['status'];
+
 /**
  * Repossess: the device is locked (a Set Time token of 0 days, to enter on
  * it), taken off its customer and what was left to pay on it written off.
@@ -63,13 +66,15 @@ function RepossessForm({
 }) {
   const reason = useReason('Say why this device is repossessed');
   const [lock, setLock] = useState(true);
-  const [status, setStatus] = useState<'maintenance' | 'available'>('maintenance');
+  const [status, setStatus] = useState<RepossessedStatus>('maintenance');
+  const lost = status === 'retired';
   const [place, setPlace] = useState(STAY);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const text = reason.take();
     if (text === null) return;
-    repossess.mutate({ item_serial_number: serialNumber, reason: text, lock, status, ...locationOf(place) });
+    // Not recovered: at no stock location.
+    repossess.mutate({ item_serial_number: serialNumber, reason: text, lock, status, ...(lost ? {} : locationOf(place)) });
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Repossess Device">
@@ -94,21 +99,30 @@ function RepossessForm({
           <SegmentedControl
             aria-labelledby="repossess-status"
             value={status}
-            onChange={(v) => setStatus(v as 'maintenance' | 'available')}
+            onChange={(v) => setStatus(v as RepossessedStatus)}
             data={[
               { value: 'maintenance', label: 'Maintenance' },
               { value: 'available', label: 'Available stock' },
+              { value: 'retired', label: 'Not recovered' },
             ]}
             disabled={repossess.isPending}
           />
+          {lost ? (
+            <Text size="xs" c="dimmed">
+              Lost, stolen or gone with the customer: it is written off with what is left to pay, retired and kept at no stock
+              location. Found later, make it available again from Edit Product.
+            </Text>
+          ) : null}
         </Stack>
-        <ReturnPlaceSelect
-          locationName={locationName}
-          value={place}
-          onChange={setPlace}
-          description="Where the device is taken: a warehouse that checks and refurbishes, for example."
-          disabled={repossess.isPending}
-        />
+        {lost ? null : (
+          <ReturnPlaceSelect
+            locationName={locationName}
+            value={place}
+            onChange={setPlace}
+            description="Where the device is taken: a warehouse that checks and refurbishes, for example."
+            disabled={repossess.isPending}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={repossess.isPending}>
             Cancel
@@ -126,8 +140,11 @@ function Done({ reply, currency, onClose }: { reply: ItemRepossessReply; currenc
   return (
     <Stack gap="md">
       <Text size="sm">
-        {reply.serial_number} is no longer {reply.customer_name}'s; it is in {reply.status === 'maintenance' ? 'maintenance' : 'the available stock'}
-        {reply.location_name ? ` at ${reply.location_name}` : ''}.
+        {reply.serial_number} is no longer {reply.customer_name}'s;{' '}
+        {reply.status === 'retired'
+          ? 'it was not recovered: written off and retired'
+          : `it is in ${reply.status === 'maintenance' ? 'maintenance' : 'the available stock'}${reply.location_name ? ` at ${reply.location_name}` : ''}`}
+        .
       </Text>
       {reply.lock_token ? (
         <Alert color="red" variant="light" title="Enter this code on the device to lock it">

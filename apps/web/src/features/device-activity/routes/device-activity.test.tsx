@@ -197,6 +197,46 @@ describe('Device Activity', () => {
     });
   });
 
+  it('writes off a device that was not recovered: no stock location asked, and the result says so', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.url === '/payg/items/repossess')
+        return jsonResponse(200, {
+          message: 'Device SHS-0001 written off as not recovered from Amina Wanjiru',
+          serial_number: 'SHS-0001',
+          customer_id: 11,
+          customer_name: 'Amina Wanjiru',
+          lock_token: null,
+          total_paid: '2400.00',
+          written_off: '17600.00',
+          status: 'retired',
+          location_id: null,
+          location_name: null,
+        });
+      return c.url.startsWith('/payg/devices/') ? jsonResponse(200, activity()) : jsonResponse(200, { data: [] });
+    });
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Repossess' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repossess Device' });
+    expect(within(dialog).getByRole('combobox', { name: 'Stock location' })).toBeInTheDocument();
+    await user.click(within(dialog).getByText('Not recovered'));
+    expect(dialog).toHaveTextContent('Lost, stolen or gone with the customer: it is written off with what is left to pay, retired');
+    expect(within(dialog).queryByRole('combobox', { name: 'Stock location' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Stolen from the house');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Lock the device/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Repossess' }));
+    const done = await screen.findByRole('dialog', { name: 'Device Repossessed' });
+    expect(done).toHaveTextContent("SHS-0001 is no longer Amina Wanjiru's; it was not recovered: written off and retired.");
+    expect(JSON.parse(calls.find((c) => c.url === '/payg/items/repossess')!.body!)).toEqual({
+      item_serial_number: 'SHS-0001',
+      reason: 'Stolen from the house',
+      lock: false,
+      status: 'retired',
+    });
+  });
+
   it('repossesses to another stock location when one is chosen, and says where the device is', async () => {
     const user = userEvent.setup();
     const place = (location_id: number, name: string) => ({
