@@ -130,7 +130,38 @@ test.describe('device activity and customer payment details', () => {
     const row = report.getByRole('row', { name: new RegExp(serial) });
     await expect(row).toContainText('No payment for 120 days');
     await expect(row).toContainText('10,500.00');
+    await expect(row).toContainText('Yes');
     await screenshotBothThemes(page, 'repossession-report');
+  });
+
+  test('a device that was not recovered is written off and retired, at no stock location', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const serial = unique('LOST');
+    const customer = await createCustomer(request, owner, unique('Vanished Kiprop'), '0711000334');
+    await createItem(request, owner, serial);
+    const template = await createTemplate(request, owner, unique('Lost plan'));
+    await onboard(request, owner, customer.customer_id, serial, template.template_id);
+
+    await signIn(page, undefined, `/device-activity/${serial}`);
+    await page.getByRole('button', { name: 'Repossess' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Repossess Device' });
+    await dialog.getByText('Not recovered').click();
+    await expect(dialog).toContainText('Lost, stolen or gone with the customer');
+    await expect(dialog.getByRole('combobox', { name: 'Stock location' })).toHaveCount(0);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Stolen from the house, reported to the police');
+    await dialog.getByRole('checkbox', { name: /Lock the device/ }).uncheck();
+    await screenshotBothThemes(page, 'repossess-not-recovered');
+    await dialog.getByRole('button', { name: 'Repossess' }).click();
+    const done = page.getByRole('dialog', { name: 'Device Repossessed' });
+    await expect(done).toContainText('it was not recovered: written off and retired.');
+    await done.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('region', { name: 'Device Information' })).toContainText(/retired/i);
+
+    await page.goto('/reports');
+    await page.getByRole('button', { name: 'Generate Repossession Report' }).click();
+    const row = page.getByRole('table', { name: 'repossessions report' }).getByRole('row', { name: new RegExp(serial) });
+    await expect(row).toContainText('Stolen from the house');
+    await expect(row.getByRole('cell', { name: 'No', exact: true })).toBeVisible();
   });
 
   test('an unknown device or customer replaces the screen with the error', async ({ page }) => {

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useOrganizationCurrency } from '@/lib/organization-currency';
 import { RepaymentBadge, repaymentSentence } from '@/features/customer-payment-details/components/repayment-standing';
 import { DeviceWarrantyLine } from '@/features/warranties/components/device-warranty';
+import { ProductStatusBadge } from '@/features/products/components/product-status-badge';
 import type { DeviceInfo } from '../api/types';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -74,9 +75,13 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
               </span>
             </Group>
           ) : (
-            <Badge miw="max-content" color="gray" variant="light" radius="sm">
-              Unassigned
-            </Badge>
+            <Group gap={6} wrap="wrap">
+              <Badge miw="max-content" color="gray" variant="light" radius="sm">
+                Unassigned
+              </Badge>
+              {/* In stock unless it is being checked or was retired (not recovered from a customer, say). */}
+              {device.status === 'maintenance' || device.status === 'retired' ? <ProductStatusBadge status={device.status} /> : null}
+            </Group>
           )}
         </Field>
         <Field label="Location">

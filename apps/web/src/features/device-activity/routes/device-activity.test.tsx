@@ -314,6 +314,20 @@ describe('Device Activity', () => {
     renderApp('/device-activity/SHS-0001');
     const card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
     expect(within(card).getByText('Unassigned')).toBeInTheDocument();
+    expect(within(card).queryByText('Retired')).not.toBeInTheDocument();
+  });
+
+  it("says beside 'Unassigned' that a device is retired (not recovered from its customer, say) or in maintenance", async () => {
+    mockFetch((c) =>
+      c.url.startsWith('/payg/devices/')
+        ? jsonResponse(200, activity({ is_assigned: false, status: 'retired', customer_name: null, customer_id: null }))
+        : jsonResponse(200, { data: [] }),
+    );
+    seedSession();
+    renderApp('/device-activity/SHS-0001');
+    const card = await screen.findByRole('region', { name: 'Device Information' }, { timeout: 5000 });
+    expect(within(card).getByText('Unassigned')).toBeInTheDocument();
+    expect(within(card).getByText('Retired')).toBeInTheDocument();
   });
 
   it("names the device's payment plan, and says when it is the device's own", async () => {
