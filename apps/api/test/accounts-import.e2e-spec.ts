@@ -189,7 +189,9 @@ describe('POST /items/accounts/import (accounts brought over from another system
   it('puts the device on a plan of its own when its customer is on another, and takes the customer\'s plan when none is named', async () => {
     const { user, org, amina, baraka } = await switching();
     const phonePlan = await seedTemplate(t, org.id, { template_name: 'Phone 40', daily_price: '40', free_code_price: '8000' });
-    await imported(user, ['serial_number,id_number,template,start_date,paid', 'BO-1,11111111,Solar 50,2026-01-10,2000']);
+    // What was paid as a spreadsheet writes it, thousands grouped.
+    await imported(user, ['serial_number,id_number,template,start_date,paid', 'BO-1,11111111,Solar 50,2026-01-10,"2,000.00"']);
+    expect((await item(org.id, 'BO-1')).total_paid.toFixed(2)).toBe('2000.00');
     // Amina is on Solar 50 now: her phone is on its own plan.
     await imported(user, ['serial_number,id_number,template,start_date,paid', `BO-2,11111111,${phonePlan.id},2026-02-01,8000`]);
     const own = await t.db.db.templateAssignment.findMany({ where: { organization_id: org.id, customer_id: amina.id, is_active: true } });

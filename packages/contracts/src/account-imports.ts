@@ -54,8 +54,13 @@ export const ZAccountImportRowSchema = z.object({
     if (!day) ctx.addIssue({ code: 'custom', message: DAY_MESSAGE });
     return day ?? '';
   }),
-  /** Everything the customer paid on the device before it came over; left out, 0. */
-  paid: blankIsAbsent(zMoneyInput({ min: 0 })).transform((v) => v ?? 0),
+  /**
+   * Everything the customer paid on the device before it came over; left out, 0. Thousands may be grouped with
+   * commas or spaces, as spreadsheets write them ("4,500.00").
+   */
+  paid: blankIsAbsent(z.preprocess((v) => (typeof v === 'string' ? v.trim().replace(/(?<=\d)[,\s](?=\d{3}(?:\D|$))/g, '') : v), zMoneyInput({ min: 0 }))).transform(
+    (v) => v ?? 0,
+  ),
   /**
    * When the credit the customer bought runs out: a day (to its end, in the installation's time zone) or a day and
    * time ("2026-12-01 18:00"). Left out, worked out from what was paid, as Kidogo would have: the days it bought on
