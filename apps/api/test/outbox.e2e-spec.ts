@@ -183,7 +183,7 @@ describe('the outbox', () => {
     await t.http.get('/payg/settings/sms-provider').set(staff.auth).expect(403);
     await setProvider(staff, { provider: 'none' }).expect(403);
     const none = ZSmsProviderSchema.parse((await t.http.get('/payg/settings/sms-provider').set(user.auth).expect(200)).body);
-    expect(none).toEqual({ provider: 'none', config: {}, is_active: false, fallback: 'none', reply_language: 'en', updated_at: null });
+    expect(none).toEqual({ provider: 'none', config: {}, is_active: false, fallback: 'none', reply_language: 'en', text_name: null, updated_at: null });
 
     const bad = await setProvider(user, { provider: 'africastalking', config: { api_key: 'x' } }).expect(400);
     expect(bad.body.detail).toMatch(/config.username: is required for africastalking/);
@@ -241,6 +241,47 @@ describe('the outbox', () => {
     expect(inFrench.reply).toMatch(new RegExp(`^Kidogo: Bonjour \\S+, paiement de KES 100\\.00 recu pour l'appareil ${inFrench.serial}\\. Votre appareil est active\\. Code: `));
     const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: c.org.id, action: 'sms_provider.update' } });
     expect(audit.description).toContain('replies in French');
+  });
+
+  it("begins the texts to customers with the organization's own name once it sets one, for that organization only", async () => {
+    const a = await seedTenant(t);
+    const b = await seedTenant(t);
+    for (const [name, detail] of [
+      ['Jua Solar Kenya', 'text_name: must be at most 11 characters'],
+      ['Jua <Solar>', "text_name: must be letters, digits, spaces and & - . ' only, starting with a letter or digit"],
+      ['   ', 'text_name: must not be empty (null puts Kidogo back)'],
+    ]) {
+      expect((await setProvider(a.user, { provider: 'none', text_name: name }).expect(400)).body.detail).toBe(detail);
+    }
+    expect((await t.db.db.organization.findUniqueOrThrow({ where: { id: a.org.id } })).text_name).toBeNull();
+    const saved = ZSmsProviderSchema.parse((await setProvider(a.user, { provider: 'none', text_name: ' Jua Solar ' }).expect(200)).body);
+    expect(saved.text_name).toBe('Jua Solar');
+    // Saving the provider without it keeps it.
+    expect(ZSmsProviderSchema.parse((await setProvider(a.user, { provider: 'none' }).expect(200)).body).text_name).toBe('Jua Solar');
+
+    // The payment's reply: answered and stored with the name.
+    const s = await seedCustomerWithDevice(t, a.org.id, { template: { daily_price: '50.00', deposit_made: '0.00', activation_price: '0.00' } });
+    const paid = await t.http.post('/payg/payments').set(a.user.auth).send({ serial_number: s.item.serial_number, amount: 100, payment_method: 'cash' }).expect(201);
+    expect(paid.body.reply_message).toMatch(/^Jua Solar: Hi \S+, payment of KES 100\.00 received for device /);
+    expect((await message(a.org.id, paid.body.message_id as number)).forwarded_message).toBe(paid.body.reply_message);
+    // Any other text queued (a reminder, free days, the USSD menu's code): the database names it as it is written.
+    const queue = async (orgId: string) =>
+      (
+        await t.db.db.message.create({
+          data: { organization_id: orgId, forwarded_message: 'Kidogo: Hi Grace, the credit on device SHS-1 runs out tomorrow.', recipient_number: '254700000001' },
+        })
+      ).forwarded_message;
+    expect(await queue(a.org.id)).toBe('Jua Solar: Hi Grace, the credit on device SHS-1 runs out tomorrow.');
+    expect(await queue(b.org.id)).toBe('Kidogo: Hi Grace, the credit on device SHS-1 runs out tomorrow.');
+    // A text staff wrote is theirs: not renamed.
+    const own = await t.db.db.message.create({ data: { organization_id: a.org.id, forwarded_message: 'Kidogo is our software. Hi Grace!', recipient_number: '254700000001' } });
+    expect(own.forwarded_message).toBe('Kidogo is our software. Hi Grace!');
+
+    const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: a.org.id, action: 'sms_provider.update' }, orderBy: { id: 'asc' } });
+    expect(audit.description).toContain('texts begin with Jua Solar');
+    // null: Kidogo again.
+    expect(ZSmsProviderSchema.parse((await setProvider(a.user, { provider: 'none', text_name: null }).expect(200)).body).text_name).toBeNull();
+    expect(await queue(a.org.id)).toBe('Kidogo: Hi Grace, the credit on device SHS-1 runs out tomorrow.');
   });
 });
 

@@ -17,6 +17,20 @@ export const REPLY_LANGUAGES = ['en', 'sw', 'fr'] as const;
 export const ZReplyLanguageSchema = z.enum(REPLY_LANGUAGES, { error: `must be one of ${REPLY_LANGUAGES.join(', ')}` });
 export type ReplyLanguage = z.infer<typeof ZReplyLanguageSchema>;
 
+/** What every text to a customer begins with until the organization names itself ("Kidogo: Hi Grace, …"). */
+export const DEFAULT_TEXT_NAME = 'Kidogo';
+export const TEXT_NAME_MAX = 11;
+/**
+ * The name the organization's texts to customers begin with, instead of Kidogo ("Jua Solar: Hi Grace, …"): at most
+ * 11 characters (as an SMS sender ID), letters, digits, spaces and & - . ' only, which every phone shows as they are.
+ */
+export const ZTextNameSchema = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, { error: 'must not be empty (null puts Kidogo back)', abort: true })
+  .max(TEXT_NAME_MAX, { error: `must be at most ${TEXT_NAME_MAX} characters`, abort: true })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 &.'-]*$/, { error: "must be letters, digits, spaces and & - . ' only, starting with a letter or digit" });
+
 /**
  * Outgoing SMS delivery for the organization. africastalking config:
  * {username, api_key, sender_id?, base_url?}; sms_webhook config: {url, secret?}.
@@ -27,6 +41,8 @@ export const ZSmsProviderInputSchema = z
     provider: ZSmsProviderNameSchema,
     /** Left out: the stored language stays. */
     reply_language: ZReplyLanguageSchema.optional(),
+    /** The name texts to customers begin with (ZTextNameSchema); null: Kidogo again; left out: it stays. */
+    text_name: ZTextNameSchema.nullable().optional(),
     config: z
       .object({
         username: text(100).optional(),
@@ -59,6 +75,8 @@ export const ZSmsProviderSchema = z.object({
   fallback: z.enum(['none', 'africastalking', 'webhook']),
   /** The language token replies are written in: en (English) or sw (Kiswahili). */
   reply_language: ZReplyLanguageSchema,
+  /** The name texts to customers begin with: the organization's own, or null for Kidogo (DEFAULT_TEXT_NAME). */
+  text_name: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 export type SmsProvider = z.infer<typeof ZSmsProviderSchema>;

@@ -71,3 +71,4 @@ export {
   type UssdProblem,
   type UssdScreen,
 } from './ussd.js';
+export { namedText, TEXT_PREFIX } from './text-name.js';

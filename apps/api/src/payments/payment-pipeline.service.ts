@@ -9,6 +9,7 @@ import {
   type Allocation,
   type AllocationTemplate,
   replyLanguage,
+  namedText,
 } from '@kidogo/mobile-money';
 import { MPESA_EXPRESS_ACCOUNT_REFERENCE_MAX, type IssuedToken, type PaymentMethod, type PaymentOutcome } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
@@ -397,7 +398,7 @@ export class PaymentPipeline {
   ) {
     const a = applied.allocation;
     const remaining = a.remainingToPayOffCents === null ? null : formatCents(a.remainingToPayOffCents);
-    const text = formatPaymentReply({
+    const text = namedText(formatPaymentReply({
       language: replyLanguage(item.org_reply_language),
       amount: payment.amount,
       currency: applied.currency,
@@ -408,7 +409,7 @@ export class PaymentPipeline {
       customerName: item.customer_name,
       reason: a.reason,
       remainingToActivate: a.remainingToActivateCents > 0 ? formatCents(a.remainingToActivateCents) : null,
-    });
+    }), item.org_text_name);
     const recipient = payment.payerPhone ?? item.customer_phone_normalized ?? (item.customer_phone ? normalizePhone(item.customer_phone, item.org_phone_country_code) : null);
     const issued: IssuedToken[] = planned.map((t) => ({ token: t.token, token_type: t.kind, days: t.days, token_count: t.count }));
     const outcome: PaymentOutcome = {

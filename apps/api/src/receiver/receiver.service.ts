@@ -18,6 +18,7 @@ import {
   type ParsedPayment,
   type ParseResult,
   replyLanguage,
+  namedText,
 } from '@kidogo/mobile-money';
 import type { PaymentOutcome, ReceiveReply } from '@kidogo/contracts';
 import { Prisma, type Customer as CustomerRow } from '../generated/prisma/client.js';
@@ -279,7 +280,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     const phone = sender ? normalizePhone(sender, await phoneCountry(run, orgId)) : null;
     if (!phone) return null;
     const stop = preference === 'stop';
-    const [row] = await run<{ reply_language: string; known: number; changed: number[] }>(Prisma.sql`
+    const [row] = await run<{ reply_language: string; text_name: string | null; known: number; changed: number[] }>(Prisma.sql`
       WITH u AS (
         UPDATE customers SET sms_opted_out_at = CASE WHEN ${stop} THEN now() END, sms_opt_out_source = CASE WHEN ${stop} THEN 'sms' END,
                updated_at = now()
@@ -294,7 +295,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
                jsonb_build_object('source', 'sms', 'phone', ${phone}::text)
         FROM u
       )
-      SELECT o.reply_language,
+      SELECT o.reply_language, o.text_name,
              (SELECT count(*)::int FROM customers WHERE organization_id = ${orgId} AND phone_normalized = ${phone}) AS known,
              ARRAY(SELECT customer_id FROM u) AS changed
       FROM organizations o WHERE o.organization_id = ${orgId}`);
@@ -305,7 +306,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     const language = replyLanguage(row.reply_language);
     return {
       request: stop ? 'sms_opt_out' : 'sms_opt_in',
-      text: formatSmsPreferenceReply(preference, language),
+      text: namedText(formatSmsPreferenceReply(preference, language), row.text_name),
       recipient: phone,
       itemId: null,
       serial: null,
@@ -337,8 +338,8 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
     const request = balance ?? parseCodeRequest(text);
     const phone = request && sender ? normalizePhone(sender, await phoneCountry(run, orgId)) : null;
     if (!request || !phone) return null;
-    const customers = await run<{ customer_id: number; customer_name: string; reply_language: string }>(Prisma.sql`
-      SELECT c.customer_id, c.customer_name, o.reply_language
+    const customers = await run<{ customer_id: number; customer_name: string; reply_language: string; text_name: string | null }>(Prisma.sql`
+      SELECT c.customer_id, c.customer_name, o.reply_language, o.text_name
       FROM customers c JOIN organizations o ON o.organization_id = c.organization_id
       WHERE c.organization_id = ${orgId} AND c.phone_normalized = ${phone} LIMIT 2`);
     if (customers.length !== 1) return null;
@@ -355,7 +356,7 @@ export class ReceiverService implements OnApplicationBootstrap, OnApplicationShu
       ? formatBalanceReply({ ...about, devices: devices.map((d) => d.balance) })
       : formatCodeReply({ ...about, devices: devices.map((d) => ({ serialNumber: d.balance.serialNumber, code: d.lastCode })) });
     const only = devices.length === 1 ? devices[0]! : null;
-    return { request: balance ? 'balance' : 'code', text: reply, recipient: phone, itemId: only?.itemId ?? null, serial: only?.balance.serialNumber ?? null };
+    return { request: balance ? 'balance' : 'code', text: namedText(reply, customer.text_name), recipient: phone, itemId: only?.itemId ?? null, serial: only?.balance.serialNumber ?? null };
   }
 
   /**

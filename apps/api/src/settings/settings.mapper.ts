@@ -17,7 +17,7 @@ export function toSmsProvider(
   isActive: boolean,
   fallback: 'none' | 'africastalking' | 'webhook',
   updatedAt: Date | null,
-): Omit<SmsProvider, 'reply_language'> {
+): Omit<SmsProvider, 'reply_language' | 'text_name'> {
   const shown: Record<string, string | null> = {};
   for (const f of FIELDS[provider]) {
     const v = config[f] ?? null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SmsProvider, SmsProviderInput, SmsProviderName } from '@kidogo/contracts';
+import { DEFAULT_TEXT_NAME, type SmsProvider, type SmsProviderInput, type SmsProviderName } from '@kidogo/contracts';
 import { replyLanguage } from '@kidogo/mobile-money';
 import { DatabaseService } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -50,21 +50,25 @@ export class SmsProviderService {
         orderBy: [{ is_active: 'desc' }, { updated_at: 'desc' }],
         take: 1,
       }),
-      this.database.db.organization.findUnique({ where: { id: orgId }, select: { reply_language: true } }),
+      this.database.db.organization.findUnique({ where: { id: orgId }, select: { reply_language: true, text_name: true } }),
     ]);
-    const reply_language = replyLanguage(org?.reply_language);
+    const own = { reply_language: replyLanguage(org?.reply_language), text_name: org?.text_name ?? null };
     const row = rows[0];
-    if (!row) return { ...toSmsProvider('none', {}, false, this.config.sms.provider, null), reply_language };
+    if (!row) return { ...toSmsProvider('none', {}, false, this.config.sms.provider, null), ...own };
     return {
       ...toSmsProvider(row.provider as SmsProviderName, this.decode(row.config_enc), row.is_active, this.config.sms.provider, row.updated_at),
-      reply_language,
+      ...own,
     };
   }
 
   async update(orgId: string, user: AuthUser, input: SmsProviderInput): Promise<SmsProvider> {
     await this.database.db.$transaction(async (tx) => {
-      if (input.reply_language) {
-        await tx.organization.update({ where: { id: orgId }, data: { reply_language: input.reply_language } });
+      if (input.reply_language || input.text_name !== undefined) {
+        // The texts to customers begin with the name from now on (trigger 0089_text_name); those queued already keep theirs.
+        await tx.organization.update({
+          where: { id: orgId },
+          data: { reply_language: input.reply_language, text_name: input.text_name },
+        });
       }
       if (input.provider === 'none') {
         await tx.paymentProvider.updateMany({
@@ -111,7 +115,7 @@ export class SmsProviderService {
           entityId: input.provider,
           description: `SMS provider set to ${input.provider}${input.provider !== 'none' && !input.is_active ? ' (inactive)' : ''}${
             input.reply_language ? `, replies in ${LANGUAGE_NAMES[input.reply_language]}` : ''
-          } by ${user.username}`,
+          }${input.text_name !== undefined ? `, texts begin with ${input.text_name ?? DEFAULT_TEXT_NAME}` : ''} by ${user.username}`,
         },
         tx,
       );

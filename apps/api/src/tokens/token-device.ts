@@ -47,6 +47,8 @@ export interface LockedItem {
   next_payment_id?: number | null;
   /** The organization's reply language ('en', 'sw' or 'fr'). */
   org_reply_language: string;
+  /** The name its texts to customers begin with, null for Kidogo (0089_text_name). */
+  org_text_name: string | null;
   /** The organization's calling code, for a number written without one (README "Phone numbers"). */
   org_phone_country_code: string;
 }
@@ -72,7 +74,7 @@ export function lockItemsSql(
            t.template_id AS tpl_id, t.currency AS tpl_currency, t.deposit_made AS tpl_deposit_made,
            t.activation_price AS tpl_activation_price, t.daily_price AS tpl_daily_price,
            t.grace_period_days AS tpl_grace_period_days, t.free_code_price AS tpl_free_code_price,
-           org.reply_language AS org_reply_language, org.phone_country_code AS org_phone_country_code
+           org.reply_language AS org_reply_language, org.text_name AS org_text_name, org.phone_country_code AS org_phone_country_code
            ${opts.nextPaymentId ? Prisma.sql`, nextval(pg_get_serial_sequence('payments', 'payment_id'))::int AS next_payment_id` : Prisma.empty}
     FROM items i
     LEFT JOIN customers c ON c.organization_id = i.organization_id AND c.customer_id = i.customer_id

@@ -1,5 +1,6 @@
 import { Button, Card, Group, NativeSelect, PasswordInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconMessage2 } from '@tabler/icons-react';
+import { DEFAULT_TEXT_NAME, TEXT_NAME_MAX, ZTextNameSchema } from '@kidogo/contracts';
 import { useState } from 'react';
 import { formatDate } from '@/components/ui/date-text';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -28,6 +29,8 @@ interface Draft {
   secret: string;
   is_active: boolean;
   reply_language: SmsProvider['reply_language'];
+  /** The name customer texts begin with; empty: Kidogo. */
+  text_name: string;
 }
 
 function draftOf(s: SmsProvider): Draft {
@@ -42,6 +45,7 @@ function draftOf(s: SmsProvider): Draft {
     secret: '',
     is_active: s.is_active,
     reply_language: s.reply_language ?? 'en',
+    text_name: s.text_name ?? '',
   };
 }
 
@@ -60,7 +64,8 @@ export function toSmsInput(d: Draft): SmsProviderInput {
     put('url', d.url);
     put('secret', d.secret);
   }
-  return { provider: d.provider, config, is_active: d.is_active, reply_language: d.reply_language };
+  // Empty puts Kidogo back (null).
+  return { provider: d.provider, config, is_active: d.is_active, reply_language: d.reply_language, text_name: d.text_name.trim() || null };
 }
 
 function validate(d: Draft): Record<string, string> {
@@ -73,6 +78,11 @@ function validate(d: Draft): Record<string, string> {
   if (d.provider === 'sms_webhook') {
     if (!d.url.trim()) errors.url = 'Webhook URL is required';
     else if (!isUrl(d.url)) errors.url = 'Enter an http(s) URL';
+  }
+  const name = d.text_name.trim();
+  if (name) {
+    const checked = ZTextNameSchema.safeParse(name);
+    if (!checked.success) errors.text_name = `Name in texts ${checked.error.issues[0]!.message}`;
   }
   return errors;
 }
@@ -176,18 +186,28 @@ function SmsProviderForm({ settings }: { settings: SmsProvider }) {
             />
           </SimpleGrid>
         ) : null}
-        <NativeSelect
-          label="Reply Language"
-          description="The language of the SMS that gives customers their token"
-          data={[
-            { value: 'en', label: 'English' },
-            { value: 'sw', label: 'Kiswahili' },
-            { value: 'fr', label: 'French' },
-          ]}
-          value={draft.reply_language}
-          onChange={(e) => set('reply_language', e.currentTarget.value as Draft['reply_language'])}
-          maw={360}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NativeSelect
+            label="Reply Language"
+            description="The language of the SMS that gives customers their token"
+            data={[
+              { value: 'en', label: 'English' },
+              { value: 'sw', label: 'Kiswahili' },
+              { value: 'fr', label: 'French' },
+            ]}
+            value={draft.reply_language}
+            onChange={(e) => set('reply_language', e.currentTarget.value as Draft['reply_language'])}
+          />
+          <TextInput
+            label="Name in Texts"
+            description={`What texts to customers begin with: "${draft.text_name.trim() || DEFAULT_TEXT_NAME}: Hi Grace, payment of …". Empty: ${DEFAULT_TEXT_NAME}.`}
+            placeholder={DEFAULT_TEXT_NAME}
+            maxLength={TEXT_NAME_MAX}
+            value={draft.text_name}
+            onChange={(e) => set('text_name', e.currentTarget.value)}
+            error={errors.text_name}
+          />
+        </SimpleGrid>
         {draft.provider !== 'none' ? (
           <Switch
             label="Send token replies through this provider"

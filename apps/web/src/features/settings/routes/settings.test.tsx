@@ -119,6 +119,7 @@ describe('settings page', { timeout: 20_000 }, () => {
       config: { url: 'https://sms.example.com/send' },
       is_active: true,
       reply_language: 'en',
+      text_name: null,
     });
     expect(await screen.findByText('SMS provider settings saved')).toBeInTheDocument();
   });
@@ -127,7 +128,7 @@ describe('settings page', { timeout: 20_000 }, () => {
     seedSession({ user: buildUser({ role: 'owner' }) });
     const { calls } = mockSettingsApi((call, path) =>
       path === '/payg/settings/sms-provider' && call.method === 'GET'
-        ? jsonResponse(200, { provider: 'none', config: {}, is_active: false, fallback: 'none', reply_language: 'en', updated_at: null })
+        ? jsonResponse(200, { provider: 'none', config: {}, is_active: false, fallback: 'none', reply_language: 'en', text_name: null, updated_at: null })
         : undefined,
     );
     renderApp('/settings');
@@ -150,7 +151,26 @@ describe('settings page', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(language, 'sw');
     await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({ provider: 'none', config: {}, is_active: true, reply_language: 'sw' });
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({ provider: 'none', config: {}, is_active: true, reply_language: 'sw', text_name: null });
+  });
+
+  it("begins customers' texts with the organization's own name, checked before it is sent", async () => {
+    seedSession({ user: buildUser({ role: 'owner' }) });
+    const { calls } = mockSettingsApi();
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'SMS Provider' });
+    const name = await within(card).findByRole('textbox', { name: 'Name in Texts' });
+    expect(card).toHaveTextContent('What texts to customers begin with: "Kidogo: Hi Grace, payment of …". Empty: Kidogo.');
+    await userEvent.type(name, 'Jua <Solar>');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    expect(await within(card).findByText("Name in texts must be letters, digits, spaces and & - . ' only, starting with a letter or digit")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Jua Solar');
+    expect(card).toHaveTextContent('What texts to customers begin with: "Jua Solar: Hi Grace, payment of …".');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save SMS Settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ text_name: 'Jua Solar' });
   });
 
   it('offers English, Kiswahili and French, and sends French when chosen', async () => {

@@ -95,7 +95,7 @@ export function mockSettingsApi(
     if (path === '/payg/settings/api-key') return jsonResponse(200, { api_key: KEY });
     if (path === '/payg/settings/api-key/rotate') return jsonResponse(200, { api_key: NEW_KEY });
     if (path === '/payg/settings/sms-provider' && call.method === 'GET') {
-      return jsonResponse(200, { provider: 'none', config: {}, is_active: true, fallback: 'none', reply_language: 'en', updated_at: null });
+      return jsonResponse(200, { provider: 'none', config: {}, is_active: true, fallback: 'none', reply_language: 'en', text_name: null, updated_at: null });
     }
     if (path === '/payg/settings/sms-provider' && call.method === 'PUT') {
       const body = JSON.parse(call.body!);
