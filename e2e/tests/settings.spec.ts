@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { openSignedIn, unique } from '../support/api.js';
-import { expect, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
+import { expect, SCREENSHOTS, screenshotBothThemes, signIn, test } from '../support/fixtures.js';
 
 test.describe('settings', () => {
   test('the system configuration reads live health', async ({ page }) => {
@@ -65,7 +66,11 @@ test.describe('settings', () => {
     await expect(card.getByText('Leave empty to keep the saved secret')).toBeVisible();
     // Replies stay in English unless an owner chooses Kiswahili (the other browser tests read English replies).
     await expect(card.getByRole('combobox', { name: 'Reply Language' })).toHaveValue('en');
+    // Texts begin with Kidogo until the organization names itself (the other browser tests read Kidogo: replies).
+    await expect(card.getByRole('textbox', { name: 'Name in Texts' })).toHaveValue('');
+    await expect(card).toContainText('What texts to customers begin with: "Kidogo: Hi Grace, payment of …". Empty: Kidogo.');
     await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: resolve(SCREENSHOTS, 'settings-sms-provider-card.png') });
     await screenshotBothThemes(page, 'settings-sms-provider');
   });
 
