@@ -118,6 +118,32 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
 }
 
 
+/** The file picker of an upload dialog: one .csv file. */
+export function CsvFileInput({
+  label = 'CSV file',
+  value,
+  onChange,
+  disabled,
+}: {
+  label?: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  disabled: boolean;
+}) {
+  return (
+    <FileInput
+      label={label}
+      placeholder="Choose a .csv file"
+      accept=".csv,text/csv"
+      leftSection={<IconFileTypeCsv size={18} />}
+      value={value}
+      onChange={onChange}
+      clearable
+      disabled={disabled}
+    />
+  );
+}
+
 /** The buttons under an upload's report: another file, or Done. */
 export function ReportActions({ another, onAnother, onDone }: { another: string; onAnother: () => void; onDone: () => void }) {
   return (
@@ -187,16 +213,7 @@ export function CsvImportModal({
                 Download a template
               </Anchor>
             </Text>
-            <FileInput
-              label="CSV file"
-              placeholder="Choose a .csv file"
-              accept=".csv,text/csv"
-              leftSection={<IconFileTypeCsv size={18} />}
-              value={file}
-              onChange={choose}
-              clearable
-              disabled={importer.isPending}
-            />
+            <CsvFileInput value={file} onChange={choose} disabled={importer.isPending} />
             <UploadProgressBar progress={progress} pending={importer.isPending} afterUpload="Uploaded; importing rows…" />
             {importer.isError && !aborted ? <ErrorAlert title={failed} message={errorMessage(importer.error, failed)} /> : null}
             <Group justify="flex-end">

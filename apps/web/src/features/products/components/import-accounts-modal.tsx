@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconChecklist, IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconChecklist, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ACCOUNT_IMPORT_COLUMNS, ACCOUNT_IMPORT_REQUIRED, type AccountsImportReport } from '@kidogo/contracts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMoney } from '@/components/ui/money';
-import { ImportErrors, importOutcome, OUTCOME, ReportActions } from '@/components/ui/csv-import-modal';
+import { CsvFileInput, ImportErrors, importOutcome, OUTCOME, ReportActions } from '@/components/ui/csv-import-modal';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { uploadActions, useFileUpload } from '@/hooks/use-file-upload';
 import { errorMessage, saveBlob } from '@/lib/api-client';
@@ -185,16 +185,7 @@ export function ImportAccountsModal({ opened, onClose }: { opened: boolean; onCl
                 Download Example
               </Button>
             </Group>
-            <FileInput
-              label="CSV file"
-              placeholder="Choose a .csv file"
-              accept=".csv,text/csv"
-              leftSection={<IconFileTypeCsv size={18} />}
-              value={file}
-              onChange={choose}
-              clearable
-              disabled={importer.isPending}
-            />
+            <CsvFileInput value={file} onChange={choose} disabled={importer.isPending} />
             <UploadProgressBar
               progress={progress}
               pending={importer.isPending}

@@ -1,7 +1,7 @@
-import { Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
-import { ReportActions } from '@/components/ui/csv-import-modal';
+import { IconUpload } from '@tabler/icons-react';
+import { CsvFileInput, ReportActions } from '@/components/ui/csv-import-modal';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { uploadActions, useFileUpload } from '@/hooks/use-file-upload';
@@ -40,16 +40,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
               is recorded once and applied to the device its account names; receipts already recorded are skipped, so a statement can be
               uploaded again or overlap an earlier one.
             </Text>
-            <FileInput
-              label="Statement file (CSV)"
-              placeholder="Choose a .csv file"
-              accept=".csv,text/csv"
-              leftSection={<IconFileTypeCsv size={18} />}
-              value={file}
-              onChange={choose}
-              clearable
-              disabled={uploader.isPending}
-            />
+            <CsvFileInput label="Statement file (CSV)" value={file} onChange={choose} disabled={uploader.isPending} />
             <UploadProgressBar progress={progress} pending={uploader.isPending} afterUpload="Uploaded; reconciling payments…" />
             {uploader.isError && !aborted ? <ErrorAlert title={UPLOAD_FAILED} message={errorMessage(uploader.error, UPLOAD_FAILED)} /> : null}
             <Group justify="flex-end">
