@@ -278,6 +278,7 @@ describe('bad input on every route with a body, a query, a path parameter or a f
     expect(withPath().length).toBeGreaterThan(30);
     expect(withFiles().map((x) => x.key).sort()).toEqual([
       'POST /payg/customers/{id}/documents',
+      'POST /payg/items/accounts/import',
       'POST /payg/items/add/bulk',
       'POST /payg/reports/upload-csv',
       'POST /payg/upload-csv',
