@@ -74,7 +74,8 @@ const creditCheck = (customerId: number, overrides: Record<string, unknown> = {}
 async function openProducts() {
   seedSession();
   const view = renderApp('/products');
-  await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
+  // The file's first test also loads the page's code (the Import Accounts dialog with it): slow on a busy machine.
+  await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 15_000 });
   return view;
 }
 
@@ -388,14 +389,14 @@ describe('Import Accounts', () => {
     mockProductsApi();
     seedSession({ user: buildUser({ role: 'staff' }) });
     const view = renderApp('/products');
-    await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
+    await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Import CSV' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accounts' })).not.toBeInTheDocument();
     view.unmount();
 
     seedSession({ user: buildUser({ role: 'owner' }) });
     renderApp('/products');
-    await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 5000 });
+    await screen.findByRole('cell', { name: 'SHS-0001' }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Accounts' }));
     expect(await screen.findByRole('menuitem', { name: 'Import Accounts' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Export Accounts' })).toBeInTheDocument();
