@@ -42,12 +42,14 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { ConfigEntriesModule } from './config-entries/config-entries.module.js';
 import { AuditLogModule } from './audit/audit-log.controller.js';
 import { WebhooksModule } from './webhooks/webhooks.controller.js';
+import { FindModule } from './find/find.controller.js';
 
 /** Feature modules, in the order their routes appear in the OpenAPI document. */
 export const FEATURE_MODULES: Type[] = [
   AuthModule,
   HealthModule,
   SeedModule,
+  FindModule,
   CustomersModule,
   CustomerDocumentsModule,
   ItemsModule,

@@ -22,6 +22,7 @@ import { settledAuditEntry } from './support/audit.js';
 const SCOPED: Record<string, number[]> = {
   'GET /payg/me': [200],
   // Lists, searches and exports: B's own (empty of A) data.
+  'GET /payg/find': [200],
   'GET /payg/registered-customers': [200],
   'GET /payg/customers/insights': [200],
   'GET /payg/export-customers-csv': [200],

@@ -96,6 +96,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'POST /payg/auth/password-reset': 'public',
   'POST /payg/auth/password-reset/confirm': 'public',
 
+  'GET /payg/find': 'any',
   'GET /payg/registered-customers': 'any',
   'POST /payg/register-customer': 'any',
   'POST /payg/add-customer': 'any',

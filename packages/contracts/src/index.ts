@@ -45,3 +45,4 @@ export * from './sms-campaigns.js';
 export * from './cash.js';
 export * from './commissions.js';
 export * from './ussd.js';
+export * from './find.js';

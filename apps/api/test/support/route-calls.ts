@@ -285,6 +285,13 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /payg/live': () => ({ path: '/payg/live' }),
 
   // ---------------------------------------------------------------- customers
+  'GET /payg/find': ({ w }) => [
+    { path: '/payg/find', query: { q: w.customer.name } },
+    { path: '/payg/find', query: { q: w.customer.phone } },
+    { path: '/payg/find', query: { q: w.customer.id_number } },
+    { path: '/payg/find', query: { q: w.device.serial } },
+    { path: '/payg/find', query: { q: w.payment.code } },
+  ],
   'GET /payg/registered-customers': ({ w }) => [
     { path: '/payg/registered-customers', query: { search_term: w.customer.name } },
     { path: '/payg/registered-customers', query: { search_term: w.customer.id_number, search_field: 'id_number' } },
