@@ -106,6 +106,7 @@ const SCOPED: Record<string, number[]> = {
   'GET /payg/customers/{id}/discounts': [404],
   'GET /payg/customers/{id}/ussd-sessions': [404],
   'POST /payg/items/swap': [404],
+  'POST /payg/items/transfer': [404],
   'PUT /payg/items/{serial_number}': [404],
   'DELETE /payg/items/{serial_number}': [404],
   'POST /payg/payments/templates/assign': [404],

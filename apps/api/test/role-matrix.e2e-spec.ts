@@ -129,6 +129,7 @@ const ROUTE_POLICY: Record<string, Policy> = {
   'GET /payg/customers/{id}/discounts': 'any',
   'GET /payg/customers/{id}/ussd-sessions': 'any',
   'POST /payg/items/swap': 'manage',
+  'POST /payg/items/transfer': 'manage',
   'GET /payg/device-swaps': 'any',
   'PUT /payg/items/{serial_number}': 'any',
   'DELETE /payg/items/{serial_number}': 'any',

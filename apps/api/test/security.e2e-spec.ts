@@ -84,6 +84,7 @@ const AUDITED: Record<string, RegExp> = {
   'POST /payg/items/discounts/{discount_id}/void': /^item\.discount_voided$/,
   // a device swapped: the account moved, two codes
   'POST /payg/items/swap': /^item\.swapped$/,
+  'POST /payg/items/transfer': /^item\.account_transferred$/,
   // credentials for integrations
   'POST /payg/auth/api-tokens': /^api_token\.created$/,
   'DELETE /payg/auth/api-tokens/{id}': /^api_token\.revoked$/,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBroughtOverSchema } from './account-imports.js';
+import { ZTransferredSchema } from './transfers.js';
 import { ZMoneySchema, zQueryInt } from './common.js';
 import { SMS_OPT_OUT_SOURCES, ZCustomerDeviceStatusSchema } from './customers.js';
 import { ZRepaymentSchema } from './repayment.js';
@@ -47,6 +48,8 @@ export const ZDeviceInfoSchema = z.object({
   discount: ZMoneySchema,
   /** Its account, when it was brought over from another system (POST /items/accounts/import); null otherwise. */
   brought_over: ZBroughtOverSchema.nullable(),
+  /** Its account, when its holder took it over from another customer (POST /items/transfer); null otherwise. */
+  transferred: ZTransferredSchema.nullable(),
 });
 
 export const ZTokenHistoryEntrySchema = z.object({

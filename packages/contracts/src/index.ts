@@ -46,3 +46,4 @@ export * from './cash.js';
 export * from './commissions.js';
 export * from './ussd.js';
 export * from './find.js';
+export * from './transfers.js';

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = {
   'device.discounted': 'An amount was taken off what a customer has left to pay on a device (a discount), with the unlock code when it paid the device off',
   'device.discount_voided': 'A discount given by mistake was voided: what it took off is back on what the customer has left to pay',
   'device.assigned': 'A device was given to a customer (Assign, Onboarding)',
+  'device.transferred': "A device's account passed to another customer, who takes over its payments (what was paid, the days, the plan stay with it)",
   'device.swapped': "A customer's device was replaced by another from stock, the account (what was paid, the days left) moving to it, with the replacement's code",
   'device.unassigned': 'A device was taken off its customer (Unassign; a repossession sends device.repossessed)',
   'device.moved': 'A device in stock was moved to another stock location, or out of every one (one event for each device of a move)',

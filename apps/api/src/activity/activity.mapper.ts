@@ -101,6 +101,7 @@ export const ActivityMapper = {
     warranty_until: Date | null;
     /** Read as JSON: the dates as PostgreSQL writes them. */
     brought_over: { paid: string; started_at: string; imported_at: string; imported_by: string | null } | null;
+    transferred: TransferredJson | null;
   }) {
     return {
       serial_number: i.serial_number,
@@ -137,6 +138,24 @@ export const ActivityMapper = {
         imported_at: new Date(i.brought_over.imported_at).toISOString(),
         imported_by: i.brought_over.imported_by,
       },
+      transferred: i.transferred && {
+        from_customer_id: i.transferred.from_customer_id,
+        from_customer_name: i.transferred.from_customer_name,
+        paid: money(i.transferred.paid),
+        transferred_at: new Date(i.transferred.transferred_at).toISOString(),
+        transferred_by: i.transferred.transferred_by,
+        reason: i.transferred.reason,
+      },
     };
   },
 };
+
+/** An account transfer as the device's statement reads it (json_build_object: the date as PostgreSQL writes it). */
+export interface TransferredJson {
+  from_customer_id: number;
+  from_customer_name: string;
+  paid: string;
+  transferred_at: string;
+  transferred_by: string | null;
+  reason: string;
+}

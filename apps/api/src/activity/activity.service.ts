@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { CustomerPaymentDetails, DeviceActivity, DeviceActivityQuery, SmsOptOutSource } from '@kidogo/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { warrantyJoin } from '../warranties/warranty.js';
-import { broughtOverNow, paidBeforeSql } from '../items/brought-over.js';
+import { broughtOverNow, paidBeforeSql, transferredNow } from '../items/brought-over.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Errors } from '../common/errors.js';
 import { SUCCESSFUL, money } from '../metrics/period.js';
 import { customerBalances, expectedSql, paidTowardsSql, remainingSql, toDeviceStatus, toRepayment, type DeviceBalanceRow } from '../customers/balances.js';
 import { devicePlanJoin } from '../templates/device-plan.js';
-import { ActivityMapper, type PaymentHistoryRow } from './activity.mapper.js';
+import { ActivityMapper, type PaymentHistoryRow, type TransferredJson } from './activity.mapper.js';
 
 const PAYMENT_COLUMNS = Prisma.sql`
   p.payment_id, p.amount::numeric(20,2)::text AS amount, p.paid_at, p.status::text AS status,
@@ -42,6 +42,14 @@ export class ActivityService {
               FROM item_assignments a
               WHERE a.organization_id = i.organization_id AND a.item_id = i.item_id AND ${broughtOverNow('a', 'i')}
               LIMIT 1) AS brought_over,
+             -- The account it holds, if its holder took it over from another customer: their transfer, while it lasts.
+             (SELECT json_build_object('from_customer_id', a.transferred_from_customer_id, 'from_customer_name', f.customer_name,
+                                       'paid', a.transferred_paid::text, 'transferred_at', a.assigned_at, 'transferred_by', a.assigned_by,
+                                       'reason', a.transfer_reason)
+              FROM item_assignments a
+              JOIN customers f ON f.organization_id = a.organization_id AND f.customer_id = a.transferred_from_customer_id
+              WHERE a.organization_id = i.organization_id AND a.item_id = i.item_id AND ${transferredNow('a', 'i')}
+              ORDER BY a.assigned_at DESC LIMIT 1) AS transferred,
              (SELECT count(*)::int FROM token_logs WHERE organization_id = i.organization_id AND item_id = i.item_id) AS token_total,
              (SELECT coalesce(json_agg(t ORDER BY t.created_at DESC, t.id DESC), '[]') FROM (
                 SELECT token_log_id AS id, token_value, token_type, days_generated, amount_paid, created_at, status, is_valid, generated_by, customer_name
@@ -191,6 +199,7 @@ interface DeviceRow {
   warranty_months: number | null;
   warranty_until: Date | null;
   brought_over: { paid: string; started_at: string; imported_at: string; imported_by: string | null } | null;
+  transferred: TransferredJson | null;
   token_total: number;
   tokens: Parameters<typeof ActivityMapper.token>[0][];
   payment_total: number;

@@ -7,7 +7,7 @@ import { Errors } from '../common/errors.js';
 import { PdfPages } from '../common/pdf-table.js';
 import { DatabaseService } from '../database/database.service.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { broughtOverNow } from '../items/brought-over.js';
+import { broughtOverNow, transferredNow } from '../items/brought-over.js';
 import { deviceBalances, toDeviceStatus, type DeviceBalanceRow } from '../customers/balances.js';
 import { SUCCESSFUL, periodSql, toPeriod } from '../metrics/period.js';
 import { localTime, sent } from '../reports/report-writers.js';
@@ -97,6 +97,7 @@ interface Words {
   asAt: string;
   /** A device whose account was brought over from another system: what was paid before (in Paid), since when. */
   broughtOver: (serial: string, paid: string, since: string) => string;
+  transferred: (serial: string, paid: string, since: string, from: string) => string;
   tokenTypes: Record<string, string>;
   methods: Record<string, string>;
 }
@@ -141,6 +142,8 @@ const WORDS: Record<StatementLanguage, Words> = {
     asAt: 'Left to pay and credit are as at the time this statement was generated.',
     broughtOver: (serial, paid, since) =>
       `${serial}: its account was brought over from another system, where it began on ${since}; Paid includes the ${paid} paid there before.`,
+    transferred: (serial, paid, since, from) =>
+      `${serial}: its account was taken over from ${from} on ${since}; Paid includes the ${paid} paid on it before.`,
     tokenTypes: { add_time: 'Add time', activation: 'Activation', set_time: 'Set time', unlock: 'Unlock', counter_sync: 'Counter sync' },
     methods: { mobile_money: 'Mobile money', cash: 'Cash', bank: 'Bank' },
   },
@@ -183,6 +186,8 @@ const WORDS: Record<StatementLanguage, Words> = {
     asAt: 'Kilichobaki na salio ni kama ilivyokuwa taarifa hii ilipotolewa.',
     broughtOver: (serial, paid, since) =>
       `${serial}: akaunti yake ilihamishwa kutoka mfumo mwingine, ilipoanza tarehe ${since}; Kilicholipwa kinajumuisha ${paid} zilizolipwa huko awali.`,
+    transferred: (serial, paid, since, from) =>
+      `${serial}: akaunti yake ilichukuliwa kutoka kwa ${from} tarehe ${since}; Kilicholipwa kinajumuisha ${paid} zilizolipwa juu yake awali.`,
     tokenTypes: { add_time: 'Kuongeza muda', activation: 'Kuwasha', set_time: 'Kuweka muda', unlock: 'Kufungua kabisa', counter_sync: 'Kusawazisha' },
     methods: { mobile_money: 'Pesa kwa simu', cash: 'Taslimu', bank: 'Benki' },
   },
@@ -225,6 +230,8 @@ const WORDS: Record<StatementLanguage, Words> = {
     asAt: "Le reste à payer et le crédit sont ceux du moment où ce relevé a été établi.",
     broughtOver: (serial, paid, since) =>
       `${serial} : son compte a été repris d'un autre système, où il a commencé le ${since} ; Payé comprend les ${paid} payés là-bas auparavant.`,
+    transferred: (serial, paid, since, from) =>
+      `${serial} : son compte a été repris de ${from} le ${since} ; Payé comprend les ${paid} payés dessus auparavant.`,
     tokenTypes: { add_time: 'Ajout de temps', activation: 'Activation', set_time: 'Réglage du temps', unlock: 'Déblocage définitif', counter_sync: 'Synchronisation' },
     methods: { mobile_money: 'Mobile money', cash: 'Espèces', bank: 'Banque' },
   },
@@ -289,11 +296,15 @@ export class StatementService {
           ${periodSql(Prisma.sql`d.given_at`, period)}
         ORDER BY d.given_at, d.discount_id
         LIMIT ${STATEMENT_MAX_ROWS}::int`,
-      // The accounts of the customer's devices brought over from another system: what was paid before is in Paid.
-      db.$queryRaw<{ serial_number: string; paid: Prisma.Decimal; started_at: Date }[]>`
-        SELECT i.serial_number, a.brought_over_paid AS paid, a.assigned_at AS started_at
+      // The accounts of the customer's devices brought over from another system or taken over from another customer:
+      // what was paid before is in Paid.
+      db.$queryRaw<{ serial_number: string; paid: Prisma.Decimal; started_at: Date; from_name: string | null }[]>`
+        SELECT i.serial_number, coalesce(a.transferred_paid, a.brought_over_paid) AS paid, a.assigned_at AS started_at, f.customer_name AS from_name
         FROM items i JOIN item_assignments a ON a.organization_id = i.organization_id AND a.item_id = i.item_id
-        WHERE i.organization_id = ${orgId} AND i.customer_id = ${customerId}::int AND ${broughtOverNow('a', 'i')}
+        LEFT JOIN customers f ON a.transferred_from_customer_id IS NOT NULL AND f.organization_id = a.organization_id
+         AND f.customer_id = a.transferred_from_customer_id
+        WHERE i.organization_id = ${orgId} AND i.customer_id = ${customerId}::int
+          AND (${broughtOverNow('a', 'i')} OR ${transferredNow('a', 'i')})
         ORDER BY a.assigned_at, i.item_id`,
     ]);
     return { customer, devices, payments, tokens, totals, discounts, broughtOver, query, language: statementLanguage(query.language, customer.preferred_language) };
@@ -350,7 +361,10 @@ export class StatementService {
       deviceRows,
       w.noDevices,
     );
-    for (const b of s.broughtOver) pages.note(w.broughtOver(b.serial_number, amount(b.paid), local(b.started_at.toISOString(), 10)));
+    for (const b of s.broughtOver) {
+      const since = local(b.started_at.toISOString(), 10);
+      pages.note(b.from_name === null ? w.broughtOver(b.serial_number, amount(b.paid), since) : w.transferred(b.serial_number, amount(b.paid), since, b.from_name));
+    }
     pages.y += 12;
 
     const shownPayments = s.payments.slice(0, STATEMENT_MAX_ROWS);

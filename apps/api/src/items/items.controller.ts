@@ -20,6 +20,8 @@ import {
   ZDiscountVoidReplySchema,
   ZItemSwapReplySchema,
   ZItemSwapSchema,
+  ZItemTransferReplySchema,
+  ZItemTransferSchema,
   ZItemSchema,
   ZItemSearchSchema,
   ZItemUnassignSchema,
@@ -177,6 +179,31 @@ export class ItemsController {
   })
   swap(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemSwapSchema>, @CurrentUser() user: AuthUser) {
     return this.swaps.swap(orgId, user, body);
+  }
+
+  @Post('transfer')
+  @Roles('owner', 'admin', 'super_admin')
+  @Endpoint({
+    summary: "Transfer a device's account to another customer, who takes over its payments",
+    description:
+      'For a customer who died, moved away or sold the device on: the device keeps its account (what was paid, credit and ' +
+      'the days bought, activation or payoff, the day it began, its token count) and the plan it was paid on, which becomes ' +
+      "the device's own plan of the new holder. No code is issued: the device runs as before, and payments to its serial " +
+      "reach the new holder. An account not paid off is checked against the follow-on sales rule for the new holder " +
+      '(override_reason to go ahead anyway). No sale: the Agent, Commission, Documents and Portfolio reports count the account ' +
+      'once. Audited (item.account_transferred); webhook device.transferred.',
+    body: ZItemTransferSchema,
+    response: ZItemTransferReplySchema,
+    status: 201,
+    errors: {
+      400: 'A bad field, named',
+      403: 'Not an owner or admin',
+      404: 'No such device or customer in your organization',
+      409: "The device is not assigned, is already this customer's, the customer's data was erased, or the follow-on sales rule refuses them (the detail says why)",
+    },
+  })
+  transfer(@OrgId() orgId: string, @ValidBody() body: z.output<typeof ZItemTransferSchema>, @CurrentUser() user: AuthUser) {
+    return this.items.transfer(orgId, body, user);
   }
 
   @Post('discount')

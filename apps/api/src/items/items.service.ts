@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   normalizeSerial,
   ZItemListQuerySchema,
+  type ItemTransferReply,
   ZItemSearchSchema,
   type Item,
   type ItemInputParsed,
@@ -9,6 +10,7 @@ import {
   type ItemUpdateParsed,
 } from '@kidogo/contracts';
 import type { z } from 'zod';
+import type { ZItemTransferSchema } from '@kidogo/contracts';
 import { DatabaseService, type Run, type ScopedClient } from '../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DeviceSecrets } from '../devices/device-secrets.js';
@@ -60,24 +62,28 @@ const duplicateSerial = (serial: string, existing?: string) =>
  * to them (unassigned by mistake, or repossessed and returned once the
  * arrears were paid): the first of their assignments of it since it was last
  * someone else's or swapped away, and for an account a swap brought to the
- * device, where it began on the device it was swapped from. Null when they
+ * device, where it began on the device it was swapped from; for an account
+ * taken over from another customer (a transfer), where it began with them. Null when they
  * never had it. Walks a device's assignments (a few) and swaps.
  */
 async function accountStart(tx: Tx, orgId: string, itemId: number, customerId: number, before?: Date): Promise<Date | null> {
   const rows = await tx.itemAssignment.findMany({
     where: { organization_id: orgId, item_id: itemId, ...(before ? { assigned_at: { lte: before } } : {}) },
     orderBy: [{ assigned_at: 'desc' }, { id: 'desc' }],
-    select: { customer_id: true, assigned_at: true, swapped_from_item_id: true },
+    select: { customer_id: true, assigned_at: true, swapped_from_item_id: true, transferred_from_customer_id: true },
     take: 500,
   });
   const outs = await tx.deviceSwap.findMany({ where: { organization_id: orgId, old_item_id: itemId }, select: { swapped_at: true } });
   let start: Date | null = null;
+  let holder = customerId;
   for (const [i, r] of rows.entries()) {
-    if (r.customer_id !== customerId) break;
+    if (r.customer_id !== holder) break;
     // Swapped away after this assignment: the account left with the swap, and what followed was another one.
     const next = i > 0 ? rows[i - 1]!.assigned_at : null;
     if (next && outs.some((o) => o.swapped_at >= r.assigned_at && o.swapped_at <= next)) break;
     start = r.assigned_at;
+    // Taken over from another customer (an account transfer): the account began with them.
+    if (r.transferred_from_customer_id !== null) holder = r.transferred_from_customer_id;
     if (r.swapped_from_item_id !== null) {
       return (await accountStart(tx, orgId, r.swapped_from_item_id, customerId, r.assigned_at)) ?? start;
     }
@@ -532,4 +538,155 @@ export class ItemsService {
       return { message: `Device ${item.serial_number} unassigned`, item: toItem(row) };
     });
   }
+
+  /**
+   * POST /items/transfer: the device's account passes to another customer,
+   * who takes over its payments (README "Account transfers"). The device row
+   * is locked; its account (total paid, credit, free days, discount,
+   * activation, payoff, credit date, the day it began) and token count stay
+   * as they are. The previous holder's assignment is closed and the new
+   * holder's row says whose account it continues, what had been paid on it
+   * and why. The plan the device was paid on goes with it as the device's
+   * own plan of the new holder: its own plan moves to them, or their
+   * customer plan is given to the device. An account not paid off is credit
+   * the new holder takes on: checked against the follow-on sales rule, like
+   * Assign.
+   */
+  async transfer(orgId: string, input: z.output<typeof ZItemTransferSchema>, actor: AuthUser): Promise<ItemTransferReply> {
+    return this.database.db.$transaction(async (tx) => {
+      const item = await this.lock(tx, orgId, input.item_serial_number);
+      if (!item.is_assigned || item.customer_id === null) {
+        throw Errors.conflict(`Device ${item.serial_number} is not assigned to a customer: there is no account to transfer`);
+      }
+      if (item.customer_id === input.customer_id) {
+        throw Errors.conflict(`Device ${item.serial_number} is already this customer's`);
+      }
+      const [from, to] = await Promise.all(
+        [item.customer_id, input.customer_id].map((id) =>
+          tx.customer.findUnique({
+            where: { organization_id_id: { organization_id: orgId, id } },
+            select: { id: true, customer_name: true, status: true },
+          }),
+        ),
+      );
+      if (!to) throw Errors.notFound('Customer');
+      if (to.status === 'erased') throw Errors.conflict(ERASED_CUSTOMER);
+      const override = item.paid_off_at === null ? await this.checkCredit(tx, orgId, to.id, actor, input.override_reason ?? null) : null;
+      const now = new Date();
+      const where = { organization_id_id: { organization_id: orgId, id: item.id } };
+      // The plan it was paid on: its own, else its holder's (devicePlanJoin's rule).
+      const [own, holders] = await Promise.all([
+        tx.templateAssignment.findFirst({ where: { organization_id: orgId, item_id: item.id, is_active: true }, select: { id: true, template_id: true } }),
+        tx.templateAssignment.findFirst({
+          where: { organization_id: orgId, customer_id: item.customer_id, item_id: null, is_active: true },
+          select: { template_id: true },
+        }),
+      ]);
+      if (own) {
+        await tx.templateAssignment.update({ where: { organization_id_id: { organization_id: orgId, id: own.id } }, data: { customer_id: to.id } });
+      } else if (holders) {
+        await tx.templateAssignment.create({
+          data: {
+            organization_id: orgId,
+            customer_id: to.id,
+            template_id: holders.template_id,
+            item_id: item.id,
+            assigned_by: actor.username,
+            notes: `Transferred with device ${item.serial_number}'s account from ${from?.customer_name ?? `customer ${item.customer_id}`}`,
+          },
+        });
+      }
+      const templateId = own?.template_id ?? holders?.template_id ?? null;
+      const template =
+        templateId === null
+          ? null
+          : await tx.paymentTemplate.findUnique({ where: { organization_id_id: { organization_id: orgId, id: templateId } }, select: { template_name: true } });
+      const row = await tx.item.update({ where, data: { customer_id: to.id }, select: ITEM_SELECT });
+      await tx.itemAssignment.updateMany({ where: { organization_id: orgId, item_id: item.id, unassigned_at: null }, data: { unassigned_at: now } });
+      await tx.itemAssignment.create({
+        data: {
+          organization_id: orgId,
+          item_id: item.id,
+          customer_id: to.id,
+          assigned_by: actor.username,
+          assigned_at: now,
+          transferred_from_customer_id: item.customer_id,
+          transferred_paid: item.total_paid,
+          transfer_reason: input.reason,
+        },
+      });
+      const paid = item.total_paid.toFixed(2);
+      const fromName = from?.customer_name ?? `customer ${item.customer_id}`;
+      await this.audit.record(
+        {
+          organizationId: orgId,
+          actor,
+          action: 'item.account_transferred',
+          entityType: 'item',
+          entityId: item.serial_number,
+          description: `Transferred device ${item.serial_number}'s account from ${fromName} to ${to.customer_name} (total paid ${paid}): ${input.reason}`,
+          metadata: {
+            from_customer_id: item.customer_id,
+            to_customer_id: to.id,
+            reason: input.reason,
+            total_paid: paid,
+            credit_until: item.credit_until?.toISOString() ?? null,
+            paid_off: item.paid_off_at !== null,
+            template_id: templateId,
+            token_count: item.token_count,
+          },
+        },
+        asAuditTx(tx),
+      );
+      if (override) {
+        await this.audit.record(
+          {
+            organizationId: orgId,
+            actor,
+            action: 'item.assigned_against_rule',
+            entityType: 'item',
+            entityId: item.serial_number,
+            description: `Transferred device ${item.serial_number} to ${to.customer_name} against the follow-on sales rule: ${override.reason}`,
+            metadata: {
+              customer_id: to.id,
+              reason: override.reason,
+              refused_because: override.check.reasons,
+              rule: override.check.rule,
+              standing: override.check.repayment.standing,
+              repaid_share: override.check.repayment.repaid_share,
+              repossessions: override.check.repossessions,
+            },
+          },
+          asAuditTx(tx),
+        );
+      }
+      await tx.$executeRaw(
+        webhookEventSql(orgId, 'device.transferred', {
+          serial_number: item.serial_number,
+          item_id: item.id,
+          from_customer_id: item.customer_id,
+          to_customer_id: to.id,
+          to_customer_name: to.customer_name,
+          reason: input.reason,
+          total_paid: paid,
+          credit_until: item.credit_until?.toISOString() ?? null,
+          paid_off: item.paid_off_at !== null,
+          template_id: templateId,
+          transferred_at: now.toISOString(),
+          transferred_by: actor.username,
+          override_reason: override?.reason ?? null,
+        }),
+      );
+      return {
+        message: `Device ${item.serial_number}'s account transferred from ${fromName} to ${to.customer_name}`,
+        from: { customer_id: item.customer_id, customer_name: fromName },
+        to: { customer_id: to.id, customer_name: to.customer_name },
+        paid_before: paid,
+        template_id: templateId,
+        template_name: template?.template_name ?? null,
+        item: toItem(row),
+      };
+    });
+  }
+
 }

@@ -26,7 +26,7 @@ const onlyAgent = (agent: string | undefined) => (agent === undefined ? Prisma.e
 export const devicesGivenByAgentSql = (orgId: string, period: Period, agent?: string): Prisma.Sql => Prisma.sql`
   SELECT ${agentOfSql} AS agent, count(*)::int AS n FROM item_assignments a
   JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
-  WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL AND a.brought_over_at IS NULL ${periodSql(Prisma.sql`a.assigned_at`, period)} ${onlyAgent(agent)}
+  WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL AND a.brought_over_at IS NULL AND a.transferred_from_customer_id IS NULL ${periodSql(Prisma.sql`a.assigned_at`, period)} ${onlyAgent(agent)}
   GROUP BY 1`;
 
 /**

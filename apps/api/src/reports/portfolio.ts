@@ -40,7 +40,10 @@ const percent = (part: Prisma.Sql, whole: Prisma.Sql) => Prisma.sql`round(100 * 
  * the device). A device swap moves the account to the replacement (README
  * "Device swaps"): the replacement's assignment opens nothing, the account's
  * payments are those on each of its devices while it was on it, and its
- * state (current, paid off, repossessed) is the last device's. The months on book count from the opening to when the
+ * state (current, paid off, repossessed) is the last device's. An account
+ * transfer passes the account to another customer on the same device: it
+ * opens nothing, the new holder's payments on the device from the transfer
+ * on are the account's, and its state is theirs. The months on book count from the opening to when the
  * customer paid: a payment held for matching counts when it was paid.
  *
  * - contract_value: what the accounts are to be paid off at: the payoff price
@@ -74,6 +77,7 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
   return Prisma.sql`
     WITH RECURSIVE given AS (
       SELECT ia.assignment_id, ia.item_id, ia.customer_id, ia.assigned_at, ia.swapped_from_item_id, ia.brought_over_at,
+             ia.transferred_from_customer_id,
              lag(ia.customer_id) OVER w AS prev_customer, lag(ia.assigned_at) OVER w AS prev_at
       FROM item_assignments ia
       WHERE ia.organization_id = ${orgId}
@@ -88,11 +92,20 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
     ), opened AS (
       -- A replacement's row (swapped_from_item_id) continues the account it was swapped from: no account of its own.
       -- An account brought over from another system is left out: what was paid on it before is not dated.
+      -- A transfer's row (transferred_from_customer_id) continues the account it took over: no account of its own.
       SELECT assignment_id AS acct, item_id, customer_id, assigned_at AS opened_at,
              lead(assigned_at) OVER (PARTITION BY item_id ORDER BY assigned_at, assignment_id) AS closed_at,
              lag(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) IS NULL AS first_of_pair,
              lead(assigned_at) OVER (PARTITION BY item_id, customer_id ORDER BY assigned_at, assignment_id) AS pair_next
-      FROM runs WHERE opens AND swapped_from_item_id IS NULL AND brought_over_at IS NULL
+      FROM runs WHERE opens AND swapped_from_item_id IS NULL AND brought_over_at IS NULL AND transferred_from_customer_id IS NULL
+    ), handed AS (
+      -- The customers an account passed to by transfers on the device it opened on (README "Account transfers"), each
+      -- from its transfer on; the last is who holds it now, whose payments, device and repossession are the account's.
+      SELECT o.acct, r.customer_id, r.assigned_at AS since, coalesce(o.closed_at, 'infinity'::timestamptz) AS until,
+             row_number() OVER (PARTITION BY o.acct ORDER BY r.assigned_at DESC, r.assignment_id DESC) = 1 AS last
+      FROM opened o
+      JOIN runs r ON r.item_id = o.item_id AND r.transferred_from_customer_id IS NOT NULL
+       AND r.assigned_at > o.opened_at AND (o.closed_at IS NULL OR r.assigned_at < o.closed_at)
     ), swapped AS (
       -- The devices an account moved to by device swaps, one after the other (depth), each from its swap on.
       SELECT o.acct, o.customer_id, s.new_item_id AS item_id, s.swapped_at AS since, 1 AS depth
@@ -132,13 +145,14 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
       ${agentJoin}
       LEFT JOIN links first ON first.acct = o.acct AND first.depth = 1
       LEFT JOIN links cur ON cur.acct = o.acct AND cur.last
+      LEFT JOIN handed hn ON hn.acct = o.acct AND hn.last
       LEFT JOIN items i ON (cur.acct IS NOT NULL OR o.closed_at IS NULL) AND i.organization_id = ${orgId}
-       AND i.item_id = coalesce(cur.item_id, o.item_id) AND i.customer_id = o.customer_id AND i.is_assigned
+       AND i.item_id = coalesce(cur.item_id, o.item_id) AND i.customer_id = coalesce(hn.customer_id, o.customer_id) AND i.is_assigned
       ${devicePlanJoin()}
       LEFT JOIN open_accounts oa ON oa.organization_id = i.organization_id AND oa.item_id = i.item_id
       LEFT JOIN LATERAL (
         SELECT r.repossessed_at, r.total_paid, r.written_off FROM repossessions r
-        WHERE r.organization_id = ${orgId} AND r.item_id = coalesce(cur.item_id, o.item_id) AND r.customer_id = o.customer_id
+        WHERE r.organization_id = ${orgId} AND r.item_id = coalesce(cur.item_id, o.item_id) AND r.customer_id = coalesce(hn.customer_id, o.customer_id)
           AND r.repossessed_at >= coalesce(cur.since, o.opened_at) AND (cur.acct IS NOT NULL OR o.closed_at IS NULL OR r.repossessed_at < o.closed_at)
         ORDER BY r.repossessed_at DESC LIMIT 1
       ) rep ON i.item_id IS NULL
@@ -148,6 +162,9 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
       SELECT h.k, h.item_id, h.customer_id, h.pays_from, h.pays_until, ${ends('h')} FROM held h
       UNION ALL
       SELECT h.k, l.item_id, h.customer_id, l.since, l.until, ${ends('h')} FROM held h JOIN links l ON l.acct = h.acct
+      UNION ALL
+      -- Its new holders' payments on the device, from each transfer on.
+      SELECT h.k, h.item_id, n.customer_id, n.since, n.until, ${ends('h')} FROM held h JOIN handed n ON n.acct = h.acct
     ), paid AS (
       -- The payments of each account that has any, added up in one hashed pass over the organization's payments.
       SELECT d.k, sum(p.amount) AS collected,

@@ -617,7 +617,7 @@ export class ReportsService {
         SELECT ${agent} AS agent, a.customer_id
         FROM item_assignments a
         JOIN customers c ON c.organization_id = a.organization_id AND c.customer_id = a.customer_id
-        WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL AND a.brought_over_at IS NULL AND c.status <> 'erased' ${periodSql(Prisma.sql`a.assigned_at`, period)}
+        WHERE a.organization_id = ${orgId} AND a.swapped_from_item_id IS NULL AND a.brought_over_at IS NULL AND a.transferred_from_customer_id IS NULL AND c.status <> 'erased' ${periodSql(Prisma.sql`a.assigned_at`, period)}
       ), docs AS (
         -- The kinds of the period's customers only, from the (organization, customer, kind) index.
         SELECT x.customer_id, bool_or(x.kind = 'id_front') AS id_front, bool_or(x.kind = 'id_back') AS id_back,

@@ -378,6 +378,10 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /payg/customers/{id}/discounts': ({ w }) => ({ path: fill('/payg/customers/{id}/discounts', { id: w.customer.id }) }),
   'GET /payg/customers/{id}/ussd-sessions': ({ w }) => ({ path: fill('/payg/customers/{id}/ussd-sessions', { id: w.customer.id }), query: { limit: 5 } }),
   'GET /payg/items/{serial_number}/discounts': ({ w }) => ({ path: fill('/payg/items/{serial_number}/discounts', { serial_number: w.device.serial }) }),
+  'POST /payg/items/transfer': async ({ t, w }) => {
+    const [item, customer] = await Promise.all([fresh.assignedItem(t, w), fresh.customer(t, w)]);
+    return { path: '/payg/items/transfer', body: { item_serial_number: item.serial_number, customer_id: customer.id, reason: 'The customer moved away' } };
+  },
   'POST /payg/items/swap': async ({ t, w }) => {
     const [item, spare] = await Promise.all([fresh.assignedItem(t, w), fresh.item(t, w)]);
     return { path: '/payg/items/swap', body: { item_serial_number: item.serial_number, new_serial_number: spare.serial_number, reason: 'Battery does not charge' } };

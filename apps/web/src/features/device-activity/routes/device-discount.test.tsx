@@ -32,6 +32,7 @@ const activity = (overrides: Record<string, unknown> = {}) => ({
       remaining: '17600.00',
       discount: '0.00',
       brought_over: null,
+      transferred: null,
       ...overrides,
     },
     token_history: { items: [], total: 0 },

@@ -72,6 +72,7 @@ const activity = (serial: string): DeviceActivity => ({
       remaining: null,
       discount: '0.00',
       brought_over: null,
+      transferred: null,
     },
     token_history: { items: [], total: 0 },
     payment_history: { items: [], total: 0 },
