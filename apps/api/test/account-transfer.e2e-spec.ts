@@ -7,6 +7,7 @@ import {
   type ItemTransferReply,
 } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
 import { README_PLAN, SECOND_PLAN, payCash } from './support/plans.js';
 import { seedCustomer, seedCustomerWithDevice, seedItem, seedTemplate, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
@@ -85,9 +86,15 @@ describe('transferring an account', () => {
 
     // The new holder's totals: the device and what was paid on it before them, which is no payment of theirs.
     const heir = await status(d.user, d.heir.id);
-    expect(heir.paid_before).toBe('2400.00');
+    expect(heir).toMatchObject({ paid_before: '2400.00', total_paid: '0.00', payments_count: 0 });
     expect(heir.devices.map((x) => x.serial_number)).toEqual([d.item.serial_number]);
     expect((await status(d.user, d.customer.id)).devices).toEqual([]);
+    // Their statement says what its Paid includes.
+    const pdf = await t.http.get(`/payg/customers/${d.heir.id}/statement`).set(d.user.auth).buffer(true).parse(binaryParser).expect(200);
+    const escaped = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(pdfText(bodyBytes(pdf))?.replace(/\s+/g, ' ')).toMatch(
+      new RegExp(`${escaped(d.item.serial_number)}: its account was taken over from ${escaped(d.customer.customer_name)} on \\d{4}-\\d{2}-\\d{2}; Paid includes the 2,400\\.00 paid on it before\\.`),
+    );
 
     // Audited, and told to the webhooks.
     const audit = await t.db.platform.auditLog.findFirstOrThrow({ where: { organization_id: d.org.id, action: 'item.account_transferred' } });
