@@ -50,7 +50,7 @@ describe('migrations', () => {
     const migrated = await introspect(migratedUrl);
     const expected = await introspect(fromSchemaUrl);
     const extraTables = ['_kidogo_migrations', '_kidogo_time_zone'];
-    const handWritten = (s: string) => /_trgm"|_grams"|_email_walk"|_outbox_pending"|_one_active"|_by_status"|_not_success"|_promise_days"|_promise_items"|_check"|_category"|_by_actor"|_endpoint_due"|_live_session"|_tickets_active"|_ticket_entries"|_notifications_unread"|_held_mark"|_unanswered"|_outbox_due"|_emailing_notifications"|_daily_summary"|_no_agent"|_by_campaign"|_cash_by_collector"|_standing_key"|stock_locations_organization_id_name_key"|_lower_product_name_key"|_kidogo_migrations|_kidogo_time_zone/.test(s);
+    const handWritten = (s: string) => /_trgm"|_grams"|_email_walk"|_outbox_pending"|_one_active"|_by_status"|_not_success"|_promise_days"|_promise_items"|_check"|_category"|_by_actor"|_endpoint_due"|_live_session"|_tickets_active"|_ticket_entries"|_notifications_unread"|_held_mark"|_unanswered"|_outbox_due"|_emailing_notifications"|_daily_summary"|_no_agent"|_by_campaign"|_cash_by_collector"|_standing_key"|_transfers"|stock_locations_organization_id_name_key"|_lower_product_name_key"|_kidogo_migrations|_kidogo_time_zone/.test(s);
     expect(migrated.columns.filter((c) => !extraTables.includes(JSON.parse(c).table_name))).toEqual(expected.columns);
     expect(migrated.enums).toEqual(expected.enums);
     expect(migrated.constraints.filter((c) => !handWritten(c))).toEqual(expected.constraints);

@@ -103,8 +103,10 @@ export function portfolioSql(orgId: string, period: Period, zone: string, agent?
       -- from its transfer on; the last is who holds it now, whose payments, device and repossession are the account's.
       SELECT o.acct, r.customer_id, r.assigned_at AS since, coalesce(o.closed_at, 'infinity'::timestamptz) AS until,
              row_number() OVER (PARTITION BY o.acct ORDER BY r.assigned_at DESC, r.assignment_id DESC) = 1 AS last
+      -- From the table, not runs: a second reference would make PostgreSQL write runs out (a row per assignment);
+      -- the transfers are read from their own partial index (item_assignments_transfers).
       FROM opened o
-      JOIN runs r ON r.item_id = o.item_id AND r.transferred_from_customer_id IS NOT NULL
+      JOIN item_assignments r ON r.organization_id = ${orgId} AND r.item_id = o.item_id AND r.transferred_from_customer_id IS NOT NULL
        AND r.assigned_at > o.opened_at AND (o.closed_at IS NULL OR r.assigned_at < o.closed_at)
     ), swapped AS (
       -- The devices an account moved to by device swaps, one after the other (depth), each from its swap on.
