@@ -175,6 +175,25 @@ describe('transferring an account', () => {
     expect(r.paid_before).toBe('20000.00');
   });
 
+  it('keeps the account in its month in the portfolio through two transfers and a repossession', async () => {
+    const d = await paying();
+    const third = await seedCustomer(t, d.org.id, { customer_name: 'Third Holder' });
+    await transfer(d.user, { item_serial_number: d.item.serial_number, customer_id: d.heir.id, reason: 'Moved away' }).expect(201);
+    await payCash(t, d.user, d.item.serial_number, '100.00');
+    await transfer(d.user, { item_serial_number: d.item.serial_number, customer_id: third.id, reason: 'Sold it on' }).expect(201);
+    await payCash(t, d.user, d.item.serial_number, '50.00');
+    const portfolio = async () => ZReportSchema.parse((await t.http.post('/payg/reports/page').set(d.user.auth).send({ report: 'portfolio' }).expect(200)).body);
+    // One account, the three holders' payments, still open.
+    expect((await portfolio()).totals).toMatchObject({ accounts: 1, contract_value: '20000.00', collected: '2550.00', repossessed: 0 });
+    // The third holder's account shows what the two before them paid.
+    expect((await status(d.user, third.id)).paid_before).toBe('2500.00');
+    expect((await status(d.user, d.heir.id)).paid_before).toBe('0.00');
+
+    // Repossessed from the third holder: the account ends as one repossession, written off from what was left.
+    await t.http.post('/payg/items/repossess').set(d.user.auth).send({ item_serial_number: d.item.serial_number, reason: 'Stopped paying' }).expect(200);
+    expect((await portfolio()).totals).toMatchObject({ accounts: 1, contract_value: '20000.00', collected: '2550.00', repossessed: 1, written_off: '17450.00' });
+  });
+
   it('refuses what is not a transfer, and bad fields by name, changing nothing', async () => {
     const d = await paying();
     const staff = await seedUser(t, { organization_id: d.org.id, role: 'staff' });
