@@ -63,7 +63,7 @@ describe('Customer Payment Details', () => {
     await screen.findByRole('region', { name: 'Customer Information' }, { timeout: 5000 });
     const paid = screen.getByRole('group', { name: 'Total Paid' });
     expect(paid).toHaveTextContent('USD 100.00');
-    expect(paid).toHaveTextContent('+ USD 4,500.00 paid before, in another system');
+    expect(paid).toHaveTextContent('+ USD 4,500.00 paid before they had these devices');
   });
 
   it("lists the customer's discounts across their devices, each leading to its device", async () => {

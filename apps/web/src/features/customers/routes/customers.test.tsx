@@ -166,7 +166,7 @@ describe('Customer Details modal', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Customer Details' });
     expect(await within(dialog).findByText(/500\.00/)).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Payments2');
-    expect(within(dialog).getByText('Total Paid').parentElement!).toHaveTextContent('+ KES 3,000.00 paid before, in another system');
+    expect(within(dialog).getByText('Total Paid').parentElement!).toHaveTextContent('+ KES 3,000.00 paid before they had these devices');
     const balance = within(dialog).getByText('Remaining Balance').parentElement!;
     expect(balance).toHaveTextContent(/^Remaining Balance—$/);
     expect(dialog).not.toHaveTextContent(/1,500\.00/);

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title }
 import { IconDeviceMobileCharging } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { BroughtOver } from '@kidogo/contracts';
+import type { BroughtOver, Transferred } from '@kidogo/contracts';
 import { formatDate } from '@/components/ui/date-text';
 import { formatMoney } from '@/components/ui/money';
 import { paths } from '@/config/paths';
@@ -31,7 +31,23 @@ export function broughtOverSentence(b: BroughtOver, currency: string | null): st
   return `Brought over from another system on ${formatDate(b.imported_at)}${by}: ${formatMoney(b.paid, currency)} paid before, account began ${formatDate(b.started_at)}`;
 }
 
-/** Device Information: serial number, product name, product OEM, who has it, the stock location it is kept at (or was given out from), what is left to pay on it, its discounts, its warranty, and whether its account was brought over from another system. */
+/**
+ * "Taken over from Amina Wanjiru on 3 Dec 2026: KES 4,500.00 paid before — The customer died; his son pays on",
+ * the name a link to the customer's page.
+ */
+function TakenOverLine({ transferred, currency }: { transferred: Transferred; currency: string | null }) {
+  return (
+    <Text size="sm" c="dimmed" mt="md" aria-label="Taken over">
+      Taken over from{' '}
+      <Anchor component={Link} to={paths.app.customerPaymentDetails.getHref(transferred.from_customer_id)} size="sm" fw={600}>
+        {transferred.from_customer_name}
+      </Anchor>{' '}
+      on {formatDate(transferred.transferred_at)}: {formatMoney(transferred.paid, currency)} paid before — {transferred.reason}
+    </Text>
+  );
+}
+
+/** Device Information: serial number, product name, product OEM, who has it, the stock location it is kept at (or was given out from), what is left to pay on it, its discounts, its warranty, and whether its account was brought over from another system or taken over from another customer. */
 export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
   const currency = useOrganizationCurrency();
   const assigned = device.is_assigned && device.customer_name;
@@ -144,6 +160,8 @@ export function DeviceInfoCard({ device }: { device: DeviceInfo }) {
           {broughtOverSentence(device.brought_over, device.payment_plan?.currency ?? currency)}
         </Text>
       ) : null}
+      {/* What was paid on the account before its holder took it over is part of its total paid, in the plan's currency. */}
+      {device.transferred ? <TakenOverLine transferred={device.transferred} currency={device.payment_plan?.currency ?? currency} /> : null}
     </Card>
   );
 }

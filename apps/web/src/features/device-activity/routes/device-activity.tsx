@@ -1,6 +1,6 @@
 import type { DeviceDiscount } from '@kidogo/contracts';
 import { Badge, Button, Card, Center, Group, Loader, Tabs } from '@mantine/core';
-import { IconArrowLeft, IconArrowsExchange, IconCash, IconDiscount, IconKey, IconLock, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconCash, IconDiscount, IconKey, IconLock, IconMessages, IconRefresh, IconUserShare } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -30,6 +30,7 @@ import { MessageHistoryTable, PaymentHistoryTable, TokenHistoryTable } from '../
 import { RepossessModal } from '../components/repossess-modal';
 import { ReversePaymentModal } from '../components/reverse-payment-modal';
 import { SwapModal } from '../components/swap-modal';
+import { TransferModal } from '../components/transfer-modal';
 import type { PaymentHistoryEntry } from '../api/types';
 
 type Tab = 'tokens' | 'payments' | 'messages';
@@ -101,6 +102,7 @@ export default function DeviceActivityRoute() {
   const [token, setToken] = useState<TokenReply | null>(null);
   const [repossessing, setRepossessing] = useState(false);
   const [swapping, setSwapping] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const [discounting, setDiscounting] = useState(false);
   const [voidingDiscount, setVoidingDiscount] = useState<DeviceDiscount | null>(null);
   const { user } = useSession();
@@ -148,6 +150,12 @@ export default function DeviceActivityRoute() {
               Swap Device
             </Button>
           ) : null}
+          {/* Another customer takes over the payments of a device someone has (its holder died, moved away or sold it on). */}
+          {manages && device?.is_assigned ? (
+            <Button variant="default" leftSection={<IconUserShare size={16} />} onClick={() => setTransferring(true)}>
+              Transfer Account
+            </Button>
+          ) : null}
           {manages && canDiscount(device) ? (
             <Button variant="default" leftSection={<IconDiscount size={16} />} onClick={() => setDiscounting(true)}>
               Give Discount
@@ -167,6 +175,22 @@ export default function DeviceActivityRoute() {
             opened={swapping}
             onClose={() => {
               setSwapping(false);
+              void activity.refetch();
+            }}
+          />
+          <TransferModal
+            account={{
+              serialNumber: device?.serial_number || serialNumber,
+              customerId: device?.customer_id ?? null,
+              customerName: device?.customer_name ?? null,
+              totalPaid: device?.total_paid ?? null,
+              creditUntil: device?.credit_until ?? null,
+              plan: device?.payment_plan ?? null,
+            }}
+            currency={currency}
+            opened={transferring}
+            onClose={() => {
+              setTransferring(false);
               void activity.refetch();
             }}
           />
