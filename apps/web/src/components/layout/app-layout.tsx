@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Burger, Group, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -18,16 +18,17 @@ const COLLAPSED_WIDTH = 72;
 
 /**
  * The back office frame. On desktop the sidebar shrinks to icons (remembered
- * across visits); on phones it is a drawer opened by the burger.
+ * across visits); on phones it is a drawer opened by the burger. `find` and
+ * `notifications` come from the features that own them.
  */
-export function AppLayout({ notifications, children }: { notifications?: ReactNode; children: ReactNode }) {
+export function AppLayout({ find, notifications, children }: { find?: ReactNode; notifications?: ReactNode; children: ReactNode }) {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [expanded, setExpanded] = useLocalStorage<boolean>({
     key: STORAGE_KEYS.sidebarExpanded,
     defaultValue: true,
     getInitialValueInEffect: false,
   });
-  const { user } = useSession();
+  const { user, organizationId } = useSession();
   const { pathname } = useLocation();
   // The drawer on phones always shows labels; only the desktop rail collapses.
   const compact = !expanded && !mobileOpened;
@@ -47,7 +48,13 @@ export function AppLayout({ notifications, children }: { notifications?: ReactNo
           <Group gap="sm" wrap="nowrap">
             <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Link to={paths.app.dashboard.getHref()} style={{ color: 'inherit', textDecoration: 'none' }}>
-              <Logo size={30} />
+              {/* On a phone the mark alone: the header's buttons (Find among them) need the room. */}
+              <Box visibleFrom="xs">
+                <Logo size={30} />
+              </Box>
+              <Box hiddenFrom="xs">
+                <Logo size={30} withWordmark={false} />
+              </Box>
             </Link>
             <Tooltip label={expanded ? 'Collapse sidebar' : 'Expand sidebar'} withArrow>
               <ActionIcon
@@ -64,6 +71,8 @@ export function AppLayout({ notifications, children }: { notifications?: ReactNo
             </Tooltip>
           </Group>
           <Group gap={4} wrap="nowrap">
+            {/* Find searches one organization's records: a super admin outside any has none to search. */}
+            {organizationId ? find : null}
             {notifications}
             <HelpMenu />
             <ThemeToggle />
