@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   normalizeSerial,
   ZItemListQuerySchema,
+  type CreditCheck,
   type ItemTransferReply,
   ZItemSearchSchema,
   type Item,
@@ -12,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { ZItemTransferSchema } from '@kidogo/contracts';
 import { DatabaseService, type Run, type ScopedClient } from '../database/database.service.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { DeviceSecrets } from '../devices/device-secrets.js';
 import { ERASED_CUSTOMER, Errors } from '../common/errors.js';
 import { offsetPagination } from '../common/pagination.js';
@@ -89,6 +90,34 @@ async function accountStart(tx: Tx, orgId: string, itemId: number, customerId: n
     }
   }
   return start;
+}
+
+/** The activity log's entry of a device given, or an account transferred, against the follow-on sales rule. */
+function againstRuleEntry(
+  orgId: string,
+  actor: AuthUser,
+  serial: string,
+  customerId: number,
+  description: string,
+  override: { check: CreditCheck; reason: string },
+): AuditEntry {
+  return {
+    organizationId: orgId,
+    actor,
+    action: 'item.assigned_against_rule',
+    entityType: 'item',
+    entityId: serial,
+    description,
+    metadata: {
+      customer_id: customerId,
+      reason: override.reason,
+      refused_because: override.check.reasons,
+      rule: override.check.rule,
+      standing: override.check.repayment.standing,
+      repaid_share: override.check.repayment.repaid_share,
+      repossessions: override.check.repossessions,
+    },
+  };
 }
 
 @Injectable()
@@ -439,26 +468,8 @@ export class ItemsService {
       asAuditTx(tx),
     );
     if (override) {
-      await this.audit.record(
-        {
-          organizationId: orgId,
-          actor,
-          action: 'item.assigned_against_rule',
-          entityType: 'item',
-          entityId: item.serial_number,
-          description: `Gave device ${item.serial_number} to ${customer.customer_name} against the follow-on sales rule: ${override.reason}`,
-          metadata: {
-            customer_id: customerId,
-            reason: override.reason,
-            refused_because: override.check.reasons,
-            rule: override.check.rule,
-            standing: override.check.repayment.standing,
-            repaid_share: override.check.repayment.repaid_share,
-            repossessions: override.check.repossessions,
-          },
-        },
-        asAuditTx(tx),
-      );
+      const why = `Gave device ${item.serial_number} to ${customer.customer_name} against the follow-on sales rule: ${override.reason}`;
+      await this.audit.record(againstRuleEntry(orgId, actor, item.serial_number, customerId, why, override), asAuditTx(tx));
     }
     const closed = newAccount ? accountClosedEntry(orgId, actor, item, holderId, customer) : null;
     if (closed) await this.audit.record(closed, asAuditTx(tx));
@@ -639,26 +650,8 @@ export class ItemsService {
         asAuditTx(tx),
       );
       if (override) {
-        await this.audit.record(
-          {
-            organizationId: orgId,
-            actor,
-            action: 'item.assigned_against_rule',
-            entityType: 'item',
-            entityId: item.serial_number,
-            description: `Transferred device ${item.serial_number} to ${to.customer_name} against the follow-on sales rule: ${override.reason}`,
-            metadata: {
-              customer_id: to.id,
-              reason: override.reason,
-              refused_because: override.check.reasons,
-              rule: override.check.rule,
-              standing: override.check.repayment.standing,
-              repaid_share: override.check.repayment.repaid_share,
-              repossessions: override.check.repossessions,
-            },
-          },
-          asAuditTx(tx),
-        );
+        const why = `Transferred device ${item.serial_number} to ${to.customer_name} against the follow-on sales rule: ${override.reason}`;
+        await this.audit.record(againstRuleEntry(orgId, actor, item.serial_number, to.id, why, override), asAuditTx(tx));
       }
       await tx.$executeRaw(
         webhookEventSql(orgId, 'device.transferred', {
