@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ZAccountsImportReportSchema, ZDeviceActivitySchema, type AccountsImportReport } from '@kidogo/contracts';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { binaryParser, bodyBytes, pdfText } from './support/pdf.js';
+import { settledAuditEntry } from './support/audit.js';
 import { seedCustomer, seedItem, seedTemplate, seedTenant, seedUser, type SeededUser } from './support/factories.js';
 
 const DAY_MS = 86_400_000;
@@ -267,6 +268,8 @@ describe('POST /items/accounts/import (accounts brought over from another system
       ['BO-3', '33333333', 'Solar 50', '2026-03-01', '1500.00', local(bo3.credit_until!)],
       ['BO-4', '11111111', 'Solar 50', '2026-01-10', '3000.00', '2099-01-02 00:00:00'],
     ]);
+    // Written once the file is sent, just after the reply.
+    expect(await settledAuditEntry(t, { organization_id: a.org.id, action: 'accounts.exported' })).toMatchObject({ description: 'Exported 4 accounts to CSV' });
     expect(await t.db.platform.auditLog.count({ where: { organization_id: a.org.id, action: 'accounts.exported' } })).toBe(1);
 
     // Another organization with the same customers, devices and plan takes the file as it is.
